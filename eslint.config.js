@@ -1,0 +1,22 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'test-artifacts/**', '**/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/services/*/**', '../../services/**'], message: 'A service never imports another service: talk by events or HTTP.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'scripts/**', 'bench/**', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+);

@@ -1,0 +1,19 @@
+import { Language, DEFAULT_LANGUAGE } from '@gleba/contracts';
+import { makeTranslator } from './catalogue';
+import { namespaces } from './namespaces';
+
+export * from './catalogue';
+export { namespaces };
+
+export const t = makeTranslator(namespaces);
+
+/** Spec: language must be pl, en or uk, else pl. Accepts `Accept-Language` style input too. */
+export function resolveLanguage(input: string | null | undefined): Language {
+  if (!input) return DEFAULT_LANGUAGE;
+  for (const part of input.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    const parsed = Language.safeParse(tag === 'ua' ? 'uk' : tag);
+    if (parsed.success) return parsed.data;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,11 @@
+import { common } from './messages/common';
+import { errorsCommon } from './messages/errors-common';
+
+/**
+ * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
+ * Each domain owns its own file in `messages/`; add one line here per namespace.
+ */
+export const namespaces = {
+  common,
+  errors: errorsCommon,
+};
