@@ -1,5 +1,6 @@
 import { common } from './messages/common';
 import { errorsCommon } from './messages/errors-common';
+import { agronomy } from './messages/agronomy';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -8,4 +9,5 @@ import { errorsCommon } from './messages/errors-common';
 export const namespaces = {
   common,
   errors: errorsCommon,
+  agronomy,
 };
