@@ -3,14 +3,31 @@ import { classifyNutrient, classifyPh } from './classify';
 import { markdownRows, parseRange, tenth, type Range } from './test-tables';
 import type { AgronomicCategory, Nutrient, NutrientClass } from './types';
 
-const CATEGORIES = ['VERY_LIGHT', 'LIGHT', 'MEDIUM', 'HEAVY', 'ORGANIC'] as const satisfies readonly AgronomicCategory[];
-const NUTRIENT_CLASSES = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly NutrientClass[];
+const CATEGORIES = [
+  'VERY_LIGHT',
+  'LIGHT',
+  'MEDIUM',
+  'HEAVY',
+  'ORGANIC',
+] as const satisfies readonly AgronomicCategory[];
+const NUTRIENT_CLASSES = [
+  'VERY_LOW',
+  'LOW',
+  'MEDIUM',
+  'HIGH',
+  'VERY_HIGH',
+] as const satisfies readonly NutrientClass[];
 
 /**
  * For every class range: on its bounds, just inside them, and just outside them (which must be the
  * neighbouring class). `gap` is the step the table prints values in (0.1, or 1 for whole numbers).
  */
-function checkBoundaries<C>(ranges: readonly Range[], classes: readonly C[], classify: (v: number) => C, gap = 0.1): void {
+function checkBoundaries<C>(
+  ranges: readonly Range[],
+  classes: readonly C[],
+  classify: (v: number) => C,
+  gap = 0.1,
+): void {
   ranges.forEach((range, i) => {
     const cls = classes[i];
     if (range.max !== undefined) {
@@ -104,7 +121,12 @@ describe('classifyNutrient', () => {
       it(`${nutrient} on ${category} soil: every boundary`, () => {
         // The organic column is printed in whole numbers.
         const gap = category === 'ORGANIC' ? 1 : 0.1;
-        checkBoundaries(column(table, index), NUTRIENT_CLASSES, (v) => classifyNutrient(nutrient, v, category), gap);
+        checkBoundaries(
+          column(table, index),
+          NUTRIENT_CLASSES,
+          (v) => classifyNutrient(nutrient, v, category),
+          gap,
+        );
       });
     });
   }

@@ -14,7 +14,11 @@ export function classifyPh(ph: number): PhClass {
 }
 
 /** null where no table exists (P2O5 on organic soil): the caller must say so, not guess. */
-export function classifyNutrient(nutrient: Nutrient, valueMgPer100g: number, category: AgronomicCategory): NutrientClass | null {
+export function classifyNutrient(
+  nutrient: Nutrient,
+  valueMgPer100g: number,
+  category: AgronomicCategory,
+): NutrientClass | null {
   assertMeasurement(nutrient, valueMgPer100g, MAX_NUTRIENT_MG_PER_100G);
   const bands = NUTRIENT_CLASSES.tables[nutrient][category];
   return bands ? bandOf(valueMgPer100g, bands) : null;

@@ -50,5 +50,17 @@ export {
   type IungCell,
   type IungLimeDoseRuleset,
 } from './rulesets/lime-dose';
-export { LIME_PRODUCTS, MGO_AS_CAO, caoEquivalentPercent, type LimeProduct, type LimeProductSpec } from './rulesets/lime-products';
-export { ELEMENT_TO_OXIDE, FERTILIZER, type FertilizerNutrient, type FertilizerProduct, type FertilizerRuleset } from './rulesets/fertilizer';
+export {
+  LIME_PRODUCTS,
+  MGO_AS_CAO,
+  caoEquivalentPercent,
+  type LimeProduct,
+  type LimeProductSpec,
+} from './rulesets/lime-products';
+export {
+  ELEMENT_TO_OXIDE,
+  FERTILIZER,
+  type FertilizerNutrient,
+  type FertilizerProduct,
+  type FertilizerRuleset,
+} from './rulesets/fertilizer';

@@ -18,10 +18,16 @@ export function limingNeed(ph: number, category: AgronomicCategory, land: LandUs
  * t CaO/ha for arable land. Organic soils have no dose in either ruleset: the result then carries
  * `noTable` so that a zero is never read as "no lime needed".
  */
-export function limeDose(ph: number, category: AgronomicCategory, ruleset: LimeRuleset = 'IUNG_2022'): LimeDose {
+export function limeDose(
+  ph: number,
+  category: AgronomicCategory,
+  ruleset: LimeRuleset = 'IUNG_2022',
+): LimeDose {
   assertMeasurement('pH', ph, MAX_PH);
   if (category === 'ORGANIC') return NO_TABLE;
-  return ruleset === 'CLASSIC' ? classicDoseForNeed(limingNeed(ph, category), category) : iungDose(ph, category);
+  return ruleset === 'CLASSIC'
+    ? classicDoseForNeed(limingNeed(ph, category), category)
+    : iungDose(ph, category);
 }
 
 /** The classic table indexed by a need class; recommend() also uses it for grassland needs. */
@@ -41,7 +47,8 @@ function iungDose(ph: number, category: MineralCategory): LimeDose {
   if (!highest || !lowest) throw new Error(`IUNG_2022 has no column for ${category}`);
   if (tenths > Math.round(highest[0] * 10)) return NO_LIME;
   // The booklet stops at its lowest row; more acid soils get that row's dose (the most it prescribes).
-  const row = tenths < Math.round(lowest[0] * 10) ? lowest : printed.find((r) => Math.round(r[0] * 10) === tenths);
+  const row =
+    tenths < Math.round(lowest[0] * 10) ? lowest : printed.find((r) => Math.round(r[0] * 10) === tenths);
   if (!row) throw new Error(`IUNG_2022 has a gap at pH ${tenths / 10}`);
   return fromCell(row[column]);
 }

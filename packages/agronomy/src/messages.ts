@@ -57,18 +57,19 @@ export const LIME_PRODUCT_MESSAGE: Readonly<Record<LimeProduct, AgronomyMessageK
   CHALK: 'agronomy.limeChalk',
 };
 
-export const FERTILIZER_PRODUCT_MESSAGE: Readonly<Record<FertilizerProduct | 'MANURE', AgronomyMessageKey>> = {
-  SUPERPHOSPHATE_SINGLE: 'agronomy.productSuperphosphateSingle',
-  SUPERPHOSPHATE_TRIPLE: 'agronomy.productSuperphosphateTriple',
-  AMMONIUM_PHOSPHATE: 'agronomy.productAmmoniumPhosphate',
-  MULTICOMPONENT_8_24_24: 'agronomy.productMulticomponent82424',
-  POTASSIUM_SALT: 'agronomy.productPotassiumSalt',
-  POTASSIUM_SULFATE: 'agronomy.productPotassiumSulfate',
-  MULTICOMPONENT_5_10_25: 'agronomy.productMulticomponent51025',
-  MAGNESIUM_SULFATE: 'agronomy.productMagnesiumSulfate',
-  KIESERITE: 'agronomy.productKieserite',
-  MANURE: 'agronomy.productManure',
-};
+export const FERTILIZER_PRODUCT_MESSAGE: Readonly<Record<FertilizerProduct | 'MANURE', AgronomyMessageKey>> =
+  {
+    SUPERPHOSPHATE_SINGLE: 'agronomy.productSuperphosphateSingle',
+    SUPERPHOSPHATE_TRIPLE: 'agronomy.productSuperphosphateTriple',
+    AMMONIUM_PHOSPHATE: 'agronomy.productAmmoniumPhosphate',
+    MULTICOMPONENT_8_24_24: 'agronomy.productMulticomponent82424',
+    POTASSIUM_SALT: 'agronomy.productPotassiumSalt',
+    POTASSIUM_SULFATE: 'agronomy.productPotassiumSulfate',
+    MULTICOMPONENT_5_10_25: 'agronomy.productMulticomponent51025',
+    MAGNESIUM_SULFATE: 'agronomy.productMagnesiumSulfate',
+    KIESERITE: 'agronomy.productKieserite',
+    MANURE: 'agronomy.productManure',
+  };
 
 const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' };
 
@@ -77,7 +78,9 @@ export function renderNotes(notes: readonly Note[], lang: Language): string[] {
   const format = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 });
   return notes.map((note) => {
     const params = note.params
-      ? Object.fromEntries(Object.entries(note.params).map(([k, v]) => [k, typeof v === 'number' ? format.format(v) : v]))
+      ? Object.fromEntries(
+          Object.entries(note.params).map(([k, v]) => [k, typeof v === 'number' ? format.format(v) : v]),
+        )
       : undefined;
     return t(lang, note.key, params);
   });

@@ -9,7 +9,16 @@ import { LIME_DOSE_RULESETS } from './rulesets/lime-dose';
 import { LIME_PRODUCTS, caoEquivalentPercent, type LimeProduct } from './rulesets/lime-products';
 import { NUTRIENT_CLASSES } from './rulesets/nutrient-classes';
 import { PH_CLASSES } from './rulesets/ph-classes';
-import type { AgronomicCategory, LandUse, LimeRuleset, LimingNeed, MgDemand, NutrientClass, PhClass, RulesetRef } from './types';
+import type {
+  AgronomicCategory,
+  LandUse,
+  LimeRuleset,
+  LimingNeed,
+  MgDemand,
+  NutrientClass,
+  PhClass,
+  RulesetRef,
+} from './types';
 
 /** Farms give hectares (web); gardens give ares (mobile). */
 export type AreaUnit = 'ha' | 'a';
@@ -59,7 +68,11 @@ export interface NutrientDose {
   readonly soilClass: NutrientClass;
   readonly factor: number;
   readonly dose: Amount;
-  readonly products: readonly { readonly product: FertilizerProduct; readonly percent: number; readonly amount: Amount }[];
+  readonly products: readonly {
+    readonly product: FertilizerProduct;
+    readonly percent: number;
+    readonly amount: Amount;
+  }[];
 }
 
 export type RecommendationFlag =
@@ -77,8 +90,18 @@ export interface Recommendation {
   readonly expectedYieldTPerHa: number;
   readonly area: { readonly value: number; readonly unit: AreaUnit; readonly hectares: number };
   /** The inputs as classed, rounded to one decimal. */
-  readonly measured: { readonly ph: number; readonly p2o5: number; readonly k2o: number; readonly mg: number };
-  readonly classes: { readonly ph: PhClass; readonly p2o5: NutrientClass | null; readonly k2o: NutrientClass; readonly mg: NutrientClass };
+  readonly measured: {
+    readonly ph: number;
+    readonly p2o5: number;
+    readonly k2o: number;
+    readonly mg: number;
+  };
+  readonly classes: {
+    readonly ph: PhClass;
+    readonly p2o5: NutrientClass | null;
+    readonly k2o: NutrientClass;
+    readonly mg: NutrientClass;
+  };
   readonly liming: {
     readonly need: LimingNeed;
     readonly ruleset: LimeRuleset;
@@ -103,7 +126,12 @@ export interface Recommendation {
       readonly tonnesPerHa: number;
       readonly totalTonnes: number;
       readonly kgPer100m2?: number;
-      readonly suppliesKgPerHa: { readonly n: number; readonly p2o5: number; readonly k2o: number; readonly mgo: number };
+      readonly suppliesKgPerHa: {
+        readonly n: number;
+        readonly p2o5: number;
+        readonly k2o: number;
+        readonly mgo: number;
+      };
     };
   };
   readonly flags: readonly RecommendationFlag[];
@@ -125,7 +153,8 @@ function ref(ruleset: RulesetRef): RulesetRef {
 }
 
 function assertPositive(name: string, value: number): void {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
 }
 
 export function recommend(input: RecommendationInput): Recommendation {
@@ -166,17 +195,17 @@ export function recommend(input: RecommendationInput): Recommendation {
     totalTonnes: roundTo(tonnesPerHa * hectares, 3),
     ...(garden ? { kgPer100m2: roundTo(tonnesPerHa * 10, 1), gPerM2: roundTo(tonnesPerHa * 100, 0) } : {}),
   });
-  const products = (Object.entries(LIME_PRODUCTS.products) as [LimeProduct, (typeof LIME_PRODUCTS.products)[LimeProduct]][]).map(
-    ([product, spec]): LimeProductAmount => {
-      const share = caoEquivalentPercent(spec) / 100;
-      return {
-        product,
-        caoEquivalentPercent: roundTo(caoEquivalentPercent(spec), 2),
-        now: limeAmount(limeNow / share),
-        later: limeAmount(limeLater / share),
-      };
-    },
-  );
+  const products = (
+    Object.entries(LIME_PRODUCTS.products) as [LimeProduct, (typeof LIME_PRODUCTS.products)[LimeProduct]][]
+  ).map(([product, spec]): LimeProductAmount => {
+    const share = caoEquivalentPercent(spec) / 100;
+    return {
+      product,
+      caoEquivalentPercent: roundTo(caoEquivalentPercent(spec), 2),
+      now: limeAmount(limeNow / share),
+      later: limeAmount(limeLater / share),
+    };
+  });
 
   let magnesianAdvice: Recommendation['liming']['magnesianAdvice'] = null;
   if (noTable) {
@@ -199,7 +228,10 @@ export function recommend(input: RecommendationInput): Recommendation {
         mgoKgPerHa: roundTo((productT * 1000 * spec.mgoPercent) / 100, 0),
       };
       flags.push('MAGNESIAN_LIME_ADVISED');
-      notes.push({ key: 'agronomy.magnesianLime', params: { cao: roundTo(half, 2), product: roundTo(productT, 2) } });
+      notes.push({
+        key: 'agronomy.magnesianLime',
+        params: { cao: roundTo(half, 2), product: roundTo(productT, 2) },
+      });
     }
     notes.push({ key: 'agronomy.limeAutumn' }, { key: 'agronomy.limeNotWithManure' });
   } else {
@@ -212,7 +244,12 @@ export function recommend(input: RecommendationInput): Recommendation {
     totalKg: roundTo(kgPerHa * hectares, 1),
     ...(garden ? { kgPer100m2: roundTo(kgPerHa / 100, 2), gPerM2: roundTo(kgPerHa / 10, 1) } : {}),
   });
-  const nutrientDose = (nutrient: FertilizerNutrient, soilClass: NutrientClass, uptakePerT: number, capped: boolean): NutrientDose => {
+  const nutrientDose = (
+    nutrient: FertilizerNutrient,
+    soilClass: NutrientClass,
+    uptakePerT: number,
+    capped: boolean,
+  ): NutrientDose => {
     const factor = FERTILIZER.classFactors[soilClass];
     const kgPerHa = capped ? 0 : expectedYield * uptakePerT * factor;
     return {
@@ -220,7 +257,11 @@ export function recommend(input: RecommendationInput): Recommendation {
       soilClass,
       factor,
       dose: amount(kgPerHa),
-      products: FERTILIZER.products[nutrient].map(({ product, percent }) => ({ product, percent, amount: amount(kgPerHa / (percent / 100)) })),
+      products: FERTILIZER.products[nutrient].map(({ product, percent }) => ({
+        product,
+        percent,
+        amount: amount(kgPerHa / (percent / 100)),
+      })),
     };
   };
 
@@ -242,13 +283,19 @@ export function recommend(input: RecommendationInput): Recommendation {
   notes.push({ key: 'agronomy.potassiumDose', params: { dose: k2o.dose.kgPerHa } });
   const mgo = nutrientDose('MGO', classes.mg, crop.uptakeKgPerT.mgo, false);
   notes.push({ key: 'agronomy.magnesiumDose', params: { dose: mgo.dose.kgPerHa } });
-  if (crop.mgDemand === 'HIGH' && (classes.mg === 'VERY_LOW' || classes.mg === 'LOW' || classes.mg === 'MEDIUM')) {
+  if (
+    crop.mgDemand === 'HIGH' &&
+    (classes.mg === 'VERY_LOW' || classes.mg === 'LOW' || classes.mg === 'MEDIUM')
+  ) {
     flags.push('HIGH_MG_DEMAND');
     notes.push({ key: 'agronomy.highMgDemand' });
   }
 
   const manure = FERTILIZER.manure;
-  notes.push({ key: 'agronomy.manureSupplies', params: { rate: manure.tonnesPerHa, ...manure.suppliesKgPerHa } });
+  notes.push({
+    key: 'agronomy.manureSupplies',
+    params: { rate: manure.tonnesPerHa, ...manure.suppliesKgPerHa },
+  });
   notes.push({ key: 'agronomy.guideNotAdvice' });
 
   return {

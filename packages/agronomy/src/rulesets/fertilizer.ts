@@ -22,7 +22,12 @@ export interface FertilizerRuleset extends Ruleset {
   readonly products: Record<FertilizerNutrient, readonly { product: FertilizerProduct; percent: number }[]>;
   readonly manure: {
     readonly tonnesPerHa: number;
-    readonly suppliesKgPerHa: { readonly n: number; readonly p2o5: number; readonly k2o: number; readonly mgo: number };
+    readonly suppliesKgPerHa: {
+      readonly n: number;
+      readonly p2o5: number;
+      readonly k2o: number;
+      readonly mgo: number;
+    };
   };
 }
 

@@ -27,7 +27,13 @@ export type IungCell = number | readonly [now: number, later: number] | null | '
 export interface IungLimeDoseRuleset extends Ruleset {
   readonly id: 'IUNG_2022';
   /** Rows from the highest pH down, as printed: [pH, very light, light, medium, heavy]. */
-  readonly rows: readonly (readonly [ph: number, veryLight: IungCell, light: IungCell, medium: IungCell, heavy: IungCell])[];
+  readonly rows: readonly (readonly [
+    ph: number,
+    veryLight: IungCell,
+    light: IungCell,
+    medium: IungCell,
+    heavy: IungCell,
+  ])[];
 }
 
 // prettier-ignore

@@ -13,7 +13,8 @@ export const MGO_AS_CAO = 1.39;
 export const LIME_PRODUCTS: Ruleset & { readonly products: Record<LimeProduct, LimeProductSpec> } = {
   id: 'LIME_PRODUCTS',
   version: 1,
-  source: 'Typical minimum declared content by product (Polish fertiliser declarations); the lower bound where a range is given',
+  source:
+    'Typical minimum declared content by product (Polish fertiliser declarations); the lower bound where a range is given',
   products: {
     OXIDE: { caoPercent: 60, mgoPercent: 0 },
     CARBONATE: { caoPercent: 40, mgoPercent: 0 },

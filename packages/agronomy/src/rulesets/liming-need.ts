@@ -1,6 +1,12 @@
 import type { Bands, LimingNeed, MineralCategory, Ruleset } from '../types';
 
-const ALL = ['NECESSARY', 'NEEDED', 'ADVISABLE', 'LIMITED', 'NOT_NEEDED'] as const satisfies readonly LimingNeed[];
+const ALL = [
+  'NECESSARY',
+  'NEEDED',
+  'ADVISABLE',
+  'LIMITED',
+  'NOT_NEEDED',
+] as const satisfies readonly LimingNeed[];
 
 export interface LimingNeedRuleset extends Ruleset {
   readonly arable: Record<MineralCategory, Bands<LimingNeed>>;
@@ -13,7 +19,8 @@ export interface LimingNeedRuleset extends Ruleset {
 export const LIMING_NEED: LimingNeedRuleset = {
   id: 'CLASSIC_LIMING_NEED',
   version: 1,
-  source: 'Liming need by pH (KCl) and category, classic IUNG-PIB table as reprinted by OSChR; grassland from one reprint',
+  source:
+    'Liming need by pH (KCl) and category, classic IUNG-PIB table as reprinted by OSChR; grassland from one reprint',
   arable: {
     VERY_LIGHT: { upperBounds: [4.0, 4.5, 5.0, 5.5], classes: ALL },
     LIGHT: { upperBounds: [4.5, 5.0, 5.5, 6.0], classes: ALL },

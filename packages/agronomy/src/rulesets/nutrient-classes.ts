@@ -1,6 +1,12 @@
 import type { AgronomicCategory, Bands, Nutrient, NutrientClass, Ruleset } from '../types';
 
-const CLASSES = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly NutrientClass[];
+const CLASSES = [
+  'VERY_LOW',
+  'LOW',
+  'MEDIUM',
+  'HIGH',
+  'VERY_HIGH',
+] as const satisfies readonly NutrientClass[];
 
 function bands(upperBounds: [number, number, number, number]): Bands<NutrientClass> {
   return { upperBounds, classes: CLASSES };

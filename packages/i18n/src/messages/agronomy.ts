@@ -45,17 +45,22 @@ export const agronomy = defineMessages({
     limeNotNeeded: 'Wapnowanie nie jest potrzebne.',
     limeAutumn: 'Wapnuj późnym latem lub jesienią, po zbiorze.',
     limeNotWithManure: 'Nie stosuj wapna razem z obornikiem.',
-    magnesianLime: 'Zawartość magnezu jest niska: około połowę dawki ({cao} t CaO/ha) zastosuj jako wapno magnezowe ({product} t/ha).',
+    magnesianLime:
+      'Zawartość magnezu jest niska: około połowę dawki ({cao} t CaO/ha) zastosuj jako wapno magnezowe ({product} t/ha).',
     noLimeDoseOrganic: 'Dla gleb organicznych brak tabeli dawek wapna: dawkę ustal z doradcą.',
     grasslandClassicDose: 'Użytek zielony: dawka wapna według klasycznej tabeli potrzeb wapnowania.',
-    noPhosphorusTableOrganic: 'Dla gleb organicznych brak tabeli zawartości fosforu, dlatego nie podajemy klasy ani dawki fosforu.',
+    noPhosphorusTableOrganic:
+      'Dla gleb organicznych brak tabeli zawartości fosforu, dlatego nie podajemy klasy ani dawki fosforu.',
     noPhosphorusAbove40: 'Zawartość fosforu powyżej {limit} mg P₂O₅/100 g: nie stosuj nawozów fosforowych.',
     phosphorusDose: 'Fosfor: {dose} kg P₂O₅/ha.',
     potassiumDose: 'Potas: {dose} kg K₂O/ha.',
     magnesiumDose: 'Magnez: {dose} kg MgO/ha.',
-    highMgDemand: 'Ta roślina potrzebuje dużo magnezu: dbaj, by jego zawartość w glebie była co najmniej średnia.',
-    manureSupplies: 'Obornik w dawce {rate} t/ha dostarcza około {n} kg N, {p2o5} kg P₂O₅, {k2o} kg K₂O i {mgo} kg MgO na hektar.',
-    guideNotAdvice: 'Dawki są orientacyjne, wyliczone z ogólnych tabel; nie zastępują indywidualnego zalecenia laboratorium.',
+    highMgDemand:
+      'Ta roślina potrzebuje dużo magnezu: dbaj, by jego zawartość w glebie była co najmniej średnia.',
+    manureSupplies:
+      'Obornik w dawce {rate} t/ha dostarcza około {n} kg N, {p2o5} kg P₂O₅, {k2o} kg K₂O i {mgo} kg MgO na hektar.',
+    guideNotAdvice:
+      'Dawki są orientacyjne, wyliczone z ogólnych tabel; nie zastępują indywidualnego zalecenia laboratorium.',
   },
   en: {
     phVeryAcidic: 'very acidic',
@@ -100,17 +105,21 @@ export const agronomy = defineMessages({
     limeNotNeeded: 'Liming is not needed.',
     limeAutumn: 'Lime in late summer or autumn, after harvest.',
     limeNotWithManure: 'Do not apply lime together with manure.',
-    magnesianLime: 'Magnesium is low: apply about half of the dose ({cao} t CaO/ha) as magnesian lime ({product} t/ha).',
+    magnesianLime:
+      'Magnesium is low: apply about half of the dose ({cao} t CaO/ha) as magnesian lime ({product} t/ha).',
     noLimeDoseOrganic: 'There is no lime dose table for organic soils: agree the dose with an adviser.',
     grasslandClassicDose: 'Grassland: lime dose from the classic liming need table.',
-    noPhosphorusTableOrganic: 'There is no phosphorus content table for organic soils, so no phosphorus class or dose is given.',
+    noPhosphorusTableOrganic:
+      'There is no phosphorus content table for organic soils, so no phosphorus class or dose is given.',
     noPhosphorusAbove40: 'Phosphorus above {limit} mg P₂O₅/100 g: do not apply phosphorus fertiliser.',
     phosphorusDose: 'Phosphorus: {dose} kg P₂O₅/ha.',
     potassiumDose: 'Potassium: {dose} kg K₂O/ha.',
     magnesiumDose: 'Magnesium: {dose} kg MgO/ha.',
     highMgDemand: 'This crop needs a lot of magnesium: keep the soil magnesium at least medium.',
-    manureSupplies: 'Manure at {rate} t/ha supplies about {n} kg N, {p2o5} kg P₂O₅, {k2o} kg K₂O and {mgo} kg MgO per hectare.',
-    guideNotAdvice: "These doses are a guide worked out from general tables, not a laboratory's individual advice.",
+    manureSupplies:
+      'Manure at {rate} t/ha supplies about {n} kg N, {p2o5} kg P₂O₅, {k2o} kg K₂O and {mgo} kg MgO per hectare.',
+    guideNotAdvice:
+      "These doses are a guide worked out from general tables, not a laboratory's individual advice.",
   },
   uk: {
     phVeryAcidic: 'дуже кислий',
@@ -155,16 +164,20 @@ export const agronomy = defineMessages({
     limeNotNeeded: 'Вапнування не потрібне.',
     limeAutumn: 'Вапнуйте наприкінці літа або восени, після збирання врожаю.',
     limeNotWithManure: 'Не вносьте вапно разом із гноєм.',
-    magnesianLime: 'Вміст магнію низький: приблизно половину дози ({cao} т CaO/га) внесіть як магнієве вапно ({product} т/га).',
+    magnesianLime:
+      'Вміст магнію низький: приблизно половину дози ({cao} т CaO/га) внесіть як магнієве вапно ({product} т/га).',
     noLimeDoseOrganic: 'Для органічних ґрунтів немає таблиці доз вапна: узгодьте дозу з консультантом.',
     grasslandClassicDose: 'Луки й пасовища: доза вапна за класичною таблицею потреби у вапнуванні.',
-    noPhosphorusTableOrganic: 'Для органічних ґрунтів немає таблиці вмісту фосфору, тому клас і доза фосфору не наводяться.',
+    noPhosphorusTableOrganic:
+      'Для органічних ґрунтів немає таблиці вмісту фосфору, тому клас і доза фосфору не наводяться.',
     noPhosphorusAbove40: 'Вміст фосфору понад {limit} мг P₂O₅/100 г: фосфорні добрива не вносьте.',
     phosphorusDose: 'Фосфор: {dose} кг P₂O₅/га.',
     potassiumDose: 'Калій: {dose} кг K₂O/га.',
     magnesiumDose: 'Магній: {dose} кг MgO/га.',
     highMgDemand: 'Ця культура потребує багато магнію: підтримуйте його вміст у ґрунті щонайменше середнім.',
-    manureSupplies: 'Гній у дозі {rate} т/га дає приблизно {n} кг N, {p2o5} кг P₂O₅, {k2o} кг K₂O і {mgo} кг MgO на гектар.',
-    guideNotAdvice: 'Дози орієнтовні, розраховані за загальними таблицями; вони не замінюють індивідуальної рекомендації лабораторії.',
+    manureSupplies:
+      'Гній у дозі {rate} т/га дає приблизно {n} кг N, {p2o5} кг P₂O₅, {k2o} кг K₂O і {mgo} кг MgO на гектар.',
+    guideNotAdvice:
+      'Дози орієнтовні, розраховані за загальними таблицями; вони не замінюють індивідуальної рекомендації лабораторії.',
   },
 });
