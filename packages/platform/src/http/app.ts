@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { CommonErrorCode } from '@gleba/contracts';
+import { z } from 'zod';
+import { runWithContext } from '../context';
+import type { Logger } from '../logger';
+import { AppError } from './errors';
+import { zodDetails } from './validate';
+
+export interface HealthCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Checks run by `/health/ready` (database, broker, Redis). */
+  readiness?: HealthCheck[];
+  jsonLimit?: string;
+  /** Mount the service's routers; runs after the common middleware, before the 404 and error handlers. */
+  routes: (app: Express) => void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Request id, correlation id (from the caller or new) and the context that carries them. */
+export function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const incomingCorrelation = req.header('x-correlation-id');
+    const correlationId = incomingCorrelation && REQUEST_ID.test(incomingCorrelation) ? incomingCorrelation : requestId;
+    req.requestId = requestId;
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('x-correlation-id', correlationId);
+    runWithContext({ correlationId, requestId }, () => next());
+  };
+}
+
+async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function healthRoutes(readiness: HealthCheck[]): express.Router {
+  const router = express.Router();
+  router.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/health/ready', async (_req, res) => {
+    const results = await Promise.all(
+      readiness.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), 2000);
+          return { name, ok: true as const };
+        } catch (error) {
+          return { name, ok: false as const, error: (error as Error).message };
+        }
+      }),
+    );
+    const ok = results.every((r) => r.ok);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', checks: results });
+  });
+  return router;
+}
+
+/** Renders every error as `{statusCode, error, message, code}`; never a stack trace. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (error instanceof z.ZodError) {
+      appError = new AppError(CommonErrorCode.validationFailed, 400, 'Invalid input', zodDetails(error));
+    } else if (isBodyParserError(error)) {
+      appError =
+        error.type === 'entity.too.large'
+          ? new AppError(CommonErrorCode.payloadTooLarge, 413, 'Request body too large')
+          : error.type === 'entity.parse.failed'
+            ? new AppError(CommonErrorCode.validationFailed, 400, 'Malformed JSON body')
+            : new AppError(CommonErrorCode.validationFailed, error.status ?? 400, error.message);
+    } else {
+      logger.error({ err: error, path: req.path, method: req.method }, 'unhandled error');
+      appError = new AppError(CommonErrorCode.internal, 500, 'Internal server error');
+    }
+    if (appError.statusCode >= 500 && error instanceof AppError) logger.warn({ err: error }, 'server error');
+    if (res.headersSent) return;
+    res.status(appError.statusCode).json(appError.toBody(req.requestId));
+  };
+}
+
+function isBodyParserError(error: unknown): error is { type: string; status?: number; message: string } {
+  return typeof error === 'object' && error !== null && 'type' in error && typeof (error as { type: unknown }).type === 'string' && 'status' in error;
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'extended');
+  app.use(requestContext());
+  app.use(healthRoutes(options.readiness ?? []));
+  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  options.routes(app);
+  app.use((req, _res, next) => {
+    next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`));
+  });
+  app.use(errorMiddleware(options.logger));
+  return app;
+}

@@ -1,0 +1,150 @@
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { CommonErrorCode, ZAccessClaims, type Language, type Role } from '@gleba/contracts';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export const JWT_ISSUER = 'gleba-identity';
+export const JWT_AUDIENCE = 'gleba';
+/** Only asymmetric signatures: `none` and HMAC (key confusion) are refused. */
+export const JWT_ALGORITHMS: jwt.Algorithm[] = ['RS256'];
+
+export interface AuthContext {
+  userId: string;
+  role: Role;
+  email: string;
+  language?: Language;
+  sessionId?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+    requestId?: string;
+  }
+}
+
+/** Finds the public key for a token's `kid`. */
+export type KeyResolver = (kid: string | undefined) => Promise<KeyObject>;
+
+export function staticKeyResolver(keys: KeyObject | Record<string, KeyObject>): KeyResolver {
+  return async (kid) => {
+    if ('asymmetricKeyType' in keys && (keys as KeyObject).type) return keys as KeyObject;
+    const found = kid ? (keys as Record<string, KeyObject>)[kid] : undefined;
+    if (!found) throw new AppError(CommonErrorCode.invalidToken, 401, 'Unknown signing key');
+    return found;
+  };
+}
+
+/**
+ * Fetches identity's JWKS and caches it; an unknown `kid` refetches (at most every few seconds),
+ * so key rotation needs no restart. A JWKS that cannot be fetched is a 503, not a 500.
+ */
+export function jwksKeyResolver(
+  jwksUrl: string,
+  options: { timeoutMs?: number; minRefetchMs?: number; fetchImpl?: typeof fetch } = {},
+): KeyResolver {
+  const timeoutMs = options.timeoutMs ?? 3000;
+  const minRefetchMs = options.minRefetchMs ?? 5000;
+  const doFetch = options.fetchImpl ?? fetch;
+  let keys = new Map<string, KeyObject>();
+  let fetchedAt = 0;
+  let inflight: Promise<void> | null = null;
+
+  async function refresh(): Promise<void> {
+    inflight ??= (async () => {
+      try {
+        const res = await doFetch(jwksUrl, { signal: AbortSignal.timeout(timeoutMs) });
+        if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
+        const body = (await res.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
+        const next = new Map<string, KeyObject>();
+        for (const jwk of body.keys ?? []) {
+          if (jwk.kid) next.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
+        }
+        keys = next;
+        fetchedAt = Date.now();
+      } catch (error) {
+        throw new AppError(CommonErrorCode.serviceUnavailable, 503, `Cannot fetch signing keys: ${(error as Error).message}`);
+      } finally {
+        inflight = null;
+      }
+    })();
+    return inflight;
+  }
+
+  return async (kid) => {
+    if (!kid) throw new AppError(CommonErrorCode.invalidToken, 401, 'Token has no key id');
+    let key = keys.get(kid);
+    if (!key && Date.now() - fetchedAt > minRefetchMs) {
+      await refresh();
+      key = keys.get(kid);
+    }
+    if (!key) throw new AppError(CommonErrorCode.invalidToken, 401, 'Unknown signing key');
+    return key;
+  };
+}
+
+export async function verifyAccessToken(token: string, resolveKey: KeyResolver): Promise<AuthContext> {
+  const decoded = jwt.decode(token, { complete: true });
+  if (!decoded || typeof decoded === 'string' || typeof decoded.payload === 'string') {
+    throw new AppError(CommonErrorCode.invalidToken, 401, 'Malformed token');
+  }
+  if (!JWT_ALGORITHMS.includes(decoded.header.alg as jwt.Algorithm)) {
+    throw new AppError(CommonErrorCode.invalidToken, 401, 'Token algorithm not accepted');
+  }
+  const key = await resolveKey(decoded.header.kid);
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, key, { algorithms: JWT_ALGORITHMS, issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+  } catch (error) {
+    if (error instanceof jwt.TokenExpiredError) throw new AppError(CommonErrorCode.tokenExpired, 401, 'Token expired');
+    throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token');
+  }
+  const claims = ZAccessClaims.safeParse(payload);
+  if (!claims.success) throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token claims');
+  return {
+    userId: claims.data.sub,
+    role: claims.data.role,
+    email: claims.data.email,
+    ...(claims.data.lang ? { language: claims.data.lang } : {}),
+    ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
+  };
+}
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Sets `req.auth` when a valid bearer token is present; a present but invalid one is a 401. */
+export function authenticate(resolveKey: KeyResolver): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) return next();
+    try {
+      req.auth = await verifyAccessToken(token, resolveKey);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export const requireAuth: RequestHandler = (req, _res, next) => {
+  next(req.auth ? undefined : unauthorized());
+};
+
+export function requireRole(role: Role): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) return next(unauthorized());
+    next(req.auth.role === role ? undefined : forbidden());
+  };
+}
+
+/** Narrows `auth` for handlers behind `requireAuth`. */
+export function mustAuth(auth: AuthContext | undefined): AuthContext {
+  if (!auth) throw unauthorized();
+  return auth;
+}
