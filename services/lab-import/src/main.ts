@@ -1,0 +1,5 @@
+import { runMain } from '@gleba/platform';
+import { ZConfig } from './config';
+import { labImportService } from './service';
+
+await runMain(labImportService, ZConfig);

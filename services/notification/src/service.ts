@@ -1,0 +1,10 @@
+import type { ServiceDefinition } from '@gleba/platform';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { migrations } from './db/migrations';
+
+export const notificationService: ServiceDefinition<Database, Config> = {
+  name: 'notification',
+  migrations,
+  routes() {},
+};

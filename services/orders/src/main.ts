@@ -1,0 +1,5 @@
+import { runMain } from '@gleba/platform';
+import { ZConfig } from './config';
+import { ordersService } from './service';
+
+await runMain(ordersService, ZConfig);
