@@ -32,3 +32,23 @@ export function makeTranslator<N extends Record<string, Namespace<Messages>>>(na
     return text === undefined ? key : interpolate(text, params);
   };
 }
+
+/** Several domains' namespaces as one (e.g. every domain's error codes under `errors`). Keys must not clash. */
+export function mergeMessages(...parts: Namespace<Messages>[]): Namespace<Messages> {
+  const merged = { pl: {} as Record<string, string>, en: {} as Record<string, string>, uk: {} as Record<string, string> };
+  for (const part of parts) {
+    for (const lang of ['pl', 'en', 'uk'] as const) {
+      for (const [key, value] of Object.entries(part[lang])) {
+        if (key in merged[lang] && merged[lang][key] !== value) throw new Error(`message key ${key} defined twice`);
+        merged[lang][key] = value;
+      }
+    }
+  }
+  return merged;
+}
+
+/** True when a key exists (so callers can fall back to their own text). */
+export function hasMessage(namespaces: Record<string, Namespace<Messages>>, key: string): boolean {
+  const dot = key.indexOf('.');
+  return namespaces[key.slice(0, dot)]?.pl?.[key.slice(dot + 1)] !== undefined;
+}

@@ -1,11 +1,17 @@
 import { Language, DEFAULT_LANGUAGE } from '@gleba/contracts';
-import { makeTranslator } from './catalogue';
+import { hasMessage, makeTranslator, type Params } from './catalogue';
 import { namespaces } from './namespaces';
 
 export * from './catalogue';
 export { namespaces };
 
 export const t = makeTranslator(namespaces);
+
+/** The translated text of an error code, or undefined when the catalogue has none. */
+export function errorMessage(lang: Language, code: string, params?: Params): string | undefined {
+  const key = `errors.${code}`;
+  return hasMessage(namespaces, key) ? t(lang, key, params) : undefined;
+}
 
 /** Spec: language must be pl, en or uk, else pl. Accepts `Accept-Language` style input too. */
 export function resolveLanguage(input: string | null | undefined): Language {

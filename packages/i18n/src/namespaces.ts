@@ -1,4 +1,5 @@
 import { common } from './messages/common';
+import { mergeMessages } from './catalogue';
 import { errorsCommon } from './messages/errors-common';
 import { agronomy } from './messages/agronomy';
 
@@ -8,6 +9,7 @@ import { agronomy } from './messages/agronomy';
  */
 export const namespaces = {
   common,
-  errors: errorsCommon,
+  /** Every error `code` a service can answer, translated: one file per domain, merged here. */
+  errors: mergeMessages(errorsCommon),
   agronomy,
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { ZEventEnvelope, type TEventEnvelope } from '@gleba/contracts';
 import { testEnv } from './env';
@@ -82,4 +83,35 @@ export async function deleteTestTopology(names: { exchange: string }, queues: st
   } finally {
     await model.close().catch(() => undefined);
   }
+}
+
+/**
+ * Publishes an event as another service would (through the exchange, in its envelope), so a
+ * service's consumers can be tested without importing the producing service's code.
+ */
+export async function publishTestEvent<D>(
+  exchange: string,
+  event: { type: string; version: number; schema: { parse: (v: unknown) => D } },
+  data: D,
+  options: { id?: string; producer?: string; correlationId?: string; url?: string } = {},
+): Promise<TEventEnvelope<D>> {
+  const envelope = {
+    id: options.id ?? randomUUID(),
+    type: event.type,
+    version: event.version,
+    occurredAt: new Date().toISOString(),
+    producer: options.producer ?? 'test',
+    correlationId: options.correlationId ?? randomUUID(),
+    data: event.schema.parse(data),
+  };
+  const model = await amqp.connect(options.url ?? testEnv.rabbitmqUrl);
+  try {
+    const channel = await model.createConfirmChannel();
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    channel.publish(exchange, event.type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: envelope.id, contentType: 'application/json' });
+    await channel.waitForConfirms();
+  } finally {
+    await model.close().catch(() => undefined);
+  }
+  return envelope;
 }

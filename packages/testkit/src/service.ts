@@ -4,6 +4,8 @@ import { testEnv } from './env';
 import { uniqueSuffix } from './ids';
 import { deleteTestTopology, testMessagingNames } from './messaging';
 
+export type TestService<DB, C extends BaseConfig> = RunningService<DB, C> & { cleanup: () => Promise<void> };
+
 export interface TestServiceOptions<C> {
   /** Share one exchange between several services of a test (events travel between them). */
   messaging?: { exchange: string; queuePrefix: string };
@@ -20,7 +22,7 @@ export interface TestServiceOptions<C> {
 export async function startTestService<DB, C extends BaseConfig>(
   def: ServiceDefinition<DB, C>,
   options: TestServiceOptions<C> = {},
-): Promise<RunningService<DB, C> & { cleanup: () => Promise<void> }> {
+): Promise<TestService<DB, C>> {
   const messaging = options.messaging ?? testMessagingNames(def.name);
   const base = ZBaseConfig.parse({
     SERVICE_NAME: def.name,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { CommonErrorCode } from '@gleba/contracts';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import { CommonErrorCode, type Language } from '@gleba/contracts';
+import { resolveLanguage } from '@gleba/i18n';
 import { z } from 'zod';
 import { runWithContext } from '../context';
 import type { Logger } from '../logger';
@@ -73,6 +74,11 @@ export function healthRoutes(readiness: HealthCheck[]): express.Router {
   return router;
 }
 
+/** The user's language: the token's, else `x-gleba-lang`, else Accept-Language, else pl. */
+export function requestLanguage(req: Request): Language {
+  return req.auth?.language ?? resolveLanguage(req.header('x-gleba-lang') ?? req.header('accept-language'));
+}
+
 /** Renders every error as `{statusCode, error, message, code}`; never a stack trace. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
@@ -94,7 +100,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (appError.statusCode >= 500 && error instanceof AppError) logger.warn({ err: error }, 'server error');
     if (res.headersSent) return;
-    res.status(appError.statusCode).json(appError.toBody(req.requestId));
+    res.status(appError.statusCode).json(appError.toBody(req.requestId, requestLanguage(req)));
   };
 }
 

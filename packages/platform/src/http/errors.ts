@@ -1,4 +1,5 @@
-import { CommonErrorCode, HTTP_STATUS_TEXT, type TErrorBody } from '@gleba/contracts';
+import { CommonErrorCode, HTTP_STATUS_TEXT, type Language, type TErrorBody } from '@gleba/contracts';
+import { errorMessage } from '@gleba/i18n';
 
 export type ErrorDetail = { path: string; message: string; code?: string };
 
@@ -9,16 +10,19 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Parameters of the translated message (`{max}` in `errors.<code>`). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  toBody(requestId?: string): TErrorBody {
+  /** The error body; `message` in the given language when the catalogue knows the code. */
+  toBody(requestId?: string, language?: Language): TErrorBody {
     return {
       statusCode: this.statusCode,
       error: HTTP_STATUS_TEXT[this.statusCode] ?? 'Error',
-      message: this.message,
+      message: (language && errorMessage(language, this.code, this.params)) || this.message,
       code: this.code,
       ...(this.details ? { details: this.details } : {}),
       ...(requestId ? { requestId } : {}),
@@ -39,6 +43,6 @@ export const tooManyRequests = (code: string = CommonErrorCode.rateLimited, mess
 export const serviceUnavailable = (code: string = CommonErrorCode.serviceUnavailable, message = 'Service unavailable') =>
   new AppError(code, 503, message);
 
-export function errorBody(statusCode: number, code: string, message: string, requestId?: string): TErrorBody {
-  return new AppError(code, statusCode, message).toBody(requestId);
+export function errorBody(statusCode: number, code: string, message: string, requestId?: string, language?: Language): TErrorBody {
+  return new AppError(code, statusCode, message).toBody(requestId, language);
 }

@@ -1,0 +1,19 @@
+// `tsx src/cli.ts <name> [port]`: runs one simulator in the foreground (used by npm start).
+import type { SimulatorHandle } from './simulator';
+
+type Starter = (options: { port?: number }) => Promise<SimulatorHandle>;
+
+/** Each simulator registers its starter here (one line each). */
+const starters: Record<string, () => Promise<Starter>> = {};
+
+const [name, port] = process.argv.slice(2);
+const load = name ? starters[name] : undefined;
+if (!load) {
+  console.error(`usage: cli.ts <${Object.keys(starters).join('|') || 'name'}> [port]`);
+  process.exit(2);
+}
+const handle = await (await load())({ port: port ? Number(port) : undefined });
+console.log(`${name} simulator on ${handle.url}`);
+const stop = () => void handle.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

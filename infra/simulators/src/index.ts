@@ -1,0 +1,7 @@
+/**
+ * Simulators of the external providers (DPD, Przelewy24, ULDK, OIDC, Twilio, SMTP capture,
+ * Open-Meteo, WordPress). Each speaks the provider's wire format, keeps state in memory, and is
+ * started by tests in-process and by `npm start` as the default endpoint. Each lives in its own
+ * folder and exports `start<Name>Simulator({ port }) -> { url, close(), ... }`.
+ */
+export type { SimulatorHandle } from './simulator';
