@@ -38,6 +38,8 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
+  /** Where this service finds token keys when not from `JWKS_URL` (identity uses its own keys). */
+  keyResolver?: (deps: { db: Kysely<DB>; config: C; logger: Logger }) => KeyResolver;
 }
 
 export interface RunningService<DB, C extends BaseConfig = BaseConfig> {
@@ -67,7 +69,8 @@ export async function startService<DB, C extends BaseConfig>(
   const db = createDatabase<DB>(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: def.name });
   await migrateToLatest(db as Kysely<unknown>, def.migrations, { databaseUrl: config.DATABASE_URL, logger });
   const amqp = new AmqpConnection(config.RABBITMQ_URL, logger);
-  const keys = overrides.keys ?? (config.JWKS_URL ? jwksKeyResolver(config.JWKS_URL) : noKeys);
+  const keys =
+    overrides.keys ?? def.keyResolver?.({ db, config, logger }) ?? (config.JWKS_URL ? jwksKeyResolver(config.JWKS_URL) : noKeys);
   const jobs = new Jobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db: db as Kysely<unknown>, logger });
   const relay = new OutboxRelay({
     db: db as Kysely<unknown>,
