@@ -20,6 +20,8 @@ export interface AuthContext {
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: AuthContext;
+    /** Why a presented token was not accepted (raised by `requireAuth`, not by public routes). */
+    authError?: AppError;
     requestId?: string;
   }
 }
@@ -118,7 +120,11 @@ export function bearerToken(req: Request): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Sets `req.auth` when a valid bearer token is present; a present but invalid one is a 401. */
+/**
+ * Sets `req.auth` when a valid bearer token is present. An invalid or expired one is remembered
+ * in `req.authError` and answered (401) only by routes that require a session, so a stale token
+ * sent along to a public route (refresh, login) does not break it.
+ */
 export function authenticate(resolveKey: KeyResolver): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
@@ -127,18 +133,22 @@ export function authenticate(resolveKey: KeyResolver): RequestHandler {
       req.auth = await verifyAccessToken(token, resolveKey);
       next();
     } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401) {
+        req.authError = error;
+        return next();
+      }
       next(error);
     }
   };
 }
 
 export const requireAuth: RequestHandler = (req, _res, next) => {
-  next(req.auth ? undefined : unauthorized());
+  next(req.auth ? undefined : (req.authError ?? unauthorized()));
 };
 
 export function requireRole(role: Role): RequestHandler {
   return (req, _res, next) => {
-    if (!req.auth) return next(unauthorized());
+    if (!req.auth) return next(req.authError ?? unauthorized());
     next(req.auth.role === role ? undefined : forbidden());
   };
 }
