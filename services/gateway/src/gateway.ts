@@ -1,0 +1,116 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { Redis } from 'ioredis';
+import { CommonErrorCode } from '@gleba/contracts';
+import { resolveLanguage } from '@gleba/i18n';
+import {
+  AppError,
+  authenticate,
+  createLogger,
+  errorMiddleware,
+  healthRoutes,
+  jwksKeyResolver,
+  requestContext,
+  type KeyResolver,
+  type Logger,
+} from '@gleba/platform';
+import { serviceUrl, type GatewayConfig } from './config';
+import { forward } from './proxy';
+import { rateLimit } from './rate-limit';
+import { resolveService } from './routes';
+import { landing, spa } from './static';
+
+export interface GatewayDeps {
+  keys?: KeyResolver;
+  logger?: Logger;
+}
+
+const API_BASES = ['/api', '/farm-api', '/garden-api'];
+
+export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: GatewayDeps = {}): Express {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const keys = deps.keys ?? jwksKeyResolver(config.JWKS_URL);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('etag', false);
+  app.use(requestContext());
+  const mapHosts = config.MAP_HOSTS.split(/[\s,]+/).filter(Boolean);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', ...mapHosts],
+          'connect-src': ["'self'", ...mapHosts],
+          'worker-src': ["'self'", 'blob:'],
+          'child-src': ["'self'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(healthRoutes([{ name: 'redis', check: async () => void (await redis.ping()) }]));
+
+  app.get('/api/language', (req, res) => {
+    res.json({ language: resolveLanguage(req.header('accept-language')) });
+  });
+
+  const limiter = rateLimit({
+    redis,
+    prefix: config.REDIS_PREFIX,
+    ipLimit: config.RATE_LIMIT_IP,
+    accountLimit: config.RATE_LIMIT_ACCOUNT,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    logger,
+  });
+  for (const base of API_BASES) {
+    app.use(base, authenticate(keys), limiter, (req, res, next) => {
+      const path = req.originalUrl.split('?')[0]!;
+      const service = resolveService(path);
+      if (!service) return next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${path}`));
+      forward(req, res, serviceUrl(config, service), service, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+    });
+  }
+
+  if (config.CMS_URL) {
+    const cms = config.CMS_URL;
+    app.use('/cms', limiter, (req, res, next) => {
+      if (req.method !== 'GET') return next(new AppError(CommonErrorCode.forbidden, 405, 'The CMS is read-only here'));
+      const base = new URL(cms).pathname.replace(/\/$/, '');
+      forward(req, res, cms, 'cms', { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }, `${base}${req.url}`);
+    });
+  }
+
+  app.use('/admin', spa(config.ADMIN_DIST, 'admin', 'npm run build -w @gleba/admin'));
+  app.use(landing(config.LANDING_DIST));
+  app.use('/', spa(config.CUSTOMER_DIST, 'customer', 'npm run build -w @gleba/customer'));
+  app.use((req, _res, next) => next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`)));
+  app.use(errorMiddleware(logger));
+  return app;
+}
+
+export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', () => undefined);
+  const app = createGatewayApp(config, redis, deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.on('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${config.HOST}:${port}`,
+    port,
+    server,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      redis.disconnect();
+    },
+  };
+}
