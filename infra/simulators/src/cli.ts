@@ -7,6 +7,10 @@ type Starter = (options: { port?: number }) => Promise<SimulatorHandle>;
 const starters: Record<string, () => Promise<Starter>> = {};
 
 const [name, port] = process.argv.slice(2);
+if (name === '--list') {
+  console.log(Object.keys(starters).join('\n'));
+  process.exit(0);
+}
 const load = name ? starters[name] : undefined;
 if (!load) {
   console.error(`usage: cli.ts <${Object.keys(starters).join('|') || 'name'}> [port]`);

@@ -152,6 +152,18 @@ export async function runMain<DB, S extends z.ZodObject>(
     console.error(`[${def.name}] ${(error as Error).message}`);
     process.exit(78); // EX_CONFIG
   }
+  if (process.argv.includes('migrate')) {
+    // `node dist/main.js migrate`: migrate this service's own database (created if missing), then exit.
+    const logger = createLogger(def.name, config.LOG_LEVEL);
+    const db = createDatabase<DB>(config.DATABASE_URL, { max: 1 });
+    try {
+      const applied = await migrateToLatest(db as Kysely<unknown>, def.migrations, { databaseUrl: config.DATABASE_URL, logger });
+      console.log(`[${def.name}] database migrated (${applied.length} new migrations)`);
+    } finally {
+      await db.destroy();
+    }
+    return;
+  }
   const running = await startService(def, config);
   const shutdown = async (signal: string) => {
     running.ctx.logger.info({ signal }, 'shutting down');
