@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm test`: type-checks every workspace, builds the services and apps (browser tests drive the
+// built apps), runs every workspace's tests against real Postgres, RabbitMQ and Redis, then the
+// end-to-end suites, and prints one closing line: "N passed, N failed".
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function stage(name, command, args, env = {}) {
+  return new Promise((resolve) => {
+    console.log(`\n\x1b[1m== ${name}\x1b[0m`);
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const scan = (chunk) => {
+      process.stdout.write(chunk);
+      for (const line of chunk.toString().split('\n')) {
+        const m = /\bTests\s{2,}(.*)\(\d+\)/.exec(line);
+        if (!m) continue;
+        for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) {
+          if (kind === 'passed' || kind === 'failed' || kind === 'skipped') totals[kind] += Number(n);
+        }
+      }
+    };
+    child.stdout.on('data', scan);
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) failures.push(name);
+      resolve(code);
+    });
+  });
+}
+
+const only = process.argv.slice(2);
+const want = (s) => only.length === 0 || only.includes(s);
+
+if (want('typecheck')) await stage('type-check', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
+if (want('build')) await stage('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
+if (want('unit')) await stage('workspace tests', 'npx', ['turbo', 'run', 'test', '--concurrency=2', '--continue']);
+
+console.log('\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'));
+if (failures.length && totals.failed === 0) totals.failed = failures.length; // a stage failed without a test failing (type errors, build)
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
