@@ -2,6 +2,7 @@ import { common } from './messages/common';
 import { mergeMessages } from './catalogue';
 import { errorsCommon } from './messages/errors-common';
 import { agronomy } from './messages/agronomy';
+import { ui } from './messages/ui';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -12,4 +13,5 @@ export const namespaces = {
   /** Every error `code` a service can answer, translated: one file per domain, merged here. */
   errors: mergeMessages(errorsCommon),
   agronomy,
+  ui,
 };

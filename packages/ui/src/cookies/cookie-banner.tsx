@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useT } from '../i18n/ui-language';
+import { ALL_ACCEPTED, needsConsentBanner, type ConsentStorage, type CookieConsent } from './consent-storage';
+import { CookieSettingsDialog } from './cookie-settings-dialog';
+import { useCookieConsent } from './use-cookie-consent';
+
+export interface CookieBannerProps {
+  /** Where consent is kept; local storage by default. */
+  storage?: ConsentStorage;
+  onChange?: (consent: CookieConsent) => void;
+}
+
+/** Shows until the necessary category is accepted (spec section 4); a settings button and an accept button. */
+export function CookieBanner({ storage, onChange }: CookieBannerProps) {
+  const tr = useT();
+  const { consent, save } = useCookieConsent(storage);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const accept = (next: CookieConsent) => {
+    save(next);
+    setSettingsOpen(false);
+    onChange?.(next);
+  };
+
+  if (!needsConsentBanner(consent)) return null;
+  return (
+    <>
+      <section className="gl-cookie-banner" role="region" aria-label={tr('ui.cookieBannerTitle')}>
+        <div className="gl-cookie-banner__text">
+          <strong>{tr('ui.cookieBannerTitle')}</strong>
+          <p>{tr('ui.cookieBannerText')}</p>
+        </div>
+        <div className="gl-cookie-banner__actions">
+          <button type="button" className="gl-button gl-button--secondary" onClick={() => setSettingsOpen(true)}>
+            {tr('ui.cookieSettings')}
+          </button>
+          <button type="button" className="gl-button" onClick={() => accept({ ...ALL_ACCEPTED })}>
+            {tr('ui.cookieAccept')}
+          </button>
+        </div>
+      </section>
+      <CookieSettingsDialog open={settingsOpen} initial={consent} onSave={accept} onClose={() => setSettingsOpen(false)} />
+    </>
+  );
+}
