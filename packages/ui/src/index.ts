@@ -1,6 +1,14 @@
 import './styles.css';
 
 export * from './i18n/ui-language';
+export * from './link/ui-link';
 export * from './cookies';
 export * from './dialog/dialog';
 export * from './dialog/confirmation-dialog';
+export * from './toast/toast-store';
+export * from './toast/toaster';
+export * from './table/table';
+export * from './loading/loading-screen';
+export * from './error-pages/error-pages';
+export * from './form/fields';
+export * from './language/language-switcher';
