@@ -1,0 +1,4 @@
+export * from './api-client';
+export * from './api-error';
+export * from './token-store';
+export * from './swr';
