@@ -3,6 +3,7 @@ import { mergeMessages } from './catalogue';
 import { errorsCommon } from './messages/errors-common';
 import { agronomy } from './messages/agronomy';
 import { ui } from './messages/ui';
+import { landing } from './messages/landing';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -14,4 +15,5 @@ export const namespaces = {
   errors: mergeMessages(errorsCommon),
   agronomy,
   ui,
+  landing,
 };
