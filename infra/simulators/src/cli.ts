@@ -4,7 +4,14 @@ import type { SimulatorHandle } from './simulator';
 type Starter = (options: { port?: number }) => Promise<SimulatorHandle>;
 
 /** Each simulator registers its starter here (one line each). */
-const starters: Record<string, () => Promise<Starter>> = {};
+const starters: Record<string, () => Promise<Starter>> = {
+  twilio: async () => (await import('./twilio')).startTwilioSimulator,
+  mail: async () => (await import('./mail')).startMailSimulator,
+  uldk: async () => (await import('./uldk')).startUldkSimulator,
+  oidc: async () => (await import('./oidc')).startOidcSimulator,
+  dpd: async () => (await import('./dpd')).startDpdSimulator,
+  przelewy24: async () => (await import('./przelewy24')).startPrzelewy24Simulator,
+};
 
 const [name, port] = process.argv.slice(2);
 if (name === '--list') {

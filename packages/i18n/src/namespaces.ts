@@ -1,8 +1,17 @@
 import { common } from './messages/common';
 import { mergeMessages } from './catalogue';
 import { errorsCommon } from './messages/errors-common';
+import { errorsIdentity } from './messages/errors-identity';
+import { errorsShipping } from './messages/errors-shipping';
+import { errorsGeo } from './messages/errors-geo';
 import { agronomy } from './messages/agronomy';
+import { errorsNotification } from './messages/errors-notification';
+import { notifications } from './messages/notifications';
+import { errorsOrders } from './messages/errors-orders';
+import { errorsLabImport } from './messages/errors-lab-import';
+import { labResults } from './messages/lab-results';
 import { ui } from './messages/ui';
+import { customer } from './messages/customer';
 import { landing } from './messages/landing';
 
 /**
@@ -12,8 +21,11 @@ import { landing } from './messages/landing';
 export const namespaces = {
   common,
   /** Every error `code` a service can answer, translated: one file per domain, merged here. */
-  errors: mergeMessages(errorsCommon),
+  errors: mergeMessages(errorsCommon, errorsGeo, errorsShipping, errorsLabImport, errorsOrders, errorsIdentity, errorsNotification),
   agronomy,
+  notifications,
+  labResults,
   ui,
+  customer,
   landing,
 };

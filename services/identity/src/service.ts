@@ -1,10 +1,49 @@
+import { Redis } from 'ioredis';
 import type { ServiceDefinition } from '@gleba/platform';
-import type { Config } from './config';
+import { ZIdentitySettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { setDeps, depsOf } from './app/deps';
+import { PasswordHasher } from './domain/passwords';
+import { RateLimiter } from './domain/rate-limiter';
+import { keyStoreFor } from './keys/key-store';
+import { SocialSignIn } from './social/social-sign-in';
+import { adminRoutes } from './http/admin.routes';
+import { authRoutes } from './http/auth.routes';
+import { jwksRoutes } from './http/jwks.routes';
+import { socialRoutes } from './http/social.routes';
+import { usersRoutes } from './http/users.routes';
+
+const ADMIN_BASES = ['/farm-api', '/garden-api'];
 
 export const identityService: ServiceDefinition<Database, Config> = {
   name: 'identity',
   migrations,
-  routes() {},
+  // Identity verifies its own tokens with the keys in its database (no JWKS round trip to itself).
+  keyResolver: ({ db }) => keyStoreFor(db).resolver(),
+  async start(ctx) {
+    // Fills identity's defaults when the caller (a test) built the config from the base schema only.
+    Object.assign(ctx.config, ZIdentitySettings.parse(ctx.config));
+    const keys = keyStoreFor(ctx.db);
+    await keys.ensureKey();
+    const redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    redis.on('error', (error) => ctx.logger.warn({ err: error }, 'redis error'));
+    setDeps(ctx, {
+      redis,
+      keys,
+      limiter: new RateLimiter(redis, ctx.config.REDIS_PREFIX),
+      hasher: new PasswordHasher(ctx.config.BCRYPT_COST),
+      social: new SocialSignIn(ctx.config, redis),
+    });
+    return async () => {
+      await depsOf(ctx).redis.quit().catch(() => undefined);
+    };
+  },
+  routes(app, ctx) {
+    app.use(jwksRoutes(ctx));
+    app.use(['/api', ...ADMIN_BASES], authRoutes(ctx));
+    app.use('/api', socialRoutes(ctx));
+    app.use('/api', usersRoutes(ctx));
+    app.use(ADMIN_BASES, adminRoutes(ctx));
+  },
 };

@@ -1,0 +1,1 @@
+export { startOidcSimulator, type OidcSimulatorHandle, type OidcSimUser } from './oidc.simulator';

@@ -1,0 +1,47 @@
+/**
+ * Error codes of identity (spec sections 5 and 8). Field-level validation codes also appear
+ * as `details[].message` of a `validationFailed` error, so the SPAs translate both the same way.
+ */
+export const IdentityErrorCode = {
+  invalidCredentials: 'invalidCredentials',
+  accountNotActive: 'accountNotActive',
+  accountSuspended: 'accountSuspended',
+  notAdministrator: 'notAdministrator',
+  userAlreadyExists: 'userAlreadyExists',
+  registrationFailed: 'registrationFailed',
+  emailDoesNotExist: 'emailDoesNotExist',
+  tooManyResetPasswordRequests: 'tooManyResetPasswordRequests',
+  tooManyLoginAttempts: 'tooManyLoginAttempts',
+  reauthenticate: 'reauthenticate',
+  invalidOrExpiredLink: 'invalidOrExpiredLink',
+  invalidAuthCode: 'invalidAuthCode',
+  profileNotFound: 'profileNotFound',
+  profileAlreadyExists: 'profileAlreadyExists',
+  userNotFound: 'userNotFound',
+  wrongCurrentPassword: 'wrongCurrentPassword',
+  socialSignInFailed: 'socialSignInFailed',
+  socialProviderUnavailable: 'socialProviderUnavailable',
+  // field rules (spec section 5)
+  passwordTooShort: 'passwordTooShort',
+  passwordNeedsDigit: 'passwordNeedsDigit',
+  passwordNeedsLowercase: 'passwordNeedsLowercase',
+  passwordNeedsUppercase: 'passwordNeedsUppercase',
+  passwordNeedsSpecial: 'passwordNeedsSpecial',
+  passwordsDoNotMatch: 'passwordsDoNotMatch',
+  invalidEmail: 'invalidEmail',
+  emailTooShort: 'emailTooShort',
+  emailTooLong: 'emailTooLong',
+  termsNotAccepted: 'termsNotAccepted',
+  nameTooShort: 'nameTooShort',
+  nameTooLong: 'nameTooLong',
+  invalidPhoneNumber: 'invalidPhoneNumber',
+  invalidPostCode: 'invalidPostCode',
+  invalidTaxNumber: 'invalidTaxNumber',
+  fieldRequired: 'fieldRequired',
+  fieldTooLong: 'fieldTooLong',
+  personalDataRequired: 'personalDataRequired',
+  businessDataRequired: 'businessDataRequired',
+  correspondenceAddressRequired: 'correspondenceAddressRequired',
+  addressSourceUnavailable: 'addressSourceUnavailable',
+} as const;
+export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];

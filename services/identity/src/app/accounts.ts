@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { AppError, conflict, notFound } from '@gleba/platform';
+import {
+  ActivationLinkRequestedV1,
+  IdentityErrorCode as E,
+  PasswordResetRequestedV1,
+  UserActivatedV1,
+  UserRegisteredV1,
+  UserReinstatedV1,
+  UserSuspendedV1,
+  profileIssues,
+  ZRegisterBody,
+  type Language,
+  type TChangePasswordBody,
+  type TProfilePatchBody,
+  type TSetPasswordBody,
+  type TTokenPair,
+  type TUpdateMeBody,
+  ZProfileBody,
+  ZProfilePatchBody,
+} from '@gleba/contracts';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import {
+  findProfile,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  upsertProfile,
+  type User,
+} from '../db/repositories/users.repository';
+import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken, revokeUserSessions } from '../db/repositories/tokens.repository';
+import { isDataComplete, type ProfileData } from '../domain/profile';
+import { hashToken, newOpaqueToken, newPublicUserId } from '../domain/secrets';
+import { depsOf, type Ctx } from './deps';
+import { publishNewsletterConsent, publishProfileUpdated } from './events';
+import { issueSession } from './sessions';
+
+const invalidLink = () => new AppError(E.invalidOrExpiredLink, 400, 'The link is invalid or has expired');
+const suspended = () => new AppError(E.accountSuspended, 403, 'Account suspended, contact the administrator');
+const notActive = () => new AppError(E.accountNotActive, 403, 'Account not active, check your e-mail');
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+async function requestActivationLink(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + ctx.config.ACTIVATION_TOKEN_TTL_HOURS * 3_600_000);
+  await createOneTimeToken(trx, user.id, 'ACTIVATION', hashToken(token), expiresAt);
+  await ctx.outbox.publish(trx, ActivationLinkRequestedV1, {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    language: user.language,
+    token,
+    expiresAt: expiresAt.toISOString(),
+  });
+}
+
+export async function publishRegistered(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+  await ctx.outbox.publish(trx, UserRegisteredV1, {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    language: user.language,
+    publicUserId: user.publicUserId,
+    gender: user.genderType,
+    role: user.role,
+    newsletterConsent: user.newsletterConsent,
+    registeredAt: user.createdAt.toISOString(),
+  });
+  if (user.newsletterConsent) await publishNewsletterConsent(ctx, trx, user);
+}
+
+/** Spec 4: an account starts inactive; the e-mail link activates it. */
+export async function register(ctx: Ctx, body: z.output<typeof ZRegisterBody>): Promise<User> {
+  if (await findUserByEmail(ctx.db, body.email)) throw conflict(E.userAlreadyExists, 'User already exists');
+  const passwordHash = await depsOf(ctx).hasher.hash(body.password);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        id: randomUUID(),
+        public_user_id: newPublicUserId(),
+        first_name: body.firstName,
+        last_name: body.lastName,
+        email: body.email,
+        phone_number: body.phoneNumber,
+        gender: body.genderType,
+        password_hash: passwordHash,
+        role: 'USER',
+        is_active: false,
+        newsletter_consent: body.newsletterConsent,
+        language: body.language,
+        terms_accepted_at: new Date(),
+      });
+      await publishRegistered(ctx, trx, user);
+      await requestActivationLink(ctx, trx, user);
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(E.userAlreadyExists, 'User already exists');
+    throw error;
+  }
+}
+
+export async function activate(ctx: Ctx, token: string): Promise<TTokenPair> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await consumeOneTimeToken(trx, 'ACTIVATION', hashToken(token));
+    if (!used) throw invalidLink();
+    const user = await findUserById(trx, used.user_id);
+    if (!user) throw invalidLink();
+    if (!user.isEnabled) throw suspended();
+    const active = await updateUser(trx, user.id, { is_active: true });
+    if (!user.isActive) await ctx.outbox.publish(trx, UserActivatedV1, { userId: user.id });
+    return issueSession(ctx, trx, active);
+  });
+}
+
+/** Answers the same whether or not the e-mail is known (no enumeration: the spec names no message here). */
+export async function resendActivationLink(ctx: Ctx, email: string, ip: string): Promise<void> {
+  await limitResetLike(ctx, 'activation', email, ip);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.isActive || !user.isEnabled) return;
+  await ctx.db.transaction().execute((trx) => requestActivationLink(ctx, trx, user));
+}
+
+async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string): Promise<void> {
+  const { limiter } = depsOf(ctx);
+  const window = ctx.config.RESET_LIMIT_WINDOW_SECONDS;
+  const [byEmail, byIp] = await Promise.all([limiter.hit(`${kind}:email:${email}`, window), limiter.hit(`${kind}:ip:${ip}`, window)]);
+  if (byEmail > ctx.config.RESET_LIMIT_PER_EMAIL || byIp > ctx.config.RESET_LIMIT_PER_IP) {
+    throw new AppError(E.tooManyResetPasswordRequests, 429, 'Too many reset attempts, try later');
+  }
+}
+
+/**
+ * Spec 8: failures count per account and per IP; past the limit even a right password waits.
+ * The password is checked before the account state, so the state is told only to its owner.
+ */
+export async function login(ctx: Ctx, email: string, password: string, ip: string, options: { admin?: boolean } = {}): Promise<TTokenPair> {
+  const { limiter, hasher } = depsOf(ctx);
+  const accountKey = `login:account:${email}`;
+  const ipKey = `login:ip:${ip}`;
+  const [byAccount, byIp] = await Promise.all([limiter.count(accountKey), limiter.count(ipKey)]);
+  if (byAccount >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT || byIp >= ctx.config.LOGIN_LIMIT_PER_IP) {
+    throw new AppError(E.tooManyLoginAttempts, 429, 'Too many login attempts, try later');
+  }
+  const user = await findUserByEmail(ctx.db, email);
+  const ok = await hasher.verify(password, user?.passwordHash);
+  if (!user || !ok) {
+    const window = ctx.config.LOGIN_LIMIT_WINDOW_SECONDS;
+    await Promise.all([limiter.hit(accountKey, window), limiter.hit(ipKey, window)]);
+    throw new AppError(E.invalidCredentials, 401, 'Invalid e-mail or password');
+  }
+  await limiter.reset(accountKey);
+  if (!user.isEnabled) throw suspended();
+  if (!user.isActive) throw notActive();
+  if (options.admin && user.role !== 'ADMIN') throw new AppError(E.notAdministrator, 403, 'You lack administrator privileges');
+  return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
+}
+
+/** Spec 8: an unknown e-mail is told ("e-mail does not exist"); the limit comes first so it cannot be farmed. */
+export async function forgotPassword(ctx: Ctx, email: string, ip: string, app: 'customer' | 'admin'): Promise<void> {
+  await limitResetLike(ctx, `reset:${app}`, email, ip);
+  const user = await findUserByEmail(ctx.db, email);
+  if (app === 'admin') {
+    // The admin panel only says "check your e-mail": nothing is told about who is an admin.
+    if (!user || user.role !== 'ADMIN' || !user.isEnabled) return;
+  } else if (!user) {
+    throw notFound(E.emailDoesNotExist, 'E-mail does not exist');
+  }
+  const token = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + ctx.config.RESET_TOKEN_TTL_MINUTES * 60_000);
+  await ctx.db.transaction().execute(async (trx) => {
+    await createOneTimeToken(trx, user.id, 'PASSWORD_RESET', hashToken(token), expiresAt);
+    await ctx.outbox.publish(trx, PasswordResetRequestedV1, {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      language: user.language,
+      token,
+      expiresAt: expiresAt.toISOString(),
+      app,
+    });
+  });
+}
+
+export async function checkResetToken(ctx: Ctx, token: string): Promise<{ valid: true; email: string }> {
+  const found = await peekOneTimeToken(ctx.db, 'PASSWORD_RESET', hashToken(token));
+  const user = found && (await findUserById(ctx.db, found.user_id));
+  if (!user) throw invalidLink();
+  return { valid: true, email: user.email };
+}
+
+/** The link proves the e-mail: the account becomes active, other sessions end, the user is signed in. */
+export async function setPassword(ctx: Ctx, token: string, body: TSetPasswordBody): Promise<TTokenPair & { email: string }> {
+  const found = await peekOneTimeToken(ctx.db, 'PASSWORD_RESET', hashToken(token));
+  if (!found) throw invalidLink();
+  const owner = await findUserById(ctx.db, found.user_id);
+  if (!owner) throw invalidLink();
+  if (!owner.isEnabled) throw suspended();
+  const passwordHash = await depsOf(ctx).hasher.hash(body.password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', hashToken(token));
+    if (!used) throw invalidLink();
+    const user = await updateUser(trx, used.user_id, { password_hash: passwordHash, is_active: true });
+    if (!owner.isActive) await ctx.outbox.publish(trx, UserActivatedV1, { userId: user.id });
+    await revokeUserSessions(trx, user.id);
+    const tokens = await issueSession(ctx, trx, user);
+    return { email: user.email, ...tokens };
+  });
+}
+
+export async function exchangeAuthCode(ctx: Ctx, code: string): Promise<TTokenPair> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await consumeOneTimeToken(trx, 'AUTH_CODE', hashToken(code));
+    const user = used && (await findUserById(trx, used.user_id));
+    if (!user) throw new AppError(E.invalidAuthCode, 401, 'Invalid or expired auth code');
+    if (!user.isEnabled) throw suspended();
+    return issueSession(ctx, trx, user);
+  });
+}
+
+export async function createAuthCode(ctx: Ctx, trx: Transaction<Database>, userId: string): Promise<string> {
+  const code = newOpaqueToken();
+  await createOneTimeToken(trx, userId, 'AUTH_CODE', hashToken(code), new Date(Date.now() + ctx.config.AUTH_CODE_TTL_SECONDS * 1000));
+  return code;
+}
+
+async function mustUser(ctx: Ctx, userId: string): Promise<User> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound(E.userNotFound, 'User not found');
+  return user;
+}
+
+export async function changePassword(ctx: Ctx, userId: string, sessionId: string | undefined, body: TChangePasswordBody): Promise<void> {
+  const user = await mustUser(ctx, userId);
+  const { hasher } = depsOf(ctx);
+  if (!(await hasher.verify(body.currentPassword, user.passwordHash))) {
+    throw new AppError(E.wrongCurrentPassword, 400, 'The current password is wrong');
+  }
+  const passwordHash = await hasher.hash(body.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    await revokeUserSessions(trx, user.id, sessionId);
+  });
+}
+
+export async function updateMe(ctx: Ctx, userId: string, body: TUpdateMeBody): Promise<void> {
+  const before = await mustUser(ctx, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await updateUser(trx, userId, {
+      ...(body.language ? { language: body.language as Language } : {}),
+      ...(body.newsletterConsent !== undefined ? { newsletter_consent: body.newsletterConsent } : {}),
+    });
+    if (user.newsletterConsent !== before.newsletterConsent) await publishNewsletterConsent(ctx, trx, user);
+    if (user.language !== before.language) await publishProfileUpdated(ctx, trx, user);
+  });
+}
+
+function profileError(issues: { path: string[]; message: string }[]): AppError {
+  const first = issues[0]!;
+  return new AppError(
+    first.message,
+    400,
+    `Invalid body.${first.path.join('.')}: ${first.message}`,
+    issues.map((i) => ({ path: ['body', ...i.path].join('.'), message: i.message, code: 'custom' })),
+  );
+}
+
+async function saveProfile(ctx: Ctx, user: User, data: ProfileData) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const saved = await upsertProfile(trx, user.id, data, isDataComplete(data, user.phoneNumber));
+    await publishProfileUpdated(ctx, trx, user);
+    return saved;
+  });
+}
+
+export async function createProfile(ctx: Ctx, userId: string, body: z.output<typeof ZProfileBody>) {
+  const user = await mustUser(ctx, userId);
+  if (await findProfile(ctx.db, userId)) throw conflict(E.profileAlreadyExists, 'Profile already exists, use PATCH');
+  return saveProfile(ctx, user, body);
+}
+
+export async function patchProfile(ctx: Ctx, userId: string, patch: z.output<typeof ZProfilePatchBody> & TProfilePatchBody) {
+  const user = await mustUser(ctx, userId);
+  const existing = await findProfile(ctx.db, userId);
+  if (!existing) throw notFound(E.profileNotFound, 'Profile not found');
+  const merged: ProfileData = {
+    serviceRole: patch.serviceRole ?? existing.serviceRole,
+    personalData: patch.personalData === undefined ? existing.personalData : patch.personalData,
+    businessData: patch.businessData === undefined ? existing.businessData : patch.businessData,
+    correspondenceAddress: patch.correspondenceAddress === undefined ? existing.correspondenceAddress : patch.correspondenceAddress,
+  };
+  const issues = profileIssues(merged);
+  if (issues.length > 0) throw profileError(issues);
+  return saveProfile(ctx, user, merged);
+}
+
+export async function setSuspended(ctx: Ctx, adminId: string, userId: string, suspend: boolean, reason?: string): Promise<void> {
+  const user = await mustUser(ctx, userId);
+  if (user.id === adminId && suspend) throw new AppError('forbidden', 403, 'You cannot suspend yourself');
+  if (user.isEnabled === !suspend) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { is_enabled: !suspend, suspended_reason: suspend ? (reason ?? null) : null });
+    if (suspend) {
+      await revokeUserSessions(trx, user.id);
+      await ctx.outbox.publish(trx, UserSuspendedV1, { userId: user.id, byUserId: adminId, reason: reason ?? null });
+    } else {
+      await ctx.outbox.publish(trx, UserReinstatedV1, { userId: user.id, byUserId: adminId });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Transaction } from 'kysely';
+import { AppError, JWT_AUDIENCE, JWT_ISSUER } from '@gleba/platform';
+import { IdentityErrorCode, type TAccessClaims, type TTokenPair } from '@gleba/contracts';
+import type { Database } from '../db/database';
+import { findUserById, type User } from '../db/repositories/users.repository';
+import { findRefreshToken, insertRefreshToken, markRefreshTokenUsed, revokeFamily } from '../db/repositories/tokens.repository';
+import { hashToken, newOpaqueToken } from '../domain/secrets';
+import { depsOf, type Ctx } from './deps';
+
+export const reauthenticate = () => new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
+
+export async function signAccessToken(ctx: Ctx, user: Pick<User, 'id' | 'role' | 'email' | 'language'>, sessionId: string): Promise<string> {
+  const key = await depsOf(ctx).keys.signingKey();
+  const claims: TAccessClaims = { sub: user.id, role: user.role, email: user.email, lang: user.language, sid: sessionId };
+  return jwt.sign(claims, key.privateKey, {
+    algorithm: 'RS256',
+    keyid: key.kid,
+    issuer: JWT_ISSUER,
+    audience: JWT_AUDIENCE,
+    expiresIn: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+  });
+}
+
+/** A new sign-in: a new refresh-token family (its id is the session id) and an access token. */
+export async function issueSession(ctx: Ctx, trx: Transaction<Database>, user: User, familyId: string = randomUUID()): Promise<TTokenPair> {
+  const refreshToken = newOpaqueToken();
+  await insertRefreshToken(trx, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return { accessToken: await signAccessToken(ctx, user, familyId), refreshToken };
+}
+
+/**
+ * Rotation: a refresh token works once. Presenting one that was already used means it was
+ * stolen (or replayed): the whole family is revoked and both holders must sign in again.
+ */
+export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promise<TTokenPair> {
+  const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (!stored || stored.revoked_at) throw reauthenticate();
+  if (stored.used_at) {
+    await revokeFamily(ctx.db, stored.family_id);
+    ctx.logger.warn({ userId: stored.user_id, familyId: stored.family_id }, 'refresh token reused: family revoked');
+    throw reauthenticate();
+  }
+  if (stored.expires_at.getTime() <= Date.now()) throw reauthenticate();
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    const won = await markRefreshTokenUsed(trx, stored.id);
+    if (!won) return 'reused' as const;
+    const user = await findUserById(trx, stored.user_id);
+    if (!user || !user.isEnabled || !user.isActive) {
+      await revokeFamily(trx, stored.family_id);
+      return 'refused' as const;
+    }
+    return issueSession(ctx, trx, user, stored.family_id);
+  });
+  if (outcome === 'reused') {
+    await revokeFamily(ctx.db, stored.family_id);
+    throw reauthenticate();
+  }
+  if (outcome === 'refused') throw reauthenticate();
+  return outcome;
+}
+
+export async function revokeByRefreshToken(ctx: Ctx, refreshToken: string): Promise<void> {
+  const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (stored) await revokeFamily(ctx.db, stored.family_id);
+}

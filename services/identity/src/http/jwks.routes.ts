@@ -1,0 +1,16 @@
+import express, { type Router } from 'express';
+import { route } from '@gleba/platform';
+import { depsOf, type Ctx } from '../app/deps';
+
+/** Every service verifies access tokens with these keys (`JWKS_URL`). */
+export function jwksRoutes(ctx: Ctx): Router {
+  const r = express.Router();
+  r.get(
+    '/.well-known/jwks.json',
+    route({}, async ({ res }) => {
+      res.setHeader('cache-control', 'public, max-age=300');
+      return depsOf(ctx).keys.jwks();
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,74 @@
+import express, { type Router } from 'express';
+import { mustAuth, notFound, requireAuth, route } from '@gleba/platform';
+import {
+  IdentityErrorCode,
+  ZChangePasswordBody,
+  ZProfileBody,
+  ZProfilePatchBody,
+  ZUpdateMeBody,
+  type TProfile,
+} from '@gleba/contracts';
+import * as accounts from '../app/accounts';
+import type { Ctx } from '../app/deps';
+import { findCurrentUser, findProfile, toProfile } from '../db/repositories/users.repository';
+import { parseBody } from './parse';
+
+function profileView(p: ReturnType<typeof toProfile>): TProfile {
+  return {
+    serviceRole: p.serviceRole,
+    personalData: p.personalData,
+    businessData: p.businessData,
+    correspondenceAddress: p.correspondenceAddress,
+    isDataComplete: p.isDataComplete,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** The signed-in user's own account (customer API). */
+export function usersRoutes(ctx: Ctx): Router {
+  const r = express.Router();
+  r.use('/users', requireAuth);
+
+  r.patch(
+    '/users/me',
+    route({}, async ({ req, auth }) => {
+      const { userId } = mustAuth(auth);
+      await accounts.updateMe(ctx, userId, parseBody(ZUpdateMeBody, req.body));
+      return findCurrentUser(ctx.db, userId);
+    }),
+  );
+
+  r.post(
+    '/users/me/password',
+    route({}, async ({ req, res, auth }) => {
+      const a = mustAuth(auth);
+      await accounts.changePassword(ctx, a.userId, a.sessionId, parseBody(ZChangePasswordBody, req.body));
+      res.status(204).end();
+    }),
+  );
+
+  r.get(
+    '/users/profile',
+    route({}, async ({ auth }) => {
+      const p = await findProfile(ctx.db, mustAuth(auth).userId);
+      if (!p) throw notFound(IdentityErrorCode.profileNotFound, 'Profile not found');
+      return profileView(p);
+    }),
+  );
+
+  r.post(
+    '/users/profile',
+    route(
+      {},
+      async ({ req, auth }) => profileView(await accounts.createProfile(ctx, mustAuth(auth).userId, parseBody(ZProfileBody, req.body))),
+      { status: 201 },
+    ),
+  );
+
+  r.patch(
+    '/users/profile',
+    route({}, async ({ req, auth }) => profileView(await accounts.patchProfile(ctx, mustAuth(auth).userId, parseBody(ZProfilePatchBody, req.body)))),
+  );
+
+  return r;
+}
