@@ -19,7 +19,10 @@ export interface RelayOptions {
 interface OutboxRow {
   id: string;
   type: string;
-  envelope: { correlationId?: string; version?: number } & Record<string, unknown>;
+  version: number;
+  /** The envelope as stored text: published byte for byte, never parsed and re-serialised. */
+  body: string;
+  correlation_id: string | null;
   attempts: number;
 }
 
@@ -107,15 +110,15 @@ export class OutboxRelay {
         await this.sleep(Math.min(pollMs, 500));
         continue;
       }
-      if (claimed < (this.options.batchSize ?? 500)) await this.sleep(pollMs);
+      if (claimed < (this.options.batchSize ?? 1000)) await this.sleep(pollMs);
     }
   }
 
   private async publishBatch(channel: ConfirmChannel): Promise<number> {
-    const limit = this.options.batchSize ?? 500;
+    const limit = this.options.batchSize ?? 1000;
     return this.options.db.transaction().execute(async (trx) => {
       const rows = (
-        await sql<OutboxRow>`select id, type, envelope, attempts from outbox
+        await sql<OutboxRow>`select id, type, version, envelope::text as body, envelope->>'correlationId' as correlation_id, attempts from outbox
           where published_at is null and next_attempt_at <= now()
           order by created_at limit ${limit} for update skip locked`.execute(trx)
       ).rows;
@@ -146,13 +149,13 @@ export class OutboxRelay {
         channel.publish(
           this.options.exchange,
           row.type,
-          Buffer.from(JSON.stringify(row.envelope)),
+          Buffer.from(row.body),
           {
             persistent: true,
             messageId: row.id,
             type: row.type,
             contentType: 'application/json',
-            headers: { version: row.envelope.version, correlationId: row.envelope.correlationId },
+            headers: { version: row.version, correlationId: row.correlation_id },
           },
           (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
         );
