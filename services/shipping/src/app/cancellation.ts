@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { Deps } from './deps';
+
+/**
+ * An order was cancelled: nothing of it is shipped any more, and a booked courier is called off
+ * at DPD (packagesPickupCall CANCEL; DPD has no operation to cancel the parcel itself). A DPD
+ * failure throws, so the event is retried.
+ */
+export async function cancelOrderShipments(deps: Deps, trx: Transaction<Database>, orderId: string): Promise<void> {
+  const now = deps.clock.now();
+  await trx
+    .updateTable('shippables')
+    .set({ cancelled_at: now })
+    .where((eb) => eb.or([eb('order_id', '=', orderId), eb('id', '=', orderId)]))
+    .where('cancelled_at', 'is', null)
+    .execute();
+  const shipments = await trx
+    .selectFrom('shipments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('cancelled_at', 'is', null)
+    .forUpdate()
+    .execute();
+  for (const s of shipments) {
+    let courierCancelled = s.courier_cancelled_at;
+    if (s.type === 'COURIER' && s.courier_order_number && !s.courier_cancelled_at && s.status === 'CREATED') {
+      await deps.dpd.packagesPickupCall({ operation: 'CANCEL', orderNumber: s.courier_order_number, checkSum: s.courier_checksum ?? '' });
+      courierCancelled = now;
+    }
+    await trx
+      .updateTable('shipments')
+      .set({ cancelled_at: now, active: false, courier_cancelled_at: courierCancelled })
+      .where('id', '=', s.id)
+      .execute();
+  }
+}

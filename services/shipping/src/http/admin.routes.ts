@@ -1,0 +1,116 @@
+import { Router, type Express } from 'express';
+import { sql } from 'kysely';
+import { pageMeta, ShippingErrorCode, ZAdminShipmentsQuery, ZBulkLabelsBody, ZIdParam, ZLabelQuery, ZProtocolQuery } from '@gleba/contracts';
+import { AppError, requireRole, route } from '@gleba/platform';
+import { labels, protocol, requestReturn, returnLabel } from '../app/documents';
+import type { Deps } from '../app/deps';
+import { trackShipment } from '../app/tracking';
+import { carrierFailure } from '../app/wizard';
+import { findShipment, history, toShipment } from '../db/repositories/shipments.repository';
+import { sendPdf as sendPdfDownload } from './pdf';
+
+const MODES = [
+  { base: '/farm-api/shipments', kind: 'FARM' },
+  { base: '/garden-api/shipments', kind: 'GARDEN' },
+] as const;
+
+const SORTABLE: Record<string, string> = { createdAt: 'created_at', statusChangedAt: 'status_changed_at', orderNumber: 'order_number', status: 'status' };
+
+/** The admin panel's shipments, per mode: `/farm-api` sees farm orders, `/garden-api` garden tests. */
+export function adminRoutes(app: Express, deps: Deps): void {
+  for (const { base, kind } of MODES) {
+    const r = Router();
+    r.use(requireRole('ADMIN'));
+
+    const ofMode = async (id: string) => {
+      const row = await findShipment(deps.db, id);
+      if (!row || row.kind !== kind) throw new AppError(ShippingErrorCode.shipmentNotFound, 404, 'Shipment not found');
+      return row;
+    };
+
+    r.get(
+      '/',
+      route({ query: ZAdminShipmentsQuery }, async ({ query }) => {
+        let q = deps.db.selectFrom('shipments').where('kind', '=', kind);
+        if (query.status) q = q.where('status', '=', query.status);
+        if (query.shipmentType) q = q.where('type', '=', query.shipmentType);
+        if (query.cancelled !== undefined) q = q.where('cancelled_at', query.cancelled ? 'is not' : 'is', null);
+        if (query.from) q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '>=', query.from);
+        if (query.to) q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '<=', query.to);
+        if (query.search) {
+          const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          q = q.where((eb) => eb.or([eb('order_number', 'ilike', like), eb('waybill', 'ilike', like), eb('barcode', 'ilike', like)]));
+        }
+        const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        const [field, dir] = (query.orderBy ?? 'createdAt:desc').split(':') as [string, 'asc' | 'desc'];
+        const column = SORTABLE[field] ?? 'created_at';
+        const rows = await q
+          .selectAll()
+          .orderBy(sql.ref(column), dir)
+          .orderBy('id')
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute();
+        const now = deps.clock.now();
+        return { items: rows.map((row) => toShipment(row, now)), meta: pageMeta(query.page, query.perPage, total) };
+      }),
+    );
+
+    r.post(
+      '/labels',
+      route({ body: ZBulkLabelsBody }, async ({ body, res }) => {
+        const rows = [];
+        for (const id of body.shipmentIds) rows.push(await ofMode(id));
+        return sendPdfDownload(res, await labels(deps, rows, body.format), `labels-${rows.length}.pdf`);
+      }),
+    );
+
+    r.get(
+      '/protocol',
+      route({ query: ZProtocolQuery }, async ({ query, res }) => sendPdfDownload(res, await protocol(deps, kind, query.date), `protocol-${query.date}.pdf`)),
+    );
+
+    r.get(
+      '/:id',
+      route({ params: ZIdParam }, async ({ params }) => {
+        const row = await ofMode(params.id);
+        return { ...toShipment(row, deps.clock.now()), history: await history(deps.db, row.id) };
+      }),
+    );
+
+    r.get(
+      '/:id/label',
+      route({ params: ZIdParam, query: ZLabelQuery }, async ({ params, query, res }) => {
+        const row = await ofMode(params.id);
+        return sendPdfDownload(res, await labels(deps, [row], query.format), `label-${row.waybill ?? row.id}.pdf`);
+      }),
+    );
+
+    /** Asks DPD now instead of waiting for the next poll; answers with the history. */
+    r.post(
+      '/:id/track',
+      route({ params: ZIdParam }, async ({ params }) => {
+        const row = await ofMode(params.id);
+        try {
+          await trackShipment(deps, row);
+        } catch (error) {
+          throw carrierFailure(error, ShippingErrorCode.carrierError, 'Tracking failed');
+        }
+        const fresh = (await findShipment(deps.db, row.id))!;
+        return { ...toShipment(fresh, deps.clock.now()), history: await history(deps.db, row.id) };
+      }),
+    );
+
+    r.post('/:id/return', route({ params: ZIdParam }, async ({ params }) => requestReturn(deps, await ofMode(params.id))));
+
+    r.get(
+      '/:id/return-label',
+      route({ params: ZIdParam, query: ZLabelQuery }, async ({ params, query, res }) => {
+        const row = await ofMode(params.id);
+        return sendPdfDownload(res, await returnLabel(deps, row, query.format), `return-${row.return_waybill ?? row.id}.pdf`);
+      }),
+    );
+
+    app.use(base, r);
+  }
+}
