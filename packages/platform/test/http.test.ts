@@ -1,0 +1,141 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AppError,
+  ConfigError,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  ZBaseConfig,
+  createHttpApp,
+  createLogger,
+  authenticate,
+  loadConfig,
+  requireAuth,
+  requireRole,
+  route,
+} from '@gleba/platform';
+import { createTestKeys, http } from '@gleba/testkit';
+
+describe('config', () => {
+  it('fails fast naming each missing variable', () => {
+    expect(() => loadConfig(ZBaseConfig, { SERVICE_NAME: 'x' })).toThrowError(ConfigError);
+    try {
+      loadConfig(ZBaseConfig, { SERVICE_NAME: 'x' });
+    } catch (error) {
+      expect((error as Error).message).toContain('missing environment variable PORT');
+      expect((error as Error).message).toContain('missing environment variable DATABASE_URL');
+    }
+    expect(() => loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: 'abc', DATABASE_URL: 'postgres://h/db' })).toThrowError(/PORT/);
+    const ok = loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: '3000', DATABASE_URL: 'postgres://h/db' });
+    expect(ok.PORT).toBe(3000);
+    expect(ok.CONSUMER_RETRY_DELAYS_MS).toEqual([1000, 5000, 30000]);
+  });
+});
+
+describe('http app: auth, validation and the error body', () => {
+  const keys = createTestKeys();
+  let base = '';
+  let close: () => void;
+
+  beforeAll(async () => {
+    const app = createHttpApp({
+      logger: createLogger('t', 'silent'),
+      routes: (a) => {
+        a.use(authenticate(keys.resolver));
+        a.post('/public', route({ body: z.object({ n: z.number().int().min(1) }) }, ({ body }) => ({ double: body.n * 2 })));
+        a.get('/me', requireAuth, route({}, ({ auth }) => ({ userId: auth?.userId })));
+        a.get('/admin', requireRole('ADMIN'), route({}, () => ({ ok: true })));
+        a.get('/boom', () => {
+          throw new Error('secret internals');
+        });
+        a.get('/conflict', () => {
+          throw new AppError('illegalTransition', 409, 'fallback text');
+        });
+      },
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close?.());
+
+  it('accepts a valid token and refuses tampered ones', async () => {
+    const good = keys.sign({ role: 'USER' });
+    expect((await http(base, 'GET', '/me', { token: good })).status).toBe(200);
+
+    const [header, payload] = good.split('.');
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: keys.kid })).toString('base64url');
+    const algNone = `${noneHeader}.${payload}.`;
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const wrongKey = jwt.sign({ sub: '3b0f5f0e-6d7c-4e2a-9a49-3c9d6f2a1b10', role: 'ADMIN', email: 'x@y.pl' }, other.privateKey, {
+      algorithm: 'RS256',
+      keyid: keys.kid,
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+    });
+    const hmacConfusion = jwt.sign(
+      { sub: '3b0f5f0e-6d7c-4e2a-9a49-3c9d6f2a1b10', role: 'ADMIN', email: 'x@y.pl' },
+      keys.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+      { algorithm: 'HS256', keyid: keys.kid, issuer: JWT_ISSUER, audience: JWT_AUDIENCE },
+    );
+    const expired = keys.sign({ role: 'USER' }, { expiresIn: -10 });
+    const tamperedPayload = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'ADMIN' })).toString('base64url')}.${good.split('.')[2]}`;
+
+    for (const [name, token, code] of [
+      ['alg none', algNone, 'invalidToken'],
+      ['wrong key', wrongKey, 'invalidToken'],
+      ['HS256 with the public key', hmacConfusion, 'invalidToken'],
+      ['expired', expired, 'tokenExpired'],
+      ['payload edited', tamperedPayload, 'invalidToken'],
+      ['garbage', 'abc.def', 'invalidToken'],
+    ] as const) {
+      const res = await http<{ code: string; statusCode: number }>(base, 'GET', '/me', { token });
+      expect(res.status, name).toBe(401);
+      expect(res.body.code, name).toBe(code);
+    }
+  });
+
+  it('lets a stale token through to a public route (refresh must work)', async () => {
+    const expired = keys.sign({ role: 'USER' }, { expiresIn: -10 });
+    const res = await http(base, 'POST', '/public', { token: expired, body: { n: 2 } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ double: 4 });
+  });
+
+  it('guards roles', async () => {
+    expect((await http(base, 'GET', '/admin')).status).toBe(401);
+    expect((await http(base, 'GET', '/admin', { token: keys.sign({ role: 'USER' }) })).status).toBe(403);
+    expect((await http(base, 'GET', '/admin', { token: keys.sign({ role: 'ADMIN' }) })).status).toBe(200);
+  });
+
+  it('renders validation failures, bad JSON, unknown routes and crashes as the error body', async () => {
+    const invalid = await http<{ code: string; details: { path: string }[] }>(base, 'POST', '/public', { body: { n: 0 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('validationFailed');
+    expect(invalid.body.details[0]!.path).toBe('body.n');
+
+    const malformed = await fetch(`${base}/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'validationFailed' });
+
+    const crash = await http<{ message: string; code: string }>(base, 'GET', '/boom');
+    expect(crash.status).toBe(500);
+    expect(crash.body.code).toBe('internal');
+    expect(JSON.stringify(crash.body)).not.toContain('secret internals');
+
+    expect((await http(base, 'GET', '/nope')).body).toMatchObject({ statusCode: 404, code: 'routeNotFound' });
+  });
+
+  it('translates the message into the user language from the code', async () => {
+    const pl = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'accept-language': 'pl' } });
+    const uk = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'accept-language': 'uk' } });
+    const en = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'x-gleba-lang': 'en' } });
+    expect(pl.body.message).toBe('Ta zmiana statusu jest niedozwolona.');
+    expect(uk.body.message).toBe('Така зміна статусу заборонена.');
+    expect(en.body.message).toBe('This status change is not allowed.');
+  });
+});
