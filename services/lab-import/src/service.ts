@@ -2,9 +2,23 @@ import type { ServiceDefinition } from '@gleba/platform';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { orderHandlers } from './events/orders.consumer';
+import { importRoutes } from './http/imports.routes';
+import { resultsRoutes } from './http/results.routes';
+import { startImportWorker } from './jobs/import.worker';
 
 export const labImportService: ServiceDefinition<Database, Config> = {
   name: 'lab-import',
   migrations,
-  routes() {},
+  routes(app, ctx) {
+    importRoutes(app, ctx);
+    resultsRoutes(app, ctx);
+  },
+  handlers: () => orderHandlers(),
+  async start(ctx) {
+    const worker = startImportWorker(ctx);
+    return async () => {
+      await worker.close();
+    };
+  },
 };

@@ -1,4 +1,104 @@
+import type { ColumnType, Generated } from 'kysely';
 import type { PlatformTables } from '@gleba/platform';
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface StoredElement {
+  key: string;
+  name: string;
+  symbol: string;
+  unit: string;
+  value: number | null;
+  valueDescripted: string | null;
+}
+
+export interface ExpectedSamplesTable {
+  sample_id: string;
+  code: string;
+  order_id: string;
+  order_number: string;
+  user_id: string;
+  kind: 'FARM' | 'GARDEN';
+  basic_test_type: string;
+  additional_test_types: Json<string[]>;
+  field_name: string;
+  plant_id: string | null;
+  crop_id: string | null;
+  sector_id: string | null;
+  area_ha: number | null;
+  area_ares: number | null;
+  cancelled_at: Timestamp | null;
+  registered_at: Timestamp;
+}
+
+export interface ImportsTable {
+  id: string;
+  mode: 'farm' | 'garden';
+  test_type: string;
+  step: string;
+  file_name: string | null;
+  file_size: number;
+  file: Buffer | null;
+  status: string;
+  phase: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  rows_read: Generated<number>;
+  rows_total: number | null;
+  rows_valid: Generated<number>;
+  rows_applied: Generated<number>;
+  rows_rejected: Generated<number>;
+  orders_touched: Generated<number>;
+  apply_processed: Generated<number>;
+  percent: Generated<number>;
+  created_by: string;
+  created_at: Generated<Date>;
+  checked_at: Date | null;
+  applied_at: Date | null;
+}
+
+export interface ImportErrorsTable {
+  id: Generated<number>;
+  import_id: string;
+  row_number: number | null;
+  label: string | null;
+  code: string;
+  message: string;
+}
+
+export interface ImportRowsTable {
+  import_id: string;
+  row_number: number;
+  sample_id: string;
+  order_id: string;
+  test_type: string;
+  category: string | null;
+  elements: Json<StoredElement[]>;
+  applied_at: Date | null;
+}
+
+export interface ResultsTable {
+  id: string;
+  sample_id: string;
+  test_type: string;
+  agronomic_category: string | null;
+  elements: Json<StoredElement[]>;
+  classes: Json<Record<string, string | null>> | null;
+  recommendation: Json<unknown> | null;
+  recommendation_error: string | null;
+  rulesets: Json<unknown> | null;
+  import_id: string;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Tables of the lab-import database (the platform's outbox, inbox and job failures included). */
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables {
+  expected_samples: ExpectedSamplesTable;
+  imports: ImportsTable;
+  import_errors: ImportErrorsTable;
+  import_rows: ImportRowsTable;
+  results: ResultsTable;
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database';
+import type { ResultRecord, SampleRecord } from '../../domain/results-view';
+
+const SAMPLE_COLUMNS = [
+  'sample_id',
+  'code',
+  'order_id',
+  'order_number',
+  'user_id',
+  'kind',
+  'basic_test_type',
+  'additional_test_types',
+  'field_name',
+  'plant_id',
+  'crop_id',
+  'area_ha',
+  'area_ares',
+  'cancelled_at',
+  'registered_at',
+] as const;
+
+const RESULT_COLUMNS = [
+  'sample_id',
+  'test_type',
+  'agronomic_category',
+  'elements',
+  'classes',
+  'recommendation',
+  'recommendation_error',
+  'rulesets',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type SampleWithOwner = SampleRecord & { user_id: string; registered_at: Date };
+
+function toSample(row: Record<string, unknown>): SampleWithOwner {
+  return {
+    ...(row as unknown as SampleWithOwner),
+    area_ha: row.area_ha === null ? null : Number(row.area_ha),
+    area_ares: row.area_ares === null ? null : Number(row.area_ares),
+  };
+}
+
+export async function findSample(db: Kysely<Database>, sampleId: string): Promise<SampleWithOwner | undefined> {
+  const row = await db.selectFrom('expected_samples').select(SAMPLE_COLUMNS).where('sample_id', '=', sampleId).executeTakeFirst();
+  return row ? toSample(row) : undefined;
+}
+
+export async function samplesWhere(
+  db: Kysely<Database>,
+  filter: { orderId?: string; userId?: string; cropId?: string; fieldName?: string; code?: string },
+  limit = 500,
+): Promise<SampleWithOwner[]> {
+  let q = db.selectFrom('expected_samples').select(SAMPLE_COLUMNS);
+  if (filter.orderId) q = q.where('order_id', '=', filter.orderId);
+  if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  if (filter.cropId) q = q.where('crop_id', '=', filter.cropId);
+  if (filter.code) q = q.where('code', '=', filter.code);
+  if (filter.fieldName) q = q.where((eb) => eb(eb.fn('lower', ['field_name']), '=', filter.fieldName!.toLowerCase()));
+  const rows = await q.orderBy('registered_at', 'asc').orderBy('code', 'asc').limit(limit).execute();
+  return rows.map(toSample);
+}
+
+export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string[]): Promise<Map<string, ResultRecord[]>> {
+  const out = new Map<string, ResultRecord[]>();
+  if (sampleIds.length === 0) return out;
+  const rows = await db.selectFrom('results').select(RESULT_COLUMNS).where('sample_id', 'in', [...sampleIds]).orderBy('test_type').execute();
+  for (const r of rows) {
+    const list = out.get(r.sample_id) ?? [];
+    list.push(r as unknown as ResultRecord);
+    out.set(r.sample_id, list);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
+import { namespaces } from '@gleba/i18n';
+import type { StoredElement } from '../db/database';
+import { cellNumber, cellText, PARAMS, parseCategory, parseTestType, TEST_PARAMS, type HeaderLayout, type ParamKey } from './file-format';
+
+export interface RowError {
+  code: LabImportErrorCode;
+  message: string;
+}
+
+export interface ParsedRow {
+  label: string;
+  testType: ImportTestType;
+  category: AgronomicCategory | null;
+  elements: StoredElement[];
+}
+
+export type RowOutcome = { kind: 'empty' } | { kind: 'error'; label: string | null; error: RowError } | { kind: 'ok'; row: ParsedRow };
+
+function isBlank(values: readonly unknown[]): boolean {
+  return values.every((v) => cellText(v) === null);
+}
+
+/** One data row of a lab file, checked on its own (matching it to a sample comes later, in batches). */
+export function parseRow(layout: HeaderLayout, values: readonly unknown[], chosen: ImportTestType): RowOutcome {
+  if (isBlank(values)) return { kind: 'empty' };
+  const label = cellText(values[layout.label]);
+  if (!label) return { kind: 'error', label: null, error: { code: LabImportErrorCode.importNoMatchingOrders, message: 'the row has no label' } };
+
+  let testType: ImportTestType = chosen;
+  if (layout.testType !== null) {
+    const text = cellText(values[layout.testType]);
+    if (text !== null) {
+      const parsed = parseTestType(text);
+      if (!parsed) return { kind: 'error', label, error: { code: LabImportErrorCode.importUnknownType, message: `unknown test type "${text}"` } };
+      testType = parsed;
+    }
+  }
+  if (testType !== chosen) {
+    return { kind: 'error', label, error: { code: LabImportErrorCode.importInvalidTestType, message: `the row is ${testType}, the import is ${chosen}` } };
+  }
+
+  const required = new Set<ParamKey>(TEST_PARAMS[testType]);
+  const missing: string[] = [];
+  const elements: StoredElement[] = [];
+  let category: AgronomicCategory | null = null;
+  for (const p of PARAMS) {
+    const col = layout.values.get(p.key);
+    const descCol = layout.descriptions.get(p.key);
+    const raw = col === undefined ? undefined : values[col];
+    const text = cellText(raw);
+    const description = descCol === undefined ? null : cellText(values[descCol]);
+    const name = namespaces.labResults.pl[p.nameKey];
+    if (p.kind === 'category') {
+      if (text === null) {
+        if (required.has(p.key)) missing.push(p.symbol);
+        continue;
+      }
+      const c = parseCategory(text);
+      if (!c) return { kind: 'error', label, error: { code: LabImportErrorCode.importUnknownType, message: `unknown agronomic category "${text}"` } };
+      category = c;
+      elements.push({ key: p.key, name, symbol: p.symbol, unit: p.unit, value: null, valueDescripted: description ?? text });
+      continue;
+    }
+    if (text === null) {
+      if (required.has(p.key)) missing.push(p.symbol);
+      continue;
+    }
+    const value = cellNumber(raw);
+    if (value === null) {
+      return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: "${text}" is not a number` } };
+    }
+    if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max)) {
+      return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${value} is out of range` } };
+    }
+    // "<0,5" keeps its text as the descriptive value when the lab gave none.
+    const descripted = description ?? (typeof raw === 'number' || /^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
+    elements.push({ key: p.key, name, symbol: p.symbol, unit: p.unit, value, valueDescripted: descripted });
+  }
+  if (missing.length > 0) {
+    return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `missing ${missing.join(', ')}` } };
+  }
+  return { kind: 'ok', row: { label, testType, category, elements } };
+}

@@ -1,0 +1,175 @@
+import { createInflateRaw } from 'node:zlib';
+import { LabImportErrorCode } from '@gleba/contracts';
+
+/**
+ * Checks a file is a plain .xlsx workbook before any parser sees it, by content, not by name:
+ * a zip (magic PK\3\4) whose `[Content_Types].xml` names a spreadsheetml workbook; not an OLE
+ * compound file (a password-protected workbook, or an old .xls); no macros; and no zip bomb:
+ * the declared sizes and ratios are checked from the central directory, then every entry is
+ * inflated into nothing, counting, so a header that lies about its size is caught too.
+ */
+
+export interface GuardLimits {
+  maxFileBytes: number;
+  /** Sum of the entries' uncompressed sizes. */
+  maxUncompressedBytes: number;
+  /** Uncompressed / compressed, for entries over 1 MiB. */
+  maxRatio: number;
+  maxEntries: number;
+}
+
+export class FileRejected extends Error {
+  constructor(
+    readonly code: LabImportErrorCode,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = 'FileRejected';
+  }
+}
+
+interface ZipEntry {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ENCRYPTION_INFO = Buffer.from('EncryptionInfo', 'utf16le');
+const SHEET_MAIN = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
+const MACRO_MAIN = 'application/vnd.ms-excel.sheet.macroenabled.main+xml';
+
+function readCentralDirectory(buf: Buffer, maxEntries: number): ZipEntry[] {
+  // End of central directory: 22 bytes plus a comment of at most 65535.
+  const from = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'zip end of central directory not found');
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'zip64 archives are not accepted');
+  if (count > maxEntries) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `the archive has ${count} entries`);
+  if (cdOffset + cdSize > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'central directory outside the file');
+  const entries: ZipEntry[] = [];
+  let p = cdOffset;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'broken central directory');
+    const nameLength = buf.readUInt16LE(p + 28);
+    const extraLength = buf.readUInt16LE(p + 30);
+    const commentLength = buf.readUInt16LE(p + 32);
+    entries.push({
+      flags: buf.readUInt16LE(p + 8),
+      method: buf.readUInt16LE(p + 10),
+      compressedSize: buf.readUInt32LE(p + 20),
+      uncompressedSize: buf.readUInt32LE(p + 24),
+      localHeaderOffset: buf.readUInt32LE(p + 42),
+      name: buf.toString('utf8', p + 46, p + 46 + nameLength),
+    });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+function entryData(buf: Buffer, entry: ZipEntry): Buffer {
+  const at = entry.localHeaderOffset;
+  if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `broken entry ${entry.name}`);
+  const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
+  const end = start + entry.compressedSize;
+  if (end > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `entry ${entry.name} runs past the end`);
+  return buf.subarray(start, end);
+}
+
+/** Inflates an entry, keeping at most `keep` bytes, failing once more than `limit` come out. */
+async function inflateEntry(buf: Buffer, entry: ZipEntry, limit: number, keep = 0): Promise<{ size: number; head: Buffer }> {
+  const data = entryData(buf, entry);
+  if (entry.method === 0) {
+    if (data.length > limit) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `entry ${entry.name} is too large`);
+    return { size: data.length, head: data.subarray(0, keep) };
+  }
+  if (entry.method !== 8) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, `entry ${entry.name} uses compression method ${entry.method}`);
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let size = 0;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let done = false;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (keptBytes < keep) {
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      }
+      if (size > limit && !done) {
+        done = true;
+        inflate.destroy();
+        reject(new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `entry ${entry.name} inflates past its limit`));
+      }
+    });
+    inflate.on('error', () => {
+      if (done) return;
+      done = true;
+      reject(new FileRejected(LabImportErrorCode.importFileCorrupt, `entry ${entry.name} cannot be inflated`));
+    });
+    inflate.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve({ size, head: Buffer.concat(kept).subarray(0, keep) });
+    });
+    inflate.end(data);
+  });
+}
+
+export interface GuardReport {
+  entries: number;
+  uncompressedBytes: number;
+  worksheets: string[];
+}
+
+export async function guardXlsx(buf: Buffer, limits: GuardLimits): Promise<GuardReport> {
+  if (buf.length > limits.maxFileBytes) throw new FileRejected(LabImportErrorCode.importFileTooLarge, `the file has ${buf.length} bytes`, 413);
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(CFB_MAGIC)) {
+    if (buf.includes(ENCRYPTION_INFO)) throw new FileRejected(LabImportErrorCode.importFileEncrypted, 'an encrypted workbook (OLE compound file)');
+    throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'an OLE compound file (.xls), not .xlsx');
+  }
+  if (buf.length < 22 || !buf.subarray(0, 4).equals(ZIP_MAGIC)) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'not a zip archive');
+  const entries = readCentralDirectory(buf, limits.maxEntries);
+
+  let declared = 0;
+  for (const e of entries) {
+    if (e.flags & 0x1) throw new FileRejected(LabImportErrorCode.importFileEncrypted, `entry ${e.name} is encrypted`);
+    declared += e.uncompressedSize;
+    if (e.uncompressedSize > 1024 * 1024 && e.uncompressedSize > limits.maxRatio * Math.max(1, e.compressedSize)) {
+      throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `entry ${e.name} declares a ratio over ${limits.maxRatio}`);
+    }
+  }
+  if (declared > limits.maxUncompressedBytes) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `declares ${declared} bytes unpacked`);
+
+  const names = new Set(entries.map((e) => e.name));
+  if ([...names].some((n) => n.toLowerCase().endsWith('vbaproject.bin'))) throw new FileRejected(LabImportErrorCode.importFileHasMacros, 'the workbook carries a VBA project');
+  const contentTypes = entries.find((e) => e.name === '[Content_Types].xml');
+  if (!contentTypes) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'no [Content_Types].xml: not an Office document');
+  const ct = (await inflateEntry(buf, contentTypes, 1024 * 1024, 1024 * 1024)).head.toString('utf8').toLowerCase();
+  if (ct.includes(MACRO_MAIN)) throw new FileRejected(LabImportErrorCode.importFileHasMacros, 'a macro-enabled workbook (.xlsm)');
+  if (!ct.includes(SHEET_MAIN)) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'not a spreadsheetml workbook');
+
+  // The real sizes: each entry may not inflate past what it declared, nor past the total cap.
+  let real = 0;
+  for (const e of entries) {
+    const { size } = await inflateEntry(buf, e, Math.min(e.uncompressedSize, limits.maxUncompressedBytes - real));
+    real += size;
+  }
+  const worksheets = entries.map((e) => e.name).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+  if (worksheets.length === 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'the workbook has no worksheet');
+  return { entries: entries.length, uncompressedBytes: real, worksheets };
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Request } from 'express';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ImportStatus, LabImportErrorCode, ZIdParam, ZImportUploadQuery, ZPageQuery } from '@gleba/contracts';
+import { AppError, mustAuth, requireRole, route, type ServiceContext } from '@gleba/platform';
+import { labImportSettings, type Config } from '../config';
+import type { Database } from '../db/database';
+import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
+import { templateWorkbook } from '../domain/template';
+import { FileRejected, guardXlsx } from '../domain/xlsx-guard';
+import { ApplyImportJob, CheckImportJob } from '../jobs/import.worker';
+import { readUpload } from './upload';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function modeOf(req: Request): 'farm' | 'garden' {
+  return req.baseUrl.startsWith('/garden-api') ? 'garden' : 'farm';
+}
+
+const sqlHasFile = sql<boolean>`file is not null`.as('has_file');
+
+const ZDetailQuery = z.object({ errorsLimit: z.coerce.number().int().min(0).max(10_000).default(1000) });
+
+/** Admin API of the import wizard, mounted under both `/farm-api` and `/garden-api`. */
+export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+  const { db, jobs } = ctx;
+  const config = labImportSettings(ctx.config);
+  const router = express.Router();
+  router.use('/imports', requireRole('ADMIN'));
+
+  router.get(
+    '/imports/template',
+    route({}, async ({ res }) => {
+      const file = await templateWorkbook();
+      res.setHeader('content-type', XLSX_MIME);
+      res.setHeader('content-disposition', 'attachment; filename="gleba-lab-results-template.xlsx"');
+      res.send(file);
+      return undefined;
+    }),
+  );
+
+  router.post(
+    '/imports',
+    route({ query: ZImportUploadQuery }, async ({ query, auth, req }) => {
+      const user = mustAuth(auth);
+      const mode = modeOf(req);
+      const id = randomUUID();
+      const base = { id, mode, test_type: query.testType, step: query.step, created_by: user.userId };
+      let upload: { buffer: Buffer; fileName: string | null };
+      try {
+        upload = await readUpload(req, config.IMPORT_MAX_FILE_BYTES);
+        await guardXlsx(upload.buffer, {
+          maxFileBytes: config.IMPORT_MAX_FILE_BYTES,
+          maxUncompressedBytes: config.IMPORT_MAX_UNCOMPRESSED_BYTES,
+          maxRatio: config.IMPORT_MAX_COMPRESSION_RATIO,
+          maxEntries: config.IMPORT_MAX_ZIP_ENTRIES,
+        });
+      } catch (error) {
+        if (!(error instanceof FileRejected)) throw error;
+        // A refused file is kept in the history (without its content), then answered.
+        await db
+          .insertInto('imports')
+          .values({ ...base, file_name: query.fileName ?? null, file_size: 0, file: null, status: 'REJECTED', error_code: error.code, error_message: error.message })
+          .execute();
+        const params = error.code === LabImportErrorCode.importFileTooLarge ? { max: Math.round(config.IMPORT_MAX_FILE_BYTES / (1024 * 1024)) } : undefined;
+        throw new AppError(error.code, error.status, error.message, [{ path: 'importId', message: id }], params);
+      }
+      await db
+        .insertInto('imports')
+        .values({ ...base, file_name: query.fileName ?? upload.fileName, file_size: upload.buffer.length, file: upload.buffer, status: 'UPLOADED' })
+        .execute();
+      await jobs.add(CheckImportJob, { importId: id, thenApply: query.step === 'apply' }, { jobId: `check-${id}` });
+      const row = await findImport(db, id, mode);
+      return importDetail(db, row!, 0);
+    }, { status: 202 }),
+  );
+
+  router.get(
+    '/imports',
+    route({ query: ZPageQuery }, async ({ query, req }) => listImports(db, modeOf(req), query.page, query.perPage)),
+  );
+
+  router.get(
+    '/imports/:id',
+    route({ params: ZIdParam, query: ZDetailQuery }, async ({ params, query, req }) => {
+      const row = await findImport(db, params.id, modeOf(req));
+      if (!row) throw new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
+      return importDetail(db, row, query.errorsLimit);
+    }),
+  );
+
+  router.post(
+    '/imports/:id/check',
+    route({ params: ZIdParam }, async ({ params, req }) => {
+      const mode = modeOf(req);
+      const row = await findImport(db, params.id, mode);
+      if (!row) throw new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
+      const checkable: ImportStatus[] = ['UPLOADED', 'CHECKED', 'FAILED'];
+      const hasFile = await db.selectFrom('imports').select(sqlHasFile).where('id', '=', row.id).executeTakeFirst();
+      if (!checkable.includes(row.status as ImportStatus) || !hasFile?.has_file) {
+        throw new AppError(LabImportErrorCode.importNotReady, 409, `An import in status ${row.status} cannot be checked`);
+      }
+      await db.updateTable('imports').set({ status: 'UPLOADED', error_code: null, error_message: null }).where('id', '=', row.id).execute();
+      await jobs.add(CheckImportJob, { importId: row.id, thenApply: false }, { jobId: `check-${row.id}-${Date.now()}` });
+      return importDetail(db, (await findImport(db, row.id, mode))!, 0);
+    }, { status: 202 }),
+  );
+
+  router.post(
+    '/imports/:id/apply',
+    route({ params: ZIdParam }, async ({ params, req }) => {
+      const mode = modeOf(req);
+      const updated = await db
+        .updateTable('imports')
+        .set({ status: 'APPLYING', phase: 'apply', percent: 0 })
+        .where('id', '=', params.id)
+        .where('mode', '=', mode)
+        .where('status', '=', 'CHECKED')
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) {
+        const row = await findImport(db, params.id, mode);
+        if (!row) throw new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
+        throw new AppError(LabImportErrorCode.importNotReady, 409, `An import in status ${row.status} cannot be applied`);
+      }
+      await jobs.add(ApplyImportJob, { importId: params.id }, { jobId: `apply-${params.id}` });
+      return importDetail(db, (await findImport(db, params.id, mode))!, 0);
+    }, { status: 202 }),
+  );
+
+  for (const base of ['/farm-api', '/garden-api']) app.use(base, router);
+}

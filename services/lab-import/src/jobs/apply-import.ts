@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory } from '@gleba/contracts';
+import type { Outbox } from '@gleba/platform';
+import type { Insertable } from 'kysely';
+import type { Database, StoredElement } from '../db/database';
+import { adviseOn, orderedTests } from '../domain/recommendation';
+
+export interface ApplyOptions {
+  batchSize: number;
+  signal: AbortSignal;
+}
+
+/**
+ * Stores the staged rows as results, whole orders at a time: one transaction holds an order's
+ * results and its `lab.results.imported` event, so the event goes out if and only if the results
+ * are stored. A staged row is marked applied in the same transaction, so a retried job resumes
+ * where it stopped instead of applying a row twice.
+ */
+export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId: string, options: ApplyOptions): Promise<void> {
+  const imp = await db.selectFrom('imports').select(['id', 'status', 'rows_rejected']).where('id', '=', importId).executeTakeFirst();
+  if (!imp) return;
+  await db.updateTable('imports').set({ status: 'APPLYING', phase: 'apply', percent: 0 }).where('id', '=', importId).execute();
+
+  const orders = await db
+    .selectFrom('import_rows')
+    .select(['order_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('import_id', '=', importId)
+    .where('applied_at', 'is', null)
+    .groupBy('order_id')
+    .orderBy('order_id')
+    .execute();
+  const total = await db.selectFrom('import_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('import_id', '=', importId).executeTakeFirstOrThrow();
+
+  let chunk: string[] = [];
+  let chunkRows = 0;
+  const chunks: string[][] = [];
+  for (const o of orders) {
+    chunk.push(o.order_id);
+    chunkRows += Number(o.n);
+    if (chunkRows >= options.batchSize) {
+      chunks.push(chunk);
+      chunk = [];
+      chunkRows = 0;
+    }
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+
+  for (const orderIds of chunks) {
+    options.signal.throwIfAborted();
+    await db.transaction().execute(async (trx) => {
+      // Locks the orders' samples: two imports touching one order take turns.
+      const samples = await trx.selectFrom('expected_samples').selectAll().where('order_id', 'in', orderIds).orderBy('sample_id').forUpdate().execute();
+      const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
+      const staged = await trx
+        .selectFrom('import_rows')
+        .select(['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements'])
+        .where('import_id', '=', importId)
+        .where('order_id', 'in', orderIds)
+        .where('applied_at', 'is', null)
+        .orderBy('row_number')
+        .execute();
+
+      const values: Insertable<Database['results']>[] = [];
+      const rejectedRows: Insertable<Database['import_errors']>[] = [];
+      for (const row of staged) {
+        const sample = sampleById.get(row.sample_id);
+        if (!sample || sample.cancelled_at !== null) {
+          rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
+          continue;
+        }
+        const elements = row.elements as unknown as StoredElement[];
+        const advice = adviseOn(elements, row.category as AgronomicCategory | null, {
+          kind: sample.kind,
+          plantId: sample.plant_id,
+          areaHa: sample.area_ha === null ? null : Number(sample.area_ha),
+          areaAres: sample.area_ares === null ? null : Number(sample.area_ares),
+        });
+        values.push({
+          id: randomUUID(),
+          sample_id: row.sample_id,
+          test_type: row.test_type,
+          agronomic_category: row.category,
+          elements: JSON.stringify(elements),
+          classes: advice.classes ? JSON.stringify(advice.classes) : null,
+          recommendation: advice.recommendation ? JSON.stringify(advice.recommendation) : null,
+          recommendation_error: advice.recommendationError,
+          rulesets: advice.rulesets ? JSON.stringify(advice.rulesets) : null,
+          import_id: importId,
+        });
+      }
+
+      const written = values.length
+        ? await trx
+            .insertInto('results')
+            .values(values)
+            .onConflict((oc) =>
+              oc.columns(['sample_id', 'test_type']).doUpdateSet((eb) => ({
+                agronomic_category: eb.ref('excluded.agronomic_category'),
+                elements: eb.ref('excluded.elements'),
+                classes: eb.ref('excluded.classes'),
+                recommendation: eb.ref('excluded.recommendation'),
+                recommendation_error: eb.ref('excluded.recommendation_error'),
+                rulesets: eb.ref('excluded.rulesets'),
+                import_id: eb.ref('excluded.import_id'),
+                version: sql<number>`results.version + 1`,
+                updated_at: sql<Date>`now()`,
+              })),
+            )
+            .returning(['sample_id', 'test_type', sql<boolean>`(xmax = 0)`.as('inserted')])
+            .execute()
+        : [];
+
+      // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE.
+      const activeSamples = samples.filter((s) => s.cancelled_at === null);
+      const present = activeSamples.length
+        ? await trx
+            .selectFrom('results')
+            .select(['sample_id', 'test_type'])
+            .where(
+              'sample_id',
+              'in',
+              activeSamples.map((s) => s.sample_id),
+            )
+            .execute()
+        : [];
+      const presentKeys = new Set(present.map((p) => `${p.sample_id}|${p.test_type}`));
+      const now = new Date().toISOString();
+      for (const orderId of orderIds) {
+        const touched = written.filter((w) => sampleById.get(w.sample_id)?.order_id === orderId);
+        if (touched.length === 0) continue;
+        const orderSamples = activeSamples.filter((s) => s.order_id === orderId);
+        const complete = orderSamples.every((s) => orderedTests(s).every((t) => presentKeys.has(`${s.sample_id}|${t}`)));
+        const anyNew = touched.some((w) => w.inserted);
+        const first = orderSamples[0] ?? sampleById.get(touched[0]!.sample_id)!;
+        await outbox.publish(trx, ResultsImportedV1, {
+          importId,
+          orderId,
+          orderNumber: first.order_number,
+          userId: first.user_id,
+          kind: first.kind,
+          completeness: !anyNew ? 'UPDATED' : complete ? 'COMPLETE' : 'PARTIAL',
+          sampleCodes: [...new Set(touched.map((w) => sampleById.get(w.sample_id)!.code))],
+          importedAt: now,
+        });
+      }
+
+      if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
+      await trx.updateTable('import_rows').set({ applied_at: new Date() }).where('import_id', '=', importId).where('order_id', 'in', orderIds).execute();
+      await trx
+        .updateTable('imports')
+        .set((eb) => ({
+          rows_applied: eb('rows_applied', '+', written.length),
+          rows_rejected: eb('rows_rejected', '+', rejectedRows.length),
+          apply_processed: eb('apply_processed', '+', staged.length),
+          orders_touched: eb('orders_touched', '+', new Set(written.map((w) => sampleById.get(w.sample_id)!.order_id)).size),
+          percent: sql<number>`least(99, 100.0 * (apply_processed + ${staged.length}) / greatest(1, ${Number(total.n)}))`,
+        }))
+        .where('id', '=', importId)
+        .execute();
+    });
+  }
+
+  await db
+    .updateTable('imports')
+    .set({ status: 'APPLIED', percent: 100, applied_at: new Date(), file: null })
+    .where('id', '=', importId)
+    .execute();
+}

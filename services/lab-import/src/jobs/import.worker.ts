@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { LabImportErrorCode, QueueName } from '@gleba/contracts';
+import { defineJob, type ServiceContext } from '@gleba/platform';
+import { labImportSettings, type Config } from '../config';
+import type { Database } from '../db/database';
+import { FileRejected } from '../domain/xlsx-guard';
+import { applyImport } from './apply-import';
+import { checkImport } from './check-import';
+
+/** Check (and, when the upload asked for it, apply) one uploaded workbook. */
+export const CheckImportJob = defineJob({
+  queue: QueueName.labImport,
+  name: 'check-import',
+  version: 1,
+  schema: z.object({ importId: z.uuid(), thenApply: z.boolean() }),
+  attempts: 3,
+  backoffMs: 2000,
+});
+
+export const ApplyImportJob = defineJob({
+  queue: QueueName.labImport,
+  name: 'apply-import',
+  version: 1,
+  schema: z.object({ importId: z.uuid() }),
+  attempts: 3,
+  backoffMs: 2000,
+});
+
+class ImportTimeout extends FileRejected {}
+
+/** Runs `fn` with a signal that aborts after `ms`; the read then stops and the job fails cleanly. */
+async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new ImportTimeout(LabImportErrorCode.importTimeout, `the import took longer than ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([fn(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function startImportWorker(ctx: ServiceContext<Database, Config>) {
+  const { db, logger } = ctx;
+  const config = labImportSettings(ctx.config);
+
+  const fail = async (importId: string, error: unknown, final: boolean) => {
+    const known = error instanceof FileRejected;
+    if (!known && !final) return false;
+    const code = known ? error.code : LabImportErrorCode.importUnknownError;
+    const message = known ? error.message : 'the import failed unexpectedly';
+    if (!known) logger.error({ err: error, importId }, 'import failed');
+    await db.updateTable('imports').set({ status: 'FAILED', error_code: code, error_message: message }).where('id', '=', importId).execute();
+    await db.insertInto('import_errors').values({ import_id: importId, row_number: null, label: null, code, message }).execute();
+    return true;
+  };
+
+  /** A known failure (bad file, timeout) ends the job; anything else is retried, then recorded. */
+  const run = async (importId: string, attempt: number, attempts: number, fn: (signal: AbortSignal) => Promise<void>) => {
+    try {
+      await withDeadline(config.IMPORT_JOB_TIMEOUT_MS, fn);
+    } catch (error) {
+      const handled = await fail(importId, error, attempt >= attempts);
+      if (!handled) throw error;
+    }
+  };
+
+  return ctx.jobs.worker(
+    QueueName.labImport,
+    [
+      {
+        def: CheckImportJob,
+        process: async (data, job) => {
+          const { importId, thenApply } = data as z.infer<typeof CheckImportJob.schema>;
+          const options = { batchSize: config.IMPORT_BATCH_SIZE, maxRows: config.IMPORT_MAX_ROWS };
+          await run(importId, job.attemptsMade + 1, CheckImportJob.attempts, async (signal) => {
+            const before = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
+            if (!before || before.status === 'APPLIED') return;
+            // A retry after apply began resumes the apply; checking again would stage the rows anew.
+            if (before.status !== 'APPLYING') await checkImport(db, importId, { ...options, signal });
+            if (!thenApply) return;
+            const row = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
+            if (row?.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (row?.status === 'CHECKED') await applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+          });
+        },
+      },
+      {
+        def: ApplyImportJob,
+        process: async (data, job) => {
+          const { importId } = data as z.infer<typeof ApplyImportJob.schema>;
+          await run(importId, job.attemptsMade + 1, ApplyImportJob.attempts, (signal) =>
+            applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal }),
+          );
+        },
+      },
+    ],
+    { concurrency: config.IMPORT_WORKER_CONCURRENCY },
+  );
+}

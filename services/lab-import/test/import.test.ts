@@ -1,0 +1,338 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recommend } from '@gleba/agronomy';
+import { OrderCancelledV1, ResultsImportedV1, type EventData } from '@gleba/contracts';
+import { createTestKeys, dropTestDatabases, http, listenForEvents, publishTestEvent, startTestService, waitFor, type EventListener, type TestService } from '@gleba/testkit';
+import type { Config } from '../src/config';
+import type { Database } from '../src/db/database';
+import { labImportService } from '../src/service';
+import { code, EN_HEADERS, registerSample, sampleData, upload, uploadMultipart, waitForStatus, workbook, type Cell } from './helpers';
+import { CONTENT_TYPES, MACRO_MAIN, SHEET_MAIN, zip } from './zip';
+
+type Imported = EventData<typeof ResultsImportedV1>;
+
+describe('lab-import: import wizard and results', () => {
+  const keys = createTestKeys();
+  let service: TestService<Database, Config>;
+  let events: EventListener;
+  let exchange: string;
+  const admin = keys.sign({ role: 'ADMIN' });
+
+  beforeAll(async () => {
+    service = await startTestService(labImportService, { keys: keys.resolver });
+    exchange = service.ctx.config.EVENTS_EXCHANGE;
+    events = await listenForEvents(exchange, ['lab.#']);
+  });
+  afterAll(async () => {
+    await events?.close();
+    await service?.cleanup();
+    await dropTestDatabases();
+  });
+
+  async function expectSamples(...samples: EventData<typeof import('@gleba/contracts').SampleRegisteredV1>[]) {
+    for (const s of samples) await registerSample(exchange, s);
+    await waitFor(async () => {
+      const n = await service.ctx.db.selectFrom('expected_samples').select('sample_id').where('sample_id', 'in', samples.map((s) => s.sampleId)).execute();
+      return n.length === samples.length;
+    });
+  }
+
+  async function importFile(file: Buffer, query = 'testType=BASIC_TEST', mode: 'farm' | 'garden' = 'farm') {
+    const res = await upload(service.url, admin, file, query, mode);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    return waitForStatus(service.url, admin, res.body.id, query.includes('step=apply') ? ['FAILED', 'APPLIED'] : ['CHECKED', 'FAILED', 'APPLIED'], mode);
+  }
+
+  async function applyAndWait(id: string, mode: 'farm' | 'garden' = 'farm') {
+    const res = await http(service.url, 'POST', `/${mode}-api/imports/${id}/apply`, { token: admin });
+    expect(res.status).toBe(202);
+    return waitForStatus(service.url, admin, id, ['APPLIED', 'FAILED'], mode);
+  }
+
+  const basicRow = (label: string, ph: Cell = 5.2, p: Cell = 9.6, k: Cell = 7.1, mg: Cell = 1.8, cat: Cell = 'lekka'): Cell[] => [label, 'BASIC_TEST', ph, p, k, mg, cat, null];
+
+  it('serves the template, which its own reader accepts', async () => {
+    const res = await fetch(`${service.url}/farm-api/imports/template`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const header = wb.worksheets[0]!.getRow(1).values as string[];
+    expect(header).toContain('Etykieta');
+    expect(header).toContain('Fosfor P2O5 [mg/100 g]');
+    expect(header).toContain('Kategoria agronomiczna');
+    const user = keys.sign({ role: 'USER' });
+    expect((await http(service.url, 'GET', '/farm-api/imports/template', { token: user })).status).toBe(403);
+    expect((await http(service.url, 'GET', '/farm-api/imports/template')).status).toBe(401);
+  });
+
+  it('checks, applies, stores results with recommendations, and tells orders PARTIAL / COMPLETE', async () => {
+    const owner = sampleData();
+    const sibling = sampleData({ orderId: owner.orderId, orderNumber: owner.orderNumber, userId: owner.userId, fieldName: 'Łąka' });
+    const single = sampleData({ plantId: 'potato', areaHa: 1 });
+    await expectSamples(owner, sibling, single);
+
+    const file = await workbook([basicRow(owner.code), basicRow(single.code, '6,4', 25, 30.5, 9, 'HEAVY')]);
+    const checked = await importFile(file);
+    expect(checked.status).toBe('CHECKED');
+    expect(checked.summary).toMatchObject({ rowsRead: 2, valid: 2, rejected: 0 });
+    expect(checked.progress.percent).toBe(100);
+
+    const applied = await applyAndWait(checked.id);
+    expect(applied.summary).toMatchObject({ rowsRead: 2, valid: 2, applied: 2, rejected: 0, ordersTouched: 2 });
+
+    const partial = await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.orderId === owner.orderId);
+    expect(partial.data).toMatchObject({ completeness: 'PARTIAL', sampleCodes: [owner.code], importId: checked.id, userId: owner.userId, kind: 'FARM' });
+    const complete = await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.orderId === single.orderId);
+    expect(complete.data.completeness).toBe('COMPLETE');
+
+    const token = keys.sign({ sub: owner.userId, lang: 'en' });
+    const res = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ testId: owner.sampleId, code: owner.code, status: 'READY_TO_DOWNLOAD', area: { value: 2.5, unit: 'ha' } });
+    const basic = res.body.results[0];
+    expect(basic.testType).toBe('BASIC_TEST');
+    expect(basic.agronomicCategory).toEqual({ value: 'LIGHT', label: 'light' });
+    const ph = basic.elements.find((e: any) => e.key === 'PH_KCL');
+    expect(ph).toMatchObject({ name: 'pH in KCl', symbol: 'pH KCl', unit: '-', value: 5.2, class: 'ACIDIC', classLabel: 'acidic' });
+    expect(basic.elements.find((e: any) => e.key === 'MG')).toMatchObject({ symbol: 'Mg', unit: 'mg/100 g', value: 1.8, class: 'VERY_LOW' });
+
+    const expected = recommend({ ph: 5.2, p2o5: 9.6, k2o: 7.1, mg: 1.8, category: 'LIGHT', cropId: 'winter-wheat', area: { value: 2.5, unit: 'ha' } });
+    expect(basic.recommendation.liming).toEqual(expected.liming);
+    expect(basic.recommendation.fertilizer).toEqual(expected.fertilizer);
+    expect(basic.rulesets).toEqual(expected.rulesets);
+    expect(basic.recommendation.notesText.length).toBeGreaterThan(0);
+    expect(basic.recommendation.labels.crop).toBe('Winter wheat');
+
+    // Polish by Accept-Language when the token has no language.
+    const plToken = keys.sign({ sub: owner.userId });
+    const pl = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: plToken, headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });
+    expect(pl.body.results[0].elements.find((e: any) => e.key === 'P2O5').name).toBe('Fosfor');
+
+    const order = await http<any>(service.url, 'GET', `/api/results/orders/${owner.orderId}`, { token });
+    expect(order.status).toBe(200);
+    expect(order.body.status).toBe('PARTIAL_RESULTS');
+    expect(order.body.samples.map((s: any) => s.status).sort()).toEqual(['IN_LAB', 'READY_TO_DOWNLOAD']);
+
+    // Nobody else reads them: another user gets the same 404 as for a missing test.
+    const stranger = keys.sign({ sub: single.userId });
+    const hidden = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: stranger });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.code).toBe('resultsNotFound');
+    expect((await http(service.url, 'GET', `/api/results/orders/${owner.orderId}`, { token: stranger })).status).toBe(404);
+    expect((await http(service.url, 'GET', `/api/results/tests/${owner.sampleId}/report.pdf`, { token: stranger })).status).toBe(404);
+    expect((await http(service.url, 'GET', `/api/results/tests/${owner.sampleId}`)).status).toBe(401);
+
+    // The PDF report embeds a font with Polish letters.
+    const pdf = await fetch(`${service.url}/api/results/tests/${owner.sampleId}/report.pdf`, { headers: { authorization: `Bearer ${plToken}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
+
+    // Admins read any order's results.
+    const adminView = await http<any>(service.url, 'GET', `/farm-api/results?orderId=${owner.orderId}`, { token: admin });
+    expect(adminView.body.items).toHaveLength(2);
+  });
+
+  it('re-importing updates results instead of duplicating them (RESULTS_UPDATED), and completes the order', async () => {
+    const a = sampleData();
+    const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
+    await expectSamples(a, b);
+    const first = await importFile(await workbook([basicRow(a.code)]), 'testType=BASIC_TEST&step=apply');
+    expect(first.status).toBe('APPLIED');
+    const second = await importFile(await workbook([basicRow(a.code, 6.8, 20, 20, 8, 'średnia'), basicRow(b.code)]), 'testType=BASIC_TEST&step=apply');
+    expect(second.status).toBe('APPLIED');
+    expect((await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.importId === second.id)).data.completeness).toBe('COMPLETE');
+    const third = await importFile(await workbook([basicRow(a.code, 7.1, 20, 20, 8, 'MEDIUM')]), 'testType=BASIC_TEST&step=apply');
+    const updated = await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.importId === third.id);
+    expect(updated.data).toMatchObject({ completeness: 'UPDATED', sampleCodes: [a.code] });
+
+    const rows = await service.ctx.db.selectFrom('results').select(['sample_id', 'version']).where('sample_id', '=', a.sampleId).execute();
+    expect(rows).toEqual([{ sample_id: a.sampleId, version: 3 }]);
+    const view = await http<any>(service.url, 'GET', `/api/results/tests/${a.sampleId}`, { token: keys.sign({ sub: a.userId }) });
+    expect(view.body.results).toHaveLength(1);
+    expect(view.body.results[0].elements.find((e: any) => e.key === 'PH_KCL').value).toBe(7.1);
+    expect(view.body.results[0].recommendation.classes.ph).toBe('NEUTRAL');
+  });
+
+  it('lists every rejected row with its number and reason, and applies the rest', async () => {
+    const ok = sampleData();
+    const micro = sampleData({ additionalTestTypes: ['MICRO'] });
+    await expectSamples(ok, micro);
+    const rows: Cell[][] = [
+      basicRow(ok.code),
+      basicRow(code('XX')), // row 3: nobody expects it
+      [micro.code, 'MICRO', 5, 5, 5, 5, 'lekka', null], // row 4: not the chosen type
+      [micro.code, 'PLASMA', 5, 5, 5, 5, 'lekka', null], // row 5: unknown type
+      basicRow(micro.code, 5.5, 10, null, 4), // row 6: no K2O
+      basicRow(micro.code, 5.5, 10, 10, 4, 'gliniasta'), // row 7: unknown category
+      basicRow(micro.code, 5.5, 'dużo', 10, 4), // row 8: not a number
+      basicRow(ok.code), // row 9: twice in the file
+      [null, null, null, null, null, null, null, null], // blank: skipped
+      [null, 'BASIC_TEST', 5, 5, 5, 5, 'lekka', null], // row 11: no label
+    ];
+    const checked = await importFile(await workbook(rows));
+    expect(checked.status).toBe('CHECKED');
+    expect(checked.summary).toMatchObject({ rowsRead: 9, valid: 1, rejected: 8 });
+    expect(checked.errors.map((e) => [e.row, e.code])).toEqual([
+      [3, 'importNoMatchingOrders'],
+      [4, 'importInvalidTestType'],
+      [5, 'importUnknownType'],
+      [6, 'importIncompleteResults'],
+      [7, 'importUnknownType'],
+      [8, 'importIncompleteResults'],
+      [9, 'importDuplicateLabel'],
+      [11, 'importNoMatchingOrders'],
+    ]);
+    const applied = await applyAndWait(checked.id);
+    expect(applied.summary).toMatchObject({ applied: 1, rejected: 8 });
+    // The micro sample still waits for its results; the basic one has them.
+    const microView = await http<any>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
+    expect(microView.body).toMatchObject({ status: 'IN_LAB', results: [] });
+
+    // An additional test's own import; the basic one still missing keeps the sample partial.
+    const microFile = await workbook([[micro.code, 'mikroelementy', 1.2, 3.4, 150, 80, 5.5, '<0,5']], ['kod', 'typ badania', 'B', 'Cu', 'Fe', 'Mn', 'Zn', 'bor opis']);
+    const microImport = await importFile(microFile, 'testType=MICRO&step=apply');
+    expect(microImport.status).toBe('APPLIED');
+    const after = await http<any>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
+    expect(after.body.status).toBe('PARTIAL_RESULTS');
+    expect(after.body.results[0].elements.find((e: any) => e.key === 'B')).toMatchObject({ value: 1.2, unit: 'mg/kg', valueDescripted: '<0,5' });
+  });
+
+  it('matches headers in English, case-insensitively, and reads only the first worksheet', async () => {
+    const s = sampleData({ kind: 'GARDEN', areaHa: null, areaAres: 4, plantId: 'tomato' });
+    await expectSamples(s);
+    const file = await workbook([[s.code, 'basic test', 6.1, 18, 16, 6, 'Medium', 'średnia zasobność']], EN_HEADERS, true);
+    const done = await importFile(file, 'testType=BASIC_TEST&step=apply', 'garden');
+    expect(done.status).toBe('APPLIED');
+    const view = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId }) });
+    const r = view.body.results[0];
+    expect(r.elements.find((e: any) => e.key === 'P2O5').valueDescripted).toBe('średnia zasobność');
+    expect(r.recommendation.area).toEqual({ value: 4, unit: 'a', hectares: 0.04 });
+    expect(r.recommendation.liming.cao.now.kgPer100m2).toBeDefined();
+    // A garden import is not in the farm history.
+    const farm = await http<any>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
+    expect(farm.body.items.some((i: any) => i.id === done.id)).toBe(false);
+    const garden = await http<any>(service.url, 'GET', '/garden-api/imports', { token: admin });
+    expect(garden.body.items[0]).toMatchObject({ id: done.id, mode: 'garden', status: 'APPLIED' });
+  });
+
+  it('fails a file without a labels column or without any matching order', async () => {
+    const noLabels = await importFile(await workbook([[1, 2, 3]], ['pH', 'P2O5', 'K2O']));
+    expect(noLabels).toMatchObject({ status: 'FAILED', errorCode: 'importNoLabelsColumn' });
+    const noMatch = await importFile(await workbook([basicRow(code('NO')), basicRow(code('NO'))]));
+    expect(noMatch).toMatchObject({ status: 'FAILED', errorCode: 'importNoMatchingOrders' });
+    expect(noMatch.errors).toHaveLength(2);
+    const apply = await http<any>(service.url, 'POST', `/farm-api/imports/${noMatch.id}/apply`, { token: admin, headers: { 'accept-language': 'en' } });
+    expect(apply.status).toBe(409);
+    expect(apply.body.code).toBe('importNotReady');
+    const empty = await importFile(await workbook([]));
+    expect(empty).toMatchObject({ status: 'FAILED', errorCode: 'importIncompleteResults' });
+  });
+
+  it('no longer expects the samples of a cancelled order', async () => {
+    const s = sampleData();
+    await expectSamples(s);
+    await publishTestEvent(exchange, OrderCancelledV1, {
+      orderId: s.orderId,
+      orderNumber: s.orderNumber,
+      userId: s.userId,
+      kind: 'FARM',
+      sampleCodes: [s.code],
+      cancelledByUserId: s.userId,
+      cancelledAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await service.ctx.db.selectFrom('expected_samples').select('cancelled_at').where('sample_id', '=', s.sampleId).executeTakeFirst())?.cancelled_at);
+    const res = await importFile(await workbook([basicRow(s.code)]));
+    expect(res).toMatchObject({ status: 'FAILED', errorCode: 'importNoMatchingOrders' });
+  });
+
+  it('accepts a multipart upload and keeps the file name', async () => {
+    const s = sampleData();
+    await expectSamples(s);
+    const res = await uploadMultipart(service.url, admin, await workbook([basicRow(s.code)]), 'wyniki-listopad.xlsx');
+    expect(res.status).toBe(202);
+    const done = await waitForStatus(service.url, admin, res.body.id, ['CHECKED', 'FAILED']);
+    expect(done).toMatchObject({ status: 'CHECKED', fileName: 'wyniki-listopad.xlsx' });
+  });
+
+  describe('refuses hostile or wrong files with a clear error', () => {
+    const refused = async (file: Buffer, expectedCode: string, status = 400) => {
+      const res = await upload(service.url, admin, file);
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.code).toBe(expectedCode);
+      return res;
+    };
+
+    it('not a workbook, whatever its name', async () => {
+      await refused(Buffer.from('label;ph\nABC;5.5\n'), 'importUnsupportedFile');
+      await refused(zip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }, { name: '[Content_Types].xml', data: CONTENT_TYPES('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml') }]), 'importUnsupportedFile');
+    });
+
+    it('too large', async () => {
+      const res = await refused(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'importFileTooLarge', 413);
+      const pl = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'pl' }, body: Buffer.alloc(6 * 1024 * 1024) });
+      expect(((await pl.json()) as { message: string }).message).toBe('Plik jest za duży (maksymalnie 5 MB).');
+      // Refused files stay in the history.
+      const list = await http<any>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
+      expect(list.body.items.some((i: any) => i.status === 'REJECTED' && i.errorCode === 'importFileTooLarge')).toBe(true);
+      expect(res.body.message).toBeTruthy();
+    });
+
+    it('password-protected (an OLE compound file)', async () => {
+      const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(500)]);
+      await refused(cfb, 'importFileEncrypted');
+    });
+
+    it('with macros', async () => {
+      await refused(zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES(MACRO_MAIN) }, { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }]), 'importFileHasMacros');
+      await refused(
+        zip([{ name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) }, { name: 'xl/vbaProject.bin', data: Buffer.alloc(100) }, { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') }]),
+        'importFileHasMacros',
+      );
+    });
+
+    it('a zip bomb, declared or lying', async () => {
+      const zeros = Buffer.alloc(60 * 1024 * 1024);
+      const ct = { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) };
+      await refused(zip([ct, { name: 'xl/worksheets/sheet1.xml', data: zeros }]), 'importFileTooLargeUncompressed');
+      await refused(zip([ct, { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: 1000 }]), 'importFileTooLargeUncompressed');
+    });
+
+    it('broken', async () => {
+      const good = await workbook([basicRow(code())]);
+      await refused(good.subarray(0, Math.floor(good.length / 2)), 'importFileCorrupt');
+      // A zip whose worksheet is not XML passes the guard and fails the check, without retries.
+      const broken = zip([
+        { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) },
+        { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>') },
+        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<<<not xml') },
+      ]);
+      const res = await upload(service.url, admin, broken);
+      expect(res.status).toBe(202);
+      const done = await waitForStatus(service.url, admin, res.body.id, ['CHECKED', 'FAILED']);
+      expect(done.status).toBe('FAILED');
+      expect(['importFileCorrupt', 'importNoLabelsColumn']).toContain(done.errorCode);
+    });
+  });
+
+  it('shows a field history across orders', async () => {
+    const cropId = '4f5c7c86-9f54-4d4e-8a3a-1f2a4c7d9e01';
+    const userId = '0d8c1c53-7b7a-4ad4-9bb1-5c8a3e3e0f11';
+    const first = sampleData({ userId, cropId, fieldName: 'Pole pod lasem' });
+    const second = sampleData({ userId, cropId, fieldName: 'Pole pod lasem' });
+    await expectSamples(first, second);
+    await importFile(await workbook([basicRow(first.code, 5.0)]), 'testType=BASIC_TEST&step=apply');
+    await importFile(await workbook([basicRow(second.code, 6.0)]), 'testType=BASIC_TEST&step=apply');
+    const token = keys.sign({ sub: userId });
+    const byCrop = await http<any>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token });
+    expect(byCrop.body.items.map((i: any) => i.elements.find((e: any) => e.key === 'PH_KCL').value)).toEqual([5, 6]);
+    const byName = await http<any>(service.url, 'GET', `/api/results/fields/history?fieldName=${encodeURIComponent('pole POD lasem')}`, { token });
+    expect(byName.body.items).toHaveLength(2);
+    const other = await http<any>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token: keys.sign({}) });
+    expect(other.body.items).toHaveLength(0);
+    expect((await http(service.url, 'GET', '/api/results/fields/history', { token })).status).toBe(400);
+  });
+});
