@@ -5,3 +5,4 @@
  * folder and exports `start<Name>Simulator({ port }) -> { url, close(), ... }`.
  */
 export type { SimulatorHandle } from './simulator';
+export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';

@@ -1,0 +1,48 @@
+/** Error codes of geo: farm, plots, crops, sectors, administrative units and the cadastre (spec section 8). */
+export const GeoErrorCode = {
+  farmNotFound: 'farmNotFound',
+  // plots
+  plotNotDrawn: 'plotNotDrawn',
+  plotNotFound: 'plotNotFound',
+  plotAddFailed: 'plotAddFailed',
+  plotDeleteFailed: 'plotDeleteFailed',
+  plotAlreadyExists: 'plotAlreadyExists',
+  wrongCoordinateCount: 'wrongCoordinateCount',
+  divideLineMustCross: 'divideLineMustCross',
+  plotOverlapLimitExceeded: 'plotOverlapLimitExceeded',
+  cutOutsideCrop: 'cutOutsideCrop',
+  cutTooFewVertices: 'cutTooFewVertices',
+  shapeSelfIntersects: 'shapeSelfIntersects',
+  geometryInvalid: 'geometryInvalid',
+  mergeNotAdjacent: 'mergeNotAdjacent',
+  nothingToUndo: 'nothingToUndo',
+  nothingToRedo: 'nothingToRedo',
+  plotImportInvalid: 'plotImportInvalid',
+  // administrative units, cadastre, map search
+  fetchVoivodeshipsFailed: 'fetchVoivodeshipsFailed',
+  fetchCountiesFailed: 'fetchCountiesFailed',
+  fetchCommunesFailed: 'fetchCommunesFailed',
+  fetchRegionsFailed: 'fetchRegionsFailed',
+  fetchPlotsFailed: 'fetchPlotsFailed',
+  parcelNotFound: 'parcelNotFound',
+  cityNotFound: 'cityNotFound',
+  geolocationUnavailable: 'geolocationUnavailable',
+  locationNotFound: 'locationNotFound',
+  // crops
+  cropNotFound: 'cropNotFound',
+  cropAlreadyExists: 'cropAlreadyExists',
+  cropAddFailed: 'cropAddFailed',
+  cropDeleteFailed: 'cropDeleteFailed',
+  cropCannotDeleteAll: 'cropCannotDeleteAll',
+  cropHasTest: 'cropHasTest',
+  cropOutsidePlots: 'cropOutsidePlots',
+  plantNotFound: 'plantNotFound',
+  cultivationPeriodInvalid: 'cultivationPeriodInvalid',
+  // sectors
+  sectorNotFound: 'sectorNotFound',
+  sectorsUpdateFailed: 'sectorsUpdateFailed',
+  sectorsUsedInTests: 'sectorsUsedInTests',
+  sectorsAlreadyDivided: 'sectorsAlreadyDivided',
+  sectorsInvalid: 'sectorsInvalid',
+} as const;
+export type GeoErrorCode = (typeof GeoErrorCode)[keyof typeof GeoErrorCode];

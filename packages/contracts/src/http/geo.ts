@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { PlantGroup, PlantType, Voivodeship } from '../enums';
+
+/** Bodies and responses of geo (farm, plots, crops, sectors, admin units, cadastre, cities, plants). */
+
+/** `[lng, lat]` in WGS84 (a third value, altitude, is accepted and ignored). */
+export const ZPosition = z
+  .array(z.number())
+  .min(2)
+  .max(3)
+  .refine(([lng, lat]) => lng! >= -180 && lng! <= 180 && lat! >= -90 && lat! <= 90, 'position must be [lng, lat] in WGS84');
+export type TPosition = z.infer<typeof ZPosition>;
+
+const ZRing = z.array(ZPosition);
+export const ZPolygonGeometry = z.object({ type: z.literal('Polygon'), coordinates: z.array(ZRing).min(1) });
+export const ZMultiPolygonGeometry = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ZRing).min(1)).min(1) });
+/** GeoJSON Polygon or MultiPolygon in WGS84: the only geometry at geo's boundary. */
+export const ZAreaGeometry = z.discriminatedUnion('type', [ZPolygonGeometry, ZMultiPolygonGeometry]);
+export type TAreaGeometry = z.infer<typeof ZAreaGeometry>;
+export const ZLineGeometry = z.object({ type: z.literal('LineString'), coordinates: z.array(ZPosition) });
+
+const ZTerytCounty = z.string().regex(/^\d{4}$/, 'county TERYT is 4 digits');
+const ZTerytCommune = z.string().regex(/^\d{6}_\d$/, 'commune TERYT looks like WWPPGG_R');
+const ZTerytPrecinct = z.string().regex(/^\d{6}_\d\.\d{4}$/, 'precinct TERYT looks like WWPPGG_R.OOOO');
+const ZPlotNumber = z.string().trim().min(1).max(32).regex(/^[0-9A-Za-z/.-]+$/, 'plot number like 123/4');
+
+// ---- farm ---------------------------------------------------------------------------------
+
+export const ZFarmAddress = z.object({
+  voivodeship: Voivodeship.nullish(),
+  cityName: z.string().trim().max(100).nullish(),
+  postCode: z.string().regex(/^\d{2}-\d{3}$/, 'postcode like 00-000').nullish(),
+  streetName: z.string().trim().max(100).nullish(),
+  buildingNumber: z.string().trim().min(1).max(10).nullish(),
+  apartmentNumber: z.string().trim().min(1).max(10).nullish(),
+});
+export type TFarmAddress = z.infer<typeof ZFarmAddress>;
+
+export const ZFarmBody = z.object({
+  farmingActivity: z.boolean(),
+  totalAreaM2: z.number().nonnegative('total area cannot be negative').max(1e10),
+  address: ZFarmAddress.default({}),
+});
+export type TFarmBody = z.infer<typeof ZFarmBody>;
+
+export const ZFarm = ZFarmBody.extend({ userId: z.uuid(), createdAt: z.string(), updatedAt: z.string() });
+export type TFarm = z.infer<typeof ZFarm>;
+
+// ---- plots --------------------------------------------------------------------------------
+
+export const PlotKind = z.enum(['CADASTRAL', 'CUSTOM']);
+export type PlotKind = z.infer<typeof PlotKind>;
+
+/** Snap tolerance in metres for a drawn shape (0 = no snapping; omitted = the service default). */
+const ZSnap = z.number().min(0).max(50).optional();
+
+/** A plot drawn by hand (a CustomPlot unless TERYT data is given). Geometry is required, else `plotNotDrawn`. */
+export const ZCreatePlotBody = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  geometry: ZAreaGeometry.optional(),
+  plotNumber: ZPlotNumber.optional(),
+  precinct: z.string().trim().max(100).optional(),
+  snapToleranceM: ZSnap,
+});
+export type TCreatePlotBody = z.infer<typeof ZCreatePlotBody>;
+
+/** Add a plot by look-up: voivodeship -> county -> commune -> precinct -> plot number (geometry from ULDK). */
+export const ZCadastralPlotBody = z.object({
+  voivodeship: Voivodeship,
+  county: ZTerytCounty,
+  commune: ZTerytCommune,
+  precinct: ZTerytPrecinct,
+  plotNumber: ZPlotNumber,
+  name: z.string().trim().min(1).max(100).optional(),
+});
+export type TCadastralPlotBody = z.infer<typeof ZCadastralPlotBody>;
+
+export const ZUpdatePlotBody = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  plotNumber: ZPlotNumber.nullable().optional(),
+  precinct: z.string().trim().max(100).nullable().optional(),
+  geometry: ZAreaGeometry.optional(),
+  snapToleranceM: ZSnap,
+});
+export type TUpdatePlotBody = z.infer<typeof ZUpdatePlotBody>;
+
+export const ZPlot = z.object({
+  id: z.uuid(),
+  /** publicPlotId (cadastral) or publicCustomPlotId (custom). */
+  publicId: z.string(),
+  kind: PlotKind,
+  name: z.string(),
+  plotNumber: z.string().nullable(),
+  /** TERYT plot id `WWPPGG_R.OOOO.NR` (cadastral plots). */
+  terytId: z.string().nullable(),
+  voivodeship: Voivodeship.nullable(),
+  county: z.string().nullable(),
+  commune: z.string().nullable(),
+  /** Precinct (obręb, the spec's "region"). */
+  precinct: z.string().nullable(),
+  areaHa: z.number(),
+  geometry: ZAreaGeometry,
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPlot = z.infer<typeof ZPlot>;
+
+export const ZMoveBody = z.object({
+  distanceM: z.number().positive().max(10_000),
+  /** Degrees clockwise from north. */
+  bearingDeg: z.number().min(-360).max(360),
+});
+export type TMoveBody = z.infer<typeof ZMoveBody>;
+
+/** Divide by a straight line: exactly 2 vertices (else `wrongCoordinateCount`) crossing the shape. */
+export const ZDivideBody = z.object({ line: ZLineGeometry });
+export type TDivideBody = z.infer<typeof ZDivideBody>;
+
+export const ZMergePlotsBody = z.object({ plotIds: z.array(z.uuid()).min(2).max(50) });
+export type TMergePlotsBody = z.infer<typeof ZMergePlotsBody>;
+
+/** A ring to cut out (open or closed; at least 3 distinct vertices, else `cutTooFewVertices`). */
+export const ZCutBody = z.object({ ring: z.array(ZPosition) });
+export type TCutBody = z.infer<typeof ZCutBody>;
+
+export const ZImportPlotsBody = z.object({
+  format: z.enum(['geojson', 'kml']),
+  content: z.string().min(1).max(5_000_000),
+});
+export type TImportPlotsBody = z.infer<typeof ZImportPlotsBody>;
+
+export const ZImportPlotsResult = z.object({
+  imported: z.array(ZPlot),
+  skipped: z.array(z.object({ index: z.number().int(), name: z.string().nullable(), code: z.string(), message: z.string() })),
+});
+export type TImportPlotsResult = z.infer<typeof ZImportPlotsResult>;
+
+// ---- crops and sectors --------------------------------------------------------------------
+
+export const ZSector = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  areaHa: z.number(),
+  geometry: ZAreaGeometry,
+  /** Used in an ordered test: cannot be changed. */
+  locked: z.boolean(),
+});
+export type TSector = z.infer<typeof ZSector>;
+
+export const ZCreateCropBody = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  /** Crop id from the @gleba/agronomy catalogue. */
+  plantId: z.string().min(1).max(64),
+  cultivationFrom: z.iso.date(),
+  cultivationTo: z.iso.date(),
+  estimatedYieldTPerHa: z.number().nonnegative().max(500).nullable().optional(),
+  plotIds: z.array(z.uuid()).min(1).max(100),
+  /** Part of the plots the crop covers; omitted = the whole of its plots. */
+  geometry: ZAreaGeometry.optional(),
+});
+export type TCreateCropBody = z.infer<typeof ZCreateCropBody>;
+
+export const ZUpdateCropBody = ZCreateCropBody.partial();
+export type TUpdateCropBody = z.infer<typeof ZUpdateCropBody>;
+
+export const ZCrop = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  plantId: z.string(),
+  plantName: z.string(),
+  plantGroup: PlantGroup,
+  plantType: PlantType,
+  cultivationFrom: z.string(),
+  cultivationTo: z.string(),
+  estimatedYieldTPerHa: z.number().nullable(),
+  plotIds: z.array(z.uuid()),
+  areaHa: z.number(),
+  geometry: ZAreaGeometry,
+  divided: z.boolean(),
+  hasTest: z.boolean(),
+  sectors: z.array(ZSector),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCrop = z.infer<typeof ZCrop>;
+
+export const ZAutoDivideBody = z.object({
+  /** Largest sector in ha; omitted = the service default (4 ha). */
+  maxAreaHa: z.number().min(0.1).max(100).optional(),
+});
+export type TAutoDivideBody = z.infer<typeof ZAutoDivideBody>;
+
+export const ZUpdateSectorsBody = z.object({
+  sectors: z
+    .array(z.object({ id: z.uuid().optional(), name: z.string().trim().min(1).max(50).optional(), geometry: ZAreaGeometry }))
+    .min(1)
+    .max(500),
+});
+export type TUpdateSectorsBody = z.infer<typeof ZUpdateSectorsBody>;
+
+// ---- administrative units, cadastre, cities, plants ---------------------------------------
+
+export const ZVoivodeshipItem = z.object({ code: Voivodeship, teryt: z.string(), name: z.string() });
+export type TVoivodeshipItem = z.infer<typeof ZVoivodeshipItem>;
+
+export const ZAdminUnit = z.object({
+  teryt: z.string(),
+  name: z.string(),
+  /** GUS `NAZWA_DOD` (e.g. "powiat", "gmina wiejska"). */
+  kindName: z.string(),
+  voivodeship: Voivodeship,
+});
+export type TAdminUnit = z.infer<typeof ZAdminUnit>;
+
+export const ZCountiesQuery = z.object({ voivodeship: Voivodeship });
+export const ZCommunesQuery = z.object({ county: ZTerytCounty });
+export const ZPrecinctsQuery = z.object({ commune: ZTerytCommune });
+
+export const ZPrecinct = z.object({ teryt: z.string(), name: z.string() });
+export type TPrecinct = z.infer<typeof ZPrecinct>;
+
+export const ZParcelQuery = z.object({ precinct: ZTerytPrecinct, number: ZPlotNumber });
+export const ZParcel = z.object({
+  terytId: z.string(),
+  plotNumber: z.string(),
+  precinct: z.string(),
+  commune: z.string(),
+  county: z.string(),
+  voivodeship: z.string(),
+  areaHa: z.number(),
+  geometry: ZAreaGeometry,
+});
+export type TParcel = z.infer<typeof ZParcel>;
+
+export const ZCitiesQuery = z.object({ q: z.string().trim().min(2).max(100) });
+export const ZCity = z.object({
+  name: z.string(),
+  teryt: z.string().nullable(),
+  voivodeship: Voivodeship.nullable(),
+  kindName: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type TCity = z.infer<typeof ZCity>;
+
+export const ZPlant = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: PlantGroup,
+  type: PlantType,
+  defaultYieldTPerHa: z.number(),
+});
+export type TPlant = z.infer<typeof ZPlant>;

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import { VOIVODESHIP_TERYT, Voivodeship, type TAdminUnit, type TCity, type TParcel, type TPrecinct, type TVoivodeshipItem } from '@gleba/contracts';
+import { cachedPrecincts, findUnit, listUnits, searchUnitsByName, storePrecincts } from '../db/repositories/admin-units.repository';
+import { geoError } from '../domain/errors';
+import { areaHa, normalizeArea } from '../domain/geometry';
+import { CITY_CENTROIDS, VOIVODESHIP_NAMES, voivodeshipOfTeryt } from '../domain/terc';
+import { CadastreError, type CadastralParcel } from '../providers/uldk.provider';
+import type { GeoDeps } from './deps';
+
+function freshAfter(deps: GeoDeps): Date {
+  return new Date(Date.now() - deps.config.ULDK_CACHE_HOURS * 3_600_000);
+}
+
+export async function voivodeships(deps: GeoDeps): Promise<TVoivodeshipItem[]> {
+  const loaded = new Map<string, string>();
+  try {
+    for (const teryt of Object.values(VOIVODESHIP_TERYT)) {
+      const unit = await findUnit(deps.db, teryt);
+      if (unit) loaded.set(teryt, unit.name.toLowerCase());
+    }
+  } catch {
+    throw geoError('fetchVoivodeshipsFailed', 'Could not fetch voivodeships');
+  }
+  return Voivodeship.options.map((code) => {
+    const teryt = VOIVODESHIP_TERYT[code];
+    return { code, teryt, name: loaded.get(teryt) ?? VOIVODESHIP_NAMES[code] };
+  });
+}
+
+export async function counties(deps: GeoDeps, voivodeship: Voivodeship): Promise<TAdminUnit[]> {
+  const rows = await listUnits(deps.db, 'COUNTY', VOIVODESHIP_TERYT[voivodeship]);
+  return rows.map((r) => ({ teryt: r.teryt, name: r.name, kindName: r.kind_name, voivodeship }));
+}
+
+export async function communes(deps: GeoDeps, county: string): Promise<TAdminUnit[]> {
+  const voivodeship = voivodeshipOfTeryt(county);
+  if (!voivodeship) return [];
+  const rows = await listUnits(deps.db, 'COMMUNE', county.slice(0, 2), county.slice(2, 4));
+  return rows.map((r) => ({ teryt: r.teryt, name: r.name, kindName: r.kind_name, voivodeship }));
+}
+
+/** Precincts (obręby) of a commune: from the cache, else from ULDK's dictionary. */
+export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecinct[]> {
+  const cached = await cachedPrecincts(deps.db, commune, freshAfter(deps));
+  if (cached.length) return cached;
+  let entries;
+  try {
+    entries = await deps.cadastre.dictionary('obreb', commune);
+  } catch (error) {
+    if (error instanceof CadastreError) throw geoError('fetchRegionsFailed', `Could not fetch precincts: ${error.message}`);
+    throw error;
+  }
+  await storePrecincts(deps.db, commune, entries);
+  return entries.sort((a, b) => a.name.localeCompare(b.name, 'pl')).map((e) => ({ teryt: e.teryt, name: e.name }));
+}
+
+/** A parcel by TERYT id: from the cache, else from ULDK (then cached). */
+export async function cadastralParcel(deps: GeoDeps, terytId: string): Promise<CadastralParcel> {
+  const cached = await deps.db
+    .selectFrom('parcels')
+    .selectAll()
+    .where('teryt_id', '=', terytId)
+    .where('fetched_at', '>', freshAfter(deps))
+    .executeTakeFirst();
+  if (cached) {
+    return {
+      terytId: cached.teryt_id,
+      plotNumber: cached.plot_number,
+      precinct: cached.precinct,
+      commune: cached.commune,
+      county: cached.county,
+      voivodeship: cached.voivodeship,
+      geometry: cached.geometry,
+    };
+  }
+  let parcel: CadastralParcel | null;
+  try {
+    parcel = await deps.cadastre.getParcelById(terytId);
+  } catch (error) {
+    if (error instanceof CadastreError) throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
+    throw error;
+  }
+  if (!parcel) throw geoError('parcelNotFound', 'No plot with this number in the chosen precinct');
+  let geometry;
+  try {
+    geometry = normalizeArea(parcel.geometry);
+  } catch {
+    throw geoError('fetchPlotsFailed', 'The cadastre answered an invalid shape');
+  }
+  const row = {
+    teryt_id: terytId,
+    plot_number: parcel.plotNumber,
+    precinct: parcel.precinct,
+    commune: parcel.commune,
+    county: parcel.county,
+    voivodeship: parcel.voivodeship,
+    geometry: JSON.stringify(geometry),
+  };
+  await deps.db
+    .insertInto('parcels')
+    .values(row)
+    .onConflict((oc) => oc.column('teryt_id').doUpdateSet({ ...row, fetched_at: sql`now()` }))
+    .execute();
+  return { ...parcel, geometry };
+}
+
+export async function parcel(deps: GeoDeps, precinct: string, number: string): Promise<TParcel> {
+  const p = await cadastralParcel(deps, `${precinct}.${number}`);
+  return { ...p, areaHa: areaHa(p.geometry), geometry: p.geometry as TParcel['geometry'] };
+}
+
+/** City search: loaded communes by name (with a centroid where known), then the geocoder. */
+export async function searchCities(deps: GeoDeps, q: string): Promise<TCity[]> {
+  const units = await searchUnitsByName(deps.db, q);
+  const found: TCity[] = units.map((u) => {
+    const c = CITY_CENTROIDS[u.teryt];
+    return { name: u.name, teryt: u.teryt, voivodeship: voivodeshipOfTeryt(u.teryt) ?? null, kindName: u.kind_name, lat: c?.[0] ?? null, lng: c?.[1] ?? null };
+  });
+  if (!found.some((c) => c.lat !== null) && deps.geocoder) {
+    for (const place of await deps.geocoder.search(q)) {
+      found.push({ name: place.name, teryt: null, voivodeship: null, kindName: null, lat: place.lat, lng: place.lng });
+    }
+  }
+  if (found.length === 0) throw geoError('cityNotFound', 'City not found');
+  return found;
+}

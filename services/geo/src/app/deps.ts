@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Outbox } from '@gleba/platform';
+import type { GeoSettings } from '../config';
+import type { Database } from '../db/database';
+import type { Cadastre } from '../providers/uldk.provider';
+import type { Geocoder } from '../providers/geocoder.provider';
+
+/** What the use cases need: the database, the outbox, settings and the external ports. */
+export interface GeoDeps {
+  db: Kysely<Database>;
+  outbox: Outbox;
+  config: GeoSettings;
+  cadastre: Cadastre;
+  geocoder: Geocoder | null;
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Position } from 'geojson';
+import type { TCadastralPlotBody, TCreatePlotBody, TPlot, TUpdatePlotBody, Voivodeship } from '@gleba/contracts';
+import type { Database } from '../db/database';
+import {
+  deletePlots,
+  findPlot,
+  findPlotByTeryt,
+  insertPlot,
+  listPlots,
+  lockPlot,
+  updatePlot,
+  type NewPlot,
+  type PlotRow,
+} from '../db/repositories/plots.repository';
+import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
+import { cropIdsOfPlots } from '../db/repositories/crops.repository';
+import { geoError } from '../domain/errors';
+import {
+  areaHa,
+  divideByLine,
+  indexed,
+  mergeAreas,
+  moveArea,
+  normalizeArea,
+  overlapPercent,
+  snapArea,
+  type Area,
+} from '../domain/geometry';
+import type { GeoDeps } from './deps';
+import { deleteCropsOfPlots, ensureNoTests, reassignCropPlots } from './crops';
+import { cadastralParcel } from './cadastre';
+
+export function toPlot(row: PlotRow, range?: { min: number; max: number }): TPlot {
+  return {
+    id: row.id,
+    publicId: row.public_id,
+    kind: row.kind,
+    name: row.name,
+    plotNumber: row.plot_number,
+    terytId: row.teryt_id,
+    voivodeship: (row.voivodeship as Voivodeship | null) ?? null,
+    county: row.county,
+    commune: row.commune,
+    precinct: row.precinct,
+    areaHa: Number(row.area_ha),
+    geometry: row.geometry as TPlot['geometry'],
+    canUndo: range ? range.min < row.history_cursor : false,
+    canRedo: range ? range.max > row.history_cursor : false,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function present(deps: GeoDeps, rows: PlotRow[]): Promise<TPlot[]> {
+  const ranges = await shapeRanges(deps.db, rows.map((r) => r.id));
+  return rows.map((r) => toPlot(r, ranges.get(r.id)));
+}
+
+export async function getPlots(deps: GeoDeps, userId: string): Promise<TPlot[]> {
+  return present(deps, await listPlots(deps.db, userId));
+}
+
+export async function getPlot(deps: GeoDeps, userId: string, id: string): Promise<TPlot> {
+  const row = await findPlot(deps.db, userId, id);
+  if (!row) throw geoError('plotNotFound', 'Plot not found');
+  return (await present(deps, [row]))[0]!;
+}
+
+/** Refuses a shape that covers the user's other plots beyond the configured limit. */
+async function checkOverlap(trx: Transaction<Database>, deps: GeoDeps, userId: string, geometry: Area, exclude: string[]): Promise<void> {
+  const others = (await listPlots(trx, userId)).filter((p) => !exclude.includes(p.id)).map((p) => indexed(p.id, p.geometry));
+  const { percent } = overlapPercent(geometry, others);
+  const limit = deps.config.PLOT_OVERLAP_LIMIT_PERCENT;
+  if (percent > limit) {
+    throw geoError('plotOverlapLimitExceeded', `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${limit}%)`, { limit });
+  }
+}
+
+/** Validates a drawn shape, snaps it to the user's other plots, and validates the result again. */
+async function prepareDrawn(trx: Transaction<Database>, deps: GeoDeps, userId: string, raw: Area | undefined, snapM: number | undefined, exclude: string[]): Promise<Area> {
+  const drawn = normalizeArea(raw);
+  const tolerance = snapM ?? deps.config.SNAP_TOLERANCE_M;
+  if (tolerance <= 0) return drawn;
+  const others = (await listPlots(trx, userId)).filter((p) => !exclude.includes(p.id)).map((p) => indexed(p.id, p.geometry));
+  return normalizeArea(snapArea(drawn, others, tolerance));
+}
+
+async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot): Promise<PlotRow> {
+  const row = await insertPlot(trx, plot);
+  const cursor = await recordShape(trx, row.id, 0, plot.geometry, deps.config.SHAPE_HISTORY_LIMIT);
+  return updatePlot(trx, row.id, { cursor });
+}
+
+async function setShape(trx: Transaction<Database>, deps: GeoDeps, row: PlotRow, geometry: Area, extra: Parameters<typeof updatePlot>[2] = {}): Promise<PlotRow> {
+  const cursor = await recordShape(trx, row.id, row.history_cursor, geometry, deps.config.SHAPE_HISTORY_LIMIT);
+  return updatePlot(trx, row.id, { ...extra, geometry, areaHa: areaHa(geometry), cursor });
+}
+
+export async function createDrawnPlot(deps: GeoDeps, userId: string, body: TCreatePlotBody): Promise<TPlot> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const geometry = await prepareDrawn(trx, deps, userId, body.geometry, body.snapToleranceM, []);
+    await checkOverlap(trx, deps, userId, geometry, []);
+    return saveNew(trx, deps, {
+      id: randomUUID(),
+      userId,
+      kind: 'CUSTOM',
+      name: body.name ?? body.plotNumber ?? 'Działka',
+      plotNumber: body.plotNumber ?? null,
+      terytId: null,
+      voivodeship: null,
+      county: null,
+      commune: null,
+      precinct: body.precinct ?? null,
+      areaHa: areaHa(geometry),
+      geometry,
+    });
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+export async function createCadastralPlot(deps: GeoDeps, userId: string, body: TCadastralPlotBody): Promise<TPlot> {
+  if (!body.precinct.startsWith(body.commune) || !body.commune.startsWith(body.county)) {
+    throw geoError('parcelNotFound', 'The precinct is not in the chosen commune and county');
+  }
+  const terytId = `${body.precinct}.${body.plotNumber}`;
+  if (await findPlotByTeryt(deps.db, userId, terytId)) throw geoError('plotAlreadyExists', 'This plot has already been added');
+  const parcel = await cadastralParcel(deps, terytId);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const geometry = normalizeArea(parcel.geometry);
+    await checkOverlap(trx, deps, userId, geometry, []);
+    try {
+      return await saveNew(trx, deps, {
+        id: randomUUID(),
+        userId,
+        kind: 'CADASTRAL',
+        name: body.name ?? `${parcel.precinct} ${parcel.plotNumber}`,
+        plotNumber: parcel.plotNumber,
+        terytId,
+        voivodeship: body.voivodeship,
+        county: body.county,
+        commune: body.commune,
+        precinct: body.precinct,
+        areaHa: areaHa(geometry),
+        geometry,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw geoError('plotAlreadyExists', 'This plot has already been added');
+      throw error;
+    }
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+async function mustLock(trx: Transaction<Database>, userId: string, id: string): Promise<PlotRow> {
+  const row = await lockPlot(trx, userId, id);
+  if (!row) throw geoError('plotNotFound', 'Plot not found');
+  return row;
+}
+
+export async function updatePlotFields(deps: GeoDeps, userId: string, id: string, body: TUpdatePlotBody): Promise<TPlot> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    let row = await mustLock(trx, userId, id);
+    const fields = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.plotNumber !== undefined ? { plotNumber: body.plotNumber } : {}),
+      ...(body.precinct !== undefined ? { precinct: body.precinct } : {}),
+    };
+    if (body.geometry) {
+      const geometry = await prepareDrawn(trx, deps, userId, body.geometry, body.snapToleranceM, [id]);
+      await checkOverlap(trx, deps, userId, geometry, [id]);
+      row = await setShape(trx, deps, row, geometry, fields);
+    } else if (Object.keys(fields).length) {
+      row = await updatePlot(trx, id, fields);
+    }
+    return row;
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+export async function movePlot(deps: GeoDeps, userId: string, id: string, distanceM: number, bearingDeg: number): Promise<TPlot> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const row = await mustLock(trx, userId, id);
+    const geometry = normalizeArea(moveArea(row.geometry, distanceM, bearingDeg));
+    await checkOverlap(trx, deps, userId, geometry, [id]);
+    // A moved parcel is no longer the cadastral one.
+    return setShape(trx, deps, row, geometry, row.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {});
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, step: -1 | 1): Promise<TPlot> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const row = await mustLock(trx, userId, id);
+    const target = row.history_cursor + step;
+    const geometry = await shapeVersion(trx, id, target);
+    if (!geometry) throw step < 0 ? geoError('nothingToUndo', 'Nothing to undo') : geoError('nothingToRedo', 'Nothing to redo');
+    return updatePlot(trx, id, { geometry, areaHa: areaHa(geometry), cursor: target });
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+/** The plot keeps the largest piece; the others become new custom plots. */
+export async function dividePlot(deps: GeoDeps, userId: string, id: string, line: Position[]): Promise<TPlot[]> {
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    const row = await mustLock(trx, userId, id);
+    await ensureNoTests(trx, await cropIdsOfPlots(trx, [id]));
+    const pieces = divideByLine(row.geometry, line);
+    const first = await setShape(trx, deps, row, normalizeArea(pieces[0]!));
+    const created: PlotRow[] = [];
+    for (const [i, piece] of pieces.slice(1).entries()) {
+      const geometry = normalizeArea(piece);
+      created.push(
+        await saveNew(trx, deps, {
+          id: randomUUID(),
+          userId,
+          kind: 'CUSTOM',
+          name: `${row.name} (${i + 2})`,
+          plotNumber: null,
+          terytId: null,
+          voivodeship: row.voivodeship,
+          county: row.county,
+          commune: row.commune,
+          precinct: row.precinct,
+          areaHa: areaHa(geometry),
+          geometry,
+        }),
+      );
+    }
+    return [first, ...created];
+  });
+  return present(deps, rows);
+}
+
+/** The first plot becomes the union; the others are removed and their crops move to it. */
+export async function mergePlots(deps: GeoDeps, userId: string, ids: string[]): Promise<TPlot> {
+  const unique = [...new Set(ids)];
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const rows: PlotRow[] = [];
+    for (const id of unique) rows.push(await mustLock(trx, userId, id));
+    const merged = normalizeArea(mergeAreas(rows.map((r) => r.geometry)));
+    const [first, ...rest] = rows;
+    await ensureNoTests(trx, await cropIdsOfPlots(trx, rest.map((r) => r.id)));
+    await reassignCropPlots(trx, rest.map((r) => r.id), first!.id);
+    await deleteShapes(trx, rest.map((r) => r.id));
+    await deletePlots(trx, rest.map((r) => r.id));
+    return setShape(trx, deps, first!, merged, first!.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {});
+  });
+  return (await present(deps, [row]))[0]!;
+}
+
+/** Deletes a plot; crops lying only on it go too (refused when one has a test). */
+export async function deletePlot(deps: GeoDeps, userId: string, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await mustLock(trx, userId, id);
+    await deleteCropsOfPlots(trx, deps, userId, [id]);
+    await deleteShapes(trx, [id]);
+    await deletePlots(trx, [id]);
+  });
+}
+
+/** Saves an imported shape as a custom plot (same rules as drawing one, without snapping). */
+export async function importPlot(deps: GeoDeps, userId: string, name: string | null, raw: Area, plotNumber: string | null): Promise<TPlot> {
+  return createDrawnPlot(deps, userId, { geometry: raw as TCreatePlotBody['geometry'], name: name ?? undefined, plotNumber: plotNumber ?? undefined, snapToleranceM: 0 });
+}

@@ -1,0 +1,475 @@
+import * as turf from '@turf/turf';
+import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
+import { geoError } from './errors';
+
+/**
+ * Every geometry rule of the map tools, computed on the server (GeoJSON WGS84 in and out).
+ * Areas come from turf (geodesic). Searches for cut positions (auto-divide) run on a local
+ * equirectangular projection, where a line of constant x is a meridian, so the cells built from
+ * them are exact rectangles in longitude/latitude too.
+ */
+export type Area = Polygon | MultiPolygon;
+type XY = [number, number];
+
+const M2_PER_HA = 10_000;
+
+export function areaM2(geom: Area): number {
+  return turf.area(geom);
+}
+
+export function areaHa(geom: Area): number {
+  return Math.round((turf.area(geom) / M2_PER_HA) * 10_000) / 10_000;
+}
+
+/** The polygons of an area (one for a Polygon). */
+export function polygonsOf(geom: Area): Position[][][] {
+  return geom.type === 'Polygon' ? [geom.coordinates] : geom.coordinates;
+}
+
+/** Polygon when there is one part, else MultiPolygon; null when nothing is left. */
+export function fromPolygons(polys: Position[][][]): Area | null {
+  if (polys.length === 0) return null;
+  if (polys.length === 1) return { type: 'Polygon', coordinates: polys[0]! };
+  return { type: 'MultiPolygon', coordinates: polys };
+}
+
+function feat(geom: Area): Feature<Area> {
+  return turf.feature(geom);
+}
+
+function cleanRing(ring: Position[]): Position[] {
+  const out: Position[] = [];
+  for (const p of ring) {
+    const q = [p[0]!, p[1]!];
+    const last = out[out.length - 1];
+    if (!last || last[0] !== q[0] || last[1] !== q[1]) out.push(q);
+  }
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first && last && out.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) out.push([first[0]!, first[1]!]);
+  return out;
+}
+
+/**
+ * Validates a drawn shape and brings it to a canonical form: 2D positions, closed rings without
+ * repeated vertices, RFC 7946 winding. Refuses rings with fewer than 3 vertices, edges that cross
+ * (turf kinks) and empty areas.
+ */
+export function normalizeArea(input: Area | undefined | null): Area {
+  if (!input) throw geoError('plotNotDrawn', 'Draw the plot on the map');
+  const polys = polygonsOf(input).map((rings) => rings.map(cleanRing));
+  for (const rings of polys) {
+    if (rings.length === 0) throw geoError('geometryInvalid', 'A polygon needs an outer ring');
+    for (const ring of rings) {
+      if (ring.length < 4) throw geoError('geometryInvalid', 'A ring needs at least 3 distinct vertices');
+    }
+  }
+  const geom = turf.rewind(fromPolygons(polys)!, { mutate: false }) as Area;
+  if (turf.kinks(geom).features.length > 0) throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
+  if (geom.type === 'MultiPolygon' && geom.coordinates.length > 1) {
+    // Parts of one shape must not overlap each other either.
+    const parts = geom.coordinates.map((c) => turf.polygon(c));
+    let sum = 0;
+    for (const p of parts) sum += turf.area(p);
+    const union = turf.union(turf.featureCollection(parts));
+    if (!union || Math.abs(turf.area(union) - sum) > Math.max(1, sum * 1e-6)) {
+      throw geoError('shapeSelfIntersects', 'The parts of a shape cannot overlap');
+    }
+  }
+  if (turf.area(geom) < 0.01) throw geoError('geometryInvalid', 'The shape has no area');
+  return geom;
+}
+
+// ---- local projection ---------------------------------------------------------------------
+
+export interface Projection {
+  forward(p: Position): XY;
+  inverse(p: XY): Position;
+}
+
+export function localProjection(geom: Area | Position[]): Projection {
+  const [minX, minY, maxX, maxY] = Array.isArray(geom) ? turf.bbox(turf.lineString(geom as Position[])) : turf.bbox(geom);
+  const lng0 = (minX + maxX) / 2;
+  const lat0 = (minY + maxY) / 2;
+  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
+  const ky = 110_574;
+  return {
+    forward: (p) => [(p[0]! - lng0) * kx, (p[1]! - lat0) * ky],
+    inverse: ([x, y]) => [lng0 + x / kx, lat0 + y / ky],
+  };
+}
+
+function signedArea(ring: XY[]): number {
+  let s = 0;
+  for (let i = 0, n = ring.length; i < n; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % n]!;
+    s += a[0] * b[1] - b[0] * a[1];
+  }
+  return s / 2;
+}
+
+/** Sutherland-Hodgman against one axis-aligned half-plane. Exact for areas, concave rings included. */
+function clipAxis(ring: XY[], axis: 0 | 1, value: number, keepBelow: boolean): XY[] {
+  const out: XY[] = [];
+  const n = ring.length;
+  const inside = (p: XY) => (keepBelow ? p[axis] <= value : p[axis] >= value);
+  for (let i = 0; i < n; i++) {
+    const cur = ring[i]!;
+    const prev = ring[(i + n - 1) % n]!;
+    const cIn = inside(cur);
+    const pIn = inside(prev);
+    if (cIn !== pIn) {
+      const t = (value - prev[axis]) / (cur[axis] - prev[axis]);
+      const q: XY = axis === 0 ? [value, prev[1] + t * (cur[1] - prev[1])] : [prev[0] + t * (cur[0] - prev[0]), value];
+      out.push(q);
+    }
+    if (cIn) out.push(cur);
+  }
+  return out;
+}
+
+type Clip = { axis: 0 | 1; value: number; keepBelow: boolean };
+
+function clippedArea(rings: XY[][], clips: Clip[]): number {
+  let total = 0;
+  for (const ring of rings) {
+    let r = ring;
+    for (const c of clips) {
+      r = clipAxis(r, c.axis, c.value, c.keepBelow);
+      if (r.length < 3) break;
+    }
+    if (r.length >= 3) total += signedArea(r);
+  }
+  return total;
+}
+
+/** The coordinate where the clipped area reaches `target` (bisection on a monotone function). */
+function solveCut(rings: XY[][], fixed: Clip[], axis: 0 | 1, lo: number, hi: number, target: number): number {
+  let a = lo;
+  let b = hi;
+  for (let i = 0; i < 50; i++) {
+    const mid = (a + b) / 2;
+    const area = clippedArea(rings, [...fixed, { axis, value: mid, keepBelow: true }]);
+    if (area < target) a = mid;
+    else b = mid;
+    if (b - a < 1e-4) break;
+  }
+  return (a + b) / 2;
+}
+
+function projectedRings(geom: Area, proj: Projection): XY[][] {
+  const rings: XY[][] = [];
+  for (const poly of polygonsOf(geom)) {
+    for (const ring of poly) rings.push(ring.slice(0, -1).map(proj.forward));
+  }
+  return rings;
+}
+
+function intersectArea(a: Area, b: Area): Area | null {
+  const r = turf.intersect(turf.featureCollection([feat(a), feat(b)]));
+  return r ? r.geometry : null;
+}
+
+function cellPolygon(proj: Projection, x0: number, y0: number, x1: number, y1: number): Polygon {
+  const ring = ([[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]] as XY[]).map(proj.inverse);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/**
+ * Splits a shape into compact sectors of at most `maxAreaM2`, all of (nearly) equal area:
+ * n = ceil(area / max) sectors laid out as columns x rows following the shape's proportions;
+ * column and row boundaries are solved so each cell holds exactly area / n, then each cell is
+ * clipped to the shape (a cell of a concave shape may be multipart).
+ */
+export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
+  const total = areaM2(geom);
+  let n = Math.max(1, Math.ceil(total / maxAreaM2 - 1e-9));
+  if (n === 1) return [geom];
+  const proj = localProjection(geom);
+  const rings = projectedRings(geom, proj);
+  const planarTotal = clippedArea(rings, []);
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const r of rings) for (const [x, y] of r) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const margin = Math.max(maxX - minX, maxY - minY) * 0.01 + 1;
+  for (let attempt = 0; attempt < 4; attempt++, n++) {
+    const w = maxX - minX;
+    const h = maxY - minY;
+    const cols = Math.min(n, Math.max(1, Math.round(Math.sqrt((n * w) / Math.max(h, 1e-9)))));
+    const perCol = Array.from({ length: cols }, (_, i) => Math.floor(n / cols) + (i < n % cols ? 1 : 0));
+    const pieces: Area[] = [];
+    let x0 = minX - margin;
+    let done = 0;
+    for (let c = 0; c < cols; c++) {
+      done += perCol[c]!;
+      const x1 = c === cols - 1 ? maxX + margin : solveCut(rings, [], 0, minX, maxX, (planarTotal * done) / n);
+      const colClips: Clip[] = [
+        { axis: 0, value: x0, keepBelow: false },
+        { axis: 0, value: x1, keepBelow: true },
+      ];
+      const colArea = clippedArea(rings, colClips);
+      const rows = perCol[c]!;
+      let y0 = minY - margin;
+      for (let r = 0; r < rows; r++) {
+        const y1 = r === rows - 1 ? maxY + margin : solveCut(rings, colClips, 1, minY, maxY, (colArea * (r + 1)) / rows);
+        const piece = intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
+        if (piece && areaM2(piece) > 0.01) pieces.push(piece);
+        y0 = y1;
+      }
+      x0 = x1;
+    }
+    // The projection is not the geodesic area: one more sector when a cell came out too large.
+    if (pieces.every((p) => areaM2(p) <= maxAreaM2)) return pieces;
+  }
+  throw new Error('auto-divide did not converge');
+}
+
+// ---- snapping -----------------------------------------------------------------------------
+
+export interface Indexed {
+  id: string;
+  geometry: Area;
+  bbox: [number, number, number, number];
+}
+
+export function indexed(id: string, geometry: Area): Indexed {
+  return { id, geometry, bbox: turf.bbox(geometry) as [number, number, number, number] };
+}
+
+function bboxesMeet(a: number[], b: number[], pad = 0): boolean {
+  return a[0]! - pad <= b[2]! && b[0]! - pad <= a[2]! && a[1]! - pad <= b[3]! && b[1]! - pad <= a[3]!;
+}
+
+/**
+ * Moves each vertex of a drawn shape onto the nearest vertex of another field within
+ * `toleranceM`, else onto the nearest point of another field's edge within it.
+ */
+export function snapArea(geom: Area, others: Indexed[], toleranceM: number): Area {
+  if (toleranceM <= 0 || others.length === 0) return geom;
+  const box = turf.bbox(geom);
+  const padDeg = toleranceM / 60_000; // generous: 1 deg of latitude is about 111 km
+  const near = others.filter((o) => bboxesMeet(box, o.bbox, padDeg));
+  if (near.length === 0) return geom;
+  const proj = localProjection(geom);
+  const vertices: XY[] = [];
+  const edges: [XY, XY][] = [];
+  for (const o of near) {
+    for (const poly of polygonsOf(o.geometry)) {
+      for (const ring of poly) {
+        const pts = ring.map(proj.forward);
+        for (let i = 0; i < pts.length - 1; i++) {
+          vertices.push(pts[i]!);
+          edges.push([pts[i]!, pts[i + 1]!]);
+        }
+      }
+    }
+  }
+  const tol2 = toleranceM * toleranceM;
+  const snapPoint = (p: Position): Position => {
+    const q = proj.forward(p);
+    let best: XY | null = null;
+    let bestD = tol2;
+    for (const v of vertices) {
+      const d = (v[0] - q[0]) ** 2 + (v[1] - q[1]) ** 2;
+      if (d <= bestD) { bestD = d; best = v; }
+    }
+    if (!best) {
+      for (const [a, b] of edges) {
+        const dx = b[0] - a[0];
+        const dy = b[1] - a[1];
+        const len2 = dx * dx + dy * dy;
+        if (len2 === 0) continue;
+        const t = Math.max(0, Math.min(1, ((q[0] - a[0]) * dx + (q[1] - a[1]) * dy) / len2));
+        const c: XY = [a[0] + t * dx, a[1] + t * dy];
+        const d = (c[0] - q[0]) ** 2 + (c[1] - q[1]) ** 2;
+        if (d <= bestD) { bestD = d; best = c; }
+      }
+    }
+    return best ? proj.inverse(best) : p;
+  };
+  const polys = polygonsOf(geom).map((rings) => rings.map((ring) => ring.map(snapPoint)));
+  return fromPolygons(polys)!;
+}
+
+// ---- overlap ------------------------------------------------------------------------------
+
+/** Share (percent of the new shape's area) covered by existing shapes, and which ones. */
+export function overlapPercent(geom: Area, others: Indexed[]): { percent: number; ids: string[] } {
+  const box = turf.bbox(geom);
+  const total = areaM2(geom);
+  let covered = 0;
+  const ids: string[] = [];
+  for (const o of others) {
+    if (!bboxesMeet(box, o.bbox)) continue;
+    const common = intersectArea(geom, o.geometry);
+    if (!common) continue;
+    const a = areaM2(common);
+    if (a > 0.01) {
+      covered += a;
+      ids.push(o.id);
+    }
+  }
+  return { percent: total > 0 ? (covered / total) * 100 : 0, ids };
+}
+
+/** True when `inner` lies inside `outer`, allowing for rounding at shared edges. */
+export function liesWithin(inner: Area, outer: Area): boolean {
+  const outside = turf.difference(turf.featureCollection([feat(inner), feat(outer)]));
+  if (!outside) return true;
+  const a = areaM2(outside.geometry);
+  return a <= Math.max(1, areaM2(inner) * 0.002);
+}
+
+// ---- move, merge, cut, divide -------------------------------------------------------------
+
+export function moveArea(geom: Area, distanceM: number, bearingDeg: number): Area {
+  return turf.transformTranslate(geom, distanceM, bearingDeg, { units: 'meters' }) as Area;
+}
+
+export function unionAreas(geoms: Area[]): Area | null {
+  if (geoms.length === 1) return geoms[0]!;
+  const u = turf.union(turf.featureCollection(geoms.map(feat)));
+  return u ? u.geometry : null;
+}
+
+/** Union of adjacent or overlapping shapes; refuses shapes that stay apart. */
+export function mergeAreas(geoms: Area[]): Area {
+  const u = unionAreas(geoms);
+  if (!u || u.type === 'MultiPolygon') throw geoError('mergeNotAdjacent', 'Only adjacent or overlapping shapes can be merged');
+  return u;
+}
+
+/** Removes a drawn ring from a crop; the rest may be multipart. */
+export function cutOut(geom: Area, ring: Position[]): Area {
+  const cleaned = cleanRing(ring);
+  if (cleaned.length < 4) throw geoError('cutTooFewVertices', 'The shape to cut out needs at least 3 vertices');
+  const cut = turf.rewind({ type: 'Polygon', coordinates: [cleaned] } as Polygon, { mutate: false }) as Polygon;
+  if (turf.kinks(cut).features.length > 0) throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
+  if (areaM2(cut) < 0.01) throw geoError('geometryInvalid', 'The shape to cut out has no area');
+  if (!liesWithin(cut, geom)) throw geoError('cutOutsideCrop', 'The shape to cut out must lie inside the crop');
+  const rest = turf.difference(turf.featureCollection([feat(geom), feat(cut)]));
+  if (!rest || areaM2(rest.geometry) < 1) throw geoError('cropCannotDeleteAll', 'The whole crop area cannot be removed');
+  return rest.geometry;
+}
+
+function pointInRings(p: XY, rings: XY[][]): boolean {
+  let inside = false;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const a = ring[i]!;
+      const b = ring[j]!;
+      if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+function distToRings(p: XY, rings: XY[][]): number {
+  let best = Infinity;
+  for (const ring of rings) {
+    for (let i = 0; i < ring.length; i++) {
+      const a = ring[i]!;
+      const b = ring[(i + 1) % ring.length]!;
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len2 = dx * dx + dy * dy;
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+      best = Math.min(best, Math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1]));
+    }
+  }
+  return best;
+}
+
+/**
+ * Divides a shape by a straight line of exactly 2 vertices. Both ends must lie outside the shape
+ * and the line must cross it. The shape is split by the line's two half-planes; where the line's
+ * continuation beyond its ends crosses another part of a concave shape, the two halves there are
+ * joined again, so only what the drawn segment crosses is divided.
+ */
+export function divideByLine(geom: Area, line: Position[]): Area[] {
+  if (line.length !== 2) throw geoError('wrongCoordinateCount', 'The division line must have exactly 2 points');
+  const proj = localProjection([...polygonsOf(geom).flat(2), ...line]);
+  const p0 = proj.forward(line[0]!);
+  const p1 = proj.forward(line[1]!);
+  const rings = projectedRings(geom, proj);
+  const dx = p1[0] - p0[0];
+  const dy = p1[1] - p0[1];
+  const len = Math.hypot(dx, dy);
+  const mustCross = () => geoError('divideLineMustCross', 'The division line must cross the whole shape from edge to edge');
+  if (len < 0.01) throw mustCross();
+  if (pointInRings(p0, rings) || pointInRings(p1, rings)) throw mustCross();
+  const ux = dx / len;
+  const uy = dy / len;
+  // Parameters (in metres along the line) where the infinite line crosses the shape's edges.
+  const ts: number[] = [];
+  for (const ring of rings) {
+    for (let i = 0; i < ring.length; i++) {
+      const a = ring[i]!;
+      const b = ring[(i + 1) % ring.length]!;
+      const ex = b[0] - a[0];
+      const ey = b[1] - a[1];
+      const den = ux * ey - uy * ex;
+      if (Math.abs(den) < 1e-12) continue;
+      const t = ((a[0] - p0[0]) * ey - (a[1] - p0[1]) * ex) / den;
+      const s = ((a[0] - p0[0]) * uy - (a[1] - p0[1]) * ux) / den;
+      if (s >= 0 && s <= 1) ts.push(t);
+    }
+  }
+  ts.sort((a, b) => a - b);
+  const real: number[] = [];
+  const extra: XY[] = [];
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const a = ts[i]!;
+    const b = ts[i + 1]!;
+    if (b - a < 1e-6) continue;
+    const m = (a + b) / 2;
+    const mid: XY = [p0[0] + ux * m, p0[1] + uy * m];
+    if (!pointInRings(mid, rings)) continue;
+    if (a >= -1e-6 && b <= len + 1e-6) real.push(m);
+    else extra.push(mid);
+  }
+  if (real.length === 0) throw mustCross();
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const r of rings) for (const [x, y] of r) {
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const R = (Math.hypot(maxX - minX, maxY - minY) + len) * 4;
+  const side = (sign: 1 | -1): Polygon => {
+    const nx = -uy * sign;
+    const ny = ux * sign;
+    const a: XY = [p0[0] - ux * R, p0[1] - uy * R];
+    const b: XY = [p1[0] + ux * R, p1[1] + uy * R];
+    const ring = ([a, b, [b[0] + nx * R, b[1] + ny * R], [a[0] + nx * R, a[1] + ny * R], a] as XY[]).map(proj.inverse);
+    return turf.rewind({ type: 'Polygon', coordinates: [ring] } as Polygon, { mutate: false }) as Polygon;
+  };
+  const parts: { poly: Position[][]; rings: XY[][] }[] = [];
+  for (const sign of [1, -1] as const) {
+    const half = intersectArea(geom, side(sign));
+    if (!half) continue;
+    for (const poly of polygonsOf(half)) {
+      if (turf.area(turf.polygon(poly)) < 0.01) continue;
+      parts.push({ poly, rings: poly.map((r) => r.slice(0, -1).map(proj.forward)) });
+    }
+  }
+  // Join the halves the segment's continuation separated (union-find over parts).
+  const parent = parts.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (const mid of extra) {
+    const touching = parts.map((p, i) => ({ i, d: distToRings(mid, p.rings) })).filter((x) => x.d < 0.01);
+    for (let k = 1; k < touching.length; k++) parent[find(touching[k]!.i)] = find(touching[0]!.i);
+  }
+  const groups = new Map<number, Position[][][]>();
+  parts.forEach((p, i) => {
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), p.poly]);
+  });
+  const pieces: Area[] = [];
+  for (const polys of groups.values()) {
+    const piece = polys.length === 1 ? fromPolygons(polys)! : unionAreas(polys.map((c) => ({ type: 'Polygon', coordinates: c }) as Polygon));
+    if (piece) pieces.push(piece);
+  }
+  if (pieces.length < 2) throw mustCross();
+  return pieces.sort((a, b) => areaM2(b) - areaM2(a));
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { ZFarmBody } from '@gleba/contracts';
+import { findFarm, toFarm, upsertFarm } from '../db/repositories/farms.repository';
+import { geoError } from '../domain/errors';
+import { farmFeatureCollection } from '../domain/plot-files';
+import { getCrops } from '../app/crops';
+import { getPlots } from '../app/plots';
+import type { GeoDeps } from '../app/deps';
+
+export function farmRoutes(deps: GeoDeps): Router {
+  const r = Router();
+  r.use(requireAuth);
+  r.get(
+    '/',
+    route({}, async ({ auth }) => {
+      const row = await findFarm(deps.db, mustAuth(auth).userId);
+      if (!row) throw geoError('farmNotFound', 'The farm has not been set up yet');
+      return toFarm(row);
+    }),
+  );
+  // The onboarding wizard creates the farm; later edits use the same call.
+  r.put('/', route({ body: ZFarmBody }, async ({ body, auth }) => toFarm(await upsertFarm(deps.db, mustAuth(auth).userId, body))));
+  r.get(
+    '/export',
+    route({}, async ({ auth, req, res }) => {
+      const userId = mustAuth(auth).userId;
+      const [plots, crops] = await Promise.all([getPlots(deps, userId), getCrops(deps, userId, requestLanguage(req))]);
+      res.type('application/geo+json').setHeader('content-disposition', 'attachment; filename="farm.geojson"');
+      res.send(JSON.stringify(farmFeatureCollection(plots, crops)));
+      return undefined;
+    }),
+  );
+  return r;
+}

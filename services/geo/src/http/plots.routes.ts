@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
+import {
+  ZCadastralPlotBody,
+  ZCreatePlotBody,
+  ZDivideBody,
+  ZIdParam,
+  ZImportPlotsBody,
+  ZMergePlotsBody,
+  ZMoveBody,
+  ZUpdatePlotBody,
+  type TImportPlotsResult,
+} from '@gleba/contracts';
+import {
+  createCadastralPlot,
+  createDrawnPlot,
+  deletePlot,
+  dividePlot,
+  getPlot,
+  getPlots,
+  importPlot,
+  mergePlots,
+  movePlot,
+  undoRedoPlot,
+  updatePlotFields,
+} from '../app/plots';
+import { geoError } from '../domain/errors';
+import { parseGeoJsonPlots, parseKmlPlots, PlotFileError, type ImportedShape } from '../domain/plot-files';
+import type { GeoDeps } from '../app/deps';
+
+export function plotRoutes(deps: GeoDeps): Router {
+  const r = Router();
+  r.use(requireAuth);
+  const user = (auth: Parameters<typeof mustAuth>[0]) => mustAuth(auth).userId;
+
+  r.get('/', route({}, ({ auth }) => getPlots(deps, user(auth))));
+  r.post('/', route({ body: ZCreatePlotBody }, ({ body, auth }) => createDrawnPlot(deps, user(auth), body), { status: 201 }));
+  r.post('/cadastral', route({ body: ZCadastralPlotBody }, ({ body, auth }) => createCadastralPlot(deps, user(auth), body), { status: 201 }));
+  r.post(
+    '/import',
+    route(
+      { body: ZImportPlotsBody },
+      async ({ body, auth }): Promise<TImportPlotsResult> => {
+        let shapes: ImportedShape[];
+        try {
+          shapes = body.format === 'kml' ? parseKmlPlots(body.content) : parseGeoJsonPlots(body.content);
+        } catch (error) {
+          if (error instanceof PlotFileError) throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
+          throw error;
+        }
+        const result: TImportPlotsResult = { imported: [], skipped: [] };
+        for (const shape of shapes) {
+          if (!shape.geometry) {
+            result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message: shape.problem ?? 'no shape' });
+            continue;
+          }
+          try {
+            result.imported.push(await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber));
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            result.skipped.push({ index: shape.index, name: shape.name, code: error.code, message: error.message });
+          }
+        }
+        if (result.imported.length === 0 && result.skipped.length > 0 && shapes.every((s) => !s.geometry)) {
+          throw geoError('plotImportInvalid', 'The file holds no polygons');
+        }
+        return result;
+      },
+      { status: 201 },
+    ),
+  );
+  r.post('/merge', route({ body: ZMergePlotsBody }, ({ body, auth }) => mergePlots(deps, user(auth), body.plotIds)));
+  r.get('/:id', route({ params: ZIdParam }, ({ params, auth }) => getPlot(deps, user(auth), params.id)));
+  r.patch('/:id', route({ params: ZIdParam, body: ZUpdatePlotBody }, ({ params, body, auth }) => updatePlotFields(deps, user(auth), params.id, body)));
+  r.delete(
+    '/:id',
+    route({ params: ZIdParam }, async ({ params, auth, res }) => {
+      await deletePlot(deps, user(auth), params.id);
+      res.status(204).end();
+      return undefined;
+    }),
+  );
+  r.post('/:id/move', route({ params: ZIdParam, body: ZMoveBody }, ({ params, body, auth }) => movePlot(deps, user(auth), params.id, body.distanceM, body.bearingDeg)));
+  r.post('/:id/divide', route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth }) => dividePlot(deps, user(auth), params.id, body.line.coordinates)));
+  r.post('/:id/undo', route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, -1)));
+  r.post('/:id/redo', route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, 1)));
+  return r;
+}
