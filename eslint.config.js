@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'test-artifacts/**', '**/public/**'] },
@@ -16,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.mjs', 'scripts/**', 'bench/**', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    files: ['**/*.mjs', '**/*.js', 'scripts/**', 'bench/**'],
+    languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -64,21 +64,17 @@ export function commonEnv() {
   };
 }
 
-/** One process's environment: the common settings, its port and its own database. */
+/** One process's environment: the common settings, then the caller's environment, then what must
+ * differ per process (its name, port and own database; `GLEBA_<NAME>_DATABASE_URL` overrides it). */
 export function serviceEnv(svc) {
+  const key = svc.name.toUpperCase().replace(/-/g, '_');
   const db = new URL(infraUrls().postgres);
   db.pathname = `/gleba_${svc.name.replace(/-/g, '_')}`;
   return {
     ...commonEnv(),
-    SERVICE_NAME: svc.name,
-    PORT: String(svc.port),
-    DATABASE_URL: db.toString(),
     ...process.env,
-    // The caller's environment wins, except for what must differ per process.
-    ...(process.env[`GLEBA_${svc.name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`]
-      ? { DATABASE_URL: process.env[`GLEBA_${svc.name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`] }
-      : { DATABASE_URL: db.toString() }),
-    PORT: String(svc.port),
     SERVICE_NAME: svc.name,
+    PORT: String(svc.port),
+    DATABASE_URL: process.env[`GLEBA_${key}_DATABASE_URL`] ?? db.toString(),
   };
 }

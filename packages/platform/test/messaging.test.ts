@@ -31,7 +31,7 @@ const migrations: Record<string, Migration> = {
 
 const logger = createLogger('messaging-test', process.env.GLEBA_TEST_LOG_LEVEL ?? 'silent');
 
-async function setupSide(label: string, amqpUrl: string, names: { exchange: string; queuePrefix: string }) {
+async function setupSide(label: string, amqpUrl: string) {
   const url = await createTestDatabase(label);
   const db = createDatabase<DB>(url, { max: 5 });
   await migrateToLatest(db as Kysely<unknown>, migrations);
@@ -58,8 +58,8 @@ describe('outbox -> broker -> inbox', () => {
   beforeAll(async () => {
     await proxy.start();
     const viaProxy = `amqp://guest:guest@127.0.0.1:${proxy.port}`;
-    producer = await setupSide('producer', viaProxy, names);
-    consumerSide = await setupSide('consumer', viaProxy, names);
+    producer = await setupSide('producer', viaProxy);
+    consumerSide = await setupSide('consumer', viaProxy);
     relay = new OutboxRelay({
       db: producer.db as Kysely<unknown>,
       databaseUrl: producer.url,
