@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@gleba/contracts';
 import { t } from '@gleba/i18n';
@@ -52,6 +53,19 @@ describe.skipIf(!hasChromium)('landing page in Chromium', { timeout: 60_000 }, (
     return { context, page, errors };
   }
 
+  /** axe-core's WCAG 2.2 A/AA rules and best practices; returns one line per violation and node. */
+  async function axeViolations(page: Page, include?: string): Promise<string[]> {
+    await page.addScriptTag({ content: axe.source });
+    const results = await page.evaluate(
+      (context) =>
+        (window as unknown as { axe: typeof axe }).axe.run(context ?? document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+        }),
+      include,
+    );
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+  }
+
   const consentOf = (page: Page) =>
     page.evaluate((key) => {
       const raw = localStorage.getItem(key);
@@ -93,6 +107,23 @@ describe.skipIf(!hasChromium)('landing page in Chromium', { timeout: 60_000 }, (
     }
   }
 
+  for (const lang of LANGUAGES) {
+    it(`${lang}: no accessibility violations (axe-core, WCAG 2.2 AA) at 1280 and 375 px, with the banner and the dialog`, async () => {
+      for (const width of WIDTHS) {
+        const { context, page } = await visit(lang, width);
+        try {
+          await expect.poll(() => page.locator('[data-cookie-banner]').isVisible()).toBe(true);
+          expect(await axeViolations(page), `${lang} ${width}px`).toEqual([]);
+          await page.locator('[data-cookie-banner] [data-cookie-settings]').click();
+          await page.locator('#gl-cookie-necessary').uncheck(); // shows the alert and a disabled button
+          expect(await axeViolations(page, '[data-cookie-dialog]'), `${lang} ${width}px dialog`).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+
   it('the log-in link sets the same cookie', async () => {
     const { context, page } = await visit('en', 1280);
     try {
@@ -110,9 +141,7 @@ describe.skipIf(!hasChromium)('landing page in Chromium', { timeout: 60_000 }, (
       expect(await page.getAttribute('html', 'lang')).toBe('en');
       expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
       expect(await page.locator('header nav.lang-switch a[aria-current="page"]').getAttribute('hreflang')).toBe('en');
-      // The banner sits over the bottom of the page until answered.
-      await page.locator('[data-cookie-banner] [data-cookie-accept]').click();
-      await Promise.all([page.waitForURL(`${server.url}/uk/`), page.locator('footer nav.lang-switch a[hreflang="uk"]').click()]);
+      await Promise.all([page.waitForURL(`${server.url}/uk/`), page.locator('header nav.lang-switch a[hreflang="uk"]').click()]);
       expect(await page.locator('h1').textContent()).toBe(t('uk', 'landing.heroTitle'));
     } finally {
       await context.close();

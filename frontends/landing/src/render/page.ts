@@ -218,7 +218,6 @@ ${faqItems.map(([q, answer]) => html`<details class="faq"><summary>${q}</summary
 <li><a href="${APP_LINKS.terms}">${m('footerTerms')}</a></li>
 <li data-needs-script hidden><button type="button" class="link-button" data-cookie-settings>${m('footerCookieSettings')}</button></li>
 </ul>
-${languageSwitch}
 </div>
 </footer>`;
 
