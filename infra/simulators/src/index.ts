@@ -6,3 +6,5 @@
  */
 export type { SimulatorHandle } from './simulator';
 export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';
+export { startTwilioSimulator, type TwilioSimulatorHandle, type TwilioSimulatorOptions, type SimulatedSms, type TwilioFailure } from './twilio';
+export { startMailSimulator, type MailSimulatorHandle, type MailSimulatorOptions } from './mail';

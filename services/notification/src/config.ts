@@ -1,7 +1,50 @@
 import { z } from 'zod';
 import { ZBaseConfig } from '@gleba/platform';
 
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3006),
+  /** Base of links to the customer SPA (`/activate/{token}`, `/soil-tests/{id}/results`). */
+  CUSTOMER_APP_URL: z.url().default('http://localhost:8080'),
+  /** Base of links to the admin panel (admin password resets). */
+  ADMIN_APP_URL: z.url().default('http://localhost:8080/admin'),
+  /** Where e-mail goes; `npm start` runs the mail capture simulator (maildev) on 1025. */
+  SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Gleba <no-reply@gleba.pl>'),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Without account SID, auth token and a sender, SMS go to the `sms_log` table instead. */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  /** Sender number (E.164) or alphanumeric id; or use TWILIO_MESSAGING_SERVICE_SID. */
+  TWILIO_FROM: optional,
+  TWILIO_MESSAGING_SERVICE_SID: optional,
+  /** Sender shown in the SMS log when Twilio is not configured. */
+  SMS_LOG_FROM: z.string().default('Gleba'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Attempts and first backoff (exponential) of an e-mail or SMS job. */
+  DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  DELIVERY_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */
+  DELIVERY_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
+  /** A pending delivery older than this is considered to have lost its job. */
+  DELIVERY_SWEEP_AGE_MS: z.coerce.number().int().positive().default(60_000),
+  /** Dates in messages are shown in this zone. */
+  TIME_ZONE: z.string().default('Europe/Warsaw'),
 });
 export type Config = z.infer<typeof ZConfig>;
+
+const ownKeys = Object.fromEntries(Object.keys(ZBaseConfig.shape).map((k) => [k, true as const])) as { [K in keyof typeof ZBaseConfig.shape]: true };
+const ZOwnConfig = ZConfig.omit(ownKeys);
+
+/**
+ * Fills this service's own settings with their defaults where a caller built the config without
+ * parsing it with `ZConfig` (the testkit parses only the base settings). Idempotent.
+ */
+export function completeConfig<C extends Config>(config: C): C {
+  return Object.assign(config, ZOwnConfig.parse(config));
+}

@@ -1,10 +1,36 @@
 import type { ServiceDefinition } from '@gleba/platform';
-import type { Config } from './config';
+import { completeConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { identityHandlers } from './events/identity.consumer';
+import { labHandlers } from './events/lab.consumer';
+import { ordersHandlers } from './events/orders.consumer';
+import { shippingHandlers } from './events/shipping.consumer';
+import { deliveriesRoutes } from './http/deliveries.routes';
+import { inAppRoutes } from './http/in-app.routes';
+import { newsletterRoutes } from './http/newsletter.routes';
+import { preferencesRoutes } from './http/preferences.routes';
+import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
+import { createProviders } from './providers';
 
 export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
   migrations,
-  routes() {},
+  routes(app, ctx) {
+    completeConfig(ctx.config);
+    inAppRoutes(app, ctx);
+    preferencesRoutes(app, ctx);
+    newsletterRoutes(app, ctx);
+    deliveriesRoutes(app, ctx);
+  },
+  handlers(ctx) {
+    completeConfig(ctx.config);
+    const queue = deliveryQueue(ctx.jobs, ctx.config);
+    return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
+  },
+  async start(ctx) {
+    completeConfig(ctx.config);
+    const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
+    return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config));
+  },
 };

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { InAppFilter, NotificationType } from '@gleba/contracts';
+import type { Params } from '../../domain/templates';
+import type { Db } from './contacts.repository';
+
+export interface InAppNotification {
+  id: string;
+  type: NotificationType;
+  content: string;
+  params: Params;
+  seen: boolean;
+  createdAt: Date;
+}
+
+/** Returns false when the same (user, source, type) already exists. */
+export async function insertInApp(
+  db: Db,
+  n: { userId: string; type: NotificationType; content: string; params: Params; sourceKey: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('in_app_notifications')
+    .values({ id: randomUUID(), user_id: n.userId, type: n.type, content: n.content, params: JSON.stringify(n.params), source_key: n.sourceKey, seen_at: null })
+    .onConflict((oc) => oc.columns(['user_id', 'source_key', 'type']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function listInApp(
+  db: Db,
+  userId: string,
+  q: { page: number; perPage: number; filter: InAppFilter; direction: 'asc' | 'desc' },
+): Promise<{ items: InAppNotification[]; total: number }> {
+  let base = db.selectFrom('in_app_notifications').where('user_id', '=', userId);
+  if (q.filter === 'unread') base = base.where('seen', '=', false);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', q.direction)
+      .orderBy('id', q.direction)
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    items: rows.map((r) => ({
+      id: r.id,
+      type: r.type as NotificationType,
+      content: r.content,
+      params: r.params as unknown as Params,
+      seen: r.seen,
+      createdAt: r.created_at,
+    })),
+  };
+}
+
+export async function countUnseen(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('in_app_notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('seen', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks one of the user's notifications seen; false when the user has no such notification. */
+export async function markSeen(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('in_app_notifications')
+    .set((eb) => ({ seen: true, seen_at: eb.fn.coalesce('seen_at', eb.val(new Date())) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,94 @@
+import type { Language } from '@gleba/contracts';
+import { findContact, upsertContact, type Contact, type Db } from '../db/repositories/contacts.repository';
+import { insertDelivery, releaseWaiting, type Channel } from '../db/repositories/deliveries.repository';
+import { insertInApp } from '../db/repositories/in-app.repository';
+import { preferenceFor } from '../db/repositories/preferences.repository';
+import type { Notice } from './rules';
+import type { Template } from './templates';
+
+/** Puts a delivery on its BullMQ queue (job id = delivery id, so a second add is a no-op). */
+export interface DeliveryQueue {
+  enqueue(channel: Channel, deliveryId: string): Promise<void>;
+}
+
+export const inAppContent = (template: Template) => `notifications.${template}InApp`;
+
+/**
+ * One event's notice: an in-app notification and an e-mail and SMS delivery, each as the user's
+ * preferences allow (a switched-off channel is logged as SKIPPED). Unique keys make a repeated
+ * notice add nothing. When the user is not in the contact read model yet, the deliveries wait
+ * (WAITING_CONTACT) and are released when identity's event arrives: no event is held back.
+ */
+export async function notify(trx: Db, queue: DeliveryQueue, notice: Notice): Promise<void> {
+  const [contact, pref] = await Promise.all([findContact(trx, notice.userId), preferenceFor(trx, notice.userId, notice.type)]);
+  if (pref.isInAppEnabled) {
+    await insertInApp(trx, {
+      userId: notice.userId,
+      type: notice.type,
+      content: inAppContent(notice.template),
+      params: notice.params,
+      sourceKey: notice.sourceKey,
+    });
+  }
+  for (const channel of ['EMAIL', 'SMS'] as const) {
+    const enabled = channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled;
+    const noPhone = channel === 'SMS' && contact !== null && !contact.phoneNumber;
+    const status = !enabled ? 'SKIPPED' : !contact ? 'WAITING_CONTACT' : noPhone ? 'SKIPPED' : 'PENDING';
+    const id = await insertDelivery(trx, {
+      userId: notice.userId,
+      channel,
+      type: notice.type,
+      template: notice.template,
+      sourceKey: notice.sourceKey,
+      recipient: contact ? (channel === 'EMAIL' ? contact.email : contact.phoneNumber) : null,
+      fixedRecipient: false,
+      language: contact?.language ?? 'pl',
+      params: notice.params,
+      app: 'customer',
+      linkPath: notice.linkPath,
+      status,
+      reason: !enabled ? 'disabledByPreference' : noPhone ? 'noPhoneNumber' : null,
+    });
+    if (id && status === 'PENDING') await queue.enqueue(channel, id);
+  }
+}
+
+/** Account e-mails (activation, password reset): to the event's address, always, e-mail only. */
+export async function sendAccountEmail(
+  trx: Db,
+  queue: DeliveryQueue,
+  mail: {
+    userId: string;
+    email: string;
+    firstName: string;
+    language: Language;
+    template: 'activation' | 'passwordReset' | 'passwordResetAdmin';
+    linkPath: string;
+    expiresAt: string;
+    sourceKey: string;
+  },
+): Promise<void> {
+  const id = await insertDelivery(trx, {
+    userId: mail.userId,
+    channel: 'EMAIL',
+    type: mail.template === 'activation' ? 'ACCOUNT_ACTIVATION' : 'PASSWORD_RESET',
+    template: mail.template,
+    sourceKey: mail.sourceKey,
+    recipient: mail.email,
+    fixedRecipient: true,
+    language: mail.language,
+    params: { firstName: mail.firstName, expiresAt: mail.expiresAt },
+    app: mail.template === 'passwordResetAdmin' ? 'admin' : 'customer',
+    linkPath: mail.linkPath,
+    status: 'PENDING',
+    reason: null,
+  });
+  if (id) await queue.enqueue('EMAIL', id);
+}
+
+/** Identity's user events feed the contact read model; deliveries waiting for it go out. */
+export async function contactChanged(trx: Db, queue: DeliveryQueue, contact: Contact, occurredAt: string): Promise<void> {
+  const written = await upsertContact(trx, contact, occurredAt);
+  if (!written) return;
+  for (const d of await releaseWaiting(trx, contact.userId, contact.phoneNumber !== null)) await queue.enqueue(d.channel, d.id);
+}

@@ -1,0 +1,64 @@
+import {
+  ActivationLinkRequestedV1,
+  NewsletterConsentChangedV1,
+  PasswordResetRequestedV1,
+  ProfileUpdatedV1,
+  UserRegisteredV1,
+} from '@gleba/contracts';
+import { on, type EventHandler, type ServiceContext } from '@gleba/platform';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { contactChanged, sendAccountEmail, type DeliveryQueue } from '../domain/notify';
+import { toE164 } from '../domain/phone';
+import { newsletterConsentChanged } from '../domain/newsletter';
+
+export function identityHandlers(_ctx: ServiceContext<Database, Config>, queue: DeliveryQueue): EventHandler<Database>[] {
+  return [
+    on<Database, typeof UserRegisteredV1>(UserRegisteredV1, async (trx, d, env) => {
+      await contactChanged(
+        trx,
+        queue,
+        { userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, phoneNumber: toE164(d.phoneNumber), language: d.language },
+        env.occurredAt,
+      );
+      if (d.newsletterConsent) {
+        await newsletterConsentChanged(trx, { userId: d.userId, email: d.email, language: d.language, consent: true, at: env.occurredAt });
+      }
+    }),
+    on<Database, typeof ProfileUpdatedV1>(ProfileUpdatedV1, async (trx, d, env) => {
+      await contactChanged(
+        trx,
+        queue,
+        { userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, phoneNumber: toE164(d.phoneNumber), language: d.language },
+        env.occurredAt,
+      );
+    }),
+    on<Database, typeof NewsletterConsentChangedV1>(NewsletterConsentChangedV1, async (trx, d, env) => {
+      await newsletterConsentChanged(trx, { userId: d.userId, email: d.email, language: d.language, consent: d.consent, at: env.occurredAt });
+    }),
+    on<Database, typeof ActivationLinkRequestedV1>(ActivationLinkRequestedV1, async (trx, d, env) => {
+      await sendAccountEmail(trx, queue, {
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        language: d.language,
+        template: 'activation',
+        linkPath: `/activate/${encodeURIComponent(d.token)}`,
+        expiresAt: d.expiresAt,
+        sourceKey: env.id,
+      });
+    }),
+    on<Database, typeof PasswordResetRequestedV1>(PasswordResetRequestedV1, async (trx, d, env) => {
+      await sendAccountEmail(trx, queue, {
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        language: d.language,
+        template: d.app === 'admin' ? 'passwordResetAdmin' : 'passwordReset',
+        linkPath: `/set-password/${encodeURIComponent(d.token)}`,
+        expiresAt: d.expiresAt,
+        sourceKey: env.id,
+      });
+    }),
+  ];
+}

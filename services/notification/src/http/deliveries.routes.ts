@@ -1,0 +1,32 @@
+import express, { type Express } from 'express';
+import { pageMeta, ZDeliveryListQuery, ZPageQuery, type TDeliveryList, type TSmsLogList } from '@gleba/contracts';
+import { requireRole, route, type ServiceContext } from '@gleba/platform';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { listDeliveries } from '../db/repositories/deliveries.repository';
+import { listSmsLog } from '../db/repositories/sms-log.repository';
+
+/** Admin delivery log, mounted under both `/farm-api` and `/garden-api`. */
+export function deliveriesRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+  const { db } = ctx;
+  const router = express.Router();
+  router.use(requireRole('ADMIN'));
+
+  router.get(
+    '/sms-log',
+    route({ query: ZPageQuery }, async ({ query }): Promise<TSmsLogList> => {
+      const { items, total } = await listSmsLog(db, query);
+      return { items, meta: pageMeta(query.page, query.perPage, total) };
+    }),
+  );
+
+  router.get(
+    '/',
+    route({ query: ZDeliveryListQuery }, async ({ query }): Promise<TDeliveryList> => {
+      const { items, total } = await listDeliveries(db, { ...query, direction: query.orderBy?.endsWith(':asc') ? 'asc' : 'desc' });
+      return { items, meta: pageMeta(query.page, query.perPage, total) };
+    }),
+  );
+
+  for (const base of ['/farm-api', '/garden-api']) app.use(`${base}/deliveries`, router);
+}

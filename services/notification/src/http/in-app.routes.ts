@@ -1,0 +1,55 @@
+import express, { type Express } from 'express';
+import { NotificationErrorCode, pageMeta, ZIdParam, ZInAppListQuery, type TInAppList } from '@gleba/contracts';
+import { mustAuth, notFound, requestLanguage, requireAuth, route, type ServiceContext } from '@gleba/platform';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { countUnseen, listInApp, markSeen } from '../db/repositories/in-app.repository';
+import { renderInApp } from '../domain/templates';
+
+/** The signed-in user's in-app notifications (spec section 7). */
+export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+  const { db, config } = ctx;
+  const router = express.Router();
+  router.use(requireAuth);
+
+  router.get(
+    '/unseen/count',
+    route({}, async ({ auth }) => ({ unseenCount: await countUnseen(db, mustAuth(auth).userId) })),
+  );
+
+  router.get(
+    '/',
+    route({ query: ZInAppListQuery }, async ({ query, auth, req }): Promise<TInAppList> => {
+      const lang = requestLanguage(req);
+      const { items, total } = await listInApp(db, mustAuth(auth).userId, {
+        page: query.page,
+        perPage: query.perPage,
+        filter: query.filter,
+        direction: query.orderBy.endsWith(':asc') ? 'asc' : 'desc',
+      });
+      return {
+        items: items.map((n) => ({
+          id: n.id,
+          type: n.type,
+          content: n.content,
+          params: n.params,
+          text: renderInApp(n.content, lang, n.params, { timeZone: config.TIME_ZONE }),
+          seen: n.seen,
+          createdAt: n.createdAt.toISOString(),
+        })),
+        meta: pageMeta(query.page, query.perPage, total),
+      };
+    }),
+  );
+
+  router.patch(
+    '/:id',
+    route({ params: ZIdParam }, async ({ params, auth }) => {
+      // Another user's id answers exactly like an unknown one.
+      if (!(await markSeen(db, mustAuth(auth).userId, params.id))) throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
+      return { id: params.id, seen: true };
+    }),
+  );
+
+  app.use('/api/notifications/in-app', router);
+}

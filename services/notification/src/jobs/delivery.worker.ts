@@ -1,0 +1,169 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { QueueName, type Language, type NotificationType } from '@gleba/contracts';
+import { defineJob, type Jobs, type Logger } from '@gleba/platform';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { findContact } from '../db/repositories/contacts.repository';
+import { lockDelivery, stalePending, updateDelivery, type Channel } from '../db/repositories/deliveries.repository';
+import { preferenceFor } from '../db/repositories/preferences.repository';
+import type { DeliveryQueue } from '../domain/notify';
+import { ACCOUNT_TEMPLATES, renderEmail, renderSms, type Params, type Template } from '../domain/templates';
+import { ProviderError, type Providers } from '../providers';
+
+const ZDeliveryJob = z.object({ deliveryId: z.uuid() });
+
+export function deliveryJobs(config: Config) {
+  const common = { version: 1, schema: ZDeliveryJob, attempts: config.DELIVERY_ATTEMPTS, backoffMs: config.DELIVERY_BACKOFF_MS };
+  return {
+    EMAIL: defineJob({ queue: QueueName.notificationEmail, name: 'send-email', ...common }),
+    SMS: defineJob({ queue: QueueName.notificationSms, name: 'send-sms', ...common }),
+  };
+}
+
+export function deliveryQueue(jobs: Jobs, config: Config): DeliveryQueue {
+  const defs = deliveryJobs(config);
+  return {
+    async enqueue(channel: Channel, deliveryId: string) {
+      await jobs.add(defs[channel], { deliveryId }, { jobId: deliveryId });
+    },
+  };
+}
+
+type Claim =
+  | { kind: 'missing' }
+  | { kind: 'done' }
+  | { kind: 'send'; channel: Channel; template: Template; recipient: string; language: Language; params: Params; firstName: string | null; url: string | null };
+
+/** A row that does not exist yet may belong to a transaction still committing: retry a few times. */
+const MISSING_RETRIES = 3;
+
+export class DeliveryWorker {
+  constructor(
+    private readonly deps: { db: Kysely<Database>; config: Config; providers: Providers; logger: Logger },
+  ) {}
+
+  private url(app: string, path: string | null): string | null {
+    if (!path) return null;
+    const base = app === 'admin' ? this.deps.config.ADMIN_APP_URL : this.deps.config.CUSTOMER_APP_URL;
+    return `${base.replace(/\/$/, '')}${path}`;
+  }
+
+  /** Reloads the delivery, its contact and the user's preference, then decides: send or not. */
+  private claim(deliveryId: string): Promise<Claim> {
+    return this.deps.db.transaction().execute(async (trx): Promise<Claim> => {
+      const d = await lockDelivery(trx, deliveryId);
+      if (!d) return { kind: 'missing' };
+      if (d.status !== 'PENDING') return { kind: 'done' };
+      const channel = d.channel as Channel;
+      const template = d.template as Template;
+      const params = d.params as unknown as Params;
+      if (d.fixed_recipient) {
+        await updateDelivery(trx, d.id, { incrementAttempts: true });
+        return {
+          kind: 'send',
+          channel,
+          template,
+          recipient: d.recipient!,
+          language: d.language as Language,
+          params,
+          firstName: typeof params.firstName === 'string' ? params.firstName : null,
+          url: this.url(d.app, d.link_path),
+        };
+      }
+      if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
+        const pref = await preferenceFor(trx, d.user_id, d.type as NotificationType);
+        if (!(channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled)) {
+          await updateDelivery(trx, d.id, { status: 'SKIPPED', reason: 'disabledByPreference' });
+          return { kind: 'done' };
+        }
+      }
+      const contact = d.user_id ? await findContact(trx, d.user_id) : null;
+      if (!contact) {
+        await updateDelivery(trx, d.id, { status: 'WAITING_CONTACT' });
+        return { kind: 'done' };
+      }
+      const recipient = channel === 'EMAIL' ? contact.email : contact.phoneNumber;
+      if (!recipient) {
+        await updateDelivery(trx, d.id, { status: 'SKIPPED', reason: 'noPhoneNumber' });
+        return { kind: 'done' };
+      }
+      await updateDelivery(trx, d.id, { incrementAttempts: true, recipient, language: contact.language });
+      return { kind: 'send', channel, template, recipient, language: contact.language, params, firstName: contact.firstName, url: this.url(d.app, d.link_path) };
+    });
+  }
+
+  async process(deliveryId: string, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
+    const claim = await this.claim(deliveryId);
+    if (claim.kind === 'missing') {
+      if (job.attemptsMade < MISSING_RETRIES) throw new Error(`delivery ${deliveryId} not visible yet`);
+      return 'missing';
+    }
+    if (claim.kind === 'done') return 'nothing to do';
+    const { config, providers } = this.deps;
+    const render = { timeZone: config.TIME_ZONE };
+    try {
+      const result =
+        claim.channel === 'EMAIL'
+          ? await providers.email.send({
+              to: claim.recipient,
+              language: claim.language,
+              ...renderEmail(
+                claim.template,
+                claim.language,
+                {
+                  params: claim.params,
+                  firstName: claim.firstName,
+                  url: claim.url,
+                  preferencesUrl: ACCOUNT_TEMPLATES.has(claim.template) ? null : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
+                },
+                render,
+              ),
+            })
+          : await providers.sms.send({ to: claim.recipient, deliveryId, body: renderSms(claim.template, claim.language, { params: claim.params, url: claim.url }, render) });
+      await updateDelivery(this.deps.db, deliveryId, { status: 'SENT', reason: null, external_id: result.externalId, sent_at: result.sentAt });
+      return 'sent';
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof ProviderError && error.permanent;
+      const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // Not final: back to PENDING with the reason, BullMQ retries after its backoff.
+      await updateDelivery(this.deps.db, deliveryId, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
+      this.deps.logger.warn({ deliveryId, channel: claim.channel, reason, final }, 'delivery failed');
+      if (permanent) throw new UnrecoverableError(reason);
+      throw error;
+    }
+  }
+
+  /** Starts both workers and the sweeper that re-queues pending deliveries whose job was lost. */
+  start(jobs: Jobs, queue: DeliveryQueue): () => Promise<void> {
+    const defs = deliveryJobs(this.deps.config);
+    const concurrency = this.deps.config.DELIVERY_CONCURRENCY;
+    for (const channel of ['EMAIL', 'SMS'] as const) {
+      jobs.worker(
+        defs[channel].queue,
+        [{ def: defs[channel], process: (data, job) => this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job) }],
+        { concurrency },
+      );
+    }
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void (async () => {
+        const stale = await stalePending(this.deps.db, new Date(Date.now() - this.deps.config.DELIVERY_SWEEP_AGE_MS));
+        for (const d of stale) await queue.enqueue(d.channel, d.id);
+      })()
+        .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'delivery sweep failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, this.deps.config.DELIVERY_SWEEP_MS);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await this.deps.providers.email.close();
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { ProviderError, type EmailMessage, type EmailProvider, type SendResult } from '../types';
+
+/** E-mail over SMTP with nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`). */
+export class SmtpEmailProvider implements EmailProvider {
+  readonly name = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(options: { url: string; from: string; timeoutMs: number }) {
+    this.transport = nodemailer.createTransport(options.url, {
+      from: options.from,
+      connectionTimeout: options.timeoutMs,
+      greetingTimeout: options.timeoutMs,
+      socketTimeout: options.timeoutMs,
+    });
+  }
+
+  async send(message: EmailMessage): Promise<SendResult> {
+    try {
+      const info = await this.transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { 'Content-Language': message.language },
+      });
+      if (info.rejected.length > 0) throw new ProviderError(`rejected: ${info.response}`, true);
+      return { externalId: info.messageId, sentAt: new Date() };
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      const e = error as { responseCode?: number; message?: string; response?: string };
+      // 5xx answers reject the message itself; connection problems and 4xx are worth a retry.
+      const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
+      throw new ProviderError(`SMTP ${e.responseCode ?? ''} ${e.response ?? e.message ?? String(error)}`.trim(), permanent);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
