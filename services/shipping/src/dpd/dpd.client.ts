@@ -47,7 +47,7 @@ function detail(info: StatusInfo | undefined): string | undefined {
 export class DpdHttpClient implements DpdPort {
   constructor(private readonly options: DpdClientOptions) {}
 
-  private async call<T extends Json>(operation: string, url: string, init: { method: 'GET' | 'POST'; body?: unknown; auth: boolean }): Promise<T> {
+  private async call<T extends Json>(operation: string, url: string, init: { method: 'GET' | 'POST'; body?: unknown; auth: boolean; nestedStatuses?: boolean }): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.auth) {
@@ -73,17 +73,20 @@ export class DpdHttpClient implements DpdPort {
       throw new DpdError(operation, 'transport', `HTTP_${res.status}`, `not JSON: ${text.slice(0, 200)}`);
     }
     if (!res.ok) throw new DpdError(operation, 'transport', `HTTP_${res.status}`, String(body.message ?? body.status ?? res.statusText));
-    check(operation, 'request', body.status, body.errorMessage);
+    // With nested statuses the caller checks the parcels and packages first: they say more.
+    if (!init.nestedStatuses) check(operation, 'request', body.status, body.errorMessage);
     return body;
   }
 
-  private shipment<T extends Json>(operation: string, body: unknown): Promise<T> {
-    return this.call<T>(operation, `${this.options.url}/public/shipment/v1/${operation}`, { method: 'POST', body, auth: true });
+  private shipment<T extends Json>(operation: string, body: unknown, nestedStatuses = false): Promise<T> {
+    return this.call<T>(operation, `${this.options.url}/public/shipment/v1/${operation}`, { method: 'POST', body, auth: true, nestedStatuses });
   }
 
   async generatePackagesNumbers(input: Parameters<DpdPort['generatePackagesNumbers']>[0]) {
     const op = 'generatePackagesNumbers';
     const res = await this.shipment<{
+      status?: string;
+      errorMessage?: string;
       packages?: { status?: string; packageId?: number; parcels?: { status?: string; waybill?: string | null; validationDetails?: { info?: string }[] }[]; validationDetails?: { info?: string }[] }[];
     }>(op, {
       generationPolicy: 'STOP_ON_FIRST_ERROR',
@@ -104,12 +107,16 @@ export class DpdHttpClient implements DpdPort {
           })),
         },
       ],
-    });
+    }, true);
     const pkg = res.packages?.[0];
-    if (!pkg) throw new DpdError(op, 'package', 'MISSING', 'no package in the answer');
+    if (!pkg) {
+      check(op, 'request', res.status, res.errorMessage);
+      throw new DpdError(op, 'package', 'MISSING', 'no package in the answer');
+    }
     // A parcel's status says more than its package's, so parcels are checked first.
     for (const parcel of pkg.parcels ?? []) check(op, 'parcel', parcel.status, parcel.validationDetails?.map((d) => d.info).join('; '));
     check(op, 'package', pkg.status, pkg.validationDetails?.map((d) => d.info).join('; '));
+    check(op, 'request', res.status, res.errorMessage);
     const waybills = (pkg.parcels ?? []).map((p) => p.waybill).filter((w): w is string => !!w);
     if (waybills.length !== input.parcels.length) throw new DpdError(op, 'parcel', 'MISSING_WAYBILL', 'fewer waybills than parcels');
     return { packageId: String(pkg.packageId ?? ''), waybills };
