@@ -2,9 +2,11 @@
  * Builds the landing page into dist/:
  *   index.html (pl), en/index.html, uk/index.html   static HTML with the CSS inlined
  *   landing/landing-<hash>.js                        the only script: cookie consent and link behaviours
+ *   landing/og-image-<hash>.png                      the link-preview picture (drawn by scripts/og-image.ts)
  *   sitemap.xml, robots.txt
  * Run: npm run build -w @gleba/landing   (GLEBA_SITE_URL, GLEBA_CONTACT_EMAIL: see README)
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -44,6 +46,16 @@ async function bundleScript() {
   return path.resolve(js);
 }
 
+/** Copies a file under a content-hashed name (like esbuild's) and returns its public path. */
+async function copyHashed(file: string, dir: string): Promise<string> {
+  const bytes = await readFile(file);
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
+  const ext = path.extname(file);
+  const name = `${path.basename(file, ext)}-${hash}${ext}`;
+  await writeFile(path.join(dir, name), bytes);
+  return ASSET_BASE + name;
+}
+
 async function pageCss(): Promise<string> {
   // @gleba/ui's shared styles (cookie banner, dialog, buttons) first, then the page's own rules.
   const uiDir = path.dirname(createRequire(import.meta.url).resolve('@gleba/ui'));
@@ -65,6 +77,7 @@ async function main() {
     css: await pageCss(),
     js: ASSET_BASE + path.basename(script),
     favicon: `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`,
+    ogImage: await copyHashed(path.join(root, 'assets/og-image.png'), path.join(dist, 'landing')),
   };
 
   const year = new Date().getUTCFullYear();

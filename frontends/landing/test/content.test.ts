@@ -63,6 +63,10 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     expect(og('type')).toBe('website');
     expect(og('locale')).toMatch(new RegExp(`^${lang}_`));
     expect(doc.querySelectorAll('meta[property="og:locale:alternate"]')).toHaveLength(2);
+    const image = og('image')!;
+    expect(image).toMatch(new RegExp(`^${site.origin}/landing/og-image-[0-9a-f]+\\.png$`));
+    expect(existsSync(path.join(dist, image.slice(site.origin.length)))).toBe(true);
+    expect(og('image:alt')).toBe(m('ogImageAlt'));
   });
 
   it('has landmarks, one h1, a skip link and labelled navigation', () => {

@@ -55,6 +55,8 @@ ${LANGUAGES.map((l) => html`<link rel="alternate" hreflang="${l}" href="${url(l)
 ${LANGUAGES.filter((l) => l !== lang).map((l) => html`<meta property="og:locale:alternate" content="${LOCALES[l].og}">\n`)}${
     assets.ogImage &&
     html`<meta property="og:image" content="${site.origin}${assets.ogImage}">
+<meta property="og:image:width" content="1200">
+<meta property="og:image:height" content="630">
 <meta property="og:image:alt" content="${m('ogImageAlt')}">
 `
   }<meta name="twitter:card" content="${assets.ogImage ? 'summary_large_image' : 'summary'}">
