@@ -5,6 +5,7 @@
  * folder and exports `start<Name>Simulator({ port }) -> { url, close(), ... }`.
  */
 export type { SimulatorHandle } from './simulator';
+export { startPrzelewy24Simulator, type Przelewy24SimulatorHandle, type Przelewy24SimulatorOptions } from './przelewy24';
 export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';
 export { startTwilioSimulator, type TwilioSimulatorHandle, type TwilioSimulatorOptions, type SimulatedSms, type TwilioFailure } from './twilio';
 export { startMailSimulator, type MailSimulatorHandle, type MailSimulatorOptions } from './mail';

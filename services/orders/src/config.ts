@@ -1,7 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { ZBaseConfig } from '@gleba/platform';
 
+/** `config/prices.json` of the repository: found by walking up from the working directory. */
+function defaultPricesFile(): string {
+  let dir = process.cwd();
+  for (;;) {
+    const candidate = path.join(dir, 'config', 'prices.json');
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve('config/prices.json');
+    dir = parent;
+  }
+}
+
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3003),
+  /** The price list (zod `ZPriceList` of @gleba/contracts). */
+  PRICES_FILE: z.string().default(defaultPricesFile()),
+  /** Where this service is reachable from the outside (Przelewy24 sends notifications here). */
+  PUBLIC_URL: z.string().default('http://127.0.0.1:8080'),
+  /** Where the customer lands after paying. */
+  P24_RETURN_URL: z.string().default('http://127.0.0.1:8080/soil-tests'),
+  /** Przelewy24: the local simulator by default; the sandbox is https://sandbox.przelewy24.pl. */
+  P24_URL: z.string().default('http://127.0.0.1:4102'),
+  P24_MERCHANT_ID: z.coerce.number().int().positive().default(100000),
+  P24_POS_ID: z.coerce.number().int().positive().default(100000),
+  P24_API_KEY: z.string().min(1).default('simulator-api-key'),
+  P24_CRC: z.string().min(1).default('simulator-crc'),
+  P24_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Traditional and deferred transfers. */
+  BANK_ACCOUNT_NUMBER: z.string().default('PL61 1090 1014 0000 0712 1981 2874'),
+  BANK_RECIPIENT: z.string().default('Gleba Sp. z o.o., ul. Polna 1, 00-001 Warszawa'),
+  PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(14),
+  /** How often the repeatable job looks for overdue deferred payments. */
+  PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Sample photos. */
+  UPLOAD_DIR: z.string().default(path.resolve('data/uploads')),
+  PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
 });
 export type Config = z.infer<typeof ZConfig>;

@@ -1,10 +1,26 @@
 import type { ServiceDefinition } from '@gleba/platform';
+import { depsOf } from './app/create-deps';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { geoHandlers } from './events/geo.consumer';
+import { identityHandlers } from './events/identity.consumer';
+import { progressHandlers } from './events/progress.consumer';
+import { adminRoutes } from './http/admin.routes';
+import { customerRoutes } from './http/customer.routes';
+import { startPaymentDueJob } from './jobs/payment-due.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
   migrations,
-  routes() {},
+  routes(app, ctx) {
+    const deps = depsOf(ctx);
+    app.use(customerRoutes(deps));
+    app.use('/farm-api', adminRoutes(deps, 'farm'));
+    app.use('/garden-api', adminRoutes(deps, 'garden'));
+  },
+  handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
+  async start(ctx) {
+    await startPaymentDueJob(depsOf(ctx));
+  },
 };

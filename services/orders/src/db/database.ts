@@ -1,4 +1,188 @@
+import type { ColumnType, Generated } from 'kysely';
 import type { PlatformTables } from '@gleba/platform';
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ContactsTable {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  language: string;
+  company_name: string | null;
+  tax_number: string | null;
+  address: Json<unknown | null>;
+  is_data_complete: boolean;
+  updated_at: Timestamp;
+}
+
+export interface SectorRow {
+  sectorId: string;
+  name: string;
+  areaHa: number;
+}
+
+export interface CropsTable {
+  crop_id: string;
+  user_id: string;
+  name: string;
+  field_name: string;
+  plant_id: string;
+  area_ha: number;
+  plot_numbers: Json<string[]>;
+  sectors: Json<SectorRow[]>;
+  deleted: boolean;
+  updated_at: Timestamp;
+}
+
+export interface FarmOrdersTable {
+  id: string;
+  order_number: string;
+  user_id: string;
+  type: string;
+  status: string;
+  payment_method: string;
+  payment_status: string;
+  payment_due_date: Timestamp | null;
+  paid_at: Timestamp | null;
+  number_of_samples: number;
+  total_area_ha: number;
+  punctures_per_sector: number;
+  basic_tests: Json<string[]>;
+  additional_tests: Json<string[]>;
+  equipment: Json<string[]>;
+  basic_tests_price: number;
+  additional_tests_price: number;
+  equipment_price: number;
+  basic_tests_discount: number;
+  total_price: number;
+  quote: Json<unknown>;
+  delivery_address: Json<unknown>;
+  customer: Json<unknown>;
+  samples_sent_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface FarmOrderSamplesTable {
+  id: string;
+  order_id: string;
+  sample_number: number;
+  code: string;
+  crop_id: string;
+  sector_id: string | null;
+  field_name: string;
+  sector_name: string | null;
+  plant_id: string;
+  plot_numbers: Json<string[]>;
+  area_ha: number;
+  punctures: number;
+}
+
+export interface BarcodeBatchesTable {
+  id: string;
+  retail: boolean;
+  paid: boolean;
+  label_count: number;
+  kit_order_id: string | null;
+  created_by_user_id: string | null;
+  printed_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface BarcodeLabelsTable {
+  id: string;
+  batch_id: string;
+  barcode: string;
+  label: string;
+  printed: boolean;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface GardenTestsTable {
+  id: string;
+  order_number: string;
+  user_id: string;
+  barcode_label_id: string;
+  barcode: string;
+  status: string;
+  price: number;
+  garden_name: string;
+  plant_id: string;
+  garden_area_ares: number | null;
+  punctures: number;
+  basic_test_type: string;
+  additional_test_types: Json<string[]>;
+  photo: Json<unknown | null>;
+  customer: Json<unknown>;
+  samples_sent_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface KitOrdersTable {
+  id: string;
+  order_number: string;
+  user_id: string;
+  quantity: number;
+  price: number;
+  payment_method: string;
+  payment_status: string;
+  delivery_address: Json<unknown>;
+  paid_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface StatusHistoryTable {
+  id: Generated<number>;
+  subject_kind: string;
+  subject_id: string;
+  from_status: string | null;
+  status: string;
+  updated_by_user_id: string | null;
+  change_date: Generated<Date>;
+}
+
+export interface PaymentsTable {
+  id: string;
+  subject_kind: string;
+  subject_id: string;
+  session_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  token: string | null;
+  provider_order_id: number | null;
+  created_at: Generated<Date>;
+  verified_at: Timestamp | null;
+}
+
+export interface FailedOrdersTable {
+  id: string;
+  subject_kind: string;
+  subject_id: string;
+  error_type: string;
+  error_message: string;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Tables of the orders database (the platform's outbox, inbox and job failures included). */
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables {
+  contacts: ContactsTable;
+  crops: CropsTable;
+  farm_orders: FarmOrdersTable;
+  farm_order_samples: FarmOrderSamplesTable;
+  barcode_batches: BarcodeBatchesTable;
+  barcode_labels: BarcodeLabelsTable;
+  garden_tests: GardenTestsTable;
+  kit_orders: KitOrdersTable;
+  status_history: StatusHistoryTable;
+  payments: PaymentsTable;
+  failed_orders: FailedOrdersTable;
+}

@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import { createOrdersTables } from './2026_11_22_010000_create_orders_tables';
 
 /** Every migration of this service, in order of their names (`yyyy_mm_dd_hhmmss_<verb>_<noun>`). */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_010000_create_orders_tables': createOrdersTables,
+};

@@ -1,0 +1,27 @@
+/** Error codes of the orders service (farm orders, garden tests, barcodes, payments). */
+export const OrdersErrorCode = {
+  testCodeIncorrect: 'testCodeIncorrect',
+  scanCannotBeVerified: 'scanCannotBeVerified',
+  incompleteUserData: 'incompleteUserData',
+  orderNotFound: 'orderNotFound',
+  orderNotFoundForTestId: 'orderNotFoundForTestId',
+  invalidTestCombination: 'invalidTestCombination',
+  orderCropNotFound: 'orderCropNotFound',
+  orderSectorNotFound: 'orderSectorNotFound',
+  sectorAlreadyOrdered: 'sectorAlreadyOrdered',
+  tooFewPunctures: 'tooFewPunctures',
+  unknownPlant: 'unknownPlant',
+  testAlreadyConfirmed: 'testAlreadyConfirmed',
+  cancelNotAllowed: 'cancelNotAllowed',
+  alreadyPaid: 'alreadyPaid',
+  paymentMethodMismatch: 'paymentMethodMismatch',
+  paymentFailed: 'paymentFailed',
+  invalidPaymentSignature: 'invalidPaymentSignature',
+  paymentAmountMismatch: 'paymentAmountMismatch',
+  paymentNotFound: 'paymentNotFound',
+  photoNotImage: 'photoNotImage',
+  photoTooLarge: 'photoTooLarge',
+  photoNotFound: 'photoNotFound',
+  batchNotFound: 'batchNotFound',
+} as const;
+export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import {
+  FarmOrderStatus,
+  GardenTestStatus,
+  LabTestType,
+  OrderKind,
+  OrderListKind,
+  OrderType,
+  PaymentMethod,
+  PaymentStatus,
+  SamplerStatus,
+  SoilTestType,
+  Voivodeship,
+} from '../enums';
+import { Equipment } from '../pricing';
+import { ZPageMeta, ZPageQuery } from './common';
+
+// ---- farm order wizard ------------------------------------------------------------------
+
+/** Spec 9: at least 16 punctures per sector. */
+export const MIN_PUNCTURES_PER_SECTOR = 16;
+
+export const ZOrderCropSelection = z.object({
+  cropId: z.uuid(),
+  /** Sectors of the crop to test (one sample each); omitted: every sector of the crop (or the whole crop when undivided). */
+  sectorIds: z.array(z.uuid()).min(1).optional(),
+});
+
+export const ZQuoteBody = z.object({
+  type: OrderType.default('STANDARD'),
+  crops: z.array(ZOrderCropSelection).min(1, 'Choose at least one crop'),
+  additionalTests: z.array(LabTestType).default([]),
+  equipment: z.array(Equipment).default([]),
+  puncturesPerSector: z.number().int().positive().max(200).default(MIN_PUNCTURES_PER_SECTOR),
+});
+export type TQuoteBody = z.input<typeof ZQuoteBody>;
+
+export const ZDeliveryAddress = z.object({
+  recipient: z.string().trim().min(2).max(120).optional(),
+  voivodeship: Voivodeship.nullable().optional(),
+  cityName: z.string().trim().min(2).max(80),
+  postCode: z.string().regex(/^\d{2}-\d{3}$/, 'Post code must look like 00-000'),
+  streetName: z.string().trim().min(1).max(120),
+  buildingNumber: z.string().trim().min(1).max(10),
+  apartmentNumber: z.string().trim().min(1).max(10).nullable().optional(),
+});
+export type TDeliveryAddress = z.infer<typeof ZDeliveryAddress>;
+
+export const ZCreateOrderBody = ZQuoteBody.extend({
+  paymentMethod: PaymentMethod,
+  /** Delivery address of the kit; omitted: the address of the user's profile. */
+  deliveryAddress: ZDeliveryAddress.optional(),
+  /** The wizard's "confirm your data" step. */
+  confirmUserData: z.literal(true),
+});
+export type TCreateOrderBody = z.input<typeof ZCreateOrderBody>;
+
+export const ZQuoteSample = z.object({
+  cropId: z.uuid(),
+  sectorId: z.uuid().nullable(),
+  fieldName: z.string(),
+  sectorName: z.string().nullable(),
+  plantId: z.string(),
+  plotNumbers: z.array(z.string()),
+  areaHa: z.number(),
+});
+
+export const ZQuote = z.object({
+  currency: z.literal('PLN'),
+  priceListVersion: z.number().int(),
+  type: OrderType,
+  numberOfSamples: z.number().int(),
+  totalAreaHa: z.number(),
+  puncturesPerSector: z.number().int(),
+  basicTests: z.object({ type: SoilTestType, orderType: OrderType, pricePerSample: z.number().int(), price: z.number().int() }),
+  additionalTests: z.array(z.object({ type: LabTestType, pricePerSample: z.number().int(), price: z.number().int() })),
+  equipment: z.array(z.object({ item: Equipment, price: z.number().int() })),
+  basicTestsPrice: z.number().int(),
+  additionalTestsPrice: z.number().int(),
+  equipmentPrice: z.number().int(),
+  discountPercent: z.number(),
+  basicTestsDiscount: z.number().int(),
+  totalPrice: z.number().int(),
+  samples: z.array(ZQuoteSample),
+});
+export type TQuote = z.infer<typeof ZQuote>;
+
+export const ZBankTransferDetails = z.object({
+  accountNumber: z.string(),
+  recipient: z.string(),
+  transferTitle: z.string(),
+  amount: z.number().int(),
+  dueDate: z.iso.datetime({ offset: true }).nullable(),
+});
+
+export const ZPaymentInstructions = z.object({
+  method: PaymentMethod,
+  /** ONLINE_BANK_TRANSFER: where to send the customer (null when registration failed; retry with POST .../pay). */
+  redirectUrl: z.string().nullable(),
+  bankTransfer: ZBankTransferDetails.nullable(),
+  error: z.string().nullable(),
+});
+
+export const ZStatusHistoryEntry = z.object({
+  status: z.string(),
+  from: z.string().nullable(),
+  updatedByUserId: z.uuid().nullable(),
+  changeDate: z.iso.datetime({ offset: true }),
+});
+
+export const ZFarmOrderSample = z.object({
+  id: z.uuid(),
+  sampleNumber: z.number().int(),
+  code: z.string(),
+  cropId: z.uuid(),
+  sectorId: z.uuid().nullable(),
+  fieldName: z.string(),
+  sectorName: z.string().nullable(),
+  plantId: z.string(),
+  plotNumbers: z.array(z.string()),
+  areaHa: z.number(),
+  punctures: z.number().int(),
+});
+
+export const ZFarmOrder = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  userId: z.uuid(),
+  kind: z.literal('FARM'),
+  type: OrderType,
+  status: FarmOrderStatus,
+  orderDate: z.iso.datetime({ offset: true }),
+  paymentMethod: PaymentMethod,
+  paymentStatus: PaymentStatus,
+  paymentDueDate: z.iso.datetime({ offset: true }).nullable(),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+  numberOfSamples: z.number().int(),
+  totalAreaHa: z.number(),
+  basicTests: z.array(SoilTestType),
+  additionalTests: z.array(LabTestType),
+  equipment: z.array(Equipment),
+  sampler: z.boolean(),
+  samplerStatus: SamplerStatus,
+  basicTestsPrice: z.number().int(),
+  additionalTestsPrice: z.number().int(),
+  equipmentPrice: z.number().int(),
+  basicTestsDiscount: z.number().int(),
+  totalPrice: z.number().int(),
+  deliveryAddress: ZDeliveryAddress,
+  samplesSentDate: z.iso.datetime({ offset: true }).nullable(),
+  samples: z.array(ZFarmOrderSample),
+  statusHistory: z.array(ZStatusHistoryEntry),
+});
+export type TFarmOrder = z.infer<typeof ZFarmOrder>;
+
+export const ZCreatedOrder = z.object({ order: ZFarmOrder, payment: ZPaymentInstructions });
+
+export const ZChangeStatusBody = z.object({ status: z.union([FarmOrderStatus, GardenTestStatus]) });
+export type TChangeStatusBody = z.infer<typeof ZChangeStatusBody>;
+
+// ---- garden tests (mobile add-test flow) -------------------------------------------------
+
+/** Spec 5 and 9: a test code (barcode) has 12 to 16 characters. */
+export const BARCODE_MIN_LENGTH = 12;
+export const BARCODE_MAX_LENGTH = 16;
+export const GARDEN_NAME_MIN_LENGTH = 3;
+export const GARDEN_NAME_MAX_LENGTH = 60;
+/** 100 ha in ares: a garden larger than this is a farm, not a garden test. */
+export const GARDEN_AREA_MAX_ARES = 10_000;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The length rule is checked by the service, so the answer is `testCodeIncorrect`, not a generic 400. */
+export const ZBarcodeInput = z.string().trim().max(64);
+
+export const ZVerifyBarcodeBody = z.object({ barcode: ZBarcodeInput });
+
+export const ZGardenTestDetails = z.object({
+  gardenName: z.string().trim().min(GARDEN_NAME_MIN_LENGTH).max(GARDEN_NAME_MAX_LENGTH),
+  /** A crop id of the agronomy catalogue (`@gleba/agronomy` CROPS). */
+  plantId: z.string().min(1).max(64),
+  gardenAreaAres: z.number().nonnegative().max(GARDEN_AREA_MAX_ARES).nullable().optional(),
+  punctures: z.number().int().min(1).max(100).default(MIN_PUNCTURES_PER_SECTOR),
+  basicTestType: SoilTestType.default('BASIC_TEST'),
+  additionalTestTypes: z.array(LabTestType).default([]),
+});
+
+export const ZAddGardenTestBody = ZGardenTestDetails.extend({ barcode: ZBarcodeInput });
+export type TAddGardenTestBody = z.input<typeof ZAddGardenTestBody>;
+
+export const ZUpdateGardenTestBody = z.object({
+  gardenName: ZGardenTestDetails.shape.gardenName.optional(),
+  plantId: ZGardenTestDetails.shape.plantId.optional(),
+  gardenAreaAres: ZGardenTestDetails.shape.gardenAreaAres,
+  punctures: z.number().int().min(1).max(100).optional(),
+  basicTestType: SoilTestType.optional(),
+  additionalTestTypes: z.array(LabTestType).optional(),
+});
+export type TUpdateGardenTestBody = z.infer<typeof ZUpdateGardenTestBody>;
+
+export const ZFileInfo = z.object({ filename: z.string(), path: z.string(), mimetype: z.string() });
+
+export const ZGardenTest = z.object({
+  id: z.uuid(),
+  orderNumber: z.string(),
+  userId: z.uuid(),
+  kind: z.literal('GARDEN'),
+  barcode: z.string(),
+  barcodeLabelId: z.uuid(),
+  status: GardenTestStatus,
+  orderDate: z.iso.datetime({ offset: true }),
+  price: z.number().int(),
+  gardenName: z.string(),
+  plantId: z.string(),
+  gardenAreaAres: z.number().nullable(),
+  punctures: z.number().int(),
+  basicTestType: SoilTestType,
+  additionalTestTypes: z.array(LabTestType),
+  photo: ZFileInfo.nullable(),
+  samplesSentDate: z.iso.datetime({ offset: true }).nullable(),
+  statusHistory: z.array(ZStatusHistoryEntry),
+});
+export type TGardenTest = z.infer<typeof ZGardenTest>;
+
+// ---- my tests ----------------------------------------------------------------------------
+
+export const MyTestsTab = z.enum(['ORDERED', 'ARCHIVE']);
+export const ZMyTestsQuery = ZPageQuery.extend({ tab: MyTestsTab.default('ORDERED'), listKind: OrderListKind.optional() });
+
+export const ZMyTestItem = z.object({
+  id: z.uuid(),
+  kind: OrderKind,
+  /** ORDERED: part of a web order (farm); NO_ORDER: a garden test added from a kit barcode. */
+  listKind: OrderListKind,
+  orderNumber: z.string(),
+  name: z.string(),
+  status: z.union([FarmOrderStatus, GardenTestStatus]),
+  barcode: z.string().nullable(),
+  numberOfSamples: z.number().int(),
+  samplerStatus: SamplerStatus,
+  orderDate: z.iso.datetime({ offset: true }),
+});
+export const ZMyTestsPage = z.object({ items: z.array(ZMyTestItem), meta: ZPageMeta });
+
+// ---- garden kits bought online -----------------------------------------------------------
+
+export const ZCreateKitOrderBody = z.object({
+  quantity: z.number().int().min(1).max(20),
+  paymentMethod: z.enum(['ONLINE_BANK_TRANSFER', 'TRADITIONAL_TRANSFER']),
+  deliveryAddress: ZDeliveryAddress.optional(),
+});
+export type TCreateKitOrderBody = z.infer<typeof ZCreateKitOrderBody>;
+
+// ---- admin -------------------------------------------------------------------------------
+
+export const AdminOrdersTab = z.enum(['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED']);
+export type AdminOrdersTab = z.infer<typeof AdminOrdersTab>;
+
+export const ZAdminOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  orderBy: z.enum(['orderDate:asc', 'orderDate:desc', 'orderNumber:asc', 'orderNumber:desc', 'totalPrice:asc', 'totalPrice:desc', 'status:asc', 'status:desc']).default('orderDate:desc'),
+  tab: AdminOrdersTab.default('ALL'),
+  /** Order number, e-mail, first or last name, or a sample code / barcode. */
+  search: z.string().trim().min(1).max(100).optional(),
+  status: z.union([FarmOrderStatus, GardenTestStatus]).optional(),
+  type: OrderType.optional(),
+  paymentStatus: PaymentStatus.optional(),
+  paymentMethod: PaymentMethod.optional(),
+  dateFrom: z.iso.date().optional(),
+  dateTo: z.iso.date().optional(),
+});
+export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuery>;
+
+export const ZCreateBarcodeBatchBody = z.object({
+  count: z.number().int().min(1).max(500),
+  /** Retail batches are sold in shops and marked paid by an admin when the shop pays. */
+  retail: z.boolean().default(true),
+});
+
+export const ZBarcodeLabelsQuery = z.object({
+  batchId: z.uuid().optional(),
+  printed: z.enum(['true', 'false']).optional(),
+  paid: z.enum(['true', 'false']).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+// ---- payments ----------------------------------------------------------------------------
+
+/** Przelewy24's transaction notification (urlStatus), REST v1. */
+export const ZP24Notification = z.object({
+  merchantId: z.number().int(),
+  posId: z.number().int(),
+  sessionId: z.string().min(1).max(100),
+  amount: z.number().int(),
+  originAmount: z.number().int(),
+  currency: z.string(),
+  orderId: z.number().int(),
+  methodId: z.number().int(),
+  statement: z.string(),
+  sign: z.string(),
+});
+export type TP24Notification = z.infer<typeof ZP24Notification>;

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { toBuffer as barcodePng } from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import { OrdersErrorCode } from '@gleba/contracts';
+import { AppError, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
+import type { BarcodeBatchesTable, Database } from '../db/database';
+import { newBarcode } from '../domain/codes';
+
+export interface BatchInput {
+  count: number;
+  retail: boolean;
+  paid: boolean;
+  kitOrderId?: string | null;
+  createdByUserId?: string | null;
+  /** Known codes (the seed); otherwise generated. */
+  codes?: string[];
+  id?: string;
+}
+
+/** Creates a batch of barcode labels; generated codes are unique (a collision is retried). */
+export async function createBatch(trx: Transaction<Database>, input: BatchInput) {
+  const id = input.id ?? randomUUID();
+  const now = new Date();
+  await trx
+    .insertInto('barcode_batches')
+    .values({
+      id,
+      retail: input.retail,
+      paid: input.paid,
+      label_count: input.codes?.length ?? input.count,
+      kit_order_id: input.kitOrderId ?? null,
+      created_by_user_id: input.createdByUserId ?? null,
+      printed_at: null,
+      paid_at: input.paid ? now : null,
+    })
+    .execute();
+  const codes: string[] = [];
+  const total = input.codes?.length ?? input.count;
+  for (let i = 0; i < total; i += 1) {
+    for (let attempt = 0; ; attempt += 1) {
+      const barcode = input.codes?.[i] ?? newBarcode();
+      await sql`savepoint label_code`.execute(trx);
+      try {
+        await trx.insertInto('barcode_labels').values({ id: randomUUID(), batch_id: id, barcode, label: `Gleba ${barcode}`, printed: false, used_at: null }).execute();
+        await sql`release savepoint label_code`.execute(trx);
+        codes.push(barcode);
+        break;
+      } catch (error) {
+        if (!isPgError(error, PG_UNIQUE_VIOLATION) || input.codes || attempt >= 5) throw error;
+        await sql`rollback to savepoint label_code`.execute(trx);
+      }
+    }
+  }
+  return { id, codes };
+}
+
+export async function batchWithLabels(db: Kysely<Database> | Transaction<Database>, batchId: string) {
+  const batch = await db.selectFrom('barcode_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  if (!batch) throw new AppError(OrdersErrorCode.batchNotFound, 404, 'Batch not found');
+  const labels = await db.selectFrom('barcode_labels').selectAll().where('batch_id', '=', batchId).orderBy('barcode').execute();
+  return { batch, labels };
+}
+
+export function toBatch(batch: Selectable<BarcodeBatchesTable>) {
+  return {
+    id: batch.id,
+    retail: batch.retail,
+    paid: batch.paid,
+    labelCount: batch.label_count,
+    kitOrderId: batch.kit_order_id,
+    printedAt: batch.printed_at ? new Date(batch.printed_at).toISOString() : null,
+    paidAt: batch.paid_at ? new Date(batch.paid_at).toISOString() : null,
+    createdAt: new Date(batch.created_at).toISOString(),
+  };
+}
+
+/** An A4 sheet of labels: 3 columns x 8 rows, each a Code128 barcode with its human-readable code. */
+export async function renderLabelSheet(labels: { barcode: string; label: string }[]): Promise<Buffer> {
+  const images = await Promise.all(
+    labels.map((l) => barcodePng({ bcid: 'code128', text: l.barcode, scale: 2, height: 10, includetext: true, textxalign: 'center' })),
+  );
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: 'Gleba barcode labels' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const cols = 3;
+  const rows = 8;
+  const cellW = 595.28 / cols;
+  const cellH = 841.89 / rows;
+  labels.forEach((l, i) => {
+    const slot = i % (cols * rows);
+    if (i > 0 && slot === 0) doc.addPage({ size: 'A4', margin: 0 });
+    const x = (slot % cols) * cellW;
+    const y = Math.floor(slot / cols) * cellH;
+    doc.fontSize(9).text('Gleba - badanie gleby', x + 10, y + 10, { width: cellW - 20, align: 'center' });
+    doc.image(images[i]!, x + 15, y + 26, { fit: [cellW - 30, cellH - 40], align: 'center' });
+  });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable, Transaction } from 'kysely';
+import { OrderPaidV1, OrdersErrorCode, type TCreateKitOrderBody, type TDeliveryAddress } from '@gleba/contracts';
+import { AppError } from '@gleba/platform';
+import type { Database, KitOrdersTable } from '../db/database';
+import { getContact } from '../db/repositories/read-models.repository';
+import { createBatch } from './barcodes';
+import type { Deps } from './deps';
+import { nextOrderNumber } from './farm-orders';
+import { orderNotFound } from './errors';
+
+export type KitOrderRow = Selectable<KitOrdersTable>;
+
+/** A customer buys garden kits online; their barcodes exist (paid) once the payment is confirmed. */
+export async function placeKitOrder(deps: Deps, auth: { userId: string; email: string }, body: TCreateKitOrderBody): Promise<KitOrderRow> {
+  const contact = await getContact(deps.ctx.db, auth.userId);
+  const a = contact?.address as Partial<TDeliveryAddress> | null | undefined;
+  const address = body.deliveryAddress ?? (a?.cityName && a.postCode && a.streetName && a.buildingNumber ? a : null);
+  if (!address) throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
+  return deps.ctx.db.transaction().execute(async (trx) =>
+    trx
+      .insertInto('kit_orders')
+      .values({
+        id: randomUUID(),
+        order_number: await nextOrderNumber(trx, 'ZK'),
+        user_id: auth.userId,
+        quantity: body.quantity,
+        price: body.quantity * deps.prices.garden.kit,
+        payment_method: body.paymentMethod,
+        payment_status: 'PENDING',
+        delivery_address: JSON.stringify(address),
+        paid_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+}
+
+export async function markKitOrderPaid(trx: Transaction<Database>, deps: Deps, id: string, _byUserId: string | null): Promise<boolean> {
+  const order = await trx.selectFrom('kit_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!order) throw orderNotFound();
+  if (order.payment_status === 'PAID') return false;
+  const paidAt = new Date();
+  await trx.updateTable('kit_orders').set({ payment_status: 'PAID', paid_at: paidAt }).where('id', '=', id).execute();
+  await createBatch(trx, { count: order.quantity, retail: false, paid: true, kitOrderId: id });
+  await deps.ctx.outbox.publish(trx, OrderPaidV1, {
+    orderId: id,
+    orderNumber: order.order_number,
+    userId: order.user_id,
+    kind: 'GARDEN',
+    paymentMethod: order.payment_method as 'ONLINE_BANK_TRANSFER' | 'TRADITIONAL_TRANSFER',
+    amountGrosze: order.price,
+    paidAt: paidAt.toISOString(),
+  });
+  return true;
+}
+
+export async function toKitOrder(deps: Deps, row: KitOrderRow) {
+  const batch = await deps.ctx.db.selectFrom('barcode_batches').select('id').where('kit_order_id', '=', row.id).executeTakeFirst();
+  const barcodes = batch
+    ? (await deps.ctx.db.selectFrom('barcode_labels').select('barcode').where('batch_id', '=', batch.id).orderBy('barcode').execute()).map((l) => l.barcode)
+    : [];
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    userId: row.user_id,
+    quantity: row.quantity,
+    price: row.price,
+    paymentMethod: row.payment_method,
+    paymentStatus: row.payment_status,
+    deliveryAddress: row.delivery_address,
+    orderDate: new Date(row.created_at).toISOString(),
+    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    barcodes,
+  };
+}

@@ -1,0 +1,42 @@
+import { ParcelStatusChangedV1, ResultsImportedV1 } from '@gleba/contracts';
+import { on } from '@gleba/platform';
+import type { Deps } from '../app/deps';
+import { transitionFarmOrderIfAllowed } from '../app/farm-orders';
+import { transitionGardenTestIfAllowed } from '../app/garden-tests';
+import type { Database } from '../db/database';
+
+/**
+ * Parcel tracking and lab imports move orders along their machines. An event that does not fit
+ * the current status (late, repeated, out of order) changes nothing rather than failing forever.
+ */
+export function progressHandlers(deps: Deps) {
+  return [
+    on<Database, typeof ParcelStatusChangedV1>(ParcelStatusChangedV1, async (trx, d) => {
+      if (d.testId) return; // garden tests: the customer's shipment confirmation already moved them
+      if (d.to === 'PICKED_UP' || d.to === 'IN_TRANSIT') {
+        await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_SENT', 'SHIPPING');
+      } else if (d.to === 'DELIVERED') {
+        await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_SENT', 'SHIPPING');
+        await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_IN_ANALYSIS', 'SHIPPING');
+      }
+    }),
+    on<Database, typeof ResultsImportedV1>(ResultsImportedV1, async (trx, d) => {
+      if (d.kind === 'FARM') {
+        if (d.completeness === 'UPDATED') return; // a completed order stays completed; notification tells the user
+        await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_IN_ANALYSIS', 'LAB');
+        if (d.completeness === 'COMPLETE') await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'ORDER_COMPLETED', 'LAB');
+        return;
+      }
+      let q = trx.selectFrom('garden_tests').select('id').where('id', '=', d.orderId);
+      let test = await q.executeTakeFirst();
+      if (!test && d.sampleCodes.length) {
+        q = trx.selectFrom('garden_tests').select('id').where('barcode', 'in', d.sampleCodes);
+        test = await q.executeTakeFirst();
+      }
+      if (!test) return;
+      await transitionGardenTestIfAllowed(trx, deps, test.id, 'WAITING_FOR_RESULTS', 'LAB');
+      const to = d.completeness === 'PARTIAL' ? 'PARTIAL_RESULTS' : d.completeness === 'COMPLETE' ? 'COMPLETE_RESULTS' : 'RESULTS_UPDATED';
+      await transitionGardenTestIfAllowed(trx, deps, test.id, to, 'LAB');
+    }),
+  ];
+}

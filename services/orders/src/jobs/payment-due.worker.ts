@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { QueueName } from '@gleba/contracts';
+import { defineJob } from '@gleba/platform';
+import type { Deps } from '../app/deps';
+
+export const PaymentDueJob = defineJob({
+  queue: QueueName.ordersPaymentDue,
+  name: 'check-overdue-payments',
+  version: 1,
+  schema: z.object({}),
+  attempts: 3,
+  backoffMs: 10_000,
+});
+
+/** Deferred transfers past their due date go to COLLECTION (debt collection). Returns how many. */
+export async function markOverduePayments(deps: Deps): Promise<number> {
+  const rows = await deps.ctx.db
+    .updateTable('farm_orders')
+    .set({ payment_status: 'COLLECTION', updated_at: new Date() })
+    .where('payment_method', '=', 'DEFERRED_BANK_TRANSFER')
+    .where('payment_status', '=', 'PENDING')
+    .where('status', '!=', 'ORDER_CANCELLED')
+    .where('payment_due_date', '<', new Date())
+    .returning('order_number')
+    .execute();
+  if (rows.length) deps.ctx.logger.info({ orders: rows.map((r) => r.order_number) }, 'overdue deferred payments moved to collection');
+  return rows.length;
+}
+
+/** A repeatable job (one scheduler, however many instances run) and its worker. */
+export async function startPaymentDueJob(deps: Deps): Promise<void> {
+  const { jobs, config } = deps.ctx;
+  jobs.worker(QueueName.ordersPaymentDue, [{ def: PaymentDueJob, process: () => markOverduePayments(deps) }], { concurrency: 1 });
+  await jobs
+    .queue(QueueName.ordersPaymentDue)
+    .upsertJobScheduler('orders-payment-due', { every: config.PAYMENT_DUE_CHECK_MS }, { name: PaymentDueJob.name, data: { v: PaymentDueJob.version, data: {} } });
+}
