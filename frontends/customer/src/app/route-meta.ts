@@ -1,0 +1,26 @@
+import { matchPath } from 'react-router';
+
+export interface RouteMeta {
+  pattern: string;
+  titleKey: string;
+  /** Where the header's back arrow goes (spec section 2). */
+  back?: string;
+  /** The results page hides the menu. */
+  hideMenu?: boolean;
+}
+
+export const SIGNED_IN_ROUTES: RouteMeta[] = [
+  { pattern: '/', titleKey: 'customer.titleDashboard' },
+  { pattern: '/my-account', titleKey: 'customer.titleMyAccount', back: '/' },
+  { pattern: '/notifications', titleKey: 'customer.titleNotifications', back: '/' },
+  { pattern: '/soil-tests', titleKey: 'customer.titleSoilTests', back: '/' },
+  { pattern: '/soil-tests/add', titleKey: 'customer.titleAddTest', back: '/soil-tests' },
+  { pattern: '/soil-tests/edit/:id', titleKey: 'customer.titleEditTest', back: '/soil-tests' },
+  { pattern: '/soil-tests/:id/results', titleKey: 'customer.titleResults', back: '/soil-tests', hideMenu: true },
+  { pattern: '/faq', titleKey: 'customer.titleFaq', back: '/' },
+  { pattern: '/terms-and-privacy-policy', titleKey: 'customer.titleTerms', back: '/' },
+];
+
+export function routeMeta(pathname: string): RouteMeta | undefined {
+  return SIGNED_IN_ROUTES.find((r) => matchPath({ path: r.pattern, end: true }, pathname));
+}

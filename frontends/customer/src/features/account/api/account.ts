@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { isApiError } from '@gleba/api-client';
+import type { TChangePasswordBody, TCurrentUser, TProfile, TProfileBody, TUpdateMeBody } from '@gleba/contracts';
+import { api } from '../../../lib/api-client';
+
+export const profileKey = 'users/profile';
+
+/** The profile, or null when the user has none yet (404). */
+export function useProfile() {
+  return useSWR<TProfile | null>(profileKey, async (key: string) => {
+    try {
+      return await api.get<TProfile>(key);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return null;
+      throw error;
+    }
+  });
+}
+
+/** Spec section 7: PATCH users/profile; a 404 (no profile yet) falls back to POST users/profile. */
+export async function saveProfile(body: TProfileBody): Promise<TProfile> {
+  try {
+    return await api.patch<TProfile>(profileKey, body);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return api.post<TProfile>(profileKey, body);
+    throw error;
+  }
+}
+
+export const changePassword = (body: TChangePasswordBody) => api.post<unknown>('users/me/password', body);
+
+export const updateMe = (body: TUpdateMeBody) => api.patch<TCurrentUser>('users/me', body);

@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { CheckboxField, FormError, LanguageSwitcher, PasswordField, toast } from '@gleba/ui';
+import { ZChangePasswordBody, type Language } from '@gleba/contracts';
+import { useCurrentUser, currentUserKey } from '../../../lib/current-user';
+import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
+import { fieldErrors } from '../../../lib/zod-errors';
+import { useLanguageStore } from '../../../stores/language-store';
+import { changePassword, updateMe, useProfile } from '../api/account';
+import { ProfileForm } from './profile-form';
+
+function ChangePasswordForm() {
+  const tr = useT();
+  const lang = useLang();
+  const [values, setValues] = useState({ currentPassword: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(undefined);
+    const parsed = ZChangePasswordBody.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      await changePassword(parsed.data);
+      setValues({ currentPassword: '', password: '', confirmPassword: '' });
+      toast.success(tr('customer.passwordChangedSuccess'));
+    } catch (error) {
+      setFormError(describeError(lang, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PasswordField label={tr('customer.currentPassword')} autoComplete="current-password" value={values.currentPassword} onChange={(e) => set('currentPassword')(e.target.value)} error={err('currentPassword')} />
+      <PasswordField label={tr('customer.newPassword')} autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} error={err('password')} />
+      <PasswordField label={tr('customer.confirmPassword')} autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={err('confirmPassword')} />
+      <FormError>{formError}</FormError>
+      <button type="submit" className="gl-button" disabled={busy}>
+        {tr('customer.changePasswordSubmit')}
+      </button>
+    </form>
+  );
+}
+
+/** /my-account: data, change password, newsletter, language, help and FAQ. */
+export function MyAccountPage() {
+  const tr = useT();
+  const lang = useLang();
+  const setLanguage = useLanguageStore((s) => s.setLanguage);
+  const { mutate } = useSWRConfig();
+  const { data: user } = useCurrentUser();
+  const { data: profile, error: profileError, isLoading } = useProfile();
+
+  async function onNewsletter(checked: boolean) {
+    try {
+      const updated = await updateMe({ newsletterConsent: checked });
+      await mutate(currentUserKey, updated ?? { ...user, newsletterConsent: checked }, { revalidate: false });
+      toast.success(tr('customer.newsletterSaved'));
+    } catch (error) {
+      toast.error(describeError(lang, error));
+    }
+  }
+
+  async function onLanguage(next: Language) {
+    setLanguage(next);
+    try {
+      await updateMe({ language: next });
+    } catch (error) {
+      console.error('saving the language on the account failed', error);
+    }
+  }
+
+  return (
+    <div className="page account">
+      <section className="card">
+        <h2>{tr('customer.accountData')}</h2>
+        {user && <p className="muted">{tr('customer.accountEmail', { email: user.email })}</p>}
+        {isLoading && <p aria-busy="true">{tr('common.loading')}</p>}
+        {profileError && <FormError>{tr('customer.profileLoadFailed')}</FormError>}
+        {!isLoading && !profileError && (
+          <ProfileForm
+            profile={profile}
+            fallback={{ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', phoneNumber: user?.phoneNumber ?? '', genderType: user?.genderType ?? '' }}
+          />
+        )}
+      </section>
+      <section className="card">
+        <h2>{tr('customer.changePassword')}</h2>
+        <ChangePasswordForm />
+      </section>
+      <section className="card">
+        <h2>{tr('customer.newsletter')}</h2>
+        <CheckboxField label={tr('customer.newsletterConsent')} checked={user?.newsletterConsent ?? false} onChange={(e) => void onNewsletter(e.target.checked)} />
+      </section>
+      <section className="card">
+        <h2>{tr('customer.language')}</h2>
+        <LanguageSwitcher value={lang} onChange={(l) => void onLanguage(l)} />
+      </section>
+      <section className="card">
+        <h2>{tr('customer.help')}</h2>
+        <p>{tr('customer.helpText')}</p>
+        <ul className="link-list">
+          <li>
+            <Link to="/faq">{tr('customer.faqLink')}</Link>
+          </li>
+          <li>
+            <Link to="/terms-and-privacy-policy">{tr('customer.termsLink')}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CheckboxField, FormError, PasswordField, SelectField, TextField } from '@gleba/ui';
+import { Gender, Language, ZRegisterBody, normalizeTaxNumber, type TRegisterBody } from '@gleba/contracts';
+import { AuthCard } from '../../../components/auth-card';
+import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
+import { fieldErrors } from '../../../lib/zod-errors';
+import { register } from '../api/auth';
+import { PasswordRules } from './password-rules';
+
+interface RegisterForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  genderType: string;
+  password: string;
+  confirmPassword: string;
+  termsAccepted: boolean;
+  newsletterConsent: boolean;
+  language: Language;
+  companyName: string;
+  taxNumber: string;
+}
+
+/** Spec sections 1, 3 and 5: the registration rules, checked before sending. Returns errors by field. */
+export function validateRegistration(form: RegisterForm): { errors: Record<string, string>; body?: TRegisterBody } {
+  const parsed = ZRegisterBody.safeParse({
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phoneNumber: form.phoneNumber,
+    genderType: form.genderType || undefined,
+    password: form.password,
+    confirmPassword: form.confirmPassword,
+    termsAccepted: form.termsAccepted,
+    privacyPolicyAccepted: form.termsAccepted,
+    newsletterConsent: form.newsletterConsent,
+    language: form.language,
+  });
+  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+  if (errors.genderType) errors.genderType = 'fieldRequired';
+  if (errors.privacyPolicyAccepted && !errors.termsAccepted) errors.termsAccepted = errors.privacyPolicyAccepted;
+  // Business data is optional, but when started both fields are needed and the NIP must be valid.
+  const company = form.companyName.trim();
+  const nip = form.taxNumber.trim();
+  if (company || nip) {
+    if (!company) errors.companyName = 'fieldRequired';
+    if (!nip) errors.taxNumber = 'fieldRequired';
+    else if (!normalizeTaxNumber(nip)) errors.taxNumber = 'invalidTaxNumber';
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { errors };
+  return { errors, body: parsed.data as TRegisterBody };
+}
+
+export function RegisterPage() {
+  const tr = useT();
+  const lang = useLang();
+  const [form, setForm] = useState<RegisterForm>({
+    firstName: '',
+    lastName: '',
+    email: '',
+    phoneNumber: '',
+    genderType: '',
+    password: '',
+    confirmPassword: '',
+    termsAccepted: false,
+    newsletterConsent: false,
+    language: lang,
+    companyName: '',
+    taxNumber: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string>();
+
+  const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(undefined);
+    const { errors: found, body } = validateRegistration(form);
+    setErrors(found);
+    if (!body) return;
+    setBusy(true);
+    try {
+      const company = form.companyName.trim();
+      await register({
+        ...body,
+        ...(company ? { businessData: { companyName: company, taxNumber: normalizeTaxNumber(form.taxNumber) ?? form.taxNumber } } : {}),
+      });
+      setRegisteredEmail(String(body.email).trim().toLowerCase());
+    } catch (error) {
+      setFormError(describeError(lang, error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (registeredEmail) {
+    return (
+      <AuthCard title={tr('customer.registerSuccessTitle')}>
+        <p role="status">{tr('customer.registerSuccessText', { email: registeredEmail })}</p>
+        <Link to="/login" className="gl-button">
+          {tr('customer.backToLogin')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={tr('customer.registerHeading')}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset>
+          <legend>{tr('customer.registerPersonalData')}</legend>
+          <TextField label={tr('customer.firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={err('firstName')} />
+          <TextField label={tr('customer.lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={err('lastName')} />
+          <TextField label={tr('customer.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={err('email')} />
+          <TextField
+            label={tr('customer.phoneNumber')}
+            type="tel"
+            autoComplete="tel"
+            hint={tr('customer.phoneHint')}
+            value={form.phoneNumber}
+            onChange={(e) => set('phoneNumber')(e.target.value)}
+            error={err('phoneNumber')}
+          />
+          <SelectField
+            label={tr('customer.gender')}
+            placeholder={tr('customer.choose')}
+            value={form.genderType}
+            onChange={(e) => set('genderType')(e.target.value)}
+            options={Gender.options.map((g) => ({ value: g, label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan') }))}
+            error={err('genderType')}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{tr('customer.registerPasswordSection')}</legend>
+          <PasswordField label={tr('customer.password')} autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} error={err('password')} />
+          <PasswordField
+            label={tr('customer.confirmPassword')}
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(e) => set('confirmPassword')(e.target.value)}
+            error={err('confirmPassword')}
+          />
+          <PasswordRules password={form.password} confirmation={form.confirmPassword} />
+        </fieldset>
+        <fieldset>
+          <legend>{tr('customer.registerBusinessData')}</legend>
+          <p className="gl-field__hint">{tr('customer.registerBusinessHint')}</p>
+          <TextField label={tr('customer.companyName')} autoComplete="organization" value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} error={err('companyName')} />
+          <TextField label={tr('customer.taxNumber')} value={form.taxNumber} onChange={(e) => set('taxNumber')(e.target.value)} error={err('taxNumber')} />
+        </fieldset>
+        <SelectField
+          label={tr('customer.language')}
+          value={form.language}
+          onChange={(e) => set('language')(e.target.value as Language)}
+          options={Language.options.map((l) => ({ value: l, label: tr(`common.language${l.charAt(0).toUpperCase()}${l.slice(1)}`) }))}
+        />
+        <CheckboxField
+          label={
+            <>
+              {tr('customer.registerTerms')} (<Link to="/terms-and-privacy-policy">{tr('customer.registerTermsLink')}</Link>)
+            </>
+          }
+          checked={form.termsAccepted}
+          onChange={(e) => set('termsAccepted')(e.target.checked)}
+          error={err('termsAccepted')}
+        />
+        <CheckboxField label={tr('customer.registerNewsletter')} checked={form.newsletterConsent} onChange={(e) => set('newsletterConsent')(e.target.checked)} />
+        <FormError>{formError}</FormError>
+        <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
+          {tr('customer.registerSubmit')}
+        </button>
+      </form>
+      <p className="auth-card__links">
+        {tr('customer.registerHaveAccount')} <Link to="/login">{tr('customer.registerLoginLink')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import { DEFAULT_LANGUAGE, Language, STORAGE_KEYS } from '@gleba/contracts';
+import { resolveLanguage } from '@gleba/i18n';
+
+interface LanguageState {
+  lang: Language;
+  /** True when the user picked the language (kept in local storage `lang`). */
+  chosen: boolean;
+  setLanguage: (lang: Language) => void;
+  /** A language detected for the user (not stored: the user has not chosen it). */
+  setDetected: (lang: Language) => void;
+}
+
+function storedLanguage(): Language | null {
+  try {
+    const parsed = Language.safeParse(localStorage.getItem(STORAGE_KEYS.lang));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function applyToDocument(lang: Language) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+export const useLanguageStore = create<LanguageState>((set) => {
+  const stored = storedLanguage();
+  applyToDocument(stored ?? DEFAULT_LANGUAGE);
+  return {
+    lang: stored ?? DEFAULT_LANGUAGE,
+    chosen: stored !== null,
+    setLanguage: (lang) => {
+      localStorage.setItem(STORAGE_KEYS.lang, lang);
+      applyToDocument(lang);
+      set({ lang, chosen: true });
+    },
+    setDetected: (lang) => {
+      applyToDocument(lang);
+      set({ lang });
+    },
+  };
+});
+
+/** Re-reads local storage (tests, and a language chosen in another tab). */
+export function resetLanguageStore() {
+  const stored = storedLanguage();
+  useLanguageStore.setState({ lang: stored ?? DEFAULT_LANGUAGE, chosen: stored !== null });
+}
+
+/** `GET /api/language` answers a code, as text or as `{ language }`; anything else is pl. */
+export function languageFromResponse(body: unknown): Language {
+  if (typeof body === 'string') return resolveLanguage(body);
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    const value = record.language ?? record.lang ?? record.code;
+    if (typeof value === 'string') return resolveLanguage(value);
+  }
+  return DEFAULT_LANGUAGE;
+}
