@@ -45,7 +45,7 @@ export async function countUnits(db: Kysely<Database>): Promise<number> {
 export function listUnits(db: Kysely<Database>, level: 'VOIVODESHIP' | 'COUNTY' | 'COMMUNE', woj: string, pow?: string) {
   let q = db.selectFrom('admin_units').selectAll().where('level', '=', level).where('woj', '=', woj);
   if (pow) q = q.where('pow', '=', pow);
-  return q.orderBy('name').orderBy('teryt').execute();
+  return q.orderBy('teryt').execute();
 }
 
 export function findUnit(db: Kysely<Database>, teryt: string) {
