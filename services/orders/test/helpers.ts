@@ -29,6 +29,7 @@ export interface Harness {
   events: EventListener;
   p24: Przelewy24SimulatorHandle;
   admin: string;
+  adminId: string;
   stop: () => Promise<void>;
 }
 
@@ -54,6 +55,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   const own = Object.fromEntries(Object.entries(parsed).filter(([k]) => !(k in ZBaseConfig.shape)));
   const service = await startTestService(ordersService, { keys: keys.resolver, messaging, config: own as Partial<Config> });
   url = service.url;
+  const adminId = randomUUID();
   const events = await listenForEvents(messaging.exchange);
   return {
     service,
@@ -62,7 +64,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     exchange: messaging.exchange,
     events,
     p24,
-    admin: keys.sign({ role: 'ADMIN', email: 'admin@gleba.pl' }),
+    admin: keys.sign({ sub: adminId, role: 'ADMIN', email: 'admin@gleba.pl' }),
+    adminId,
     stop: async () => {
       await events.close();
       await service.cleanup();
@@ -129,5 +132,21 @@ export const orderBody = (crop: TCropSnapshot, extra: Record<string, unknown> = 
   crops: [{ cropId: crop.cropId }],
   paymentMethod: 'TRADITIONAL_TRANSFER',
   confirmUserData: true,
+  ...extra,
+});
+
+/** A paid label batch (as an admin creates for online kits) and its codes. */
+export async function paidBarcodes(h: Harness, count: number): Promise<string[]> {
+  const res = await req(h, 'POST', '/garden-api/barcode-labels/batches', h.admin, { count, retail: false });
+  if (res.status !== 201) throw new Error(`batch: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.barcodes;
+}
+
+export const gardenBody = (barcode: string, extra: Record<string, unknown> = {}) => ({
+  barcode,
+  gardenName: 'Ogródek przy domu',
+  plantId: 'oats',
+  gardenAreaAres: 2.5,
+  punctures: 16,
   ...extra,
 });
