@@ -23,10 +23,10 @@ export const ZIdentitySettings = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
   /** Where social sign-in sends the browser back (`/login?authCode=...`). */
   CUSTOMER_APP_URL: z.string().url().default('http://127.0.0.1:8080'),
-  /** Public base of identity for provider callbacks; default: the request's own origin. */
-  PUBLIC_URL: z.string().url().optional(),
+  /** Public `/api` base (through the gateway) for provider callbacks; default: the request's origin + `/api`. */
+  PUBLIC_API_URL: z.string().url().optional(),
   /** Default base of every provider endpoint below: the local OIDC simulator. */
-  OIDC_SIMULATOR_URL: z.string().url().default('http://127.0.0.1:4104'),
+  OIDC_BASE_URL: z.string().url().default('http://127.0.0.1:4104'),
   SOCIAL_HTTP_TIMEOUT_MS: int(5000),
   GOOGLE_CLIENT_ID: z.string().default('gleba-google'),
   GOOGLE_CLIENT_SECRET: z.string().default('gleba-google-secret'),

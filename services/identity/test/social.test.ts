@@ -16,7 +16,7 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
 
   beforeAll(async () => {
     sim = await startOidcSimulator({ port: 0 });
-    service = await startTestService(identityService, { config: { OIDC_SIMULATOR_URL: sim.url, CUSTOMER_APP_URL: APP } });
+    service = await startTestService(identityService, { config: { OIDC_BASE_URL: sim.url, CUSTOMER_APP_URL: APP } });
     url = service.url;
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE);
   });

@@ -9,8 +9,8 @@ import { newPublicUserId } from '../domain/secrets';
 import type { SocialIdentity } from '../social/social-sign-in';
 
 function callbackUrl(ctx: Ctx, req: Request, provider: string): string {
-  const base = ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`;
-  return `${base.replace(/\/$/, '')}/api/auth/social/${provider}/callback`;
+  const base = ctx.config.PUBLIC_API_URL ?? `${req.protocol}://${req.get('host')}/api`;
+  return `${base.replace(/\/$/, '')}/auth/social/${provider}/callback`;
 }
 
 /** Links by provider subject, else by the verified e-mail, else creates an active account. */

@@ -52,7 +52,7 @@ export class SocialSignIn {
     private readonly config: Config,
     private readonly redis: Redis,
   ) {
-    const sim = config.OIDC_SIMULATOR_URL.replace(/\/$/, '');
+    const sim = config.OIDC_BASE_URL.replace(/\/$/, '');
     this.providers = {
       google: {
         kind: 'oidc',
