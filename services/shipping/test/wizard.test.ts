@@ -175,8 +175,12 @@ describe('send-samples wizard', () => {
         cancelledAt: new Date().toISOString(),
       });
       await waitFor(() => h.dpd.bookings().some((b) => b.orderNumber === created.body.courier!.orderNumber && b.cancelled));
+      // The booking is cancelled at DPD inside the handler's transaction; the shipment follows on commit.
+      await waitFor(async () => (await http<TShipment>(h.service.url, 'GET', `/api/shipments/${created.body.id}`, { token: c.token })).body.isCancelled);
       const after = await http<TShipment>(h.service.url, 'GET', `/api/shipments/${created.body.id}`, { token: c.token });
       expect(after.body).toMatchObject({ isCancelled: true, courier: { cancelled: true } });
+      const shippable = await http<{ items: { shippableId: string }[] }>(h.service.url, 'GET', '/api/shipments/shippable', { token: c.token });
+      expect(shippable.body.items.some((i) => i.shippableId === testId)).toBe(false);
       expect(h.dpd.calls().filter((x) => x.operation === 'packagesPickupCall' && (x.body as { operationType: string }).operationType === 'CANCEL')).toHaveLength(1);
     });
   });

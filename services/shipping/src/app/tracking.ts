@@ -50,7 +50,8 @@ export async function pollOpenParcels(deps: Deps): Promise<{ polled: number; fai
     .selectFrom('shipments')
     .select(['id', 'waybill', 'status'])
     .where('waybill', 'is not', null)
-    .where('cancelled_at', 'is', null)
+    // Cancelled shipments and expired drop-off codes are no longer under way.
+    .where('active', '=', true)
     .where('status', 'not in', ['DELIVERED', 'RETURNED'])
     .orderBy('created_at')
     .execute();
