@@ -21,11 +21,17 @@ const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PA
 const kb = (n) => (n / 1024).toFixed(1);
 
 const rows = [];
-for (const [lang, file] of [['pl', 'index.html'], ['en', 'en/index.html'], ['uk', 'uk/index.html']]) {
+for (const [lang, file] of [
+  ['pl', 'index.html'],
+  ['en', 'en/index.html'],
+  ['uk', 'uk/index.html'],
+]) {
   const html = readFileSync(path.join(dist, file));
   const text = html.toString('utf8');
   const css = Buffer.from([...text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join(''));
-  const scripts = [...text.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => readFileSync(path.join(dist, m[1])));
+  const scripts = [...text.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) =>
+    readFileSync(path.join(dist, m[1])),
+  );
   const js = Buffer.concat(scripts);
   rows.push({
     page: `/${lang === 'pl' ? '' : `${lang}/`}`,
@@ -40,4 +46,6 @@ for (const [lang, file] of [['pl', 'index.html'], ['en', 'en/index.html'], ['uk'
 }
 console.table(rows);
 const worst = Math.max(...rows.map((r) => Number(r['gzip KB'])));
-console.log(`heaviest page: ${worst} KB gzip (HTML + CSS + JS), budget ${BUDGET_KB} KB: ${worst < BUDGET_KB ? 'within' : 'OVER'}`);
+console.log(
+  `heaviest page: ${worst} KB gzip (HTML + CSS + JS), budget ${BUDGET_KB} KB: ${worst < BUDGET_KB ? 'within' : 'OVER'}`,
+);

@@ -61,8 +61,13 @@ async function pageCss(): Promise<string> {
   const uiDir = path.dirname(createRequire(import.meta.url).resolve('@gleba/ui'));
   const shared = await readFile(path.join(uiDir, 'styles.css'), 'utf8');
   const own = await readFile(path.join(root, 'src/styles.css'), 'utf8');
-  const { code } = await esbuild.transform(`${shared}\n${own}`, { loader: 'css', minify: true, legalComments: 'none' });
-  if (code.includes('</')) throw new Error('CSS must not contain "</" (it is inlined into a <style> element)');
+  const { code } = await esbuild.transform(`${shared}\n${own}`, {
+    loader: 'css',
+    minify: true,
+    legalComments: 'none',
+  });
+  if (code.includes('</'))
+    throw new Error('CSS must not contain "</" (it is inlined into a <style> element)');
   return code.trim();
 }
 
@@ -100,7 +105,8 @@ async function main() {
         `js ${kb(jsBytes.length)} (gzip ${kb(gzipSync(jsBytes).length)})`,
     );
   }
-  if (site.contactEmail.endsWith('.example')) console.warn('warning: GLEBA_CONTACT_EMAIL is not set; the page shows a placeholder address');
+  if (site.contactEmail.endsWith('.example'))
+    console.warn('warning: GLEBA_CONTACT_EMAIL is not set; the page shows a placeholder address');
 }
 
 main().catch((error: unknown) => {

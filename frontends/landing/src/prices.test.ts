@@ -12,7 +12,9 @@ describe('loadPriceList', () => {
 
   it('stops the build with a clear message when the file is missing or wrong', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'landing-prices-'));
-    await expect(loadPriceList(path.join(dir, 'nope.json'))).rejects.toThrow(/price list not found .*config\/prices\.json.*ZPriceList/);
+    await expect(loadPriceList(path.join(dir, 'nope.json'))).rejects.toThrow(
+      /price list not found .*config\/prices\.json.*ZPriceList/,
+    );
     await writeFile(path.join(dir, 'bad.json'), '{ "version": 1, "currency": "EUR" }');
     const error = await loadPriceList(path.join(dir, 'bad.json')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PriceListError);

@@ -28,7 +28,9 @@ export async function loadPriceList(path: string): Promise<TPriceList> {
   }
   const parsed = ZPriceList.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    const issues = parsed.error.issues
+      .map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('\n');
     throw new PriceListError(`price list ${path} does not match ZPriceList:\n${issues}`);
   }
   return parsed.data;

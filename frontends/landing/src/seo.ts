@@ -4,10 +4,14 @@ import { LANGUAGES, languagePath, type SiteConfig } from './site';
 export function renderSitemap(site: SiteConfig): string {
   const url = (path: string) => `${site.origin}${path}`;
   const alternates = [
-    ...LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${url(languagePath(l))}"/>`),
+    ...LANGUAGES.map(
+      (l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${url(languagePath(l))}"/>`,
+    ),
     `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(languagePath('pl'))}"/>`,
   ].join('\n');
-  const entries = LANGUAGES.map((l) => `  <url>\n    <loc>${url(languagePath(l))}</loc>\n${alternates}\n  </url>`).join('\n');
+  const entries = LANGUAGES.map(
+    (l) => `  <url>\n    <loc>${url(languagePath(l))}</loc>\n${alternates}\n  </url>`,
+  ).join('\n');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +

@@ -18,9 +18,11 @@ export const DEFAULT_SITE: SiteConfig = {
 
 export function siteFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
   const origin = (env.GLEBA_SITE_URL ?? DEFAULT_SITE.origin).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(origin)) throw new Error(`GLEBA_SITE_URL must be an origin like https://gleba.example, got "${origin}"`);
+  if (!/^https?:\/\/[^/]+$/.test(origin))
+    throw new Error(`GLEBA_SITE_URL must be an origin like https://gleba.example, got "${origin}"`);
   const contactEmail = env.GLEBA_CONTACT_EMAIL ?? DEFAULT_SITE.contactEmail;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail)) throw new Error(`GLEBA_CONTACT_EMAIL is not an e-mail address: "${contactEmail}"`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contactEmail))
+    throw new Error(`GLEBA_CONTACT_EMAIL is not an e-mail address: "${contactEmail}"`);
   return { origin, contactEmail };
 }
 

@@ -22,7 +22,8 @@ const text = (el: HTMLElement) => el.textContent.replace(/\s+/g, ' ').trim();
 
 let prices: TPriceList;
 beforeAll(async () => {
-  if (!existsSync(pageFile('pl'))) throw new Error('dist/ is missing: run `npm run build -w @gleba/landing` (npm test does)');
+  if (!existsSync(pageFile('pl')))
+    throw new Error('dist/ is missing: run `npm run build -w @gleba/landing` (npm test does)');
   prices = await loadPriceList(path.resolve(root, '../../config/prices.json'));
 });
 
@@ -39,13 +40,19 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     expect(doc.querySelector('html')!.getAttribute('lang')).toBe(lang);
     expect(text(doc.querySelector('title')!)).toBe(m('metaTitle'));
     expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toBe(m('metaDescription'));
-    expect(doc.querySelector('meta[name="viewport"]')!.getAttribute('content')).toContain('width=device-width');
-    expect(doc.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${site.origin}${languagePath(lang)}`);
+    expect(doc.querySelector('meta[name="viewport"]')!.getAttribute('content')).toContain(
+      'width=device-width',
+    );
+    expect(doc.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      `${site.origin}${languagePath(lang)}`,
+    );
   });
 
   it('links every language version with hreflang, and x-default to Polish', () => {
     const alternates = Object.fromEntries(
-      doc.querySelectorAll('link[rel="alternate"]').map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+      doc
+        .querySelectorAll('link[rel="alternate"]')
+        .map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
     );
     expect(alternates).toEqual({
       pl: `${site.origin}/`,
@@ -82,13 +89,16 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
       expect(labelledBy && doc.getElementById(labelledBy), `section ${section.id}`).toBeTruthy();
     }
     for (const svg of doc.querySelectorAll('svg')) expect(svg.getAttribute('aria-hidden')).toBe('true');
-    for (const a of doc.querySelectorAll('a')) expect(text(a) || a.getAttribute('aria-label'), a.toString()).toBeTruthy();
+    for (const a of doc.querySelectorAll('a'))
+      expect(text(a) || a.getAttribute('aria-label'), a.toString()).toBeTruthy();
     for (const button of doc.querySelectorAll('button')) expect(text(button)).toBeTruthy();
-    for (const input of doc.querySelectorAll('input')) expect(doc.querySelector(`label[for="${input.id}"]`)).toBeTruthy();
+    for (const input of doc.querySelectorAll('input'))
+      expect(doc.querySelector(`label[for="${input.id}"]`)).toBeTruthy();
   });
 
   it('says what the service does for farms and gardens and how it works', () => {
-    for (const key of ['heroTitle', 'farmsTitle', 'farmsText', 'gardensTitle', 'gardensText', 'howTitle']) expect(body).toContain(m(key));
+    for (const key of ['heroTitle', 'farmsTitle', 'farmsText', 'gardensTitle', 'gardensText', 'howTitle'])
+      expect(body).toContain(m(key));
     const steps = doc.querySelectorAll('#how .step h3').map(text);
     expect(steps).toEqual([m('step1Title'), m('step2Title'), m('step3Title'), m('step4Title')]);
     expect(body).toContain('DPD');
@@ -100,7 +110,9 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     expect(cells[0]).toContain(price(prices.farm.basicTestPerSample.STANDARD));
     expect(cells[1]).toContain(price(prices.farm.basicTestPerSample.EXPRESS));
     expect(cells).toContain(price(prices.garden.kit));
-    expect(cells).toContain(prices.farm.equipment.SAMPLER === 0 ? m('priceFree') : price(prices.farm.equipment.SAMPLER));
+    expect(cells).toContain(
+      prices.farm.equipment.SAMPLER === 0 ? m('priceFree') : price(prices.farm.equipment.SAMPLER),
+    );
     expect(cells.filter((c) => c === m('priceFree')).length).toBeGreaterThanOrEqual(2); // sample bags and string bags
     for (const d of prices.farm.volumeDiscounts) expect(cells).toContain(`−${d.percent}%`);
     // Amounts are charged in złoty whatever the language (README, "Prices and currency").
@@ -130,7 +142,9 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
       expect(text(item.querySelector('summary')!)).toBeTruthy();
       expect(text(item.querySelector('p')!)).toBeTruthy();
     }
-    expect(doc.querySelector('#contact a[href^="mailto:"]')!.getAttribute('href')).toBe(`mailto:${site.contactEmail}`);
+    expect(doc.querySelector('#contact a[href^="mailto:"]')!.getAttribute('href')).toBe(
+      `mailto:${site.contactEmail}`,
+    );
     expect(doc.querySelectorAll('a[href="/terms-and-privacy-policy"]').length).toBeGreaterThanOrEqual(1);
   });
 
@@ -146,7 +160,9 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     const links = doc.querySelectorAll('nav.lang-switch')[0]!.querySelectorAll('a');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/', '/en/', '/uk/']);
     expect(links.map((a) => a.getAttribute('hreflang'))).toEqual(['pl', 'en', 'uk']);
-    expect(links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.getAttribute('hreflang'))).toEqual([lang]);
+    expect(
+      links.filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.getAttribute('hreflang')),
+    ).toEqual([lang]);
   });
 
   it('prerenders the cookie banner and dialog hidden, with the spec defaults', () => {
@@ -155,7 +171,11 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     expect(text(banner)).toContain(t(lang, 'ui.cookieBannerText'));
     const dialog = doc.querySelector('[data-cookie-dialog]')!;
     expect(dialog.hasAttribute('hidden')).toBe(true);
-    const checked = Object.fromEntries(dialog.querySelectorAll('input[type="checkbox"]').map((i) => [i.getAttribute('name'), i.hasAttribute('checked')]));
+    const checked = Object.fromEntries(
+      dialog
+        .querySelectorAll('input[type="checkbox"]')
+        .map((i) => [i.getAttribute('name'), i.hasAttribute('checked')]),
+    );
     expect(checked).toEqual({ necessary: true, commercial: false, social: true });
   });
 
@@ -176,7 +196,8 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
 
   it('weighs under 150 KB gzip before images (HTML with CSS, and JS)', () => {
     const src = doc.querySelector('script')!.getAttribute('src')!;
-    const bytes = gzipSync(readFileSync(pageFile(lang))).length + gzipSync(readFileSync(path.join(dist, src))).length;
+    const bytes =
+      gzipSync(readFileSync(pageFile(lang))).length + gzipSync(readFileSync(path.join(dist, src))).length;
     expect(bytes).toBeLessThan(150 * 1024);
   });
 });

@@ -17,7 +17,9 @@ const TYPES: Record<string, string> = {
  * `/landing/*` the script. Any other path (the app's `/register`, `/login`) answers a small stub
  * page, so a test can follow the links and read the cookies the browser sends with them.
  */
-export async function serveDist(dir: string): Promise<{ url: string; requests: { path: string; cookie: string }[]; close: () => Promise<void> }> {
+export async function serveDist(
+  dir: string,
+): Promise<{ url: string; requests: { path: string; cookie: string }[]; close: () => Promise<void> }> {
   const requests: { path: string; cookie: string }[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -30,7 +32,9 @@ export async function serveDist(dir: string): Promise<{ url: string; requests: {
     if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, 'index.html');
     if (!existsSync(file)) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><title>app</title><h1>customer app ${url.pathname}</h1></html>`);
+      res.end(
+        `<!doctype html><html lang="en"><title>app</title><h1>customer app ${url.pathname}</h1></html>`,
+      );
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });

@@ -23,7 +23,9 @@ export function setupCookieConsent(root: HTMLElement): void {
   const save = root.querySelector<HTMLButtonElement>('[data-cookie-save]');
   const required = root.querySelector<HTMLElement>('[data-cookie-necessary-required]');
   if (!banner || !backdrop || !dialog || !save || !required) return;
-  const toggles = COOKIE_CATEGORIES.map((category) => [category, dialog.querySelector<HTMLInputElement>(`input[name="${category}"]`)!] as const);
+  const toggles = COOKIE_CATEGORIES.map(
+    (category) => [category, dialog.querySelector<HTMLInputElement>(`input[name="${category}"]`)!] as const,
+  );
   let opener: HTMLElement | null = null;
 
   const showBanner = () => {
@@ -89,7 +91,9 @@ export function setupCookieConsent(root: HTMLElement): void {
 
 /** Keeps Tab inside the modal dialog. */
 function trapFocus(dialog: HTMLElement, event: KeyboardEvent): void {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, a[href]')].filter((el) => !(el as HTMLButtonElement).disabled);
+  const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, a[href]')].filter(
+    (el) => !(el as HTMLButtonElement).disabled,
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;

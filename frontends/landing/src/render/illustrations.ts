@@ -37,13 +37,25 @@ export const gardenIcon = svg(
 
 export const stepIcons: Html[] = [
   // order: a checklist
-  svg('0 0 48 48', '<rect x="10" y="6" width="28" height="36" rx="4" fill="none" stroke="currentColor" stroke-width="3"/><path d="M16 18l3 3 6-6M16 30l3 3 6-6M29 19h4M29 31h4" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>'),
+  svg(
+    '0 0 48 48',
+    '<rect x="10" y="6" width="28" height="36" rx="4" fill="none" stroke="currentColor" stroke-width="3"/><path d="M16 18l3 3 6-6M16 30l3 3 6-6M29 19h4M29 31h4" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>',
+  ),
   // collect: a sampler in soil
-  svg('0 0 48 48', '<path d="M4 30h40" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><path d="M24 8v32M16 8h16" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><path d="M8 38h6M30 38h10M12 34h4M32 34h6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'),
+  svg(
+    '0 0 48 48',
+    '<path d="M4 30h40" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><path d="M24 8v32M16 8h16" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><path d="M8 38h6M30 38h10M12 34h4M32 34h6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+  ),
   // send: a parcel
-  svg('0 0 48 48', '<path d="M6 16l18-8 18 8v18l-18 8-18-8z" fill="none" stroke="currentColor" stroke-width="3" stroke-linejoin="round"/><path d="M6 16l18 8 18-8M24 24v18" fill="none" stroke="currentColor" stroke-width="3" stroke-linejoin="round"/>'),
+  svg(
+    '0 0 48 48',
+    '<path d="M6 16l18-8 18 8v18l-18 8-18-8z" fill="none" stroke="currentColor" stroke-width="3" stroke-linejoin="round"/><path d="M6 16l18 8 18-8M24 24v18" fill="none" stroke="currentColor" stroke-width="3" stroke-linejoin="round"/>',
+  ),
   // read: a bar chart
-  svg('0 0 48 48', '<path d="M6 42h36" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><rect x="10" y="24" width="6" height="14" fill="currentColor"/><rect x="21" y="14" width="6" height="24" fill="currentColor"/><rect x="32" y="20" width="6" height="18" fill="currentColor"/>'),
+  svg(
+    '0 0 48 48',
+    '<path d="M6 42h36" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><rect x="10" y="24" width="6" height="14" fill="currentColor"/><rect x="21" y="14" width="6" height="24" fill="currentColor"/><rect x="32" y="20" width="6" height="18" fill="currentColor"/>',
+  ),
 ];
 
 /** The mark used in the header and as the favicon. */

@@ -94,7 +94,8 @@ export const landing = defineMessages({
     faq2A:
       'Zwykle {min}–{max} tygodni od dostarczenia próbek. Badanie ekspresowe trwa do {days} dni roboczych. Gdy wyniki będą gotowe, wyślemy powiadomienie.',
     faq3Q: 'Czy potrzebuję własnego próbnika?',
-    faq3A: 'Nie. Próbnik możesz zamówić razem z badaniem za {price}. Woreczki na próbki i woreczki strunowe są bezpłatne.',
+    faq3A:
+      'Nie. Próbnik możesz zamówić razem z badaniem za {price}. Woreczki na próbki i woreczki strunowe są bezpłatne.',
     faq4Q: 'Jak wysłać próbki?',
     faq4A:
       'W aplikacji wybierasz rozmiar paczki i sposób nadania: kurier DPD z datą i godziną odbioru albo punkt DPD, który wyszukasz po mieście lub kodzie pocztowym. Kod nadania bez etykiety jest ważny {codeDays} dni.',
@@ -208,7 +209,8 @@ export const landing = defineMessages({
     faq5A:
       'You order tests on a computer after logging in. On your phone you see your ordered tests and add a garden test by scanning its code.',
     faq6Q: 'What if I disagree with a result?',
-    faq6A: 'You can file a complaint within {days} days of receiving the results. The terms give the details.',
+    faq6A:
+      'You can file a complaint within {days} days of receiving the results. The terms give the details.',
     faq7Q: 'Which languages does the service speak?',
     faq7A: 'Polish, English and Ukrainian.',
     contactTitle: 'Contact',
@@ -306,7 +308,8 @@ export const landing = defineMessages({
     faq2A:
       'Зазвичай {min}–{max} тижнів після надходження зразків до лабораторії. Експрес-аналіз триває до {days} робочих днів. Коли результати будуть готові, ми надішлемо сповіщення.',
     faq3Q: 'Чи потрібен власний пробовідбірник?',
-    faq3A: 'Ні. Пробовідбірник можна замовити разом з аналізом за {price}. Пакети для зразків і пакети із застібкою безкоштовні.',
+    faq3A:
+      'Ні. Пробовідбірник можна замовити разом з аналізом за {price}. Пакети для зразків і пакети із застібкою безкоштовні.',
     faq4Q: 'Як надіслати зразки?',
     faq4A:
       'У застосунку ви обираєте розмір посилки та спосіб відправлення: кур’єр DPD з датою й годиною забору або пункт DPD, який можна знайти за містом чи поштовим індексом. Код відправлення без етикетки дійсний {codeDays} днів.',
@@ -314,7 +317,8 @@ export const landing = defineMessages({
     faq5A:
       'Аналіз замовляють на комп’ютері після входу. На телефоні ви бачите замовлені аналізи й додаєте садовий аналіз, сканувавши його код.',
     faq6Q: 'Що робити, якщо я не згоден з результатом?',
-    faq6A: 'Скаргу можна подати протягом {days} днів після отримання результатів. Подробиці — в умовах користування.',
+    faq6A:
+      'Скаргу можна подати протягом {days} днів після отримання результатів. Подробиці — в умовах користування.',
     faq7Q: 'Якими мовами працює сервіс?',
     faq7A: 'Польською, англійською та українською.',
     contactTitle: 'Контакти',
