@@ -75,7 +75,6 @@ export interface ImportRowsTable {
   test_type: string;
   category: string | null;
   elements: Json<StoredElement[]>;
-  applied_at: Date | null;
 }
 
 export interface ResultsTable {

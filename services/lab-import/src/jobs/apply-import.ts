@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory } from '@gleba/contracts';
-import type { Outbox } from '@gleba/platform';
+import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory, type EventData } from '@gleba/contracts';
 import type { Insertable } from 'kysely';
 import type { Database, StoredElement } from '../db/database';
 import { adviseOn, orderedTests } from '../domain/recommendation';
+import { publishBatch } from '../events/publish-batch';
 
 export interface ApplyOptions {
   batchSize: number;
@@ -14,10 +14,10 @@ export interface ApplyOptions {
 /**
  * Stores the staged rows as results, whole orders at a time: one transaction holds an order's
  * results and its `lab.results.imported` event, so the event goes out if and only if the results
- * are stored. A staged row is marked applied in the same transaction, so a retried job resumes
- * where it stopped instead of applying a row twice.
+ * are stored. A staged row is deleted in the same transaction, so a retried job resumes where it
+ * stopped instead of applying a row twice.
  */
-export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId: string, options: ApplyOptions): Promise<void> {
+export async function applyImport(db: Kysely<Database>, producer: string, importId: string, options: ApplyOptions): Promise<void> {
   const imp = await db.selectFrom('imports').select(['id', 'status', 'rows_rejected']).where('id', '=', importId).executeTakeFirst();
   if (!imp) return;
   await db.updateTable('imports').set({ status: 'APPLYING', phase: 'apply', percent: 0 }).where('id', '=', importId).execute();
@@ -26,11 +26,9 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
     .selectFrom('import_rows')
     .select(['order_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('import_id', '=', importId)
-    .where('applied_at', 'is', null)
     .groupBy('order_id')
     .orderBy('order_id')
     .execute();
-  const total = await db.selectFrom('import_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('import_id', '=', importId).executeTakeFirstOrThrow();
 
   let chunk: string[] = [];
   let chunkRows = 0;
@@ -57,7 +55,6 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         .select(['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements'])
         .where('import_id', '=', importId)
         .where('order_id', 'in', orderIds)
-        .where('applied_at', 'is', null)
         .orderBy('row_number')
         .execute();
 
@@ -126,6 +123,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         : [];
       const presentKeys = new Set(present.map((p) => `${p.sample_id}|${p.test_type}`));
       const now = new Date().toISOString();
+      const messages: EventData<typeof ResultsImportedV1>[] = [];
       for (const orderId of orderIds) {
         const touched = written.filter((w) => sampleById.get(w.sample_id)?.order_id === orderId);
         if (touched.length === 0) continue;
@@ -133,7 +131,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         const complete = orderSamples.every((s) => orderedTests(s).every((t) => presentKeys.has(`${s.sample_id}|${t}`)));
         const anyNew = touched.some((w) => w.inserted);
         const first = orderSamples[0] ?? sampleById.get(touched[0]!.sample_id)!;
-        await outbox.publish(trx, ResultsImportedV1, {
+        messages.push({
           importId,
           orderId,
           orderNumber: first.order_number,
@@ -144,9 +142,11 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           importedAt: now,
         });
       }
+      await publishBatch(trx, producer, ResultsImportedV1, messages);
 
       if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
-      await trx.updateTable('import_rows').set({ applied_at: new Date() }).where('import_id', '=', importId).where('order_id', 'in', orderIds).execute();
+      // Applied rows leave the staging table (cheaper than rewriting them); what is left is what a retry resumes.
+      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where('order_id', 'in', orderIds).execute();
       await trx
         .updateTable('imports')
         .set((eb) => ({
@@ -154,7 +154,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           rows_rejected: eb('rows_rejected', '+', rejectedRows.length),
           apply_processed: eb('apply_processed', '+', staged.length),
           orders_touched: eb('orders_touched', '+', new Set(written.map((w) => sampleById.get(w.sample_id)!.order_id)).size),
-          percent: sql<number>`least(99, 100.0 * (apply_processed + ${staged.length}) / greatest(1, ${Number(total.n)}))`,
+          percent: sql<number>`least(99, 100.0 * (apply_processed + ${staged.length}) / greatest(1, rows_valid))`,
         }))
         .where('id', '=', importId)
         .execute();

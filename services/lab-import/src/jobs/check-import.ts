@@ -97,7 +97,6 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
           test_type: p.row.testType,
           category: p.row.category,
           elements: JSON.stringify(p.row.elements),
-          applied_at: null,
         });
       }
       if (staged.length > 0) await db.insertInto('import_rows').values(staged).execute();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LabImportErrorCode, QueueName } from '@gleba/contracts';
-import { defineJob, type ServiceContext } from '@gleba/platform';
+import { defineJob, runWithContext, type ServiceContext } from '@gleba/platform';
 import { labImportSettings, type Config } from '../config';
 import type { Database } from '../db/database';
 import { FileRejected } from '../domain/xlsx-guard';
@@ -64,7 +64,8 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
   /** A known failure (bad file, timeout) ends the job; anything else is retried, then recorded. */
   const run = async (importId: string, attempt: number, attempts: number, fn: (signal: AbortSignal) => Promise<void>) => {
     try {
-      await withDeadline(config.IMPORT_JOB_TIMEOUT_MS, fn);
+      // Every event of one import carries the import's id as its correlation id.
+      await runWithContext({ correlationId: importId }, () => withDeadline(config.IMPORT_JOB_TIMEOUT_MS, fn));
     } catch (error) {
       const handled = await fail(importId, error, attempt >= attempts);
       if (!handled) throw error;
@@ -86,8 +87,8 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
             if (before.status !== 'APPLYING') await checkImport(db, importId, { ...options, signal });
             if (!thenApply) return;
             const row = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
-            if (row?.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
-            if (row?.status === 'CHECKED') await applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (row?.status === 'APPLYING') return applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (row?.status === 'CHECKED') await applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
           });
         },
       },
@@ -96,7 +97,7 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
         process: async (data, job) => {
           const { importId } = data as z.infer<typeof ApplyImportJob.schema>;
           await run(importId, job.attemptsMade + 1, ApplyImportJob.attempts, (signal) =>
-            applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal }),
+            applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal }),
           );
         },
       },

@@ -63,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('import_errors_import').on('import_errors').columns(['import_id', 'row_number']).execute();
 
-  // Rows that passed the check, parsed, waiting for apply (kept for the import's audit afterwards).
+  // Rows that passed the check, parsed, waiting for apply; apply deletes them as it stores results.
   await db.schema
     .createTable('import_rows')
     .addColumn('import_id', 'uuid', (c) => c.notNull().references('imports.id').onDelete('cascade'))
@@ -72,8 +72,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_id', 'uuid', (c) => c.notNull())
     .addColumn('test_type', 'text', (c) => c.notNull())
     .addColumn('category', 'text')
-    .addColumn('elements', 'jsonb', (c) => c.notNull())
-    .addColumn('applied_at', 'timestamptz')
+    // json, not jsonb: written and read whole, never queried inside; json skips the conversion on write.
+    .addColumn('elements', 'json', (c) => c.notNull())
     .addPrimaryKeyConstraint('import_rows_pk', ['import_id', 'row_number'])
     .execute();
   await db.schema.createIndex('import_rows_order').on('import_rows').columns(['import_id', 'order_id']).execute();
@@ -84,11 +84,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sample_id', 'uuid', (c) => c.notNull().references('expected_samples.sample_id'))
     .addColumn('test_type', 'text', (c) => c.notNull())
     .addColumn('agronomic_category', 'text')
-    .addColumn('elements', 'jsonb', (c) => c.notNull())
-    .addColumn('classes', 'jsonb')
-    .addColumn('recommendation', 'jsonb')
+    .addColumn('elements', 'json', (c) => c.notNull())
+    .addColumn('classes', 'json')
+    .addColumn('recommendation', 'json')
     .addColumn('recommendation_error', 'text')
-    .addColumn('rulesets', 'jsonb')
+    .addColumn('rulesets', 'json')
     .addColumn('import_id', 'uuid', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

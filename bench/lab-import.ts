@@ -1,0 +1,159 @@
+// Lab result import of a ~5 MB workbook of 20,000 rows: upload -> check -> apply through the real
+// service (in-process, its BullMQ worker included), beside a bare exceljs streaming read of the same
+// file. Each measurement runs in its own process so peak RSS is that run's alone.
+//   npx tsx bench/lab-import.ts [rows]
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+
+const self = fileURLToPath(import.meta.url);
+const [, , arg1, arg2, arg3] = process.argv;
+
+interface Figures {
+  ms: number;
+  cpuMs: number;
+  peakRssMb: number;
+  baseRssMb: number;
+  rows: number;
+  phases?: Record<string, number>;
+}
+
+function sampler() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)) };
+}
+const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
+
+async function makeWorkbook(rows: number, path: string): Promise<string[]> {
+  const { PARAMS, templateHeaders } = await import('../services/lab-import/src/domain/file-format');
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: false });
+  const ws = wb.addWorksheet('Wyniki');
+  ws.addRow(templateHeaders()).commit();
+  const codes: string[] = [];
+  const words = ['niska', 'średnia', 'wysoka', 'bardzo niska zasobność', 'bardzo wysoka zasobność'];
+  for (let i = 0; i < rows; i++) {
+    const code = `BENCH${String(i).padStart(9, '0')}`;
+    codes.push(code);
+    const row: (string | number | null)[] = [code, 'BASIC_TEST'];
+    for (const p of PARAMS) {
+      if (p.kind === 'category') row.push(['lekka', 'średnia', 'ciężka', 'bardzo lekka'][i % 4]!, null);
+      else if (p.key === 'PH_KCL' || p.key === 'PH_H2O') row.push(Math.round((4.5 + (i % 30) / 10) * 10) / 10, `pH ${words[i % 5]} ${i % 97}`);
+      else row.push(Math.round(((i * 7919) % 3000) / 10 + 0.5) / 10 + 1, `${words[(i + p.key.length) % 5]} ${i % 89}`);
+    }
+    ws.addRow(row).commit();
+  }
+  ws.commit();
+  await wb.commit();
+  writeFileSync(path, Buffer.concat(chunks));
+  writeFileSync(`${path}.codes`, codes.join('\n'));
+  return codes;
+}
+
+async function bare(path: string): Promise<Figures> {
+  const base = process.memoryUsage().rss;
+  const s = sampler();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit' });
+  let rows = 0;
+  for await (const ws of reader) {
+    for await (const _row of ws as unknown as AsyncIterable<unknown>) rows += 1;
+    break;
+  }
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rows: rows - 1, peakRssMb: mb(s.stop()), baseRssMb: mb(base) };
+}
+
+async function imported(path: string): Promise<Figures> {
+  const { createTestKeys, dropTestDatabases, startTestService } = await import('@gleba/testkit');
+  const { labImportService } = await import('../services/lab-import/src/service');
+  const keys = createTestKeys();
+  const service = await startTestService(labImportService, { keys: keys.resolver });
+  const codes = readFileSync(`${path}.codes`, 'utf8').split('\n');
+  const userId = randomUUID();
+  let orderId = randomUUID();
+  const rows = codes.map((code, i) => {
+    if (i % 4 === 0) orderId = randomUUID();
+    return {
+      sample_id: randomUUID(), code, order_id: orderId, order_number: `B-${i >> 2}`, user_id: userId, kind: 'FARM' as const,
+      basic_test_type: 'BASIC_TEST', additional_test_types: '[]', field_name: `Pole ${i}`, plant_id: 'winter-wheat',
+      crop_id: null, sector_id: null, area_ha: 2, area_ares: null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 2000) await service.ctx.db.insertInto('expected_samples').values(rows.slice(i, i + 2000)).execute();
+  rows.length = 0;
+  codes.length = 0;
+  const file = readFileSync(path);
+  const admin = keys.sign({ role: 'ADMIN' });
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  const s = sampler();
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
+  const { id } = (await res.json()) as { id: string };
+  const tUploaded = performance.now();
+  let tChecked = 0;
+  let detail: { status: string; summary: { applied: number; rowsRead: number } };
+  for (;;) {
+    detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
+    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') tChecked = performance.now();
+    if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  const peak = s.stop();
+  if (detail.status !== 'APPLIED') throw new Error(`import ended ${detail.status}`);
+  await service.cleanup();
+  await dropTestDatabases();
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rows: detail.summary.applied,
+    peakRssMb: mb(peak),
+    baseRssMb: mb(base),
+    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round((tChecked || tUploaded) - tUploaded), applyMs: Math.round(performance.now() - (tChecked || tUploaded)) },
+  };
+}
+
+function child(phase: string, path: string): Figures {
+  const r = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
+  const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`${phase} run failed:\n${r.stdout}\n${r.stderr}`);
+  return JSON.parse(line.slice(7)) as Figures;
+}
+
+if (arg1 === '--bare') {
+  console.log(`RESULT ${JSON.stringify(await bare(arg2!))}`);
+  process.exit(0);
+} else if (arg1 === '--import') {
+  console.log(`RESULT ${JSON.stringify(await imported(arg2!))}`);
+  process.exit(0);
+} else {
+  const rows = Number(arg1 ?? 20_000);
+  const path = arg3 ?? join(tmpdir(), `gleba-lab-bench-${rows}.xlsx`);
+  await makeWorkbook(rows, path);
+  const size = readFileSync(path).length;
+  console.log(`workbook: ${rows} rows, ${(size / 1024 / 1024).toFixed(2)} MB (${path})`);
+  const b = child('bare', path);
+  const i = child('import', path);
+  const pad = (s: string, n: number) => s.padEnd(n);
+  console.log(pad('run', 34) + pad('wall time', 12) + pad('CPU (node)', 12) + pad('peak RSS', 12) + 'rows');
+  console.log(pad('bare exceljs streaming read', 34) + pad(`${(b.ms / 1000).toFixed(2)} s`, 12) + pad(`${(b.cpuMs / 1000).toFixed(2)} s`, 12) + pad(`${b.peakRssMb} MB`, 12) + b.rows);
+  console.log(pad('lab-import upload+check+apply', 34) + pad(`${(i.ms / 1000).toFixed(2)} s`, 12) + pad(`${(i.cpuMs / 1000).toFixed(2)} s`, 12) + pad(`${i.peakRssMb} MB`, 12) + i.rows);
+  console.log(`phases: ${JSON.stringify(i.phases)}`);
+  console.log(`load average while running: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(`import / bare read: ${(i.ms / b.ms).toFixed(2)}x wall time, ${(i.cpuMs / b.cpuMs).toFixed(2)}x CPU (goal <= 2x); import peak RSS ${i.peakRssMb} MB (goal <= 300 MB; process baseline ${i.baseRssMb} MB)`);
+  process.exit(0);
+}
