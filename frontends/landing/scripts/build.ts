@@ -90,7 +90,8 @@ async function main() {
   for (const lang of LANGUAGES) {
     const file = path.join(dist, languagePath(lang), 'index.html');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, renderPage({ lang, site, prices, assets, year }));
+    // Template indentation is whitespace the browser collapses anyway (no <pre> or <textarea> here).
+    await writeFile(file, renderPage({ lang, site, prices, assets, year }).replace(/\n\s+/g, '\n'));
     written.push(file);
   }
   await writeFile(path.join(dist, 'sitemap.xml'), renderSitemap(site));
