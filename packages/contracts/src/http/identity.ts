@@ -21,6 +21,8 @@ export function normalizePhoneNumber(input: string): string | null {
   const compact = input.replace(/[\s\-().]/g, '');
   let m = /^(?:\+48|0048|48)?([1-9]\d{8})$/.exec(compact);
   if (m) return `+48${m[1]}`;
+  // A +48 number that is not 9 digits is a mistyped Polish number, not a foreign one.
+  if (/^(?:\+|00)48/.test(compact)) return null;
   m = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
   return m ? `+${m[1]}` : null;
 }

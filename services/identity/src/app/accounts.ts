@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { AppError, conflict, notFound } from '@gleba/platform';
+import { AppError, conflict, notFound, tooManyRequests } from '@gleba/platform';
 import {
   ActivationLinkRequestedV1,
   IdentityErrorCode as E,
@@ -134,6 +134,7 @@ async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string)
   const window = ctx.config.RESET_LIMIT_WINDOW_SECONDS;
   const [byEmail, byIp] = await Promise.all([limiter.hit(`${kind}:email:${email}`, window), limiter.hit(`${kind}:ip:${ip}`, window)]);
   if (byEmail > ctx.config.RESET_LIMIT_PER_EMAIL || byIp > ctx.config.RESET_LIMIT_PER_IP) {
+    if (kind === 'activation') throw tooManyRequests();
     throw new AppError(E.tooManyResetPasswordRequests, 429, 'Too many reset attempts, try later');
   }
 }
