@@ -97,6 +97,17 @@ describe('cut out, merge, overlap, snap', () => {
     expect(r.ids).toEqual(['a']);
   });
 
+  it('measures overlap the same way for convex and concave shapes (fast clip vs turf)', () => {
+    const u = normalizeArea(uShape());
+    const bar = normalizeArea(rect(-50, 250, 400, 100)); // convex, over both arms' tips
+    const viaConvex = overlapPercent(bar, [indexed('u', u)]).percent; // bar is convex
+    const viaOther = overlapPercent(u, [indexed('bar', bar)]).percent; // the other side is convex
+    near(viaConvex, (2 * 100 * 50 * 100) / (400 * 100));
+    near(viaOther, (2 * 100 * 50 * 100) / 70_000);
+    const u2 = normalizeArea(uShape(150, 0)); // both concave: turf
+    near(overlapPercent(u2, [indexed('u', u)]).percent, ((150 * 100 + 50 * 200) / 70_000) * 100);
+  });
+
   it('snaps vertices to a neighbour vertex or edge within the tolerance only', () => {
     const neighbour = [indexed('n', normalizeArea(rect(0, 0, 100, 100)))];
     // Drawn 0.8 m off the neighbour's right edge: snaps with 1 m, not with 0.5 m.

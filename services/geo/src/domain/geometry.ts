@@ -177,6 +177,51 @@ function cellPolygon(proj: Projection, x0: number, y0: number, x1: number, y1: n
 }
 
 /**
+ * The part of a shape inside an axis-aligned cell. Fast path: Sutherland-Hodgman on the outer
+ * ring, valid when the clipped ring runs along each cell edge at most once (otherwise the clip
+ * joined separate parts with zero-width bridges) and no hole crosses the cell edge; anything else
+ * goes to turf's exact intersection.
+ */
+function clipToCell(geom: Area, proj: Projection, x0: number, y0: number, x1: number, y1: number): Area | null {
+  const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
+  const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
+  const exact = () => intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
+  if (geom.type !== 'Polygon') return exact();
+  const [outer, ...holes] = geom.coordinates as XY[][];
+  let r: XY[] = outer!.slice(0, -1);
+  const clips: Clip[] = [
+    { axis: 0, value: minLng, keepBelow: false },
+    { axis: 0, value: maxLng, keepBelow: true },
+    { axis: 1, value: minLat, keepBelow: false },
+    { axis: 1, value: maxLat, keepBelow: true },
+  ];
+  for (const c of clips) {
+    r = clipAxis(r, c.axis, c.value, c.keepBelow);
+    if (r.length < 3) return null;
+  }
+  for (const c of clips) {
+    let onLine = 0;
+    for (let i = 0; i < r.length; i++) {
+      const a = r[i]!;
+      const b = r[(i + 1) % r.length]!;
+      if (a[c.axis] === c.value && b[c.axis] === c.value) onLine++;
+    }
+    if (onLine > 1) return exact();
+  }
+  const kept: XY[][] = [];
+  for (const hole of holes) {
+    let hx0 = Infinity, hy0 = Infinity, hx1 = -Infinity, hy1 = -Infinity;
+    for (const [x, y] of hole) {
+      hx0 = Math.min(hx0, x); hx1 = Math.max(hx1, x); hy0 = Math.min(hy0, y); hy1 = Math.max(hy1, y);
+    }
+    if (hx1 <= minLng || hx0 >= maxLng || hy1 <= minLat || hy0 >= maxLat) continue; // elsewhere
+    if (hx0 > minLng && hx1 < maxLng && hy0 > minLat && hy1 < maxLat) kept.push(hole); // wholly inside
+    else return exact();
+  }
+  return { type: 'Polygon', coordinates: [[...r, r[0]!], ...kept] };
+}
+
+/**
  * Splits a shape into compact sectors of at most `maxAreaM2`, all of (nearly) equal area:
  * n = ceil(area / max) sectors laid out as columns x rows following the shape's proportions;
  * column and row boundaries are solved so each cell holds exactly area / n, then each cell is
@@ -214,7 +259,7 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
       let y0 = minY - margin;
       for (let r = 0; r < rows; r++) {
         const y1 = r === rows - 1 ? maxY + margin : solveCut(rings, colClips, 1, minY, maxY, (colArea * (r + 1)) / rows);
-        const piece = intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
+        const piece = clipToCell(geom, proj, x0, y0, x1, y1);
         if (piece && areaM2(piece) > 0.01) pieces.push(piece);
         y0 = y1;
       }
@@ -295,23 +340,84 @@ export function snapArea(geom: Area, others: Indexed[], toleranceM: number): Are
 
 // ---- overlap ------------------------------------------------------------------------------
 
-/** Share (percent of the new shape's area) covered by existing shapes, and which ones. */
+function isConvex(ring: XY[]): boolean {
+  let sign = 0;
+  for (let i = 0, n = ring.length; i < n; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % n]!;
+    const c = ring[(i + 2) % n]!;
+    const cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
+/** Sutherland-Hodgman against a convex, counter-clockwise ring: exact for areas of any subject ring. */
+function clipByConvex(subject: XY[], clip: XY[]): XY[] {
+  let out = subject;
+  for (let i = 0, n = clip.length; i < n && out.length > 0; i++) {
+    const a = clip[i]!;
+    const b = clip[(i + 1) % n]!;
+    const side = (p: XY) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    const input = out;
+    out = [];
+    for (let j = 0, m = input.length; j < m; j++) {
+      const cur = input[j]!;
+      const prev = input[(j + m - 1) % m]!;
+      const sc = side(cur);
+      const sp = side(prev);
+      if (sc >= 0 !== sp >= 0) {
+        const t = sp / (sp - sc);
+        out.push([prev[0] + t * (cur[0] - prev[0]), prev[1] + t * (cur[1] - prev[1])]);
+      }
+      if (sc >= 0) out.push(cur);
+    }
+  }
+  return out;
+}
+
+/** The single convex outer ring of a shape (counter-clockwise), or null. */
+function convexRing(geom: Area, proj: Projection): XY[] | null {
+  if (geom.type !== 'Polygon' || geom.coordinates.length !== 1) return null;
+  const ring = geom.coordinates[0]!.slice(0, -1).map(proj.forward);
+  if (!isConvex(ring)) return null;
+  return signedArea(ring) < 0 ? ring.reverse() : ring;
+}
+
+/**
+ * Share (percent of the new shape's area) covered by existing shapes, and which ones. Candidates
+ * are found by bounding box; when either side is convex (most fields are) the common area is an
+ * exact polygon clip on a local projection, else turf's intersection.
+ */
 export function overlapPercent(geom: Area, others: Indexed[]): { percent: number; ids: string[] } {
   const box = turf.bbox(geom);
-  const total = areaM2(geom);
+  const near = others.filter((o) => bboxesMeet(box, o.bbox));
+  if (near.length === 0) return { percent: 0, ids: [] };
+  const proj = localProjection(geom);
+  const freshRings = projectedRings(geom, proj);
+  const planarTotal = clippedArea(freshRings, []);
+  const freshConvex = convexRing(geom, proj);
   let covered = 0;
   const ids: string[] = [];
-  for (const o of others) {
-    if (!bboxesMeet(box, o.bbox)) continue;
-    const common = intersectArea(geom, o.geometry);
-    if (!common) continue;
-    const a = areaM2(common);
+  for (const o of near) {
+    let a: number;
+    const otherConvex = freshConvex ? null : convexRing(o.geometry, proj);
+    if (freshConvex) {
+      a = projectedRings(o.geometry, proj).reduce((sum, r) => sum + signedArea(clipByConvex(r, freshConvex)), 0);
+    } else if (otherConvex) {
+      a = freshRings.reduce((sum, r) => sum + signedArea(clipByConvex(r, otherConvex)), 0);
+    } else {
+      const common = intersectArea(geom, o.geometry);
+      a = common ? (areaM2(common) * planarTotal) / areaM2(geom) : 0;
+    }
     if (a > 0.01) {
       covered += a;
       ids.push(o.id);
     }
   }
-  return { percent: total > 0 ? (covered / total) * 100 : 0, ids };
+  return { percent: planarTotal > 0 ? (covered / planarTotal) * 100 : 0, ids };
 }
 
 /** True when `inner` lies inside `outer`, allowing for rounding at shared edges. */
