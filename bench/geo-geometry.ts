@@ -2,7 +2,7 @@
 // and the overlap check of a new plot against a user's 500 plots (goal <= 50 ms).
 //   npx tsx bench/geo-geometry.ts
 import type { Polygon, Position } from 'geojson';
-import { areaHa, areaM2, autoDivide, indexed, normalizeArea, overlapPercent } from '../services/geo/src/domain/geometry';
+const { areaHa, areaM2, autoDivide, indexed, normalizeArea, overlapPercent } = await import('../services/geo/src/domain/geometry');
 
 const ORIGIN: [number, number] = [21.62, 52.16];
 const KX = 111_320 * Math.cos((ORIGIN[1] * Math.PI) / 180);
