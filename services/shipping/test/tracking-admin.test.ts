@@ -80,7 +80,7 @@ describe('tracking and the admin panel', () => {
 
   it('reports a DPD tracking error (HTTP 200, non-OK status) and changes nothing', async () => {
     const s = await pickupShipment();
-    h.dpd.failNext('getEventsForWaybill', { level: 'parcel', status: 'WAYBILL_NOT_FOUND' });
+    h.dpd.failNext('getEventsForWaybill', { level: 'parcel', status: 'WAYBILL_NOT_FOUND', waybill: s.waybill! });
     const res = await track(s.id);
     expect([res.status, res.body.code]).toEqual([502, 'carrierError']);
     const after = await http<TShipmentWithHistory>(h.service.url, 'GET', `/garden-api/shipments/${s.id}`, { token: h.adminToken });

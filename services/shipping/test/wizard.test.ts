@@ -64,6 +64,7 @@ describe('send-samples wizard', () => {
       expect(created.body).toMatchObject({ shipmentType: 'COURIER', status: 'CREATED', testId, orderId, courier: { pickupDate: date, timeWindow: '10:00-13:00', cancelled: false } });
       const waybill = created.body.waybill!;
       expect(waybill).toMatch(/^\d{13}U$/);
+      expect(created.body.courier!.controlNumber).toBe(h.dpd.bookings().find((b) => b.orderNumber === created.body.courier!.orderNumber)!.checkSum);
       expect(h.dpd.bookings().filter((b) => !b.cancelled)).toHaveLength(1);
 
       const ordered = await h.events.next<{ waybill: string; courierOrderNumber: string }>('shipping.courier.ordered', (e) => e.data.waybill === waybill);

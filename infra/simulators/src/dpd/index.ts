@@ -23,6 +23,8 @@ export interface DpdScriptedFailure {
   level: 'request' | 'package' | 'parcel';
   status: string;
   message?: string;
+  /** Only for a call about this waybill (tracking, labels, drop-off pin), so a poller cannot take it. */
+  waybill?: string;
 }
 
 export interface DpdTrackingEvent {
@@ -170,7 +172,11 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       res.status(401).json({ status: 'UNAUTHORIZED', message: 'Invalid login, password or FID' });
       return { done: true };
     }
-    const failure = failures.get(operation)?.shift();
+    const body = (req.body ?? {}) as { waybill?: string; waybills?: string[] };
+    const about = [body.waybill, ...(body.waybills ?? [])].filter(Boolean);
+    const queue = failures.get(operation) ?? [];
+    const index = queue.findIndex((f) => !f.waybill || about.includes(f.waybill));
+    const failure = index >= 0 ? queue.splice(index, 1)[0] : undefined;
     if (failure?.level === 'request') {
       res.json({ status: failure.status, errorMessage: failure.message ?? failure.status });
       return { done: true };

@@ -137,7 +137,14 @@ export const ZShipment = z.object({
   waybill: z.string().nullable(),
   isCancelled: z.boolean(),
   courier: z
-    .object({ pickupDate: z.iso.date(), timeWindow: z.string(), orderNumber: z.string().nullable(), cancelled: z.boolean() })
+    .object({
+      pickupDate: z.iso.date(),
+      timeWindow: z.string(),
+      orderNumber: z.string().nullable(),
+      /** DPD's checksum of the order (the spec's courierControlNumber), needed to cancel it. */
+      controlNumber: z.string().nullable(),
+      cancelled: z.boolean(),
+    })
     .nullable(),
   pickupPoint: ZPickupPoint.nullable(),
   dropOffCode: z.object({ code: z.string(), expiresAt: z.iso.datetime({ offset: true }), expired: z.boolean() }).nullable(),

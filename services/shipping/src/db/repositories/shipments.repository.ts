@@ -26,7 +26,7 @@ export function toShipment(row: ShipmentRow, now: Date): TShipment {
     isCancelled: row.cancelled_at !== null,
     courier:
       row.type === 'COURIER' && row.courier_date && row.courier_window
-        ? { pickupDate: row.courier_date, timeWindow: row.courier_window, orderNumber: row.courier_order_number, cancelled: row.courier_cancelled_at !== null }
+        ? { pickupDate: row.courier_date, timeWindow: row.courier_window, orderNumber: row.courier_order_number, controlNumber: row.courier_checksum, cancelled: row.courier_cancelled_at !== null }
         : null,
     pickupPoint: (row.pickup_point as StoredPickupPoint | null) ?? null,
     dropOffCode:
