@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPriceList } from '@gleba/contracts';
-import { dropTestDatabases } from '@gleba/testkit';
+import { dropTestDatabases, http } from '@gleba/testkit';
 import { newCrop, newUser, orderBody, req, startHarness, type Harness, type TestUser } from './helpers';
 
 describe('farm orders: the wizard', () => {
@@ -17,6 +17,15 @@ describe('farm orders: the wizard', () => {
   afterAll(async () => {
     await h?.stop();
     await dropTestDatabases();
+  });
+
+  it('is live and ready (database, broker, Redis), and answers an unknown route with the error body', async () => {
+    expect((await http(h.url, 'GET', '/health/live')).status).toBe(200);
+    const ready = await http<{ status: string }>(h.url, 'GET', '/health/ready');
+    expect(ready.body.status).toBe('ok');
+    const res = await http(h.url, 'GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'routeNotFound' });
   });
 
   it('the repository price list parses and holds the spec prices (30 zł per sample, sampler 60 zł, bags free)', async () => {
