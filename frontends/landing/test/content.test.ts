@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { HtmlValidate } from 'html-validate';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PARCEL_SIZES, ParcelSize, type Language, type TPriceList } from '@gleba/contracts';
@@ -34,6 +35,26 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
   beforeAll(() => {
     doc = parse(read(lang));
     body = text(doc.querySelector('body')!);
+  });
+
+  it('is valid HTML (html-validate, recommended rules)', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: {
+        // Style only: Prettier writes `<meta />`, lower-case doctype and template line ends; the
+        // explicit role and `for` mirror @gleba/ui's React markup.
+        'void-style': 'off',
+        'doctype-style': 'off',
+        'no-trailing-whitespace': 'off',
+        'no-redundant-role': 'off',
+        'no-redundant-for': 'off',
+      },
+    });
+    const report = await validator.validateString(read(lang), pageFile(lang));
+    const messages = report.results.flatMap((r) =>
+      r.messages.map((msg) => `${msg.line}:${msg.column} ${msg.ruleId}: ${msg.message}`),
+    );
+    expect(messages).toEqual([]);
   });
 
   it('declares its language, title, description and canonical URL', () => {
