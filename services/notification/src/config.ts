@@ -29,6 +29,8 @@ export const ZConfig = ZBaseConfig.extend({
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** Delay of a new delivery job, so the event's transaction has committed when a worker looks. */
+  DELIVERY_ENQUEUE_DELAY_MS: z.coerce.number().int().min(0).default(50),
   /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */
   DELIVERY_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   /** A pending delivery older than this is considered to have lost its job. */

@@ -25,12 +25,12 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   },
   handlers(ctx) {
     completeConfig(ctx.config);
-    const queue = deliveryQueue(ctx.jobs, ctx.config);
+    const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
     return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
   },
   async start(ctx) {
     completeConfig(ctx.config);
     const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
-    return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config));
+    return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
   },
 };

@@ -22,11 +22,18 @@ export function deliveryJobs(config: Config) {
   };
 }
 
-export function deliveryQueue(jobs: Jobs, config: Config): DeliveryQueue {
+/**
+ * Queues deliveries without holding up the event's transaction: the job is added in the
+ * background with a short delay (the transaction commits meanwhile; a worker that still cannot
+ * see the row retries). A job lost on the way (Redis down, crash) is re-queued by the sweeper.
+ */
+export function deliveryQueue(jobs: Jobs, config: Config, logger: Logger): DeliveryQueue {
   const defs = deliveryJobs(config);
   return {
     async enqueue(channel: Channel, deliveryId: string) {
-      await jobs.add(defs[channel], { deliveryId }, { jobId: deliveryId });
+      void jobs
+        .add(defs[channel], { deliveryId }, { jobId: deliveryId, delay: config.DELIVERY_ENQUEUE_DELAY_MS })
+        .catch((error: unknown) => logger.warn({ err: error, deliveryId }, 'cannot queue delivery; the sweeper will'));
     },
   };
 }

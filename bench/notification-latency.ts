@@ -1,0 +1,216 @@
+// Event -> in-app notification readable through the API: p50/p99 at a steady rate.
+// `npx tsx bench/notification-latency.ts [seconds] [events/s]` (env BENCH_SECONDS, BENCH_RATE;
+// defaults 60 s at 200 events/s; goal p99 <= 250 ms). Needs Postgres, RabbitMQ and Redis.
+// The service runs in a child process (the same script with --serve) so the load generator does
+// not share its event loop; e-mail goes to an in-process SMTP sink, SMS to the SMS log.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createPublicKey, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import amqp from 'amqplib';
+import { SMTPServer } from 'smtp-server';
+import { OrderStatusChangedV1, UserRegisteredV1 } from '@gleba/contracts';
+import { staticKeyResolver } from '@gleba/platform';
+import { createTestDatabase, createTestKeys, dropTestDatabases, startTestService, testEnv, testMessagingNames } from '@gleba/testkit';
+
+const self = fileURLToPath(import.meta.url);
+
+if (process.argv.includes('--serve')) {
+  await serve();
+} else {
+  await main();
+}
+
+async function serve(): Promise<void> {
+  const { notificationService } = await import('../services/notification/src/service');
+  const env = process.env;
+  const keys = staticKeyResolver({ [env.BENCH_KID!]: createPublicKey(env.BENCH_PUBLIC_KEY!) });
+  const databaseUrl = await createTestDatabase('bench_notification');
+  const service = await startTestService(notificationService, {
+    keys,
+    databaseUrl,
+    messaging: { exchange: env.BENCH_EXCHANGE!, queuePrefix: env.BENCH_QUEUE_PREFIX! },
+    config: { SMTP_URL: env.BENCH_SMTP_URL!, DATABASE_POOL_MAX: 20, LOG_LEVEL: 'warn' },
+  });
+  console.log(`READY ${JSON.stringify({ url: service.url })}`);
+  const stop = async () => {
+    await service.cleanup().catch(() => undefined);
+    await dropTestDatabases();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  // The bench holds our stdin: when it goes away (killed, crashed), so do we.
+  process.stdin.resume();
+  process.stdin.once('end', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const seconds = Number(args[0] ?? process.env.BENCH_SECONDS ?? 60);
+  const rate = Number(args[1] ?? process.env.BENCH_RATE ?? 200);
+  const users = 200;
+  const pollMs = Number(process.env.BENCH_POLL_MS ?? 10);
+
+  let mails = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _s, cb) {
+      stream.resume();
+      stream.on('end', () => {
+        mails += 1;
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+
+  const keys = createTestKeys();
+  const names = testMessagingNames('bench-notification');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', self, '--serve'], {
+    env: {
+      ...process.env,
+      BENCH_KID: keys.kid,
+      BENCH_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      BENCH_EXCHANGE: names.exchange,
+      BENCH_QUEUE_PREFIX: names.queuePrefix,
+      BENCH_SMTP_URL: smtpUrl,
+    },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => l.startsWith('READY '));
+      if (line) resolve(JSON.parse(line.slice(6)) as { url: string });
+    });
+    child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
+  });
+  child.stdout!.on('data', () => undefined); // keep draining the service's output
+
+  const connection = await amqp.connect(testEnv.rabbitmqUrl);
+  const channel = await connection.createConfirmChannel();
+  await channel.assertExchange(names.exchange, 'topic', { durable: true });
+  const publish = (type: string, version: number, data: unknown) => {
+    const id = randomUUID();
+    const envelope = { id, type, version, occurredAt: new Date().toISOString(), producer: 'bench', correlationId: id, data };
+    channel.publish(names.exchange, type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: id, contentType: 'application/json' });
+  };
+
+  const people = Array.from({ length: users }, (_, i) => ({ userId: randomUUID(), i }));
+  for (const p of people) {
+    publish(UserRegisteredV1.type, 1, UserRegisteredV1.schema.parse({
+      userId: p.userId,
+      email: `bench-${p.i}@example.com`,
+      firstName: 'Bench',
+      lastName: 'User',
+      phoneNumber: `600${String(p.i).padStart(6, '0')}`,
+      language: (['pl', 'en', 'uk'] as const)[p.i % 3],
+      publicUserId: `B${p.i}`,
+      gender: null,
+      role: 'USER',
+      newsletterConsent: false,
+      registeredAt: new Date().toISOString(),
+    }));
+  }
+  await channel.waitForConfirms();
+  const tokens = new Map(people.map((p) => [p.userId, keys.sign({ sub: p.userId, expiresIn: 3600 })]));
+  await new Promise((r) => setTimeout(r, 2000));
+
+  let seq = 0;
+  const latencies: number[] = [];
+  let missed = 0;
+  let requests = 0;
+  const inflight = new Set<Promise<void>>();
+
+  const oneEvent = (record: boolean) => {
+    const p = people[seq % users]!;
+    const barcode = `BN${String(seq).padStart(10, '0')}`;
+    seq += 1;
+    const t0 = performance.now();
+    publish(OrderStatusChangedV1.type, 1, {
+      orderId: randomUUID(),
+      orderNumber: `BENCH/${seq}`,
+      userId: p.userId,
+      kind: 'GARDEN',
+      from: 'WAITING_FOR_RESULTS',
+      to: 'PARTIAL_RESULTS',
+      changedByUserId: null,
+      changedAt: new Date().toISOString(),
+      barcode,
+    });
+    const poll = (async () => {
+      const token = tokens.get(p.userId)!;
+      while (performance.now() - t0 < 10_000) {
+        await new Promise((r) => setTimeout(r, pollMs));
+        requests += 1;
+        const res = await fetch(`${url}/api/notifications/in-app?perPage=10&orderBy=createdAt:desc`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(5000),
+        }).catch(() => null);
+        if (!res) continue;
+        const body = (await res.json()) as { items?: { params: { ref?: string } }[] };
+        if (body.items?.some((n) => n.params.ref === barcode)) {
+          if (record) latencies.push(performance.now() - t0);
+          return;
+        }
+      }
+      if (record) missed += 1;
+    })();
+    inflight.add(poll);
+    void poll.finally(() => inflight.delete(poll));
+  };
+
+  let lastReport = performance.now();
+  const drive = async (durationS: number, record: boolean) => {
+    const start = performance.now();
+    let sent = 0;
+    while (performance.now() - start < durationS * 1000) {
+      const due = Math.floor(((performance.now() - start) / 1000) * rate);
+      while (sent < due) {
+        oneEvent(record);
+        sent += 1;
+      }
+      await new Promise((r) => setTimeout(r, 2));
+      if (performance.now() - lastReport > 1000) {
+        lastReport = performance.now();
+        console.log(`  sent ${sent}, readable ${latencies.length}, waiting ${inflight.size}`);
+      }
+    }
+    return { sent, elapsed: (performance.now() - start) / 1000 };
+  };
+
+  console.log(`warm-up 3 s at ${rate} events/s ...`);
+  await drive(3, false);
+  await Promise.all([...inflight]);
+  console.log(`measuring ${seconds} s at ${rate} events/s ...`);
+  const requestsBefore = requests;
+  const run = await drive(seconds, true);
+  await Promise.all([...inflight]);
+  await new Promise((r) => setTimeout(r, 1000));
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const fmt = (n: number) => n.toFixed(1);
+  console.log('\nnotification: event published -> in-app notification readable via GET /api/notifications/in-app');
+  console.log(`| events | achieved events/s | p50 ms | p90 ms | p99 ms | max ms | missed (>10 s) | API polls | e-mails sent |`);
+  console.log(`|---|---|---|---|---|---|---|---|---|`);
+  console.log(
+    `| ${run.sent} | ${(run.sent / run.elapsed).toFixed(0)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 90))} | ${fmt(percentile(sorted, 99))} | ${fmt(sorted.at(-1) ?? NaN)} | ${missed} | ${requests - requestsBefore} | ${mails} |`,
+  );
+  const p99 = percentile(sorted, 99);
+  console.log(`goal p99 <= 250 ms at 200 events/s: ${p99 <= 250 && missed === 0 ? 'met' : 'NOT met'} (poll interval ${pollMs} ms adds up to ${pollMs} ms)`);
+
+  await connection.close().catch(() => undefined);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await new Promise<void>((r) => smtp.close(() => r()));
+}
