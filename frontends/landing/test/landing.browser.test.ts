@@ -31,7 +31,7 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist
 const WIDTHS = [1280, 375] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.skipIf(!hasChromium)('landing page in Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium)('landing page in Chromium', { timeout: 120_000 }, () => {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof serveDist>>;
 
