@@ -26,9 +26,17 @@ export const ZShippingConfig = z.object({
   LAB_PHONE: z.string().default('+48221234567'),
   LAB_EMAIL: z.string().default('lab@gleba.pl'),
   /** How often open parcels are polled at DPD. */
-  TRACKING_POLL_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  TRACKING_POLL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   /** How often drop-off codes are checked for expiry. */
-  DROP_OFF_SWEEP_MS: z.coerce.number().int().positive().default(10 * 60_000),
+  DROP_OFF_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   /** Spec: a parcel-locker code is valid 14 days. */
   DROP_OFF_CODE_VALID_DAYS: z.coerce.number().int().positive().default(14),
   /** The user is told this many hours before the code expires. */

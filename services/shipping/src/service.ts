@@ -38,7 +38,14 @@ export function createShippingService(options: ShippingOptions = {}): ServiceDef
     if (!deps) {
       // A config built in code (tests) may lack shipping's settings: their defaults apply.
       const config: Config = { ...ctx.config, ...ZShippingConfig.parse(ctx.config) };
-      deps = { db: ctx.db, outbox: ctx.outbox, logger: ctx.logger, config, dpd: (options.dpd ?? dpdFromConfig)(config), clock: options.clock ?? systemClock };
+      deps = {
+        db: ctx.db,
+        outbox: ctx.outbox,
+        logger: ctx.logger,
+        config,
+        dpd: (options.dpd ?? dpdFromConfig)(config),
+        clock: options.clock ?? systemClock,
+      };
       cache.set(ctx, deps);
     }
     return deps;

@@ -6,7 +6,10 @@ import { statusOfEvent, stepsForward } from '../src/domain/tracking';
 
 describe('tracking rules', () => {
   it('moves forward through every status the history shows, in order', () => {
-    expect(stepsForward('CREATED', ['IN_TRANSIT', 'PICKED_UP', 'IN_TRANSIT'])).toEqual(['PICKED_UP', 'IN_TRANSIT']);
+    expect(stepsForward('CREATED', ['IN_TRANSIT', 'PICKED_UP', 'IN_TRANSIT'])).toEqual([
+      'PICKED_UP',
+      'IN_TRANSIT',
+    ]);
     expect(stepsForward('CREATED', ['DELIVERED'])).toEqual(['DELIVERED']);
   });
 

@@ -74,7 +74,10 @@ export interface Customer {
 }
 
 /** A user whose profile (sender address and phone) shipping has learnt from identity. */
-export async function customer(h: Harness, options: { postCode?: string; phone?: string | null; address?: boolean; lang?: 'pl' | 'en' | 'uk' } = {}): Promise<Customer> {
+export async function customer(
+  h: Harness,
+  options: { postCode?: string; phone?: string | null; address?: boolean; lang?: 'pl' | 'en' | 'uk' } = {},
+): Promise<Customer> {
   const userId = randomUUID();
   await publishTestEvent(h.exchange, ProfileUpdatedV1, {
     userId,
@@ -89,16 +92,34 @@ export async function customer(h: Harness, options: { postCode?: string; phone?:
     address:
       options.address === false
         ? null
-        : { voivodeship: 'MASOVIAN', cityName: 'Warszawa', postCode: options.postCode ?? '02-495', streetName: 'Polna', buildingNumber: '5', apartmentNumber: '2' },
+        : {
+            voivodeship: 'MASOVIAN',
+            cityName: 'Warszawa',
+            postCode: options.postCode ?? '02-495',
+            streetName: 'Polna',
+            buildingNumber: '5',
+            apartmentNumber: '2',
+          },
     correspondenceAddress: null,
     isDataComplete: options.address !== false,
   });
-  await waitFor(async () => !!(await h.service.ctx.db.selectFrom('contacts').select('user_id').where('user_id', '=', userId).executeTakeFirst()));
+  await waitFor(
+    async () =>
+      !!(await h.service.ctx.db
+        .selectFrom('contacts')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()),
+  );
   return { userId, token: h.keys.sign({ sub: userId, lang: options.lang }) };
 }
 
 /** A garden test confirmed for shipment (orders' event); returns its id (the shippable id). */
-export async function confirmedTest(h: Harness, c: Customer, options: { orderId?: string; kind?: OrderKind } = {}): Promise<{ testId: string; orderId: string }> {
+export async function confirmedTest(
+  h: Harness,
+  c: Customer,
+  options: { orderId?: string; kind?: OrderKind } = {},
+): Promise<{ testId: string; orderId: string }> {
   const testId = randomUUID();
   const orderId = options.orderId ?? randomUUID();
   await publishTestEvent(h.exchange, TestShipmentConfirmedV1, {
@@ -110,7 +131,14 @@ export async function confirmedTest(h: Harness, c: Customer, options: { orderId?
     barcode: `GB${testId.replace(/-/g, '').slice(0, 12)}`,
     confirmedAt: new Date().toISOString(),
   });
-  await waitFor(async () => !!(await h.service.ctx.db.selectFrom('shippables').select('id').where('id', '=', testId).executeTakeFirst()));
+  await waitFor(
+    async () =>
+      !!(await h.service.ctx.db
+        .selectFrom('shippables')
+        .select('id')
+        .where('id', '=', testId)
+        .executeTakeFirst()),
+  );
   return { testId, orderId };
 }
 
@@ -136,7 +164,13 @@ export function dayOffset(clock: MovableClock, days: number): string {
 }
 
 /** Downloads a PDF (binary) from the service. */
-export async function getPdf(base: string, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<{ status: number; type: string | null; pdf: Buffer; json: unknown }> {
+export async function getPdf(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; type: string | null; pdf: Buffer; json: unknown }> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

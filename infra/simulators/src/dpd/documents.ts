@@ -25,9 +25,17 @@ async function barcode(text: string, height = 14): Promise<Buffer> {
   return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height, includetext: false });
 }
 
-function render(size: [number, number] | 'A4', draw: (doc: PDFKit.PDFDocument) => Promise<void>): Promise<Buffer> {
+function render(
+  size: [number, number] | 'A4',
+  draw: (doc: PDFKit.PDFDocument) => Promise<void>,
+): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    const doc = new PDFDocument({ size, margin: 24, autoFirstPage: false, info: { Title: 'DPD simulator document' } });
+    const doc = new PDFDocument({
+      size,
+      margin: 24,
+      autoFirstPage: false,
+      info: { Title: 'DPD simulator document' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -40,20 +48,28 @@ function render(size: [number, number] | 'A4', draw: (doc: PDFKit.PDFDocument) =
 }
 
 /** 100x150 mm for label printers, else A4: one parcel per page, its waybill as Code 128. */
-export function renderLabels(parcels: LabelParcel[], format: 'A4' | 'LBL_PRINTER', outputType: 'BIC3' | 'RETURN'): Promise<Buffer> {
+export function renderLabels(
+  parcels: LabelParcel[],
+  format: 'A4' | 'LBL_PRINTER',
+  outputType: 'BIC3' | 'RETURN',
+): Promise<Buffer> {
   const size: [number, number] | 'A4' = format === 'A4' ? 'A4' : [283, 425];
   return render(size, async (doc) => {
     for (const p of parcels) {
       doc.addPage();
       const width = doc.page.width - 48;
       doc.fontSize(18).text(outputType === 'RETURN' ? 'DPD Polska - RETURN' : 'DPD Polska', { width });
-      doc.fontSize(9).text(p.pickupPointId ? `DPD Pickup: ${ascii(p.pickupPointId)}` : 'DPD Classic', { width });
+      doc
+        .fontSize(9)
+        .text(p.pickupPointId ? `DPD Pickup: ${ascii(p.pickupPointId)}` : 'DPD Classic', { width });
       if (p.returnOf) doc.text(`Return of ${p.returnOf}`, { width });
       doc.moveDown(0.5).fontSize(8).text('Sender:', { width });
       for (const line of p.sender) doc.text(ascii(line), { width });
       doc.moveDown(0.5).text('Receiver:', { width });
       for (const line of p.receiver) doc.text(ascii(line), { width });
-      doc.moveDown(0.5).text(`Weight: ${p.weightKg} kg${p.reference ? `  Ref: ${ascii(p.reference)}` : ''}`, { width });
+      doc
+        .moveDown(0.5)
+        .text(`Weight: ${p.weightKg} kg${p.reference ? `  Ref: ${ascii(p.reference)}` : ''}`, { width });
       doc.moveDown(0.5);
       const y = doc.y;
       doc.image(await barcode(p.waybill), 24, y, { width: Math.min(width, 240), height: 60 });
@@ -64,7 +80,12 @@ export function renderLabels(parcels: LabelParcel[], format: 'A4' | 'LBL_PRINTER
 }
 
 /** The handover protocol: every waybill handed to the courier, with its barcode. */
-export function renderProtocol(documentId: string, fid: string, parcels: LabelParcel[], date: string): Promise<Buffer> {
+export function renderProtocol(
+  documentId: string,
+  fid: string,
+  parcels: LabelParcel[],
+  date: string,
+): Promise<Buffer> {
   return render('A4', async (doc) => {
     doc.addPage();
     doc.fontSize(16).text('DPD Polska - Protokol przekazania przesylek');
@@ -77,6 +98,9 @@ export function renderProtocol(documentId: string, fid: string, parcels: LabelPa
       doc.image(await barcode(p.waybill, 8), 24, y + 14, { width: 180, height: 30 });
       doc.y = y + 52;
     }
-    doc.moveDown().fontSize(9).text('Sender signature: ______________     Courier signature: ______________', 24);
+    doc
+      .moveDown()
+      .fontSize(9)
+      .text('Sender signature: ______________     Courier signature: ______________', 24);
   });
 }

@@ -105,12 +105,66 @@ const WEEKDAYS = [1, 2, 3, 4, 5].map((day) => ({ day, open: '08:00', close: '20:
 const SATURDAY = { day: 6, open: '09:00', close: '14:00' };
 
 export const DPD_PICKUP_POINTS: DpdPickupPoint[] = [
-  { id: 'PL11033', name: 'Żabka Marszałkowska', street: 'Marszałkowska 10', postCode: '00-590', city: 'Warszawa', lat: 52.2206, lng: 21.0176, openingHours: [...WEEKDAYS, SATURDAY] },
-  { id: 'PL11058', name: 'DPD Pickup Mokotów', street: 'Puławska 145', postCode: '02-715', city: 'Warszawa', lat: 52.1925, lng: 21.0231, openingHours: WEEKDAYS },
-  { id: 'PL11071', name: 'Kiosk Praga', street: 'Targowa 72', postCode: '03-734', city: 'Warszawa', lat: 52.2537, lng: 21.0378, openingHours: [...WEEKDAYS, SATURDAY, { day: 7, open: '10:00', close: '14:00' }] },
-  { id: 'PL30512', name: 'DPD Pickup Rynek', street: 'Rynek Główny 1', postCode: '31-042', city: 'Kraków', lat: 50.0617, lng: 19.9373, openingHours: [...WEEKDAYS, SATURDAY] },
-  { id: 'PL61001', name: 'Stacja Poznań Centrum', street: 'Półwiejska 2', postCode: '61-888', city: 'Poznań', lat: 52.4014, lng: 16.9262, openingHours: WEEKDAYS },
-  { id: 'PL20045', name: 'Sklep Lubelska', street: 'Krakowskie Przedmieście 20', postCode: '20-002', city: 'Lublin', lat: 51.2484, lng: 22.5617, openingHours: [...WEEKDAYS, SATURDAY] },
+  {
+    id: 'PL11033',
+    name: 'Żabka Marszałkowska',
+    street: 'Marszałkowska 10',
+    postCode: '00-590',
+    city: 'Warszawa',
+    lat: 52.2206,
+    lng: 21.0176,
+    openingHours: [...WEEKDAYS, SATURDAY],
+  },
+  {
+    id: 'PL11058',
+    name: 'DPD Pickup Mokotów',
+    street: 'Puławska 145',
+    postCode: '02-715',
+    city: 'Warszawa',
+    lat: 52.1925,
+    lng: 21.0231,
+    openingHours: WEEKDAYS,
+  },
+  {
+    id: 'PL11071',
+    name: 'Kiosk Praga',
+    street: 'Targowa 72',
+    postCode: '03-734',
+    city: 'Warszawa',
+    lat: 52.2537,
+    lng: 21.0378,
+    openingHours: [...WEEKDAYS, SATURDAY, { day: 7, open: '10:00', close: '14:00' }],
+  },
+  {
+    id: 'PL30512',
+    name: 'DPD Pickup Rynek',
+    street: 'Rynek Główny 1',
+    postCode: '31-042',
+    city: 'Kraków',
+    lat: 50.0617,
+    lng: 19.9373,
+    openingHours: [...WEEKDAYS, SATURDAY],
+  },
+  {
+    id: 'PL61001',
+    name: 'Stacja Poznań Centrum',
+    street: 'Półwiejska 2',
+    postCode: '61-888',
+    city: 'Poznań',
+    lat: 52.4014,
+    lng: 16.9262,
+    openingHours: WEEKDAYS,
+  },
+  {
+    id: 'PL20045',
+    name: 'Sklep Lubelska',
+    street: 'Krakowskie Przedmieście 20',
+    postCode: '20-002',
+    city: 'Lublin',
+    lat: 51.2484,
+    lng: 22.5617,
+    openingHours: [...WEEKDAYS, SATURDAY],
+  },
 ];
 
 function haversineKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
@@ -122,14 +176,28 @@ function haversineKm(aLat: number, aLng: number, bLat: number, bLng: number): nu
 }
 
 function fold(s: string): string {
-  return s.toLowerCase().replace(/ł/g, 'l').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return s
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
-type Address = { company?: string; name?: string; address?: string; city?: string; postalCode?: string; phone?: string; email?: string };
+type Address = {
+  company?: string;
+  name?: string;
+  address?: string;
+  city?: string;
+  postalCode?: string;
+  phone?: string;
+  email?: string;
+};
 
 function addressLines(a: Address | undefined): string[] {
   if (!a) return [];
-  return [a.company, a.name, a.address, `${a.postalCode ?? ''} ${a.city ?? ''}`.trim(), a.phone].filter((x): x is string => !!x);
+  return [a.company, a.name, a.address, `${a.postalCode ?? ''} ${a.city ?? ''}`.trim(), a.phone].filter(
+    (x): x is string => !!x,
+  );
 }
 
 const POSTCODE = /^\d{2}-?\d{3}$/;
@@ -166,7 +234,11 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
   };
 
   /** Auth, call log, and a scripted request-level failure; returns the package/parcel failure, if any. */
-  const begin = (operation: DpdOperation, req: Request, res: Response): { done: boolean; failure?: DpdScriptedFailure } => {
+  const begin = (
+    operation: DpdOperation,
+    req: Request,
+    res: Response,
+  ): { done: boolean; failure?: DpdScriptedFailure } => {
     calls.push({ operation, body: req.method === 'GET' ? req.query : req.body });
     if (operation === 'pudo' ? req.query.key !== pudoKey : !authorized(req)) {
       res.status(401).json({ status: 'UNAUTHORIZED', message: 'Invalid login, password or FID' });
@@ -195,7 +267,14 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
         sender?: Address;
         receiver?: Address;
         services?: { dpdPickup?: { pudo?: string } };
-        parcels?: { weight?: number; sizeX?: number; sizeY?: number; sizeZ?: number; content?: string; customerData1?: string }[];
+        parcels?: {
+          weight?: number;
+          sizeX?: number;
+          sizeY?: number;
+          sizeZ?: number;
+          content?: string;
+          customerData1?: string;
+        }[];
       }[];
     };
     if (!Array.isArray(body.packages) || body.packages.length === 0) {
@@ -205,18 +284,50 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     const out = body.packages.map((pkg) => {
       packageSeq += 1;
       const packageId = packageSeq;
-      if (failure?.level === 'package') return { status: failure.status, packageId, reference: pkg.reference ?? null, parcels: [], validationDetails: [{ info: failure.message ?? failure.status }] };
+      if (failure?.level === 'package')
+        return {
+          status: failure.status,
+          packageId,
+          reference: pkg.reference ?? null,
+          parcels: [],
+          validationDetails: [{ info: failure.message ?? failure.status }],
+        };
       const receiverPostCode = pkg.receiver?.postalCode ?? '';
-      if (!pkg.services?.dpdPickup && (!POSTCODE.test(receiverPostCode) || unknownPostCodes.has(receiverPostCode))) {
-        return { status: 'INCORRECT_DATA', packageId, reference: pkg.reference ?? null, parcels: [], validationDetails: [{ info: 'INCORRECT_POSTCODE', fieldNames: 'receiver.postalCode' }] };
+      if (
+        !pkg.services?.dpdPickup &&
+        (!POSTCODE.test(receiverPostCode) || unknownPostCodes.has(receiverPostCode))
+      ) {
+        return {
+          status: 'INCORRECT_DATA',
+          packageId,
+          reference: pkg.reference ?? null,
+          parcels: [],
+          validationDetails: [{ info: 'INCORRECT_POSTCODE', fieldNames: 'receiver.postalCode' }],
+        };
       }
       const pudo = pkg.services?.dpdPickup?.pudo ?? null;
       if (pudo && !DPD_PICKUP_POINTS.some((p) => p.id === pudo)) {
-        return { status: 'INCORRECT_DATA', packageId, reference: pkg.reference ?? null, parcels: [], validationDetails: [{ info: 'INCORRECT_PUDO', fieldNames: 'services.dpdPickup.pudo' }] };
+        return {
+          status: 'INCORRECT_DATA',
+          packageId,
+          reference: pkg.reference ?? null,
+          parcels: [],
+          validationDetails: [{ info: 'INCORRECT_PUDO', fieldNames: 'services.dpdPickup.pudo' }],
+        };
       }
       const outParcels = (pkg.parcels ?? []).map((p, i) => {
-        if (failure?.level === 'parcel' && i === 0) return { status: failure.status, waybill: null, validationDetails: [{ info: failure.message ?? failure.status }] };
-        if (!p.weight || p.weight <= 0 || p.weight > 31.5) return { status: 'INCORRECT_WEIGHT', waybill: null, validationDetails: [{ info: 'weight out of range' }] };
+        if (failure?.level === 'parcel' && i === 0)
+          return {
+            status: failure.status,
+            waybill: null,
+            validationDetails: [{ info: failure.message ?? failure.status }],
+          };
+        if (!p.weight || p.weight <= 0 || p.weight > 31.5)
+          return {
+            status: 'INCORRECT_WEIGHT',
+            waybill: null,
+            validationDetails: [{ info: 'weight out of range' }],
+          };
         const waybill = nextWaybill();
         parcels.set(waybill, {
           waybill,
@@ -232,15 +343,29 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
         return { status: 'OK', parcelId: seq, waybill };
       });
       const ok = outParcels.length > 0 && outParcels.every((p) => p.status === 'OK');
-      return { status: ok ? 'OK' : 'INCORRECT_DATA', packageId, reference: pkg.reference ?? null, parcels: outParcels };
+      return {
+        status: ok ? 'OK' : 'INCORRECT_DATA',
+        packageId,
+        reference: pkg.reference ?? null,
+        parcels: outParcels,
+      };
     });
-    res.json({ status: out.every((p) => p.status === 'OK') ? 'OK' : 'INCORRECT_DATA', sessionId: packageSeq, packages: out });
+    res.json({
+      status: out.every((p) => p.status === 'OK') ? 'OK' : 'INCORRECT_DATA',
+      sessionId: packageSeq,
+      packages: out,
+    });
   });
 
   app.post('/public/shipment/v1/generateSpedLabels', async (req, res) => {
     const { done, failure } = begin('generateSpedLabels', req, res);
     if (done) return;
-    const body = req.body as { waybills?: string[]; format?: 'A4' | 'LBL_PRINTER'; outputType?: 'BIC3' | 'RETURN'; outputDocFormat?: string };
+    const body = req.body as {
+      waybills?: string[];
+      format?: 'A4' | 'LBL_PRINTER';
+      outputType?: 'BIC3' | 'RETURN';
+      outputDocFormat?: string;
+    };
     const waybills = body.waybills ?? [];
     const format = body.format === 'LBL_PRINTER' ? 'LBL_PRINTER' : 'A4';
     const outputType = body.outputType === 'RETURN' ? 'RETURN' : 'BIC3';
@@ -249,7 +374,18 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       return { waybill: w, status: parcels.has(w) ? 'OK' : 'NOT_FOUND' };
     });
     if (waybills.length === 0 || statuses.some((s) => s.status !== 'OK')) {
-      res.json({ status: 'OK', session: { statusInfo: { status: 'INCORRECT_DATA' }, packages: [{ statusInfo: { status: statuses.some((s) => s.status !== 'OK') ? 'INCORRECT_DATA' : 'OK' }, parcels: statuses }] } });
+      res.json({
+        status: 'OK',
+        session: {
+          statusInfo: { status: 'INCORRECT_DATA' },
+          packages: [
+            {
+              statusInfo: { status: statuses.some((s) => s.status !== 'OK') ? 'INCORRECT_DATA' : 'OK' },
+              parcels: statuses,
+            },
+          ],
+        },
+      });
       return;
     }
     const printed: LabelParcel[] = [];
@@ -258,7 +394,15 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       const p = parcels.get(w)!;
       if (outputType === 'RETURN') {
         const returnWaybill = nextWaybill();
-        const state: ParcelState = { ...p, waybill: returnWaybill, sender: p.receiver, receiver: p.sender, pickupPointId: null, returnOf: w, createdAt: new Date().toISOString() };
+        const state: ParcelState = {
+          ...p,
+          waybill: returnWaybill,
+          sender: p.receiver,
+          receiver: p.sender,
+          pickupPointId: null,
+          returnOf: w,
+          createdAt: new Date().toISOString(),
+        };
         parcels.set(returnWaybill, state);
         returnWaybills.push({ waybill: w, returnWaybill });
         printed.push(state);
@@ -268,7 +412,18 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     res.json({
       status: 'OK',
       documentData: pdf.toString('base64'),
-      session: { statusInfo: { status: 'OK' }, packages: [{ statusInfo: { status: 'OK' }, parcels: statuses.map((s) => ({ ...s, returnWaybill: returnWaybills.find((r) => r.waybill === s.waybill)?.returnWaybill ?? null })) }] },
+      session: {
+        statusInfo: { status: 'OK' },
+        packages: [
+          {
+            statusInfo: { status: 'OK' },
+            parcels: statuses.map((s) => ({
+              ...s,
+              returnWaybill: returnWaybills.find((r) => r.waybill === s.waybill)?.returnWaybill ?? null,
+            })),
+          },
+        ],
+      },
     });
   });
 
@@ -279,12 +434,33 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     const waybills = body.waybills ?? [];
     const missing = waybills.filter((w) => !parcels.has(w));
     if (failure || waybills.length === 0 || missing.length > 0) {
-      res.json({ status: 'OK', session: { statusInfo: { status: failure?.status ?? 'INCORRECT_DATA' }, packages: [{ statusInfo: { status: 'NOT_FOUND' }, parcels: missing.map((waybill) => ({ waybill, status: 'NOT_FOUND' })) }] } });
+      res.json({
+        status: 'OK',
+        session: {
+          statusInfo: { status: failure?.status ?? 'INCORRECT_DATA' },
+          packages: [
+            {
+              statusInfo: { status: 'NOT_FOUND' },
+              parcels: missing.map((waybill) => ({ waybill, status: 'NOT_FOUND' })),
+            },
+          ],
+        },
+      });
       return;
     }
     const documentId = `PROT${Date.now()}`;
-    const pdf = await renderProtocol(documentId, fid, waybills.map((w) => parcels.get(w)!), body.date ?? new Date().toISOString().slice(0, 10));
-    res.json({ status: 'OK', documentId, documentData: pdf.toString('base64'), session: { statusInfo: { status: 'OK' } } });
+    const pdf = await renderProtocol(
+      documentId,
+      fid,
+      waybills.map((w) => parcels.get(w)!),
+      body.date ?? new Date().toISOString().slice(0, 10),
+    );
+    res.json({
+      status: 'OK',
+      documentId,
+      documentData: pdf.toString('base64'),
+      session: { statusInfo: { status: 'OK' } },
+    });
   });
 
   app.post('/public/shipment/v1/generateDropOffPin', (req, res) => {
@@ -292,7 +468,10 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     if (done) return;
     const waybill = (req.body as { waybill?: string }).waybill ?? '';
     if (failure) {
-      res.json({ status: 'OK', parcels: [{ waybill, status: failure.status, errorMessage: failure.message ?? failure.status }] });
+      res.json({
+        status: 'OK',
+        parcels: [{ waybill, status: failure.status, errorMessage: failure.message ?? failure.status }],
+      });
       return;
     }
     if (!parcels.has(waybill)) {
@@ -300,7 +479,10 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       return;
     }
     const existing = pins.get(waybill);
-    const pin = existing ?? { pin: String(100000 + Math.floor(Math.random() * 900000)) + String(seq % 10), validTo: new Date(Date.now() + 14 * 24 * 3600_000).toISOString() };
+    const pin = existing ?? {
+      pin: String(100000 + Math.floor(Math.random() * 900000)) + String(seq % 10),
+      validTo: new Date(Date.now() + 14 * 24 * 3600_000).toISOString(),
+    };
     pins.set(waybill, pin);
     res.json({ status: 'OK', parcels: [{ waybill, status: 'OK', pin: pin.pin, validTo: pin.validTo }] });
   });
@@ -310,7 +492,10 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
   app.post('/public/courier/v1/getCourierOrderAvailability', (req, res) => {
     const { done, failure } = begin('getCourierOrderAvailability', req, res);
     if (done) return;
-    const body = req.body as { senderPlace?: { countryCode?: string; zipCode?: string }; pickupDate?: string };
+    const body = req.body as {
+      senderPlace?: { countryCode?: string; zipCode?: string };
+      pickupDate?: string;
+    };
     const zip = body.senderPlace?.zipCode ?? '';
     if (failure) {
       res.json({ status: failure.status, errorMessage: failure.message ?? failure.status, ranges: [] });
@@ -322,7 +507,8 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     }
     const date = body.pickupDate ? new Date(`${body.pickupDate}T12:00:00Z`) : new Date();
     const weekend = date.getUTCDay() === 0 || date.getUTCDay() === 6;
-    const ranges = weekend || noWindows.has(zip) ? [] : DEFAULT_WINDOWS.map((range) => ({ range, offset: 0 }));
+    const ranges =
+      weekend || noWindows.has(zip) ? [] : DEFAULT_WINDOWS.map((range) => ({ range, offset: 0 }));
     res.json({ status: 'OK', ranges });
   });
 
@@ -340,13 +526,24 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       packagesParams?: { parcelsCount?: number; parcelsWeight?: number };
     };
     if (failure) {
-      res.json({ status: 'OK', statusInfo: { status: failure.status, errorDetails: [{ description: failure.message ?? failure.status }] } });
+      res.json({
+        status: 'OK',
+        statusInfo: {
+          status: failure.status,
+          errorDetails: [{ description: failure.message ?? failure.status }],
+        },
+      });
       return;
     }
     if (body.operationType === 'CANCEL') {
-      const booking = bookings.find((b) => b.orderNumber === body.orderNumber && b.checkSum === body.checkSum);
+      const booking = bookings.find(
+        (b) => b.orderNumber === body.orderNumber && b.checkSum === body.checkSum,
+      );
       if (!booking) {
-        res.json({ status: 'OK', statusInfo: { status: 'NOT_FOUND', errorDetails: [{ description: 'No such order' }] } });
+        res.json({
+          status: 'OK',
+          statusInfo: { status: 'NOT_FOUND', errorDetails: [{ description: 'No such order' }] },
+        });
         return;
       }
       booking.cancelled = true;
@@ -356,12 +553,24 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     const zip = body.pickupSender?.postalCode ?? '';
     const window = `${body.pickupTimeFrom}-${body.pickupTimeTo}`;
     if (!POSTCODE.test(zip) || unknownPostCodes.has(zip)) {
-      res.json({ status: 'OK', statusInfo: { status: 'INCORRECT_POSTCODE', errorDetails: [{ description: `Unknown postcode ${zip}` }] } });
+      res.json({
+        status: 'OK',
+        statusInfo: {
+          status: 'INCORRECT_POSTCODE',
+          errorDetails: [{ description: `Unknown postcode ${zip}` }],
+        },
+      });
       return;
     }
     const day = new Date(`${body.pickupDate}T12:00:00Z`).getUTCDay();
     if (day === 0 || day === 6 || noWindows.has(zip) || !DEFAULT_WINDOWS.includes(window)) {
-      res.json({ status: 'OK', statusInfo: { status: 'INCORRECT_PICKUP_TIME', errorDetails: [{ description: `No pickup at ${window}` }] } });
+      res.json({
+        status: 'OK',
+        statusInfo: {
+          status: 'INCORRECT_PICKUP_TIME',
+          errorDetails: [{ description: `No pickup at ${window}` }],
+        },
+      });
       return;
     }
     const booking: CourierBooking = {
@@ -375,7 +584,12 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       cancelled: false,
     };
     bookings.push(booking);
-    res.json({ status: 'OK', orderNumber: booking.orderNumber, checkSum: booking.checkSum, statusInfo: { status: 'OK' } });
+    res.json({
+      status: 'OK',
+      orderNumber: booking.orderNumber,
+      checkSum: booking.checkSum,
+      statusInfo: { status: 'OK' },
+    });
   });
 
   // ---- tracking (SOAP DPDInfoServices, separate host, in the real API) ---------------
@@ -385,10 +599,20 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     if (done) return;
     const waybill = (req.body as { waybill?: string }).waybill ?? '';
     if (failure) {
-      res.json({ status: 'OK', result: { status: failure.status, errorMessage: failure.message ?? failure.status, eventsList: [] } });
+      res.json({
+        status: 'OK',
+        result: { status: failure.status, errorMessage: failure.message ?? failure.status, eventsList: [] },
+      });
       return;
     }
-    res.json({ status: 'OK', result: { status: 'OK', waybill, eventsList: (events.get(waybill) ?? []).map((e) => ({ ...e, waybill })) } });
+    res.json({
+      status: 'OK',
+      result: {
+        status: 'OK',
+        waybill,
+        eventsList: (events.get(waybill) ?? []).map((e) => ({ ...e, waybill })),
+      },
+    });
   });
 
   // ---- pickup points (MyPudo XML over GET in the real API) ------------------------------
@@ -401,7 +625,10 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     const city = typeof req.query.city === 'string' ? fold(req.query.city) : '';
     const postCode = typeof req.query.postCode === 'string' ? req.query.postCode.replace('-', '') : '';
     const items = DPD_PICKUP_POINTS.filter(
-      (p) => (!city || fold(p.city) === city) && (!postCode || p.postCode.replace('-', '').startsWith(postCode.slice(0, Math.min(postCode.length, 2)))),
+      (p) =>
+        (!city || fold(p.city) === city) &&
+        (!postCode ||
+          p.postCode.replace('-', '').startsWith(postCode.slice(0, Math.min(postCode.length, 2)))),
     );
     res.json({ status: 'OK', items: items.map((p) => pudoOut(p, null)) });
   });
@@ -416,7 +643,9 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       res.json({ status: 'INCORRECT_DATA', errorMessage: 'lat and lng are required', items: [] });
       return;
     }
-    const items = DPD_PICKUP_POINTS.map((p) => pudoOut(p, Math.round(haversineKm(lat, lng, p.lat, p.lng) * 100) / 100))
+    const items = DPD_PICKUP_POINTS.map((p) =>
+      pudoOut(p, Math.round(haversineKm(lat, lng, p.lat, p.lng) * 100) / 100),
+    )
       .filter((p) => (p.distanceKm ?? 0) <= distance)
       .sort((a, b) => (a.distanceKm ?? 0) - (b.distanceKm ?? 0));
     res.json({ status: 'OK', items });

@@ -77,11 +77,18 @@ export const ZCreateShipmentBody = z
     size: ParcelSize,
     withLabel: z.boolean(),
     method: z.enum(['COURIER', 'PICKUP_POINT']),
-    courier: z.object({ date: z.iso.date(), timeWindow: z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/) }).optional(),
+    courier: z
+      .object({ date: z.iso.date(), timeWindow: z.string().regex(/^\d{2}:\d{2}-\d{2}:\d{2}$/) })
+      .optional(),
     pickupPointId: z.string().min(1).optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.method === 'COURIER' && !b.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'courier date and time window are required' });
+    if (b.method === 'COURIER' && !b.courier)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['courier'],
+        message: 'courier date and time window are required',
+      });
   });
 export type TCreateShipmentBody = z.infer<typeof ZCreateShipmentBody>;
 
@@ -147,7 +154,9 @@ export const ZShipment = z.object({
     })
     .nullable(),
   pickupPoint: ZPickupPoint.nullable(),
-  dropOffCode: z.object({ code: z.string(), expiresAt: z.iso.datetime({ offset: true }), expired: z.boolean() }).nullable(),
+  dropOffCode: z
+    .object({ code: z.string(), expiresAt: z.iso.datetime({ offset: true }), expired: z.boolean() })
+    .nullable(),
   returnCode: z.string().nullable(),
   rma: z.string().nullable(),
   sender: ZShippingAddress,
@@ -172,7 +181,10 @@ export const ZAdminShipmentsQuery = ZPageQuery.extend({
   search: z.string().trim().min(1).max(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  cancelled: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  cancelled: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type TAdminShipmentsQuery = z.infer<typeof ZAdminShipmentsQuery>;
 

@@ -7,7 +7,11 @@ import type { Deps } from './deps';
  * at DPD (packagesPickupCall CANCEL; DPD has no operation to cancel the parcel itself). A DPD
  * failure throws, so the event is retried.
  */
-export async function cancelOrderShipments(deps: Deps, trx: Transaction<Database>, orderId: string): Promise<void> {
+export async function cancelOrderShipments(
+  deps: Deps,
+  trx: Transaction<Database>,
+  orderId: string,
+): Promise<void> {
   const now = deps.clock.now();
   await trx
     .updateTable('shippables')
@@ -25,7 +29,11 @@ export async function cancelOrderShipments(deps: Deps, trx: Transaction<Database
   for (const s of shipments) {
     let courierCancelled = s.courier_cancelled_at;
     if (s.type === 'COURIER' && s.courier_order_number && !s.courier_cancelled_at && s.status === 'CREATED') {
-      await deps.dpd.packagesPickupCall({ operation: 'CANCEL', orderNumber: s.courier_order_number, checkSum: s.courier_checksum ?? '' });
+      await deps.dpd.packagesPickupCall({
+        operation: 'CANCEL',
+        orderNumber: s.courier_order_number,
+        checkSum: s.courier_checksum ?? '',
+      });
       courierCancelled = now;
     }
     await trx

@@ -26,7 +26,12 @@ export async function mergePdfs(parts: Buffer[]): Promise<Buffer> {
 
 function printable(row: ShipmentRow): string {
   if (!row.waybill) throw new AppError(E.labelPrintFailed, 409, `Shipment ${row.id} has no waybill yet`);
-  if (!row.with_label) throw new AppError(E.labelPrintFailed, 409, `Shipment ${row.id} is sent with a drop-off code, without a label`);
+  if (!row.with_label)
+    throw new AppError(
+      E.labelPrintFailed,
+      409,
+      `Shipment ${row.id} is sent with a drop-off code, without a label`,
+    );
   return row.waybill;
 }
 
@@ -36,7 +41,11 @@ export async function labels(deps: Deps, rows: ShipmentRow[], format: TLabelForm
   const parts: Buffer[] = [];
   try {
     for (let i = 0; i < waybills.length; i += LABEL_BATCH) {
-      const { pdf } = await deps.dpd.generateSpedLabels({ waybills: waybills.slice(i, i + LABEL_BATCH), format: dpdFormat(format), outputType: 'BIC3' });
+      const { pdf } = await deps.dpd.generateSpedLabels({
+        waybills: waybills.slice(i, i + LABEL_BATCH),
+        format: dpdFormat(format),
+        outputType: 'BIC3',
+      });
       parts.push(pdf);
     }
     return await mergePdfs(parts);
@@ -71,27 +80,48 @@ export async function protocol(deps: Deps, kind: 'FARM' | 'GARDEN', date: string
  * waybill, which is the return code; the RMA number names the return in our records.
  */
 export async function requestReturn(deps: Deps, row: ShipmentRow): Promise<TReturnResult> {
-  if (!row.waybill || row.status === 'RETURNED') throw new AppError(E.returnNotPossible, 409, 'This parcel cannot be returned');
+  if (!row.waybill || row.status === 'RETURNED')
+    throw new AppError(E.returnNotPossible, 409, 'This parcel cannot be returned');
   if (row.return_waybill && row.return_code && row.rma) {
-    return { shipmentId: row.id, returnCode: row.return_code, rma: row.rma, returnWaybill: row.return_waybill };
+    return {
+      shipmentId: row.id,
+      returnCode: row.return_code,
+      rma: row.rma,
+      returnWaybill: row.return_waybill,
+    };
   }
   let returnWaybill: string | undefined;
   try {
-    const res = await deps.dpd.generateSpedLabels({ waybills: [row.waybill], format: 'A4', outputType: 'RETURN' });
+    const res = await deps.dpd.generateSpedLabels({
+      waybills: [row.waybill],
+      format: 'A4',
+      outputType: 'RETURN',
+    });
     returnWaybill = res.returnWaybills[row.waybill];
   } catch (error) {
     throw carrierFailure(error, E.labelPrintFailed, 'Return label failed');
   }
   if (!returnWaybill) throw new AppError(E.carrierError, 502, 'DPD gave no return waybill');
   const rma = `RMA-${row.order_number}-${dateIn(deps.clock.now(), deps.config.TIME_ZONE).replaceAll('-', '')}`;
-  await deps.db.updateTable('shipments').set({ return_waybill: returnWaybill, return_code: returnWaybill, rma }).where('id', '=', row.id).execute();
+  await deps.db
+    .updateTable('shipments')
+    .set({ return_waybill: returnWaybill, return_code: returnWaybill, rma })
+    .where('id', '=', row.id)
+    .execute();
   return { shipmentId: row.id, returnCode: returnWaybill, rma, returnWaybill };
 }
 
 export async function returnLabel(deps: Deps, row: ShipmentRow, format: TLabelFormat): Promise<Buffer> {
-  if (!row.return_waybill) throw new AppError(E.returnNotPossible, 409, 'No return was requested for this parcel');
+  if (!row.return_waybill)
+    throw new AppError(E.returnNotPossible, 409, 'No return was requested for this parcel');
   try {
-    return (await deps.dpd.generateSpedLabels({ waybills: [row.return_waybill], format: dpdFormat(format), outputType: 'BIC3' })).pdf;
+    return (
+      await deps.dpd.generateSpedLabels({
+        waybills: [row.return_waybill],
+        format: dpdFormat(format),
+        outputType: 'BIC3',
+      })
+    ).pdf;
   } catch (error) {
     throw carrierFailure(error, E.labelPrintFailed, 'Return label failed');
   }

@@ -38,11 +38,19 @@ export async function sweepDropOffCodes(deps: Deps): Promise<{ warned: number; e
     for (const row of expiring) {
       const expiresAt = new Date(row.drop_off_expires_at!);
       if (expiresAt <= now) {
-        await trx.updateTable('shipments').set({ drop_off_expired_at: now, active: false }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('shipments')
+          .set({ drop_off_expired_at: now, active: false })
+          .where('id', '=', row.id)
+          .execute();
         await deps.outbox.publish(trx, DropOffCodeExpiredV1, codeData(row));
         expired += 1;
       } else if (!row.drop_off_warned_at) {
-        await trx.updateTable('shipments').set({ drop_off_warned_at: now }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('shipments')
+          .set({ drop_off_warned_at: now })
+          .where('id', '=', row.id)
+          .execute();
         await deps.outbox.publish(trx, DropOffCodeExpiringV1, codeData(row));
         warned += 1;
       }

@@ -1,5 +1,10 @@
 import { ParcelStatusChangedV1, type ParcelStatus } from '@gleba/contracts';
-import { lockShipment, statusTimes, storeTrackingEvents, type ShipmentRow } from '../db/repositories/shipments.repository';
+import {
+  lockShipment,
+  statusTimes,
+  storeTrackingEvents,
+  type ShipmentRow,
+} from '../db/repositories/shipments.repository';
 import { isTerminal, statusOfEvent, stepsForward } from '../domain/tracking';
 import type { Deps } from './deps';
 
@@ -7,7 +12,10 @@ import type { Deps } from './deps';
  * Asks DPD for a parcel's events, keeps the new ones (a repeated event is stored once), and moves
  * the status forward to the furthest the history shows, publishing each step.
  */
-export async function trackShipment(deps: Deps, shipment: Pick<ShipmentRow, 'id' | 'waybill'>): Promise<{ inserted: number; steps: ParcelStatus[] }> {
+export async function trackShipment(
+  deps: Deps,
+  shipment: Pick<ShipmentRow, 'id' | 'waybill'>,
+): Promise<{ inserted: number; steps: ParcelStatus[] }> {
   if (!shipment.waybill) return { inserted: 0, steps: [] };
   const events = await deps.dpd.getEventsForWaybill(shipment.waybill);
   const inserted = await storeTrackingEvents(
@@ -37,7 +45,11 @@ export async function trackShipment(deps: Deps, shipment: Pick<ShipmentRow, 'id'
       from = to;
     }
     if (forward.length > 0) {
-      await trx.updateTable('shipments').set({ status: from, status_changed_at: deps.clock.now() }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('shipments')
+        .set({ status: from, status_changed_at: deps.clock.now() })
+        .where('id', '=', row.id)
+        .execute();
     }
     return forward;
   });
@@ -62,7 +74,10 @@ export async function pollOpenParcels(deps: Deps): Promise<{ polled: number; fai
       await trackShipment(deps, s);
     } catch (error) {
       failed += 1;
-      deps.logger.warn({ err: error, shipmentId: s.id, waybill: s.waybill }, 'tracking poll failed for a parcel');
+      deps.logger.warn(
+        { err: error, shipmentId: s.id, waybill: s.waybill },
+        'tracking poll failed for a parcel',
+      );
     }
   }
   return { polled: open.length, failed };

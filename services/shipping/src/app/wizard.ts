@@ -17,7 +17,12 @@ import {
 import { AppError, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
 import { dateIn } from '../clock';
 import type { StoredAddress } from '../db/database';
-import { findContact, findShippable, type ContactRow, type ShippableRow } from '../db/repositories/read-models.repository';
+import {
+  findContact,
+  findShippable,
+  type ContactRow,
+  type ShippableRow,
+} from '../db/repositories/read-models.repository';
 import { findShipment, toShipment } from '../db/repositories/shipments.repository';
 import { normalisePostCode, pickupDateProblem, POSTCODE } from '../domain/courier';
 import { DpdError, type DpdAddress } from '../dpd/dpd.port';
@@ -29,16 +34,36 @@ const E = ShippingErrorCode;
 
 export function labAddress(deps: Deps): StoredAddress {
   const c = deps.config;
-  return { name: c.LAB_NAME, company: c.LAB_COMPANY, street: c.LAB_STREET, postCode: c.LAB_POSTCODE, city: c.LAB_CITY, phone: c.LAB_PHONE, email: c.LAB_EMAIL };
+  return {
+    name: c.LAB_NAME,
+    company: c.LAB_COMPANY,
+    street: c.LAB_STREET,
+    postCode: c.LAB_POSTCODE,
+    city: c.LAB_CITY,
+    phone: c.LAB_PHONE,
+    email: c.LAB_EMAIL,
+  };
 }
 
 export function toDpdAddress(a: StoredAddress): DpdAddress {
-  return { company: a.company, name: a.name, street: a.street, postCode: a.postCode, city: a.city, phone: a.phone ?? '', email: a.email };
+  return {
+    company: a.company,
+    name: a.name,
+    street: a.street,
+    postCode: a.postCode,
+    city: a.city,
+    phone: a.phone ?? '',
+    email: a.email,
+  };
 }
 
 function senderOf(contact: ContactRow | undefined): StoredAddress {
   if (!contact || !contact.street || !contact.post_code || !contact.city || !contact.phone) {
-    throw new AppError(E.incompleteSenderData, 422, 'The sender address or phone is missing: complete the profile');
+    throw new AppError(
+      E.incompleteSenderData,
+      422,
+      'The sender address or phone is missing: complete the profile',
+    );
   }
   return {
     name: `${contact.first_name} ${contact.last_name}`.trim(),
@@ -55,7 +80,8 @@ function senderOf(contact: ContactRow | undefined): StoredAddress {
 export function carrierFailure(error: unknown, fallback: string, message: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof DpdError) {
-    if (/POSTCODE/i.test(error.status) || /POSTCODE/i.test(error.message)) return new AppError(E.invalidPostalCode, 400, 'Invalid postal code');
+    if (/POSTCODE/i.test(error.status) || /POSTCODE/i.test(error.message))
+      return new AppError(E.invalidPostalCode, 400, 'Invalid postal code');
     return new AppError(fallback, 502, `${message}: ${error.message}`);
   }
   return new AppError(fallback, 502, `${message}: ${(error as Error).message}`);
@@ -63,7 +89,8 @@ export function carrierFailure(error: unknown, fallback: string, message: string
 
 async function ownShippable(deps: Deps, userId: string, shippableId: string): Promise<ShippableRow> {
   const s = await findShippable(deps.db, shippableId);
-  if (!s || s.user_id !== userId || s.cancelled_at) throw new AppError(E.orderNotFoundForTest, 404, 'No order confirmed for shipment under this id');
+  if (!s || s.user_id !== userId || s.cancelled_at)
+    throw new AppError(E.orderNotFoundForTest, 404, 'No order confirmed for shipment under this id');
   return s;
 }
 
@@ -73,7 +100,16 @@ export async function listShippables(deps: Deps, userId: string): Promise<TShipp
   const rows = await deps.db
     .selectFrom('shippables as s')
     .leftJoin('shipments as sh', (j) => j.onRef('sh.shippable_id', '=', 's.id').on('sh.active', '=', true))
-    .select(['s.id', 's.order_id', 's.test_id', 's.order_number', 's.kind', 's.barcode', 's.confirmed_at', 'sh.id as shipment_id'])
+    .select([
+      's.id',
+      's.order_id',
+      's.test_id',
+      's.order_number',
+      's.kind',
+      's.barcode',
+      's.confirmed_at',
+      'sh.id as shipment_id',
+    ])
     .where('s.user_id', '=', userId)
     .where('s.cancelled_at', 'is', null)
     .orderBy('s.confirmed_at', 'desc')
@@ -91,11 +127,21 @@ export async function listShippables(deps: Deps, userId: string): Promise<TShipp
 }
 
 /** Hour windows for a pickup date and the sender's postcode (the profile's when not given). */
-export async function courierAvailability(deps: Deps, userId: string, date: string, postCode: string | undefined): Promise<TCourierAvailability> {
+export async function courierAvailability(
+  deps: Deps,
+  userId: string,
+  date: string,
+  postCode: string | undefined,
+): Promise<TCourierAvailability> {
   const code = normalisePostCode(postCode ?? (await findContact(deps.db, userId))?.post_code ?? '');
-  if (!code && !postCode) throw new AppError(E.incompleteSenderData, 422, 'The sender address is missing: complete the profile');
+  if (!code && !postCode)
+    throw new AppError(E.incompleteSenderData, 422, 'The sender address is missing: complete the profile');
   if (!POSTCODE.test(code)) throw new AppError(E.invalidPostalCode, 400, 'Invalid postal code');
-  const problem = pickupDateProblem(date, dateIn(deps.clock.now(), deps.config.TIME_ZONE), deps.config.COURIER_MAX_DAYS_AHEAD);
+  const problem = pickupDateProblem(
+    date,
+    dateIn(deps.clock.now(), deps.config.TIME_ZONE),
+    deps.config.COURIER_MAX_DAYS_AHEAD,
+  );
   if (problem) throw new AppError(E.pickAnotherPickupDate, 400, `Pick another pickup date (${problem})`);
   let windows: string[];
   try {
@@ -103,7 +149,8 @@ export async function courierAvailability(deps: Deps, userId: string, date: stri
   } catch (error) {
     throw carrierFailure(error, E.courierOrderFailed, 'Courier availability failed');
   }
-  if (windows.length === 0) throw new AppError(E.noTimeWindows, 422, 'No time windows for the selected day and sender postcode');
+  if (windows.length === 0)
+    throw new AppError(E.noTimeWindows, 422, 'No time windows for the selected day and sender postcode');
   return { date, postCode: code, timeWindows: windows };
 }
 
@@ -137,10 +184,13 @@ export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody
   if (body.method === 'COURIER' && existing.some((s) => s.type === 'COURIER')) {
     throw new AppError(E.courierAlreadyOrdered, 409, 'A courier has already been ordered for this test');
   }
-  if (existing.some((s) => s.active)) throw new AppError(E.shipmentAlreadyExists, 409, 'A shipment already exists for this test');
+  if (existing.some((s) => s.active))
+    throw new AppError(E.shipmentAlreadyExists, 409, 'A shipment already exists for this test');
 
-  const type: ShipmentType = body.method === 'COURIER' ? 'COURIER' : body.withLabel ? 'PICKUP' : 'PICKUP_LABELLESS';
-  if (type === 'COURIER' && !body.withLabel) throw new AppError(E.courierRequiresLabel, 400, 'A courier pickup needs a label');
+  const type: ShipmentType =
+    body.method === 'COURIER' ? 'COURIER' : body.withLabel ? 'PICKUP' : 'PICKUP_LABELLESS';
+  if (type === 'COURIER' && !body.withLabel)
+    throw new AppError(E.courierRequiresLabel, 400, 'A courier pickup needs a label');
   if (type === 'PICKUP_LABELLESS') {
     const code = await deps.db
       .selectFrom('shipments')
@@ -149,7 +199,12 @@ export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody
       .where('type', '=', 'PICKUP_LABELLESS')
       .where('active', '=', true)
       .executeTakeFirst();
-    if (code) throw new AppError(E.dropOffCodeAlreadyGenerated, 409, 'The drop-off code of this order is still valid');
+    if (code)
+      throw new AppError(
+        E.dropOffCodeAlreadyGenerated,
+        409,
+        'The drop-off code of this order is still valid',
+      );
   }
   const sender = senderOf(await findContact(deps.db, userId));
   if (!POSTCODE.test(sender.postCode)) throw new AppError(E.invalidPostalCode, 400, 'Invalid postal code');
@@ -159,12 +214,17 @@ export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody
     const { date, timeWindow } = body.courier!;
     const available = await courierAvailability(deps, userId, date, sender.postCode);
     if (!available.timeWindows.includes(timeWindow)) {
-      throw new AppError(E.noTimeWindows, 422, `No courier in ${timeWindow} on ${date} for ${sender.postCode}`);
+      throw new AppError(
+        E.noTimeWindows,
+        422,
+        `No courier in ${timeWindow} on ${date} for ${sender.postCode}`,
+      );
     }
     courier = { date, timeWindow };
   }
   let pickupPoint: TPickupPoint | null = null;
-  if (type === 'PICKUP' && !body.pickupPointId) throw new AppError(E.pickupPointNotFound, 400, 'Choose a pickup point');
+  if (type === 'PICKUP' && !body.pickupPointId)
+    throw new AppError(E.pickupPointNotFound, 400, 'Choose a pickup point');
   if (type !== 'COURIER' && body.pickupPointId) pickupPoint = await findPickupPoint(deps, body.pickupPointId);
 
   const size = PARCEL_SIZES[body.size];
@@ -189,7 +249,11 @@ export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody
   };
 }
 
-export async function summarize(deps: Deps, userId: string, body: TCreateShipmentBody): Promise<TShipmentSummary> {
+export async function summarize(
+  deps: Deps,
+  userId: string,
+  body: TCreateShipmentBody,
+): Promise<TShipmentSummary> {
   return (await plan(deps, userId, body)).summary;
 }
 
@@ -229,8 +293,14 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
   } catch (error) {
     if (isPgError(error, PG_UNIQUE_VIOLATION)) {
       const constraint = (error as { constraint?: string }).constraint;
-      if (constraint === 'shipments_courier_per_shippable') throw new AppError(E.courierAlreadyOrdered, 409, 'A courier has already been ordered for this test');
-      if (constraint === 'shipments_code_per_order') throw new AppError(E.dropOffCodeAlreadyGenerated, 409, 'The drop-off code of this order is still valid');
+      if (constraint === 'shipments_courier_per_shippable')
+        throw new AppError(E.courierAlreadyOrdered, 409, 'A courier has already been ordered for this test');
+      if (constraint === 'shipments_code_per_order')
+        throw new AppError(
+          E.dropOffCodeAlreadyGenerated,
+          409,
+          'The drop-off code of this order is still valid',
+        );
       throw new AppError(E.shipmentAlreadyExists, 409, 'A shipment already exists for this test');
     }
     throw error;
@@ -248,7 +318,14 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
       sender: toDpdAddress(p.sender),
       receiver: toDpdAddress(labAddress(deps)),
       pickupPointId: null,
-      parcels: [{ weightKg: size.maxWeightKg, sizeCm: size.sizeCm, content: 'Próbki gleby', reference: s.barcode ?? s.order_number }],
+      parcels: [
+        {
+          weightKg: size.maxWeightKg,
+          sizeCm: size.sizeCm,
+          content: 'Próbki gleby',
+          reference: s.barcode ?? s.order_number,
+        },
+      ],
     });
     waybill = generated.waybills[0]!;
     packageId = generated.packageId;
@@ -280,7 +357,10 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
     if (p.type === 'PICKUP_LABELLESS') {
       const pin = await deps.dpd.generateDropOffPin({ waybill });
       // Our clock decides expiry (spec: 14 days), so the job and the screens agree.
-      dropOff = { code: pin.pin, expiresAt: new Date(now.getTime() + deps.config.DROP_OFF_CODE_VALID_DAYS * 86_400_000) };
+      dropOff = {
+        code: pin.pin,
+        expiresAt: new Date(now.getTime() + deps.config.DROP_OFF_CODE_VALID_DAYS * 86_400_000),
+      };
     }
   } catch (error) {
     await release();
@@ -321,7 +401,11 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
       });
     }
     if (dropOff) {
-      await deps.outbox.publish(trx, DropOffCodeGeneratedV1, { ...base, code: dropOff.code, expiresAt: dropOff.expiresAt.toISOString() });
+      await deps.outbox.publish(trx, DropOffCodeGeneratedV1, {
+        ...base,
+        code: dropOff.code,
+        expiresAt: dropOff.expiresAt.toISOString(),
+      });
     }
     return updated;
   });

@@ -63,7 +63,11 @@ export interface ShipmentsTable {
   type: 'COURIER' | 'PICKUP' | 'PICKUP_LABELLESS';
   size: 'S' | 'M' | 'L';
   with_label: boolean;
-  status: ColumnType<'CREATED' | 'PICKED_UP' | 'IN_TRANSIT' | 'DELIVERED' | 'RETURNED', string | undefined, string>;
+  status: ColumnType<
+    'CREATED' | 'PICKED_UP' | 'IN_TRANSIT' | 'DELIVERED' | 'RETURNED',
+    string | undefined,
+    string
+  >;
   waybill: string | null;
   package_id: string | null;
   sender: Json<StoredAddress>;

@@ -21,7 +21,13 @@ export const DPD_EVENT_STATUS: Record<string, ParcelStatus> = {
 };
 
 /** Statuses in the order a parcel goes through them; a parcel never moves backwards. */
-const RANK: Record<ParcelStatus, number> = { CREATED: 0, PICKED_UP: 1, IN_TRANSIT: 2, DELIVERED: 3, RETURNED: 4 };
+const RANK: Record<ParcelStatus, number> = {
+  CREATED: 0,
+  PICKED_UP: 1,
+  IN_TRANSIT: 2,
+  DELIVERED: 3,
+  RETURNED: 4,
+};
 
 export function statusOfEvent(businessCode: string): ParcelStatus | null {
   return DPD_EVENT_STATUS[businessCode] ?? null;

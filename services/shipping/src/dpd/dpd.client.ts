@@ -1,4 +1,10 @@
-import { DpdError, type DpdAddress, type DpdPickupPoint, type DpdPort, type DpdTrackingEvent } from './dpd.port';
+import {
+  DpdError,
+  type DpdAddress,
+  type DpdPickupPoint,
+  type DpdPort,
+  type DpdTrackingEvent,
+} from './dpd.port';
 
 export interface DpdClientOptions {
   url: string;
@@ -33,11 +39,21 @@ function wireAddress(a: DpdAddress, fid?: string) {
 /** A status of any level that is not OK is an error, whatever the HTTP status said. */
 function check(operation: string, level: DpdError['level'], status: unknown, message: unknown): void {
   if (status === undefined || status === OK) return;
-  throw new DpdError(operation, level, String(status), typeof message === 'string' && message ? message : String(status));
+  throw new DpdError(
+    operation,
+    level,
+    String(status),
+    typeof message === 'string' && message ? message : String(status),
+  );
 }
 
 function detail(info: StatusInfo | undefined): string | undefined {
-  return info?.errorDetails?.map((d) => d.description).filter(Boolean).join('; ') || undefined;
+  return (
+    info?.errorDetails
+      ?.map((d) => d.description)
+      .filter(Boolean)
+      .join('; ') || undefined
+  );
 }
 
 /**
@@ -47,7 +63,11 @@ function detail(info: StatusInfo | undefined): string | undefined {
 export class DpdHttpClient implements DpdPort {
   constructor(private readonly options: DpdClientOptions) {}
 
-  private async call<T extends Json>(operation: string, url: string, init: { method: 'GET' | 'POST'; body?: unknown; auth: boolean; nestedStatuses?: boolean }): Promise<T> {
+  private async call<T extends Json>(
+    operation: string,
+    url: string,
+    init: { method: 'GET' | 'POST'; body?: unknown; auth: boolean; nestedStatuses?: boolean },
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.auth) {
@@ -72,14 +92,25 @@ export class DpdHttpClient implements DpdPort {
     } catch {
       throw new DpdError(operation, 'transport', `HTTP_${res.status}`, `not JSON: ${text.slice(0, 200)}`);
     }
-    if (!res.ok) throw new DpdError(operation, 'transport', `HTTP_${res.status}`, String(body.message ?? body.status ?? res.statusText));
+    if (!res.ok)
+      throw new DpdError(
+        operation,
+        'transport',
+        `HTTP_${res.status}`,
+        String(body.message ?? body.status ?? res.statusText),
+      );
     // With nested statuses the caller checks the parcels and packages first: they say more.
     if (!init.nestedStatuses) check(operation, 'request', body.status, body.errorMessage);
     return body;
   }
 
   private shipment<T extends Json>(operation: string, body: unknown, nestedStatuses = false): Promise<T> {
-    return this.call<T>(operation, `${this.options.url}/public/shipment/v1/${operation}`, { method: 'POST', body, auth: true, nestedStatuses });
+    return this.call<T>(operation, `${this.options.url}/public/shipment/v1/${operation}`, {
+      method: 'POST',
+      body,
+      auth: true,
+      nestedStatuses,
+    });
   }
 
   async generatePackagesNumbers(input: Parameters<DpdPort['generatePackagesNumbers']>[0]) {
@@ -87,38 +118,49 @@ export class DpdHttpClient implements DpdPort {
     const res = await this.shipment<{
       status?: string;
       errorMessage?: string;
-      packages?: { status?: string; packageId?: number; parcels?: { status?: string; waybill?: string | null; validationDetails?: { info?: string }[] }[]; validationDetails?: { info?: string }[] }[];
-    }>(op, {
-      generationPolicy: 'STOP_ON_FIRST_ERROR',
-      packages: [
-        {
-          reference: input.reference,
-          payerFID: Number(this.options.fid),
-          sender: wireAddress(input.sender, this.options.fid),
-          receiver: wireAddress(input.receiver),
-          services: input.pickupPointId ? { dpdPickup: { pudo: input.pickupPointId } } : {},
-          parcels: input.parcels.map((p) => ({
-            weight: p.weightKg,
-            sizeX: p.sizeCm[0],
-            sizeY: p.sizeCm[1],
-            sizeZ: p.sizeCm[2],
-            content: p.content,
-            customerData1: p.reference,
-          })),
-        },
-      ],
-    }, true);
+      packages?: {
+        status?: string;
+        packageId?: number;
+        parcels?: { status?: string; waybill?: string | null; validationDetails?: { info?: string }[] }[];
+        validationDetails?: { info?: string }[];
+      }[];
+    }>(
+      op,
+      {
+        generationPolicy: 'STOP_ON_FIRST_ERROR',
+        packages: [
+          {
+            reference: input.reference,
+            payerFID: Number(this.options.fid),
+            sender: wireAddress(input.sender, this.options.fid),
+            receiver: wireAddress(input.receiver),
+            services: input.pickupPointId ? { dpdPickup: { pudo: input.pickupPointId } } : {},
+            parcels: input.parcels.map((p) => ({
+              weight: p.weightKg,
+              sizeX: p.sizeCm[0],
+              sizeY: p.sizeCm[1],
+              sizeZ: p.sizeCm[2],
+              content: p.content,
+              customerData1: p.reference,
+            })),
+          },
+        ],
+      },
+      true,
+    );
     const pkg = res.packages?.[0];
     if (!pkg) {
       check(op, 'request', res.status, res.errorMessage);
       throw new DpdError(op, 'package', 'MISSING', 'no package in the answer');
     }
     // A parcel's status says more than its package's, so parcels are checked first.
-    for (const parcel of pkg.parcels ?? []) check(op, 'parcel', parcel.status, parcel.validationDetails?.map((d) => d.info).join('; '));
+    for (const parcel of pkg.parcels ?? [])
+      check(op, 'parcel', parcel.status, parcel.validationDetails?.map((d) => d.info).join('; '));
     check(op, 'package', pkg.status, pkg.validationDetails?.map((d) => d.info).join('; '));
     check(op, 'request', res.status, res.errorMessage);
     const waybills = (pkg.parcels ?? []).map((p) => p.waybill).filter((w): w is string => !!w);
-    if (waybills.length !== input.parcels.length) throw new DpdError(op, 'parcel', 'MISSING_WAYBILL', 'fewer waybills than parcels');
+    if (waybills.length !== input.parcels.length)
+      throw new DpdError(op, 'parcel', 'MISSING_WAYBILL', 'fewer waybills than parcels');
     return { packageId: String(pkg.packageId ?? ''), waybills };
   }
 
@@ -126,8 +168,20 @@ export class DpdHttpClient implements DpdPort {
     const op = 'generateSpedLabels';
     const res = await this.shipment<{
       documentData?: string;
-      session?: { statusInfo?: StatusInfo; packages?: { statusInfo?: StatusInfo; parcels?: { waybill?: string; status?: string; returnWaybill?: string | null }[] }[] };
-    }>(op, { waybills: input.waybills, format: input.format, outputType: input.outputType, outputDocFormat: 'PDF', variant: 'STANDARD' });
+      session?: {
+        statusInfo?: StatusInfo;
+        packages?: {
+          statusInfo?: StatusInfo;
+          parcels?: { waybill?: string; status?: string; returnWaybill?: string | null }[];
+        }[];
+      };
+    }>(op, {
+      waybills: input.waybills,
+      format: input.format,
+      outputType: input.outputType,
+      outputDocFormat: 'PDF',
+      variant: 'STANDARD',
+    });
     const returnWaybills: Record<string, string> = {};
     for (const pkg of res.session?.packages ?? []) {
       for (const parcel of pkg.parcels ?? []) {
@@ -146,10 +200,14 @@ export class DpdHttpClient implements DpdPort {
     const res = await this.shipment<{
       documentId?: string;
       documentData?: string;
-      session?: { statusInfo?: StatusInfo; packages?: { statusInfo?: StatusInfo; parcels?: { waybill?: string; status?: string }[] }[] };
+      session?: {
+        statusInfo?: StatusInfo;
+        packages?: { statusInfo?: StatusInfo; parcels?: { waybill?: string; status?: string }[] }[];
+      };
     }>(op, { waybills: input.waybills, date: input.date, outputDocFormat: 'PDF' });
     for (const pkg of res.session?.packages ?? []) {
-      for (const parcel of pkg.parcels ?? []) check(op, 'parcel', parcel.status, `waybill ${parcel.waybill}: ${parcel.status}`);
+      for (const parcel of pkg.parcels ?? [])
+        check(op, 'parcel', parcel.status, `waybill ${parcel.waybill}: ${parcel.status}`);
       check(op, 'package', pkg.statusInfo?.status, detail(pkg.statusInfo));
     }
     check(op, 'request', res.session?.statusInfo?.status, detail(res.session?.statusInfo));
@@ -159,7 +217,15 @@ export class DpdHttpClient implements DpdPort {
 
   async generateDropOffPin(input: { waybill: string }) {
     const op = 'generateDropOffPin';
-    const res = await this.shipment<{ parcels?: { waybill?: string; status?: string; pin?: string; validTo?: string; errorMessage?: string }[] }>(op, {
+    const res = await this.shipment<{
+      parcels?: {
+        waybill?: string;
+        status?: string;
+        pin?: string;
+        validTo?: string;
+        errorMessage?: string;
+      }[];
+    }>(op, {
       waybill: input.waybill,
     });
     const parcel = res.parcels?.[0];
@@ -170,11 +236,15 @@ export class DpdHttpClient implements DpdPort {
   }
 
   async getCourierOrderAvailability(input: { postCode: string; date: string }) {
-    const res = await this.call<{ ranges?: { range?: string }[] }>('getCourierOrderAvailability', `${this.options.url}/public/courier/v1/getCourierOrderAvailability`, {
-      method: 'POST',
-      auth: true,
-      body: { senderPlace: { countryCode: 'PL', zipCode: input.postCode }, pickupDate: input.date },
-    });
+    const res = await this.call<{ ranges?: { range?: string }[] }>(
+      'getCourierOrderAvailability',
+      `${this.options.url}/public/courier/v1/getCourierOrderAvailability`,
+      {
+        method: 'POST',
+        auth: true,
+        body: { senderPlace: { countryCode: 'PL', zipCode: input.postCode }, pickupDate: input.date },
+      },
+    );
     return (res.ranges ?? []).map((r) => r.range).filter((r): r is string => !!r);
   }
 
@@ -191,29 +261,55 @@ export class DpdHttpClient implements DpdPort {
             pickupTimeTo: input.timeWindow.split('-')[1],
             pickupSender: wireAddress(input.sender),
             pickupPayer: { payerNumber: Number(this.options.fid) },
-            packagesParams: { dox: false, standardParcel: true, parcelsCount: input.parcelsCount, parcelsWeight: input.weightKg },
+            packagesParams: {
+              dox: false,
+              standardParcel: true,
+              parcelsCount: input.parcelsCount,
+              parcelsWeight: input.weightKg,
+            },
           };
-    const res = await this.call<{ orderNumber?: string; checkSum?: string; statusInfo?: StatusInfo }>(op, `${this.options.url}/public/courier/v1/packagesPickupCall`, {
-      method: 'POST',
-      auth: true,
-      body,
-    });
+    const res = await this.call<{ orderNumber?: string; checkSum?: string; statusInfo?: StatusInfo }>(
+      op,
+      `${this.options.url}/public/courier/v1/packagesPickupCall`,
+      {
+        method: 'POST',
+        auth: true,
+        body,
+      },
+    );
     check(op, 'package', res.statusInfo?.status, detail(res.statusInfo));
-    if (!res.orderNumber) throw new DpdError(op, 'package', 'NO_ORDER_NUMBER', 'no order number in the answer');
+    if (!res.orderNumber)
+      throw new DpdError(op, 'package', 'NO_ORDER_NUMBER', 'no order number in the answer');
     return { orderNumber: res.orderNumber, checkSum: res.checkSum ?? null };
   }
 
   async getEventsForWaybill(waybill: string): Promise<DpdTrackingEvent[]> {
     const op = 'getEventsForWaybill';
-    const res = await this.call<{ result?: { status?: string; errorMessage?: string; eventsList?: { businessCode?: string; description?: string; eventTime?: string; depot?: string | null }[] } }>(
-      op,
-      `${this.options.infoUrl}/public/info/v1/getEventsForWaybill`,
-      { method: 'POST', auth: true, body: { waybill, eventsSelectType: 'ALL', language: 'PL' } },
-    );
+    const res = await this.call<{
+      result?: {
+        status?: string;
+        errorMessage?: string;
+        eventsList?: {
+          businessCode?: string;
+          description?: string;
+          eventTime?: string;
+          depot?: string | null;
+        }[];
+      };
+    }>(op, `${this.options.infoUrl}/public/info/v1/getEventsForWaybill`, {
+      method: 'POST',
+      auth: true,
+      body: { waybill, eventsSelectType: 'ALL', language: 'PL' },
+    });
     check(op, 'parcel', res.result?.status, res.result?.errorMessage);
     return (res.result?.eventsList ?? [])
       .filter((e) => e.businessCode && e.eventTime)
-      .map((e) => ({ businessCode: e.businessCode!, description: e.description ?? '', eventTime: new Date(e.eventTime!), depot: e.depot ?? null }));
+      .map((e) => ({
+        businessCode: e.businessCode!,
+        description: e.description ?? '',
+        eventTime: new Date(e.eventTime!),
+        depot: e.depot ?? null,
+      }));
   }
 
   async findPickupPoints(query: Parameters<DpdPort['findPickupPoints']>[0]): Promise<DpdPickupPoint[]> {
@@ -229,17 +325,25 @@ export class DpdHttpClient implements DpdPort {
       params.set('lng', String(query.lng));
       params.set('distance', String(query.radiusKm));
     }
-    const res = await this.call<{ items?: DpdPickupPoint[] }>('pudo', `${this.options.pudoUrl}/public/pudo/v1/${path}?${params}`, { method: 'GET', auth: false });
+    const res = await this.call<{ items?: DpdPickupPoint[] }>(
+      'pudo',
+      `${this.options.pudoUrl}/public/pudo/v1/${path}?${params}`,
+      { method: 'GET', auth: false },
+    );
     return (res.items ?? []).map(toPoint);
   }
 
   async getPickupPoint(id: string): Promise<DpdPickupPoint | null> {
     const params = new URLSearchParams({ key: this.options.pudoKey });
     try {
-      const res = await this.call<{ item?: DpdPickupPoint }>('pudo', `${this.options.pudoUrl}/public/pudo/v1/details/${encodeURIComponent(id)}?${params}`, {
-        method: 'GET',
-        auth: false,
-      });
+      const res = await this.call<{ item?: DpdPickupPoint }>(
+        'pudo',
+        `${this.options.pudoUrl}/public/pudo/v1/details/${encodeURIComponent(id)}?${params}`,
+        {
+          method: 'GET',
+          auth: false,
+        },
+      );
       return res.item ? toPoint(res.item) : null;
     } catch (error) {
       if (error instanceof DpdError && error.status === 'NOT_FOUND') return null;

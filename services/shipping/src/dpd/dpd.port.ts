@@ -51,7 +51,9 @@ export interface DpdPickupPoint {
 export type DpdLabelFormat = 'A4' | 'LBL_PRINTER';
 
 export interface DpdPort {
-  generatePackagesNumbers(input: DpdGenerateWaybillsInput): Promise<{ packageId: string; waybills: string[] }>;
+  generatePackagesNumbers(
+    input: DpdGenerateWaybillsInput,
+  ): Promise<{ packageId: string; waybills: string[] }>;
   generateSpedLabels(input: {
     waybills: string[];
     format: DpdLabelFormat;
@@ -61,13 +63,22 @@ export interface DpdPort {
   getCourierOrderAvailability(input: { postCode: string; date: string }): Promise<string[]>;
   packagesPickupCall(
     input:
-      | { operation: 'INSERT'; date: string; timeWindow: string; sender: DpdAddress; parcelsCount: number; weightKg: number }
+      | {
+          operation: 'INSERT';
+          date: string;
+          timeWindow: string;
+          sender: DpdAddress;
+          parcelsCount: number;
+          weightKg: number;
+        }
       | { operation: 'CANCEL'; orderNumber: string; checkSum: string },
   ): Promise<{ orderNumber: string; checkSum: string | null }>;
   generateDropOffPin(input: { waybill: string }): Promise<{ pin: string; validTo: Date | null }>;
   getEventsForWaybill(waybill: string): Promise<DpdTrackingEvent[]>;
   findPickupPoints(
-    query: { kind: 'city'; city?: string; postCode?: string } | { kind: 'coordinates'; lat: number; lng: number; radiusKm: number },
+    query:
+      | { kind: 'city'; city?: string; postCode?: string }
+      | { kind: 'coordinates'; lat: number; lng: number; radiusKm: number },
   ): Promise<DpdPickupPoint[]>;
   getPickupPoint(id: string): Promise<DpdPickupPoint | null>;
 }

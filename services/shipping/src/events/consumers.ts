@@ -1,4 +1,9 @@
-import { OrderCancelledV1, OrderStatusChangedV1, ProfileUpdatedV1, TestShipmentConfirmedV1 } from '@gleba/contracts';
+import {
+  OrderCancelledV1,
+  OrderStatusChangedV1,
+  ProfileUpdatedV1,
+  TestShipmentConfirmedV1,
+} from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { EventDefinition } from '@gleba/contracts';
 import { cancelOrderShipments } from '../app/cancellation';
@@ -35,7 +40,9 @@ export function consumers(deps: () => Deps): EventHandler<Database, EventDefinit
         confirmed_at: d.changedAt,
       });
     }),
-    on<Database, typeof OrderCancelledV1>(OrderCancelledV1, async (trx, d) => cancelOrderShipments(deps(), trx, d.orderId)),
+    on<Database, typeof OrderCancelledV1>(OrderCancelledV1, async (trx, d) =>
+      cancelOrderShipments(deps(), trx, d.orderId),
+    ),
     on<Database, typeof ProfileUpdatedV1>(ProfileUpdatedV1, async (trx, d) => upsertContact(trx, d)),
   ];
 }

@@ -1,6 +1,14 @@
 import { Router, type Express } from 'express';
 import { sql } from 'kysely';
-import { pageMeta, ShippingErrorCode, ZAdminShipmentsQuery, ZBulkLabelsBody, ZIdParam, ZLabelQuery, ZProtocolQuery } from '@gleba/contracts';
+import {
+  pageMeta,
+  ShippingErrorCode,
+  ZAdminShipmentsQuery,
+  ZBulkLabelsBody,
+  ZIdParam,
+  ZLabelQuery,
+  ZProtocolQuery,
+} from '@gleba/contracts';
 import { AppError, requireRole, route } from '@gleba/platform';
 import { labels, protocol, requestReturn, returnLabel } from '../app/documents';
 import type { Deps } from '../app/deps';
@@ -14,7 +22,12 @@ const MODES = [
   { base: '/garden-api/shipments', kind: 'GARDEN' },
 ] as const;
 
-const SORTABLE: Record<string, string> = { createdAt: 'created_at', statusChangedAt: 'status_changed_at', orderNumber: 'order_number', status: 'status' };
+const SORTABLE: Record<string, string> = {
+  createdAt: 'created_at',
+  statusChangedAt: 'status_changed_at',
+  orderNumber: 'order_number',
+  status: 'status',
+};
 
 /** The admin panel's shipments, per mode: `/farm-api` sees farm orders, `/garden-api` garden tests. */
 export function adminRoutes(app: Express, deps: Deps): void {
@@ -24,7 +37,8 @@ export function adminRoutes(app: Express, deps: Deps): void {
 
     const ofMode = async (id: string) => {
       const row = await findShipment(deps.db, id);
-      if (!row || row.kind !== kind) throw new AppError(ShippingErrorCode.shipmentNotFound, 404, 'Shipment not found');
+      if (!row || row.kind !== kind)
+        throw new AppError(ShippingErrorCode.shipmentNotFound, 404, 'Shipment not found');
       return row;
     };
 
@@ -34,12 +48,25 @@ export function adminRoutes(app: Express, deps: Deps): void {
         let q = deps.db.selectFrom('shipments').where('kind', '=', kind);
         if (query.status) q = q.where('status', '=', query.status);
         if (query.shipmentType) q = q.where('type', '=', query.shipmentType);
-        if (query.cancelled !== undefined) q = q.where('cancelled_at', query.cancelled ? 'is not' : 'is', null);
-        if (query.from) q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '>=', query.from);
-        if (query.to) q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '<=', query.to);
+        if (query.cancelled !== undefined)
+          q = q.where('cancelled_at', query.cancelled ? 'is not' : 'is', null);
+        if (query.from)
+          q = q.where(
+            sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`,
+            '>=',
+            query.from,
+          );
+        if (query.to)
+          q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '<=', query.to);
         if (query.search) {
           const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-          q = q.where((eb) => eb.or([eb('order_number', 'ilike', like), eb('waybill', 'ilike', like), eb('barcode', 'ilike', like)]));
+          q = q.where((eb) =>
+            eb.or([
+              eb('order_number', 'ilike', like),
+              eb('waybill', 'ilike', like),
+              eb('barcode', 'ilike', like),
+            ]),
+          );
         }
         const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
         const [field, dir] = (query.orderBy ?? 'createdAt:desc').split(':') as [string, 'asc' | 'desc'];
@@ -52,7 +79,10 @@ export function adminRoutes(app: Express, deps: Deps): void {
           .offset((query.page - 1) * query.perPage)
           .execute();
         const now = deps.clock.now();
-        return { items: rows.map((row) => toShipment(row, now)), meta: pageMeta(query.page, query.perPage, total) };
+        return {
+          items: rows.map((row) => toShipment(row, now)),
+          meta: pageMeta(query.page, query.perPage, total),
+        };
       }),
     );
 
@@ -67,7 +97,9 @@ export function adminRoutes(app: Express, deps: Deps): void {
 
     r.get(
       '/protocol',
-      route({ query: ZProtocolQuery }, async ({ query, res }) => sendPdfDownload(res, await protocol(deps, kind, query.date), `protocol-${query.date}.pdf`)),
+      route({ query: ZProtocolQuery }, async ({ query, res }) =>
+        sendPdfDownload(res, await protocol(deps, kind, query.date), `protocol-${query.date}.pdf`),
+      ),
     );
 
     r.get(
@@ -82,7 +114,11 @@ export function adminRoutes(app: Express, deps: Deps): void {
       '/:id/label',
       route({ params: ZIdParam, query: ZLabelQuery }, async ({ params, query, res }) => {
         const row = await ofMode(params.id);
-        return sendPdfDownload(res, await labels(deps, [row], query.format), `label-${row.waybill ?? row.id}.pdf`);
+        return sendPdfDownload(
+          res,
+          await labels(deps, [row], query.format),
+          `label-${row.waybill ?? row.id}.pdf`,
+        );
       }),
     );
 
@@ -101,13 +137,20 @@ export function adminRoutes(app: Express, deps: Deps): void {
       }),
     );
 
-    r.post('/:id/return', route({ params: ZIdParam }, async ({ params }) => requestReturn(deps, await ofMode(params.id))));
+    r.post(
+      '/:id/return',
+      route({ params: ZIdParam }, async ({ params }) => requestReturn(deps, await ofMode(params.id))),
+    );
 
     r.get(
       '/:id/return-label',
       route({ params: ZIdParam, query: ZLabelQuery }, async ({ params, query, res }) => {
         const row = await ofMode(params.id);
-        return sendPdfDownload(res, await returnLabel(deps, row, query.format), `return-${row.return_waybill ?? row.id}.pdf`);
+        return sendPdfDownload(
+          res,
+          await returnLabel(deps, row, query.format),
+          `return-${row.return_waybill ?? row.id}.pdf`,
+        );
       }),
     );
 

@@ -11,7 +11,15 @@ import {
 import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
 import { labels } from '../app/documents';
 import type { Deps } from '../app/deps';
-import { carrierFailure, confirm, courierAvailability, findPickupPoint, listShippables, ownShipment, summarize } from '../app/wizard';
+import {
+  carrierFailure,
+  confirm,
+  courierAvailability,
+  findPickupPoint,
+  listShippables,
+  ownShipment,
+  summarize,
+} from '../app/wizard';
 import { history, toShipment } from '../db/repositories/shipments.repository';
 import { normalisePostCode, POSTCODE } from '../domain/courier';
 import { sendPdf } from './pdf';
@@ -21,21 +29,43 @@ export function customerRoutes(app: Express, deps: Deps): void {
   const r = Router();
   r.use(requireAuth);
 
-  r.get('/shippable', route({}, async ({ auth }) => ({ items: await listShippables(deps, mustAuth(auth).userId) })));
+  r.get(
+    '/shippable',
+    route({}, async ({ auth }) => ({ items: await listShippables(deps, mustAuth(auth).userId) })),
+  );
 
   r.get(
     '/courier/availability',
-    route({ query: ZCourierAvailabilityQuery }, async ({ auth, query }) => courierAvailability(deps, mustAuth(auth).userId, query.date, query.postCode)),
+    route({ query: ZCourierAvailabilityQuery }, async ({ auth, query }) =>
+      courierAvailability(deps, mustAuth(auth).userId, query.date, query.postCode),
+    ),
   );
 
-  r.post('/summary', route({ body: ZCreateShipmentBody }, async ({ auth, body }) => summarize(deps, mustAuth(auth).userId, body)));
+  r.post(
+    '/summary',
+    route({ body: ZCreateShipmentBody }, async ({ auth, body }) =>
+      summarize(deps, mustAuth(auth).userId, body),
+    ),
+  );
 
-  r.post('/', route({ body: ZCreateShipmentBody }, async ({ auth, body }) => confirm(deps, mustAuth(auth).userId, body), { status: 201 }));
+  r.post(
+    '/',
+    route(
+      { body: ZCreateShipmentBody },
+      async ({ auth, body }) => confirm(deps, mustAuth(auth).userId, body),
+      { status: 201 },
+    ),
+  );
 
   r.get(
     '/',
     route({}, async ({ auth }) => {
-      const rows = await deps.db.selectFrom('shipments').selectAll().where('user_id', '=', mustAuth(auth).userId).orderBy('created_at', 'desc').execute();
+      const rows = await deps.db
+        .selectFrom('shipments')
+        .selectAll()
+        .where('user_id', '=', mustAuth(auth).userId)
+        .orderBy('created_at', 'desc')
+        .execute();
       const now = deps.clock.now();
       return { items: rows.map((row) => toShipment(row, now)) };
     }),
@@ -66,16 +96,26 @@ export function customerRoutes(app: Express, deps: Deps): void {
     route({ query: ZPickupPointsQuery }, async ({ query }) => {
       const byCoordinates = query.lat !== undefined && query.lng !== undefined;
       if (!byCoordinates && !query.city && !query.postCode) {
-        throw new AppError(ShippingErrorCode.pickupPointSearchInvalid, 400, 'Give a city, a postcode, or lat and lng');
+        throw new AppError(
+          ShippingErrorCode.pickupPointSearchInvalid,
+          400,
+          'Give a city, a postcode, or lat and lng',
+        );
       }
       let postCode: string | undefined;
       if (query.postCode) {
         postCode = normalisePostCode(query.postCode);
-        if (!POSTCODE.test(postCode)) throw new AppError(ShippingErrorCode.invalidPostalCode, 400, 'Invalid postal code');
+        if (!POSTCODE.test(postCode))
+          throw new AppError(ShippingErrorCode.invalidPostalCode, 400, 'Invalid postal code');
       }
       try {
         const items = byCoordinates
-          ? await deps.dpd.findPickupPoints({ kind: 'coordinates', lat: query.lat!, lng: query.lng!, radiusKm: query.radiusKm })
+          ? await deps.dpd.findPickupPoints({
+              kind: 'coordinates',
+              lat: query.lat!,
+              lng: query.lng!,
+              radiusKm: query.radiusKm,
+            })
           : await deps.dpd.findPickupPoints({ kind: 'city', city: query.city, postCode });
         return { items: items.slice(0, query.limit) };
       } catch (error) {
@@ -85,7 +125,9 @@ export function customerRoutes(app: Express, deps: Deps): void {
   );
   points.get(
     '/:id',
-    route({ params: z.object({ id: z.string().min(1).max(40) }) }, async ({ params }) => findPickupPoint(deps, params.id)),
+    route({ params: z.object({ id: z.string().min(1).max(40) }) }, async ({ params }) =>
+      findPickupPoint(deps, params.id),
+    ),
   );
   app.use('/api/pickup-points', points);
 }

@@ -65,12 +65,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     status_changed_at timestamptz not null
   )`.execute(db);
   // One shipment under way per test (or farm order); one courier per test, ever (spec section 4).
-  await sql`create unique index shipments_active_per_shippable on shipments (shippable_id) where active`.execute(db);
-  await sql`create unique index shipments_courier_per_shippable on shipments (shippable_id) where type = 'COURIER'`.execute(db);
+  await sql`create unique index shipments_active_per_shippable on shipments (shippable_id) where active`.execute(
+    db,
+  );
+  await sql`create unique index shipments_courier_per_shippable on shipments (shippable_id) where type = 'COURIER'`.execute(
+    db,
+  );
   // One valid drop-off code per order.
-  await sql`create unique index shipments_code_per_order on shipments (order_id) where type = 'PICKUP_LABELLESS' and active`.execute(db);
-  await sql`create unique index shipments_waybill on shipments (waybill) where waybill is not null`.execute(db);
-  await sql`create index shipments_open on shipments (status) where active and waybill is not null`.execute(db);
+  await sql`create unique index shipments_code_per_order on shipments (order_id) where type = 'PICKUP_LABELLESS' and active`.execute(
+    db,
+  );
+  await sql`create unique index shipments_waybill on shipments (waybill) where waybill is not null`.execute(
+    db,
+  );
+  await sql`create index shipments_open on shipments (status) where active and waybill is not null`.execute(
+    db,
+  );
   await sql`create index shipments_created on shipments (created_at)`.execute(db);
   await sql`create index shipments_user on shipments (user_id)`.execute(db);
 

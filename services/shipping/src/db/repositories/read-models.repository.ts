@@ -8,8 +8,16 @@ export type ShippableRow = Selectable<ShippablesTable>;
 
 /** The sender's address: the correspondence address when given, else the main one. */
 export async function upsertContact(db: Db, data: EventData<typeof ProfileUpdatedV1>): Promise<void> {
-  const a = data.correspondenceAddress && data.correspondenceAddress.cityName ? data.correspondenceAddress : data.address;
-  const street = a ? [a.streetName, [a.buildingNumber, a.apartmentNumber].filter(Boolean).join('/')].filter(Boolean).join(' ').trim() : null;
+  const a =
+    data.correspondenceAddress && data.correspondenceAddress.cityName
+      ? data.correspondenceAddress
+      : data.address;
+  const street = a
+    ? [a.streetName, [a.buildingNumber, a.apartmentNumber].filter(Boolean).join('/')]
+        .filter(Boolean)
+        .join(' ')
+        .trim()
+    : null;
   const row = {
     user_id: data.userId,
     email: data.email,
@@ -33,12 +41,23 @@ export async function findContact(db: Db, userId: string): Promise<ContactRow | 
   return db.selectFrom('contacts').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function upsertShippable(db: Db, row: Omit<Insertable<ShippablesTable>, 'cancelled_at'>): Promise<void> {
+export async function upsertShippable(
+  db: Db,
+  row: Omit<Insertable<ShippablesTable>, 'cancelled_at'>,
+): Promise<void> {
   await db
     .insertInto('shippables')
     .values({ ...row, cancelled_at: null })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ order_number: row.order_number, barcode: row.barcode, user_id: row.user_id, order_id: row.order_id, test_id: row.test_id }),
+      oc
+        .column('id')
+        .doUpdateSet({
+          order_number: row.order_number,
+          barcode: row.barcode,
+          user_id: row.user_id,
+          order_id: row.order_id,
+          test_id: row.test_id,
+        }),
     )
     .execute();
 }

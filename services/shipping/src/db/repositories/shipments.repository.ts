@@ -26,12 +26,22 @@ export function toShipment(row: ShipmentRow, now: Date): TShipment {
     isCancelled: row.cancelled_at !== null,
     courier:
       row.type === 'COURIER' && row.courier_date && row.courier_window
-        ? { pickupDate: row.courier_date, timeWindow: row.courier_window, orderNumber: row.courier_order_number, controlNumber: row.courier_checksum, cancelled: row.courier_cancelled_at !== null }
+        ? {
+            pickupDate: row.courier_date,
+            timeWindow: row.courier_window,
+            orderNumber: row.courier_order_number,
+            controlNumber: row.courier_checksum,
+            cancelled: row.courier_cancelled_at !== null,
+          }
         : null,
     pickupPoint: (row.pickup_point as StoredPickupPoint | null) ?? null,
     dropOffCode:
       row.drop_off_code && expires
-        ? { code: row.drop_off_code, expiresAt: expires.toISOString(), expired: row.drop_off_expired_at !== null || expires <= now }
+        ? {
+            code: row.drop_off_code,
+            expiresAt: expires.toISOString(),
+            expired: row.drop_off_expired_at !== null || expires <= now,
+          }
         : null,
     returnCode: row.return_code,
     rma: row.rma,
@@ -61,7 +71,13 @@ export async function lockShipment(trx: Transaction<Database>, id: string): Prom
 }
 
 export async function history(db: Db, shipmentId: string): Promise<TTrackingEvent[]> {
-  const rows = await db.selectFrom('tracking_events').selectAll().where('shipment_id', '=', shipmentId).orderBy('event_time', 'asc').orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('tracking_events')
+    .selectAll()
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('event_time', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   return rows.map(toTrackingEvent);
 }
 
@@ -69,7 +85,13 @@ export async function history(db: Db, shipmentId: string): Promise<TTrackingEven
 export async function storeTrackingEvents(
   db: Db,
   shipment: { id: string; waybill: string },
-  events: { businessCode: string; description: string; eventTime: Date; depot: string | null; status: string | null }[],
+  events: {
+    businessCode: string;
+    description: string;
+    eventTime: Date;
+    depot: string | null;
+    status: string | null;
+  }[],
 ): Promise<number> {
   if (events.length === 0) return 0;
   const result = await db
@@ -91,7 +113,10 @@ export async function storeTrackingEvents(
 }
 
 /** The earliest time the history shows each of our statuses. */
-export async function statusTimes(trx: Transaction<Database>, shipmentId: string): Promise<Map<string, Date>> {
+export async function statusTimes(
+  trx: Transaction<Database>,
+  shipmentId: string,
+): Promise<Map<string, Date>> {
   const rows = await trx
     .selectFrom('tracking_events')
     .select(['status'])
