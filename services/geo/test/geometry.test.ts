@@ -201,3 +201,17 @@ describe('plot files', () => {
     expect(() => parseGeoJsonPlots('{')).toThrow(PlotFileError);
   });
 });
+
+describe('geocoder', () => {
+  it('reads a Nominatim-style answer and treats failures as nothing found', async () => {
+    const { nominatimGeocoder } = await import('../src/providers/geocoder.provider');
+    const ok = nominatimGeocoder({
+      url: 'http://geocoder.test/search',
+      timeoutMs: 100,
+      fetchImpl: (async () => new Response(JSON.stringify([{ display_name: 'Kałuszyn, powiat miński', lat: '52.2081', lon: '21.8122' }]))) as typeof fetch,
+    });
+    expect(await ok.search('Kałuszyn')).toEqual([{ name: 'Kałuszyn', lat: 52.2081, lng: 21.8122 }]);
+    const down = nominatimGeocoder({ url: 'http://geocoder.test/search', timeoutMs: 100, fetchImpl: (async () => new Response('x', { status: 503 })) as typeof fetch });
+    expect(await down.search('Kałuszyn')).toEqual([]);
+  });
+});

@@ -208,9 +208,15 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       expect(pieces.body[0]!.id).toBe(u.body.id);
       expect(pieces.body[1]!.name).toBe('U (2)');
       expect(pieces.body[0]!.areaHa + pieces.body[1]!.areaHa).toBeCloseTo(u.body.areaHa, 2);
+      // Undoing the division would put the whole U back over the piece divided off.
+      const undoDivide = await api<Err>('POST', `/api/plots/${u.body.id}/undo`, { token: alice });
+      expect(undoDivide.body.code).toBe('plotOverlapLimitExceeded');
       const merged = await api<TPlot>('POST', '/api/plots/merge', { token: alice, body: { plotIds: pieces.body.map((p) => p.id) } });
       expect(merged.status).toBe(200);
       expect(merged.body.areaHa).toBeCloseTo(u.body.areaHa, 2);
+      // Undoing the merge brings back the first piece only; undoing the division then is fine too.
+      const undoMerge = await api<TPlot>('POST', `/api/plots/${u.body.id}/undo`, { token: alice });
+      expect(undoMerge.body.areaHa).toBeCloseTo(pieces.body[0]!.areaHa, 3);
       expect((await api('GET', `/api/plots/${pieces.body[1]!.id}`, { token: alice })).status).toBe(404);
     });
 

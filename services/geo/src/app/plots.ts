@@ -196,6 +196,8 @@ export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, st
     const target = row.history_cursor + step;
     const geometry = await shapeVersion(trx, id, target);
     if (!geometry) throw step < 0 ? geoError('nothingToUndo', 'Nothing to undo') : geoError('nothingToRedo', 'Nothing to redo');
+    // The older shape may now cover a plot divided off or drawn since.
+    await checkOverlap(trx, deps, userId, geometry, [id]);
     return updatePlot(trx, id, { geometry, areaHa: areaHa(geometry), cursor: target });
   });
   return (await present(deps, [row]))[0]!;
