@@ -47,7 +47,7 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
     for (const p of PARAMS) {
       if (p.kind === 'category') row.push(['lekka', 'średnia', 'ciężka', 'bardzo lekka'][i % 4]!, null);
       else if (p.key === 'PH_KCL' || p.key === 'PH_H2O') row.push(Math.round((4.5 + (i % 30) / 10) * 10) / 10, `pH ${words[i % 5]} ${i % 97}`);
-      else row.push(Math.round(((i * 7919) % 3000) / 10 + 0.5) / 10 + 1, `${words[(i + p.key.length) % 5]} ${i % 89}`);
+      else row.push(Math.round(((i * 7919 + p.key.length * 131) % 30011) / 7) / 100 + 1, `${words[(i + p.key.length) % 5]} ${(i * 31 + p.key.length) % 997}`);
     }
     ws.addRow(row).commit();
   }

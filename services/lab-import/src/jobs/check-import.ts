@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { layoutOf, type HeaderLayout } from '../domain/file-format';
@@ -65,7 +65,13 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     errors.push({ import_id: importId, row_number: row, label, code: error.code, message: error.message });
   };
 
-  const flush = async () => {
+  const flush = () =>
+    // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
+    db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await flushIn(trx);
+    });
+  const flushIn = async (db: Transaction<Database>) => {
     const batch = pending;
     pending = [];
     if (batch.length > 0) {
