@@ -1,6 +1,6 @@
 // GET /api/users/me with a valid token, against identity directly and beside a bare express
 // server answering a JSON of the same size, in one run:
-//   npx tsx bench/identity-users-me.ts [seconds] [targetUrl]
+//   npx tsx bench/identity-users-me.ts [seconds] [targetUrl]   (BENCH_ROUNDS alternating pairs, default 2)
 // Without a target (or IDENTITY_BENCH_URL), identity is started here on its own database
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/gleba_bench_identity) and seeded.
 // With a target (identity or the gateway in front of it), the demo farmer must exist there.
@@ -31,8 +31,9 @@ try {
       QUEUE_PREFIX: 'bench.identity',
       LOG_LEVEL: 'warn',
     };
-    await run('npx', ['tsx', 'services/identity/src/seed.ts'], env);
-    procs.push(await startProcess('npx', ['tsx', 'services/identity/src/main.ts'], env, 'http://127.0.0.1:4993/health/live'));
+    await run(process.execPath, ['--import', 'tsx', 'services/identity/src/seed.ts'], env);
+    // Node itself (not npx) so that the kill at the end reaches the server.
+    procs.push(await startProcess(process.execPath, ['--import', 'tsx', 'services/identity/src/main.ts'], env, 'http://127.0.0.1:4993/health/live'));
     base = 'http://127.0.0.1:4993';
   }
   const login = await fetch(`${base}/api/auth/login`, {
@@ -48,9 +49,13 @@ try {
   if (!me.ok) throw new Error(`users/me answered ${me.status}: ${body}`);
 
   procs.push(await startProcess('node', ['bench/identity-bare-server.mjs', '4994'], { BENCH_BODY: body }));
-  const baseline = await load(`bare express, same ${Buffer.byteLength(body)}-byte JSON`, 'http://127.0.0.1:4994/api/users/me', { seconds, headers });
-  const identity = await load(`identity GET /api/users/me (${base})`, `${base}/api/users/me`, { seconds, headers });
-  printTable([baseline, identity], baseline);
+  // Alternating rounds: on a shared machine the load changes by the minute, so each pair is compared.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  for (let round = 1; round <= rounds; round += 1) {
+    const baseline = await load(`round ${round}: bare express, same ${Buffer.byteLength(body)}-byte JSON`, 'http://127.0.0.1:4994/api/users/me', { seconds, headers });
+    const identity = await load(`round ${round}: identity GET /api/users/me (${base})`, `${base}/api/users/me`, { seconds, headers });
+    printTable([baseline, identity], baseline);
+  }
   console.log(
     `\nmachine: ${cpus().length} cores, load average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}, ${seconds} s per target, 50 connections; ` +
       'identity verifies the RS256 token and reads the user, its profile flag and social accounts in one query per request.',

@@ -142,8 +142,8 @@ describe('identity: profile, account settings, admin', () => {
     // New tokens carry the language; errors then speak it.
     const refreshed = await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: user.refreshToken } });
     user = refreshed.body;
-    const err = await http(url, 'GET', '/api/users/profile', { token: user.accessToken });
-    expect(err.status).toBe(200);
+    const err = await http(url, 'PATCH', '/api/users/me', { token: user.accessToken, body: { language: 'de' } });
+    expect(err.body).toMatchObject({ code: 'validationFailed', message: 'Invalid data. Correct the highlighted fields.' });
   });
 
   it('changes the password of a signed-in user (current password checked)', async () => {
