@@ -3,14 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ZBaseConfig } from '@gleba/platform';
 
-/** `config/prices.json` of the repository: found by walking up from the working directory. */
-function defaultPricesFile(): string {
+/** The repository root: the nearest directory up from the working directory with `config/prices.json`. */
+function repositoryRoot(): string {
   let dir = process.cwd();
   for (;;) {
-    const candidate = path.join(dir, 'config', 'prices.json');
-    if (existsSync(candidate)) return candidate;
+    if (existsSync(path.join(dir, 'config', 'prices.json'))) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) return path.resolve('config/prices.json');
+    if (parent === dir) return process.cwd();
     dir = parent;
   }
 }
@@ -18,11 +17,13 @@ function defaultPricesFile(): string {
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3003),
   /** The price list (zod `ZPriceList` of @gleba/contracts). */
-  PRICES_FILE: z.string().default(defaultPricesFile()),
-  /** Where this service is reachable from the outside (Przelewy24 sends notifications here). */
-  PUBLIC_URL: z.string().default('http://127.0.0.1:8080'),
-  /** Where the customer lands after paying. */
-  P24_RETURN_URL: z.string().default('http://127.0.0.1:8080/soil-tests'),
+  PRICES_FILE: z.string().default(path.join(repositoryRoot(), 'config', 'prices.json')),
+  /** The customer API as the outside sees it (shared with other services; Przelewy24 notifies `{PUBLIC_API_URL}/payments/p24/notify`). */
+  PUBLIC_API_URL: z.string().default('http://127.0.0.1:8080/api'),
+  /** The customer web client (shared); the customer returns to `{CUSTOMER_APP_URL}/soil-tests` after paying. */
+  CUSTOMER_APP_URL: z.string().default('http://127.0.0.1:8080'),
+  /** Overrides where the customer lands after paying. */
+  P24_RETURN_URL: z.string().optional(),
   /** Przelewy24: the local simulator by default; the sandbox is https://sandbox.przelewy24.pl. */
   P24_URL: z.string().default('http://127.0.0.1:4102'),
   P24_MERCHANT_ID: z.coerce.number().int().positive().default(100000),
@@ -36,8 +37,8 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(14),
   /** How often the repeatable job looks for overdue deferred payments. */
   PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
-  /** Sample photos. */
-  UPLOAD_DIR: z.string().default(path.resolve('data/uploads')),
+  /** Sample photos (default under the repository's ignored `.gleba/`). */
+  UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
   PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
 });
 export type Config = z.infer<typeof ZConfig>;

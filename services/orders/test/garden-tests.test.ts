@@ -9,7 +9,7 @@ async function upload(h: Harness, id: string, token: string, bytes: Buffer, name
   const form = new FormData();
   form.append('photo', new Blob([bytes], { type }), name);
   const res = await fetch(`${h.url}/api/soil-tests/${id}/photo`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as { code?: string; photo: { mimetype: string; path: string } } };
 }
 
 describe('garden tests: barcodes and the mobile add-test flow', () => {

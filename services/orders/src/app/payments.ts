@@ -60,8 +60,8 @@ export async function startOnlinePayment(
       description: `Gleba ${subject.orderNumber}`,
       email: customer.email,
       language: customer.language,
-      urlReturn: deps.ctx.config.P24_RETURN_URL,
-      urlStatus: `${deps.ctx.config.PUBLIC_URL}/api/payments/p24/notify`,
+      urlReturn: deps.ctx.config.P24_RETURN_URL ?? `${deps.ctx.config.CUSTOMER_APP_URL.replace(/\/$/, '')}/soil-tests`,
+      urlStatus: `${deps.ctx.config.PUBLIC_API_URL.replace(/\/$/, '')}/payments/p24/notify`,
     });
     await deps.ctx.db.updateTable('payments').set({ status: 'REGISTERED', token }).where('session_id', '=', sessionId).execute();
     return { method: 'ONLINE_BANK_TRANSFER', redirectUrl, bankTransfer: null, error: null };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const createOrdersTables: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await sql`create sequence order_number_seq start 1`.execute(db);
 
     // Read models fed by identity and geo events.
@@ -186,7 +186,7 @@ export const createOrdersTables: Migration = {
       .addUniqueConstraint('failed_orders_subject_type_uq', ['subject_id', 'error_type'])
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['failed_orders', 'payments', 'status_history', 'kit_orders', 'garden_tests', 'barcode_labels', 'barcode_batches', 'farm_order_samples', 'farm_orders', 'crops', 'contacts']) {
       await db.schema.dropTable(t).execute();
     }
