@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // Read model of identity's profiles: the sender of a parcel.
   await sql`create table contacts (
     user_id uuid primary key,
@@ -98,7 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table tracking_events`.execute(db);
   await sql`drop table shipments`.execute(db);
   await sql`drop table shippables`.execute(db);
