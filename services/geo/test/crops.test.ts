@@ -111,6 +111,24 @@ describe('geo: crops and sectors', () => {
     });
   });
 
+  describe('dividing a crop', () => {
+    it('divides a crop by a line into crops of the same plant on the same plot', async () => {
+      const c = (await crop({ plotIds: [field.id], name: 'Pszenica' })).body;
+      const wrong = await api<Err>('POST', `/api/crops/${c.id}/divide`, { body: { line: { type: 'LineString', coordinates: [at(200, -10)] } } });
+      expect(wrong.body.code).toBe('wrongCoordinateCount');
+      const res = await api<TCrop[]>('POST', `/api/crops/${c.id}/divide`, { body: { line: { type: 'LineString', coordinates: [at(150, -10), at(150, 260)] } } });
+      expect(res.status).toBe(200);
+      expect(res.body.map((x) => x.name)).toEqual(['Pszenica', 'Pszenica (2)']);
+      near(res.body[0]!.areaHa, (field.areaHa * 250) / 400);
+      near(res.body[1]!.areaHa, (field.areaHa * 150) / 400);
+      expect(res.body[1]!.plotIds).toEqual([field.id]);
+      await events.next<TCropSnapshot>('geo.crop.created', (e) => e.data.cropId === res.body[1]!.id);
+      // The same plant cannot be added again where the pieces already grow.
+      expect((await crop({ plotIds: [field.id] })).status).toBe(409);
+      for (const x of res.body) expect((await api('DELETE', `/api/crops/${x.id}`)).status).toBe(204);
+    });
+  });
+
   describe('sectors', () => {
     let wheat: TCrop;
 

@@ -35,7 +35,7 @@ import {
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
 import { listPlots } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
-import { areaHa, areaM2, autoDivide, cutOut, liesWithin, moveArea, normalizeArea, unionAreas, type Area } from '../domain/geometry';
+import { areaHa, areaM2, autoDivide, cutOut, divideByLine, indexed, liesWithin, moveArea, normalizeArea, overlapPercent, unionAreas, type Area } from '../domain/geometry';
 import type { GeoDeps } from './deps';
 
 type Db = GeoDeps['db'] | Transaction<Database>;
@@ -147,15 +147,14 @@ function periodsOverlap(aFrom: string, aTo: string, bFrom: string, bTo: string):
   return aFrom <= bTo && bFrom <= aTo;
 }
 
-async function ensureUnique(trx: Transaction<Database>, userId: string, plantId: string, plotIds: string[], from: string, to: string, exclude?: string) {
-  const crops = (await listCrops(trx, userId)).filter((c) => c.id !== exclude && c.plant_id === plantId);
-  if (crops.length === 0) return;
-  const plots = await cropPlotIds(trx, crops.map((c) => c.id));
-  const key = [...new Set(plotIds)].sort().join(',');
-  for (const c of crops) {
-    if ((plots.get(c.id) ?? []).slice().sort().join(',') === key && periodsOverlap(from, to, isoDate(c.cultivation_from), isoDate(c.cultivation_to))) {
-      throw geoError('cropAlreadyExists', 'This crop already exists on these plots in this period');
-    }
+/** The same plant growing on the same ground in an overlapping period is the same crop. */
+async function ensureUnique(trx: Transaction<Database>, userId: string, plantId: string, geometry: Area, from: string, to: string, exclude: string[] = []) {
+  const same = (await listCrops(trx, userId)).filter(
+    (c) => !exclude.includes(c.id) && c.plant_id === plantId && periodsOverlap(from, to, isoDate(c.cultivation_from), isoDate(c.cultivation_to)),
+  );
+  if (same.length === 0) return;
+  if (overlapPercent(geometry, same.map((c) => indexed(c.id, c.geometry))).percent > 1) {
+    throw geoError('cropAlreadyExists', 'This crop already exists on these plots in this period');
   }
 }
 
@@ -180,7 +179,7 @@ export async function createCrop(deps: GeoDeps, userId: string, body: TCreateCro
   if (body.cultivationTo < body.cultivationFrom) throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
   const row = await deps.db.transaction().execute(async (trx) => {
     const geometry = await cropShape(trx, userId, body.plotIds, body.geometry);
-    await ensureUnique(trx, userId, body.plantId, body.plotIds, body.cultivationFrom, body.cultivationTo);
+    await ensureUnique(trx, userId, body.plantId, geometry, body.cultivationFrom, body.cultivationTo);
     const id = randomUUID();
     await insertCrop(trx, id, userId, {
       name: body.name ?? plant.names[language],
@@ -221,9 +220,9 @@ export async function updateCropFields(deps: GeoDeps, userId: string, id: string
     if (to < from) throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
     const currentPlots = (await cropPlotIds(trx, [id])).get(id) ?? [];
     const plotIds = body.plotIds ? [...new Set(body.plotIds)] : currentPlots;
-    await ensureUnique(trx, userId, plantId, plotIds, from, to, id);
+    const geometry = body.plotIds || body.geometry ? await cropShape(trx, userId, plotIds, body.geometry) : row.geometry;
+    await ensureUnique(trx, userId, plantId, geometry, from, to, [id]);
     if (body.plotIds || body.geometry) {
-      const geometry = await cropShape(trx, userId, plotIds, body.geometry);
       if (body.plotIds) {
         await ensureSectorsFree(trx, id);
         await setCropPlots(trx, id, plotIds);
@@ -303,6 +302,42 @@ export function moveCrop(deps: GeoDeps, userId: string, id: string, distanceM: n
 
 export function cutCrop(deps: GeoDeps, userId: string, id: string, ring: Position[], language: Language) {
   return changeShape(deps, userId, id, language, async (row) => normalizeArea(cutOut(row.geometry, ring)));
+}
+
+/** The crop keeps the largest piece; each other piece becomes a new crop of the same plant. */
+export async function divideCrop(deps: GeoDeps, userId: string, id: string, line: Position[], language: Language): Promise<TCrop[]> {
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    const row = await mustLock(trx, userId, id);
+    await ensureSectorsFree(trx, id);
+    const pieces = divideByLine(row.geometry, line).map(normalizeArea);
+    const plotIds = (await cropPlotIds(trx, [id])).get(id) ?? [];
+    const plots = (await listPlots(trx, userId)).filter((p) => plotIds.includes(p.id));
+    const first = await reshape(trx, deps, row, pieces[0]!);
+    await deps.outbox.publish(trx, CropChangedV1, await snapshot(trx, first));
+    const created: CropRow[] = [];
+    for (const [i, geometry] of pieces.slice(1).entries()) {
+      const newId = randomUUID();
+      await insertCrop(trx, newId, userId, {
+        name: `${row.name} (${i + 2})`,
+        plantId: row.plant_id,
+        cultivationFrom: isoDate(row.cultivation_from),
+        cultivationTo: isoDate(row.cultivation_to),
+        estimatedYieldTPerHa: row.estimated_yield_t_per_ha === null ? null : Number(row.estimated_yield_t_per_ha),
+        areaHa: areaHa(geometry),
+        geometry,
+      });
+      // A piece lies on the plots it touches.
+      const touched = plots.filter((p) => overlapPercent(geometry, [indexed(p.id, p.geometry)]).percent > 0).map((p) => p.id);
+      await setCropPlots(trx, newId, touched.length ? touched : plotIds);
+      await replaceSectors(trx, newId, singleSector(geometry));
+      const cursor = await recordShape(trx, newId, 0, geometry, deps.config.SHAPE_HISTORY_LIMIT);
+      const made = await updateCrop(trx, newId, { cursor });
+      await deps.outbox.publish(trx, CropCreatedV1, await snapshot(trx, made));
+      created.push(made);
+    }
+    return [first, ...created];
+  });
+  return presentCrops(deps.db, rows, language);
 }
 
 export async function undoRedoCrop(deps: GeoDeps, userId: string, id: string, step: -1 | 1, language: Language): Promise<TCrop> {

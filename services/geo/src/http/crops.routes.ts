@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
-import { ZAutoDivideBody, ZCreateCropBody, ZCutBody, ZIdParam, ZMoveBody, ZUpdateCropBody, ZUpdateSectorsBody } from '@gleba/contracts';
+import { ZAutoDivideBody, ZCreateCropBody, ZCutBody, ZDivideBody, ZIdParam, ZMoveBody, ZUpdateCropBody, ZUpdateSectorsBody } from '@gleba/contracts';
 import {
   autoDivideCrop,
   createCrop,
   cutCrop,
   deleteCrop,
+  divideCrop,
   getCropById,
   getCrops,
   getSector,
@@ -44,6 +45,10 @@ export function cropRoutes(deps: GeoDeps): Router {
     ),
   );
   r.post('/:id/cut', route({ params: ZIdParam, body: ZCutBody }, ({ params, body, auth, req }) => cutCrop(deps, user(auth), params.id, body.ring, requestLanguage(req))));
+  r.post(
+    '/:id/divide',
+    route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth, req }) => divideCrop(deps, user(auth), params.id, body.line.coordinates, requestLanguage(req))),
+  );
   r.post('/:id/undo', route({ params: ZIdParam }, ({ params, auth, req }) => undoRedoCrop(deps, user(auth), params.id, -1, requestLanguage(req))));
   r.post('/:id/redo', route({ params: ZIdParam }, ({ params, auth, req }) => undoRedoCrop(deps, user(auth), params.id, 1, requestLanguage(req))));
   r.get('/:id/sectors', route({ params: ZIdParam }, async ({ params, auth, req }) => (await getCropById(deps, user(auth), params.id, requestLanguage(req))).sectors));
