@@ -38,6 +38,11 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
+  /**
+   * The service's whole config schema (base + its own settings). When given, the testkit parses
+   * test configs with it, so a service's own defaults apply in tests as in production.
+   */
+  configSchema?: z.ZodType<C>;
   /** Where this service finds token keys when not from `JWKS_URL` (identity uses its own keys). */
   keyResolver?: (deps: { db: Kysely<DB>; config: C; logger: Logger }) => KeyResolver;
 }

@@ -24,7 +24,7 @@ export async function startTestService<DB, C extends BaseConfig>(
   options: TestServiceOptions<C> = {},
 ): Promise<TestService<DB, C>> {
   const messaging = options.messaging ?? testMessagingNames(def.name);
-  const base = ZBaseConfig.parse({
+  const raw = {
     SERVICE_NAME: def.name,
     PORT: '0',
     DATABASE_URL: options.databaseUrl ?? (await createTestDatabase(def.name)),
@@ -37,8 +37,12 @@ export async function startTestService<DB, C extends BaseConfig>(
     LOG_LEVEL: process.env.GLEBA_TEST_LOG_LEVEL ?? 'silent',
     CONSUMER_RETRY_DELAYS_MS: '100,300',
     OUTBOX_POLL_MS: '200',
-  });
-  const config = { ...base, ...(options.config ?? {}) } as C;
+  };
+  // With the service's own schema, its own settings get their defaults (and overrides are checked);
+  // without it, the base settings are parsed and the overrides laid on top as given.
+  const config = (
+    def.configSchema ? def.configSchema.parse({ ...raw, ...(options.config ?? {}) }) : { ...ZBaseConfig.parse(raw), ...(options.config ?? {}) }
+  ) as C;
   const running = await startService(def, config, {
     keys: options.keys,
     logger: createLogger(def.name, config.LOG_LEVEL),
