@@ -63,6 +63,7 @@ describe('status machines', () => {
           expect(res.body.statusHistory.at(-1)).toMatchObject({ from, status: to, updatedByUserId: h.adminId });
         } else {
           expect(res.body.code).toBe('illegalTransition');
+          expect(res.body.details[0].message).toBe(`Illegal status change from ${from} to ${to} (by admin)`);
           expect(await farmStatus()).toBe(from);
         }
       }
