@@ -1,7 +1,7 @@
 // Lab result import of a ~5 MB workbook of 20,000 rows: upload -> check -> apply through the real
 // service (in-process, its BullMQ worker included), beside a bare exceljs streaming read of the same
 // file. Each measurement runs in its own process so peak RSS is that run's alone.
-//   npx tsx bench/lab-import.ts [rows]
+//   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs)
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -128,7 +128,9 @@ async function imported(path: string): Promise<Figures> {
 }
 
 function child(phase: string, path: string): Figures {
-  const r = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
+  // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
+  const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : [];
+  const r = spawnSync(process.execPath, [...process.execArgv, ...heap, '--expose-gc', self, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
   const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`${phase} run failed:\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(line.slice(7)) as Figures;
