@@ -47,6 +47,14 @@ export interface RenderOptions {
 
 const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' };
 
+// Intl formatters are costly to build: one per language, zone and kind.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = make()));
+  return f as F;
+}
+
 /**
  * Turns stored raw params into what a reader sees in their language: ISO instants as local
  * date and time, `amountGrosze` as złoty, an order status as its name.
@@ -56,24 +64,31 @@ export function displayParams(lang: Language, params: Params, options: RenderOpt
   for (const key of ['expiresAt']) {
     const v = params[key];
     if (typeof v === 'string' && !Number.isNaN(Date.parse(v))) {
-      out[key] = new Intl.DateTimeFormat(LOCALE[lang], {
-        timeZone: options.timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(v));
+      out[key] = formatter(
+        `dt:${lang}:${options.timeZone}`,
+        () =>
+          new Intl.DateTimeFormat(LOCALE[lang], {
+            timeZone: options.timeZone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+          }),
+      ).format(new Date(v));
     }
   }
   const pickup = params.pickupDate;
   if (typeof pickup === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(pickup)) {
-    out.pickupDate = new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(`${pickup}T00:00:00Z`),
-    );
+    out.pickupDate = formatter(
+      `d:${lang}`,
+      () => new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }),
+    ).format(new Date(`${pickup}T00:00:00Z`));
   }
   if (typeof params.amountGrosze === 'number') {
-    out.amount = new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(params.amountGrosze / 100);
+    out.amount = formatter(`n:${lang}`, () => new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(
+      params.amountGrosze / 100,
+    );
   }
   if (typeof params.status === 'string') out.status = t(lang, `notifications.status${params.status}`);
   return out;
