@@ -108,6 +108,16 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     expect(spa.searchParams.get('error')).toBe('socialSignInFailed');
   });
 
+  it.each([
+    ['for another app', { app_id: 'someone-elses-app' }],
+    ['that expired', { expires_at: Math.floor(Date.now() / 1000) - 60 }],
+    ['that is not valid', { is_valid: false }],
+  ])('refuses a Facebook access token %s (debug_token)', async (_label, patch) => {
+    const spa = await signIn('facebook', 'fb-other@example.com', () => sim.tamperNextFacebookDebug(patch));
+    expect(spa.searchParams.get('authCode')).toBeNull();
+    expect(spa.searchParams.get('error')).toBe('socialSignInFailed');
+  });
+
   it('refuses a replayed or unknown state and an unknown provider', async () => {
     const start = await fetch(`${url}/api/auth/social/google`, { redirect: 'manual' });
     const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });

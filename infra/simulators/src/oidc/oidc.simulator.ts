@@ -20,6 +20,8 @@ export interface OidcSimulatorHandle extends SimulatorHandle {
   setDefaultUser(user: OidcSimUser): void;
   /** Merged into the next ID token's claims (tests: wrong nonce, expired, other audience). */
   tamperNextIdToken(patch: Record<string, unknown>): void;
+  /** Merged into the next Facebook `debug_token` data (tests: another app, expired, not valid). */
+  tamperNextFacebookDebug(patch: Record<string, unknown>): void;
 }
 
 const DEFAULT_USER: OidcSimUser = { email: 'social.user@example.com', givenName: 'Social', familyName: 'User' };
@@ -41,6 +43,7 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
   await issuer.keys.generate('RS256');
   let defaultUser = DEFAULT_USER;
   let tamper: Record<string, unknown> | null = null;
+  let fbTamper: Record<string, unknown> | null = null;
   const userByCode = new Map<string, OidcSimUser>();
 
   service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: express.Request) => {
@@ -99,8 +102,10 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
         is_valid: true,
         scopes: ['email', 'public_profile'],
         user_id: subjectOf(found.user.email),
+        ...(fbTamper ?? {}),
       },
     });
+    fbTamper = null;
   });
   fb.get('/me', (req, res) => {
     const found = fbTokens.get(String(req.query.access_token));
@@ -146,6 +151,9 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
     },
     tamperNextIdToken(patch) {
       tamper = patch;
+    },
+    tamperNextFacebookDebug(patch) {
+      fbTamper = patch;
     },
   };
 }
