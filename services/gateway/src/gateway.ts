@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
@@ -86,6 +87,8 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   }
 
   app.use('/admin', spa(config.ADMIN_DIST, 'admin', 'npm run build -w @gleba/admin'));
+  // The landing page's own assets (hashed names: its script and Open Graph image).
+  app.use('/landing', express.static(path.resolve(config.LANDING_DIST, 'landing'), { immutable: true, maxAge: '365d', index: false }));
   app.use(landing(config.LANDING_DIST));
   app.use('/', spa(config.CUSTOMER_DIST, 'customer', 'npm run build -w @gleba/customer'));
   app.use((req, _res, next) => next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`)));

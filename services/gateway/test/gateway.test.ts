@@ -43,7 +43,12 @@ describe('gateway', () => {
   let limited: Awaited<ReturnType<typeof startGateway>>;
   const customerDist = makeDist({ 'index.html': '<html>customer app</html>', 'assets/app-abcdef12.js': 'console.log(1)' });
   const adminDist = makeDist({ 'index.html': '<html>admin app</html>' });
-  const landingDist = makeDist({ 'index.html': '<html>landing pl</html>', 'en/index.html': '<html>landing en</html>', 'robots.txt': 'User-agent: *' });
+  const landingDist = makeDist({
+    'index.html': '<html>landing pl</html>',
+    'en/index.html': '<html>landing en</html>',
+    'robots.txt': 'User-agent: *',
+    'landing/landing-1a2b3c4d.js': 'console.log("consent")',
+  });
 
   beforeAll(async () => {
     const echo = express();
@@ -183,5 +188,8 @@ describe('gateway', () => {
     expect(await (await fetch(`${gateway.url}/`, { headers: { cookie: 'gleba_app=1' } })).text()).toContain('customer app');
     expect(await (await fetch(`${gateway.url}/?app`)).text()).toContain('customer app');
     expect(await (await fetch(`${gateway.url}/robots.txt`)).text()).toContain('User-agent');
+    const script = await fetch(`${gateway.url}/landing/landing-1a2b3c4d.js`);
+    expect(await script.text()).toContain('consent');
+    expect(script.headers.get('cache-control')).toContain('immutable');
   });
 });
