@@ -353,6 +353,44 @@ describe('send-samples wizard', () => {
           ),
       ).toHaveLength(1);
     });
+
+    it('cancels the courier when orders cancels the garden test by a status change', async () => {
+      const c = await customer(h);
+      const { testId } = await confirmedTest(h, c);
+      const created = await http<TShipment>(h.service.url, 'POST', '/api/shipments', {
+        token: c.token,
+        body: {
+          shippableId: testId,
+          size: 'M',
+          withLabel: true,
+          method: 'COURIER',
+          courier: { date: workingDay(h.clock, 2), timeWindow: '10:00-13:00' },
+        },
+      });
+      expect(created.status).toBe(201);
+      await publishTestEvent(h.exchange, OrderStatusChangedV1, {
+        orderId: testId,
+        orderNumber: 'G/2',
+        userId: c.userId,
+        kind: 'GARDEN',
+        from: 'WAITING_FOR_RESULTS',
+        to: 'CANCELLED',
+        changedByUserId: null,
+        changedAt: new Date().toISOString(),
+        barcode: null,
+      });
+      await waitFor(
+        async () =>
+          (
+            await http<TShipment>(h.service.url, 'GET', `/api/shipments/${created.body.id}`, {
+              token: c.token,
+            })
+          ).body.isCancelled,
+      );
+      expect(
+        h.dpd.bookings().find((b) => b.orderNumber === created.body.courier!.orderNumber)?.cancelled,
+      ).toBe(true);
+    });
   });
 
   describe('pickup point', () => {

@@ -22,7 +22,7 @@ export async function cancelOrderShipments(
   const shipments = await trx
     .selectFrom('shipments')
     .selectAll()
-    .where('order_id', '=', orderId)
+    .where((eb) => eb.or([eb('order_id', '=', orderId), eb('shippable_id', '=', orderId)]))
     .where('cancelled_at', 'is', null)
     .forUpdate()
     .execute();

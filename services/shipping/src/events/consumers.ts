@@ -27,6 +27,9 @@ export function consumers(deps: () => Deps): EventHandler<Database, EventDefinit
       });
     }),
     on<Database, typeof OrderStatusChangedV1>(OrderStatusChangedV1, async (trx, d) => {
+      // A cancelled farm order or garden test (the id is the test's) ships nothing more.
+      if (d.to === 'ORDER_CANCELLED' || d.to === 'CANCELLED')
+        return cancelOrderShipments(deps(), trx, d.orderId);
       // A farm order may be shipped once its samples are collected; garden tests come by shipment-confirmed.
       if (d.kind !== 'FARM' || d.to !== 'SAMPLES_COLLECTION_COMPLETED') return;
       await upsertShippable(trx, {
