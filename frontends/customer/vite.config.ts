@@ -16,5 +16,6 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    testTimeout: 15_000,
   },
 });

@@ -7,7 +7,11 @@ const tokens = createTokenStore();
 interface SessionState {
   /** A token exists; the signed-in app then checks it with `GET users/me` (spec section 4). */
   signedIn: boolean;
-  /** Changes on each sign-in and sign-out, so cached data of one session never shows in the next. */
+  /**
+   * Changes on sign-out and when another session replaces a signed-in one: the app then starts a
+   * new data cache, so one session's data never shows in the next. Signing in from the signed-out
+   * app keeps it (the signed-in app mounts fresh anyway, and a remount would re-run link pages).
+   */
   epoch: number;
   signIn: (pair: TTokenPair) => void;
   signOut: () => void;
@@ -17,8 +21,9 @@ export const useSessionStore = create<SessionState>((set) => ({
   signedIn: tokens.accessToken() !== null,
   epoch: 0,
   signIn: (pair) => {
+    const same = tokens.accessToken() === pair.accessToken;
     tokens.set(pair);
-    set((s) => ({ signedIn: true, epoch: s.epoch + 1 }));
+    set((s) => (s.signedIn ? (same ? s : { epoch: s.epoch + 1 }) : { signedIn: true }));
   },
   signOut: () => {
     tokens.clear();

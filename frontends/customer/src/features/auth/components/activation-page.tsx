@@ -1,28 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError, TextField, toast } from '@gleba/ui';
-import { ZEmailBody } from '@gleba/contracts';
+import { ZEmailBody, type TTokenPair } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useSessionStore } from '../../../stores/session-store';
 import { activate, isTokenPair, requestActivationLink } from '../api/auth';
 
-export type ActivationOutcome = { ok: true } | { ok: false; message: string };
+export type ActivationOutcome = { ok: true; pair: TTokenPair } | { ok: false; message: string };
 
 /**
  * Spec section 5: the token must be a string (else "Invalid token"); the answer must carry both
- * tokens (else "Invalid response from server"). On success the session is stored.
+ * tokens (else "Invalid response from server"). The caller stores the session.
  */
 export async function runActivation(
   token: unknown,
-  deps: { activate: (token: string) => Promise<unknown>; signIn: (pair: { accessToken: string; refreshToken: string }) => void; tr: (key: string) => string; describe: (e: unknown) => string },
+  deps: { activate: (token: string) => Promise<unknown>; tr: (key: string) => string; describe: (e: unknown) => string },
 ): Promise<ActivationOutcome> {
   if (typeof token !== 'string' || token.length === 0) return { ok: false, message: deps.tr('customer.invalidToken') };
   try {
     const answer = await deps.activate(token);
     if (!isTokenPair(answer)) return { ok: false, message: deps.tr('customer.invalidResponse') };
-    deps.signIn(answer);
-    return { ok: true };
+    return { ok: true, pair: answer };
   } catch (error) {
     return { ok: false, message: deps.describe(error) };
   }
@@ -57,6 +56,9 @@ function ResendActivation() {
   );
 }
 
+/** An activation link works once: a page shown again for the same token reuses the first answer. */
+const activations = new Map<string, Promise<ActivationOutcome>>();
+
 /** /activate/{token} */
 export function ActivationPage() {
   const tr = useT();
@@ -65,19 +67,32 @@ export function ActivationPage() {
   const { token } = useParams();
   const signIn = useSessionStore((s) => s.signIn);
   const [outcome, setOutcome] = useState<ActivationOutcome>();
-  const started = useRef<string | undefined>(undefined);
+  const deps = useRef({ tr, lang, navigate, signIn });
+  deps.current = { tr, lang, navigate, signIn };
 
   useEffect(() => {
-    // Once per token: an activation link works only once, so React's double effects must not call it twice.
-    if (started.current === token) return;
-    started.current = token;
-    void runActivation(token, { activate, signIn, tr, describe: (e) => describeError(lang, e) }).then((result) => {
-      if (result.ok) {
-        toast.success(tr('customer.activationSuccess'));
-        navigate('/', { replace: true });
-      } else setOutcome(result);
+    let live = true;
+    const key = typeof token === 'string' ? token : '';
+    let pending = activations.get(key);
+    if (!pending) {
+      const { tr: translate, lang: language } = deps.current;
+      pending = runActivation(token, { activate, tr: translate, describe: (e) => describeError(language, e) });
+      activations.set(key, pending);
+      void pending.then((result) => {
+        if (result.ok) toast.success(translate('customer.activationSuccess'));
+        else activations.delete(key); // a failed link may be tried again
+      });
+    }
+    void pending.then((result) => {
+      if (!live) return;
+      if (!result.ok) return setOutcome(result);
+      deps.current.navigate('/', { replace: true });
+      deps.current.signIn(result.pair);
     });
-  }, [token, signIn, tr, lang, navigate]);
+    return () => {
+      live = false;
+    };
+  }, [token]);
 
   if (!outcome || outcome.ok) {
     return (

@@ -33,8 +33,8 @@ export function LoginPage() {
     try {
       const pair = await login(parsed.data);
       if (!isTokenPair(pair)) throw new Error('login answered without tokens');
-      signIn(pair);
       navigate('/', { replace: true });
+      signIn(pair);
     } catch (error) {
       const failure = loginFailure(lang, error);
       if (failure.kind === 'suspended') navigate('/account-suspended');

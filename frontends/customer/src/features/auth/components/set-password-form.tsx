@@ -34,8 +34,9 @@ export function SetPasswordForm({ token }: { token: string }) {
       const answer = await setPassword(token, { password, confirmPassword });
       if (answer?.email && isTokenPair(answer)) {
         toast.success(tr('customer.passwordChangedSuccess'));
-        signIn(answer);
+        // Leave the link's route before the session switches the app (the signed-in app serves it too).
         navigate('/', { replace: true });
+        signIn({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
       } else {
         toast.success(tr('customer.passwordResetRequest'));
         navigate('/login', { replace: true });

@@ -21,5 +21,11 @@ export function useCmsPage(slug: string) {
 
 /** The CMS is another service: its HTML is never trusted (no scripts, handlers or frames). */
 export function sanitizeCmsHtml(html: string): string {
+  // Without a DOM DOMPurify would hand the input back untouched: show the page as text instead.
+  if (!DOMPurify.isSupported) return escapeHtml(html);
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'iframe'], FORBID_ATTR: ['style'] });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
