@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@gleba/platform';
 import { depsOf } from './app/create-deps';
-import type { Config } from './config';
+import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { geoHandlers } from './events/geo.consumer';
@@ -12,6 +12,7 @@ import { startPaymentDueJob } from './jobs/payment-due.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
+  configSchema: ZConfig,
   migrations,
   routes(app, ctx) {
     const deps = depsOf(ctx);

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CropCreatedV1, ProfileUpdatedV1, type TCropSnapshot } from '@gleba/contracts';
-import { ZBaseConfig } from '@gleba/platform';
 import { startPrzelewy24Simulator, type Przelewy24SimulatorHandle } from '@gleba/simulators';
 import {
   createTestKeys,
@@ -17,7 +16,7 @@ import {
   type TestKeys,
   type TestService,
 } from '@gleba/testkit';
-import { ZConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { ordersService } from '../src/service';
 
@@ -40,10 +39,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   let url = '';
   const p24 = await startPrzelewy24Simulator({ notifyOverride: () => `${url}/api/payments/p24/notify` });
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'gleba-orders-'));
-  // startTestService merges config without parsing: give it this service's own settings, parsed.
-  const parsed = ZConfig.parse({
-    SERVICE_NAME: 'orders',
-    DATABASE_URL: 'postgres://placeholder/placeholder',
+  // Parsed by the service's own schema (ordersService.configSchema), as in production.
+  const config = {
     P24_URL: p24.url,
     UPLOAD_DIR: uploadDir,
     PHOTO_MAX_BYTES: String(200 * 1024),
@@ -51,9 +48,8 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     // A fixed price list, so the pricing tests do not change with the real one.
     PRICES_FILE: path.join(import.meta.dirname, 'fixtures', 'prices.json'),
     ...overrides,
-  });
-  const own = Object.fromEntries(Object.entries(parsed).filter(([k]) => !(k in ZBaseConfig.shape)));
-  const service = await startTestService(ordersService, { keys: keys.resolver, messaging, config: own as Partial<Config> });
+  };
+  const service = await startTestService(ordersService, { keys: keys.resolver, messaging, config: config as unknown as Partial<Config> });
   url = service.url;
   const adminId = randomUUID();
   const events = await listenForEvents(messaging.exchange);
