@@ -386,10 +386,22 @@ function convexRing(geom: Area, proj: Projection): XY[] | null {
   return signedArea(ring) < 0 ? ring.reverse() : ring;
 }
 
+/** Counter-clockwise triangles covering a shape exactly (earcut through turf's tesselate). */
+function triangles(geom: Area, proj: Projection): XY[][] {
+  const out: XY[][] = [];
+  for (const coords of polygonsOf(geom)) {
+    for (const t of turf.tesselate(turf.polygon(coords)).features) {
+      const tri = t.geometry.coordinates[0]!.slice(0, 3).map(proj.forward);
+      out.push(signedArea(tri) < 0 ? tri.reverse() : tri);
+    }
+  }
+  return out;
+}
+
 /**
  * Share (percent of the new shape's area) covered by existing shapes, and which ones. Candidates
- * are found by bounding box; when either side is convex (most fields are) the common area is an
- * exact polygon clip on a local projection, else turf's intersection.
+ * are found by bounding box; the common area is an exact clip on a local projection against a
+ * convex side: the new shape, else the existing one, else the new shape's triangles.
  */
 export function overlapPercent(geom: Area, others: Indexed[]): { percent: number; ids: string[] } {
   const box = turf.bbox(geom);
@@ -399,6 +411,7 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
   const freshRings = projectedRings(geom, proj);
   const planarTotal = clippedArea(freshRings, []);
   const freshConvex = convexRing(geom, proj);
+  let freshTriangles: XY[][] | undefined;
   let covered = 0;
   const ids: string[] = [];
   for (const o of near) {
@@ -409,8 +422,11 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
     } else if (otherConvex) {
       a = freshRings.reduce((sum, r) => sum + signedArea(clipByConvex(r, otherConvex)), 0);
     } else {
-      const common = intersectArea(geom, o.geometry);
-      a = common ? (areaM2(common) * planarTotal) / areaM2(geom) : 0;
+      // Both concave: the new shape's triangles are convex clips (exact, no polygon boolean needed).
+      freshTriangles ??= triangles(geom, proj);
+      const rings = projectedRings(o.geometry, proj);
+      a = 0;
+      for (const t of freshTriangles) for (const r of rings) a += signedArea(clipByConvex(r, t));
     }
     if (a > 0.01) {
       covered += a;
