@@ -281,6 +281,12 @@ describe('lab-import: import wizard and results', () => {
       expect(res.body.message).toBeTruthy();
     });
 
+    it('an unknown test type chosen in the wizard', async () => {
+      const res = await upload(service.url, admin, await workbook([basicRow(code())]), 'testType=SOMETHING');
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('importInvalidTestType');
+    });
+
     it('password-protected (an OLE compound file)', async () => {
       const cfb = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(500)]);
       await refused(cfb, 'importFileEncrypted');

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ImportStatus, LabImportErrorCode, ZIdParam, ZImportUploadQuery, ZPageQuery } from '@gleba/contracts';
-import { AppError, mustAuth, requireRole, route, type ServiceContext } from '@gleba/platform';
+import { ImportStatus, ImportTestType, LabImportErrorCode, ZIdParam, ZImportUploadQuery, ZPageQuery } from '@gleba/contracts';
+import { AppError, mustAuth, parseInput, requireRole, route, type ServiceContext } from '@gleba/platform';
 import { labImportSettings, type Config } from '../config';
 import type { Database } from '../db/database';
 import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
@@ -19,6 +19,9 @@ function modeOf(req: Request): 'farm' | 'garden' {
 }
 
 const sqlHasFile = sql<boolean>`file is not null`.as('has_file');
+
+/** The wizard's choices; a wrong test type is answered with `importInvalidTestType`, not a generic 400. */
+const ZUploadQueryLoose = z.object({ testType: z.string().max(64).optional(), step: z.string().max(16).optional(), fileName: z.string().max(255).optional() });
 
 const ZDetailQuery = z.object({ errorsLimit: z.coerce.number().int().min(0).max(10_000).default(1000) });
 
@@ -42,14 +45,18 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
 
   router.post(
     '/imports',
-    route({ query: ZImportUploadQuery }, async ({ query, auth, req }) => {
+    route({ query: ZUploadQueryLoose }, async ({ query: loose, auth, req }) => {
       const user = mustAuth(auth);
       const mode = modeOf(req);
       const id = randomUUID();
-      const base = { id, mode, test_type: query.testType, step: query.step, created_by: user.userId };
+      const query = parseInput(ZImportUploadQuery.omit({ testType: true }), loose, 'query');
+      const testType = ImportTestType.safeParse(loose.testType);
+      const base = { id, mode, test_type: testType.success ? testType.data : String(loose.testType ?? ''), step: query.step, created_by: user.userId };
       let upload: { buffer: Buffer; fileName: string | null };
       try {
         upload = await readUpload(req, config.IMPORT_MAX_FILE_BYTES);
+        // Checked after the body is read, so the client gets the answer rather than a reset.
+        if (!testType.success) throw new FileRejected(LabImportErrorCode.importInvalidTestType, `testType must be one of ${ImportTestType.options.join(', ')}`);
         await guardXlsx(upload.buffer, {
           maxFileBytes: config.IMPORT_MAX_FILE_BYTES,
           maxUncompressedBytes: config.IMPORT_MAX_UNCOMPRESSED_BYTES,
