@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
 import { Gender, ServiceRole, Voivodeship, ZProfileBody, type TProfile, type TProfileBody } from '@gleba/contracts';
@@ -83,7 +83,10 @@ export function ProfileForm({ profile, fallback }: { profile: TProfile | null | 
   const [form, setForm] = useState<ProfileForm>(() => fromProfile(profile, fallback));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => setForm(fromProfile(profile, fallback)), [profile]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Refill when a new profile arrives (after loading or saving), not on every render of the fallback.
+  const fallbackRef = useRef(fallback);
+  fallbackRef.current = fallback;
+  useEffect(() => setForm(fromProfile(profile, fallbackRef.current)), [profile]);
 
   const set = (key: keyof Omit<ProfileForm, 'address'>) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const setAddress = (key: keyof AddressForm) => (value: string) => setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }));

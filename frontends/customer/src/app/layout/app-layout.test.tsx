@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { USER, mockApi, renderApp } from '../../testing/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Pretends the window is `width` px wide for `(max-width: 767px)`. */
+function viewport(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: /max-width:\s*767px/.test(query) && width <= 767,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+const api = (unseenCount: number) =>
+  mockApi({ 'GET /api/users/me': USER, 'GET /api/notifications/in-app/unseen/count': { unseenCount }, 'GET /api/soil-tests': [] });
+
+describe('layout', () => {
+  it('below 768 px shows a top bar with the notifications badge and a menu with the language switcher', async () => {
+    viewport(500);
+    api(4);
+    renderApp('/', { signedIn: true });
+    expect(await screen.findByLabelText('Unread notifications: 4')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Main page', 'My tests', 'My account', 'Log out']) expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Polski' }));
+    expect(localStorage.getItem('lang')).toBe('pl');
+  });
+
+  it('on a desktop shows the sidebar without brackets when nothing is unseen', async () => {
+    viewport(1280);
+    api(0);
+    renderApp('/', { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+
+  it('scrolls to the top on a route change', async () => {
+    viewport(1280);
+    api(0);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderApp('/', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Hello, Anna!' });
+    const before = scrollTo.mock.calls.length;
+    await userEvent.click(screen.getByRole('link', { name: 'My tests' }));
+    await waitFor(() => expect(scrollTo.mock.calls.length).toBeGreaterThan(before));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+  });
+});
