@@ -13,6 +13,7 @@ import { labResults } from './messages/lab-results';
 import { ui } from './messages/ui';
 import { customer } from './messages/customer';
 import { landing } from './messages/landing';
+import { admin } from './messages/admin';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -28,4 +29,5 @@ export const namespaces = {
   ui,
   customer,
   landing,
+  admin,
 };

@@ -1,0 +1,110 @@
+import useSWR from 'swr';
+import type { AdminMode, AdminOrdersTab, FarmOrderStatus, GardenTestStatus, OrderType, PaymentStatus, TAdminOrdersQuery, TFarmOrder, TGardenTest, TPageMeta } from '@gleba/contracts';
+import type { QueryValue } from '@gleba/api-client';
+import { api } from '../../../lib/api-client';
+
+export type OrdersSortField = 'orderDate' | 'orderNumber' | 'totalPrice' | 'status';
+
+/** What the orders screen lets the admin choose; empty strings mean "any". */
+export interface OrdersFilters {
+  tab: AdminOrdersTab;
+  search: string;
+  status: string;
+  type: string;
+  paymentStatus: string;
+  dateFrom: string;
+  dateTo: string;
+  sort: OrdersSortField;
+  dir: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export const DEFAULT_FILTERS: OrdersFilters = {
+  tab: 'ALL',
+  search: '',
+  status: '',
+  type: '',
+  paymentStatus: '',
+  dateFrom: '',
+  dateTo: '',
+  sort: 'orderDate',
+  dir: 'desc',
+  page: 1,
+  perPage: 20,
+};
+
+/**
+ * The query of `GET {base}/orders` (`ZAdminOrdersQuery`): empty choices are left out, the search is
+ * trimmed, the sort becomes `field:dir`.
+ */
+export function buildOrdersQuery(f: OrdersFilters): Partial<Record<keyof TAdminOrdersQuery, QueryValue>> {
+  const q: Partial<Record<keyof TAdminOrdersQuery, QueryValue>> = {
+    tab: f.tab,
+    page: f.page,
+    perPage: f.perPage,
+    orderBy: `${f.sort}:${f.dir}`,
+  };
+  const search = f.search.trim().slice(0, 100);
+  if (search) q.search = search;
+  if (f.status) q.status = f.status;
+  if (f.type) q.type = f.type;
+  if (f.paymentStatus) q.paymentStatus = f.paymentStatus;
+  if (f.dateFrom) q.dateFrom = f.dateFrom;
+  if (f.dateTo) q.dateTo = f.dateTo;
+  return q;
+}
+
+export interface AdminOrderRow {
+  id: string;
+  kind: 'FARM' | 'GARDEN';
+  orderNumber: string;
+  status: FarmOrderStatus | GardenTestStatus;
+  type: OrderType;
+  paymentMethod: string | null;
+  paymentStatus: PaymentStatus;
+  totalPrice: number;
+  numberOfSamples: number;
+  customer: { firstName?: string; lastName?: string; email?: string } | null;
+  orderDate: string;
+}
+
+export interface AdminOrdersPage {
+  items: AdminOrderRow[];
+  meta: TPageMeta;
+}
+
+export function useAdminOrders(mode: AdminMode, filters: OrdersFilters) {
+  // The mode is part of the key: the same query means other data in the other mode.
+  return useSWR<AdminOrdersPage>(['orders', buildOrdersQuery(filters), mode] as const, ([path, query]: readonly [string, Record<string, QueryValue>, AdminMode]) =>
+    api.get<AdminOrdersPage>(path, { query }),
+  );
+}
+
+export interface OrderClient {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phoneNumber?: string | null;
+  address?: { streetName?: string; buildingNumber?: string; apartmentNumber?: string | null; postCode?: string; cityName?: string } | null;
+}
+
+type DetailExtras = {
+  client: OrderClient;
+  company: { companyName: string | null; taxNumber: string | null } | null;
+  farm: { totalAreaHa: number; crops: { cropId: string; fieldName: string; plantId: string; plotNumbers: string[]; areaHa: number; sectors: number }[] } | null;
+  report: { sampleCodes: string[]; additionalTests: string[]; completed: boolean };
+  failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
+};
+
+export type AdminOrderDetail = (TFarmOrder & DetailExtras) | (TGardenTest & DetailExtras);
+
+export const orderKey = (id: string, mode: AdminMode) => [`orders/${id}`, mode] as const;
+
+export function useAdminOrder(id: string, mode: AdminMode) {
+  return useSWR<AdminOrderDetail>(orderKey(id, mode), ([path]: readonly [string, AdminMode]) => api.get<AdminOrderDetail>(path));
+}
+
+export const changeOrderStatus = (id: string, status: string) => api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
+export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
+export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});

@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AdminOrdersTab, FarmOrderStatus, GardenTestStatus, OrderType, PaymentStatus } from '@gleba/contracts';
+import { SelectField, Table, TextField, type Column } from '@gleba/ui';
+import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { Pager } from '../../../lib/paging';
+import { useModeStore } from '../../../stores/mode-store';
+import { DEFAULT_FILTERS, useAdminOrders, type AdminOrderRow, type OrdersFilters, type OrdersSortField } from '../api/orders';
+
+const TABS: AdminOrdersTab[] = ['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED'];
+
+/** Orders of the current mode: tabs, search, filters, sorting and paging (spec section 2). */
+export function OrdersPage() {
+  const tr = useT();
+  const lang = useLang();
+  const describe = useDescribeError();
+  const mode = useModeStore((s) => s.mode);
+  const [filters, setFilters] = useState<OrdersFilters>(DEFAULT_FILTERS);
+  const [searchText, setSearchText] = useState('');
+  const { data, error, isLoading } = useAdminOrders(mode, filters);
+
+  const update = (patch: Partial<OrdersFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  const statuses = mode === 'farm' ? FarmOrderStatus.options : GardenTestStatus.options;
+
+  function submitSearch(e: FormEvent) {
+    e.preventDefault();
+    update({ search: searchText });
+  }
+
+  function sortHeader(field: OrdersSortField, labelKey: string) {
+    const active = filters.sort === field;
+    const label = tr(labelKey);
+    return (
+      <button
+        type="button"
+        className="sort-button"
+        aria-label={tr('admin.sortBy', { column: label })}
+        aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+        onClick={() => update({ sort: field, dir: active && filters.dir === 'desc' ? 'asc' : 'desc' })}
+      >
+        {label} {active ? (filters.dir === 'asc' ? '▲' : '▼') : ''}
+      </button>
+    );
+  }
+
+  const columns: Column<AdminOrderRow>[] = [
+    { key: 'number', header: sortHeader('orderNumber', 'admin.colOrderNumber'), cell: (o) => <Link to={`/orders/${o.id}`}>{o.orderNumber}</Link> },
+    {
+      key: 'customer',
+      header: tr('admin.colCustomer'),
+      cell: (o) => (
+        <>
+          {[o.customer?.firstName, o.customer?.lastName].filter(Boolean).join(' ')}
+          <br />
+          <small>{o.customer?.email}</small>
+        </>
+      ),
+    },
+    { key: 'date', header: sortHeader('orderDate', 'admin.colOrderDate'), cell: (o) => formatDate(lang, o.orderDate) },
+    { key: 'status', header: sortHeader('status', 'admin.colStatus'), cell: (o) => <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span> },
+    { key: 'type', header: tr('admin.colType'), cell: (o) => tr(`admin.type${o.type}`) },
+    { key: 'payment', header: tr('admin.colPayment'), cell: (o) => tr(`admin.payment${o.paymentStatus}`) },
+    { key: 'samples', header: tr('admin.colSamples'), cell: (o) => o.numberOfSamples },
+    { key: 'total', header: sortHeader('totalPrice', 'admin.colTotal'), cell: (o) => formatPrice(lang, o.totalPrice) },
+  ];
+
+  return (
+    <section className="page">
+      <h1>{tr('admin.ordersTitle')}</h1>
+      <div role="tablist" aria-label={tr('admin.ordersTabs')} className="tabs">
+        {TABS.map((tab) => (
+          <button key={tab} type="button" role="tab" aria-selected={filters.tab === tab} onClick={() => update({ tab })}>
+            {tr(`admin.tab${tab}`)}
+          </button>
+        ))}
+      </div>
+      <form className="filters" onSubmit={submitSearch} role="search">
+        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.searchPlaceholder')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <button type="submit" className="gl-button">
+          {tr('admin.search')}
+        </button>
+        <SelectField
+          label={tr('admin.filterStatus')}
+          placeholder={tr('admin.any')}
+          value={filters.status}
+          onChange={(e) => update({ status: e.target.value })}
+          options={statuses.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))}
+        />
+        <SelectField
+          label={tr('admin.filterType')}
+          placeholder={tr('admin.any')}
+          value={filters.type}
+          onChange={(e) => update({ type: e.target.value })}
+          options={OrderType.options.map((s) => ({ value: s, label: tr(`admin.type${s}`) }))}
+        />
+        <SelectField
+          label={tr('admin.filterPaymentStatus')}
+          placeholder={tr('admin.any')}
+          value={filters.paymentStatus}
+          onChange={(e) => update({ paymentStatus: e.target.value })}
+          options={PaymentStatus.options.map((s) => ({ value: s, label: tr(`admin.payment${s}`) }))}
+        />
+        <TextField label={tr('admin.filterDateFrom')} type="date" value={filters.dateFrom} onChange={(e) => update({ dateFrom: e.target.value })} />
+        <TextField label={tr('admin.filterDateTo')} type="date" value={filters.dateTo} onChange={(e) => update({ dateTo: e.target.value })} />
+        <button
+          type="button"
+          className="gl-button gl-button--secondary"
+          onClick={() => {
+            setSearchText('');
+            setFilters({ ...DEFAULT_FILTERS, tab: filters.tab });
+          }}
+        >
+          {tr('admin.clearFilters')}
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="gl-field__error">
+          {describe(error)}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <Table columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={isLoading} empty={tr('admin.noOrders')} />
+      </div>
+      <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Table } from '@gleba/ui';
+import { formatDate, useLang, useT } from '../../../lib/i18n';
+import { useModeStore } from '../../../stores/mode-store';
+import { useShipments } from '../api/shipments';
+
+/** An order's shipments (found by its number), each linking to its tracking page. */
+export function OrderShipments({ orderNumber }: { orderNumber: string }) {
+  const tr = useT();
+  const lang = useLang();
+  const mode = useModeStore((s) => s.mode);
+  const { data, isLoading } = useShipments(mode, { search: orderNumber, page: 1, perPage: 50, orderBy: 'createdAt:desc' });
+  const rows = data?.items.filter((s) => s.orderNumber === orderNumber);
+  return (
+    <div className="table-wrap">
+      <Table
+        loading={isLoading}
+        skeletonRows={2}
+        rows={rows}
+        rowKey={(s) => s.id}
+        empty={tr('admin.noShipments')}
+        columns={[
+          { key: 'waybill', header: tr('admin.waybill'), cell: (s) => <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link> },
+          { key: 'type', header: tr('admin.shipmentType'), cell: (s) => tr(`admin.shipType${s.shipmentType}`) },
+          { key: 'status', header: tr('admin.tracking'), cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)) },
+          { key: 'date', header: tr('admin.date'), cell: (s) => formatDate(lang, s.statusChangedAt) },
+        ]}
+      />
+    </div>
+  );
+}

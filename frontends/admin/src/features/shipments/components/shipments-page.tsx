@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ParcelStatus, ShipmentType, type TLabelFormat, type TShipment } from '@gleba/contracts';
+import { SelectField, Table, TextField, type Column } from '@gleba/ui';
+import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { Pager } from '../../../lib/paging';
+import { useModeStore } from '../../../stores/mode-store';
+import { bulkLabelsPdf, buildShipmentsQuery, labelPdf, protocolPdf, useShipments, type ShipmentFilters } from '../api/shipments';
+import { PdfButton } from './pdf-button';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** DPD labels and waybills one by one or in bulk, the day's handover protocol, tracking links. */
+export function ShipmentsPage() {
+  const tr = useT();
+  const lang = useLang();
+  const describe = useDescribeError();
+  const mode = useModeStore((s) => s.mode);
+  const [filters, setFilters] = useState<ShipmentFilters>({ search: '', status: '', shipmentType: '', from: '', to: '', page: 1 });
+  const [searchText, setSearchText] = useState('');
+  const [format, setFormat] = useState<TLabelFormat>('A4');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [protocolDate, setProtocolDate] = useState(today());
+  const { data, error, isLoading } = useShipments(mode, buildShipmentsQuery(filters));
+  const update = (patch: Partial<ShipmentFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+
+  const withLabel = (data?.items ?? []).filter((s) => s.waybill && !s.isCancelled);
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: Column<TShipment>[] = [
+    {
+      key: 'select',
+      header: (
+        <input
+          type="checkbox"
+          aria-label={tr('admin.selectAll')}
+          checked={withLabel.length > 0 && withLabel.every((s) => selected.has(s.id))}
+          onChange={(e) => setSelected(e.target.checked ? new Set(withLabel.map((s) => s.id)) : new Set())}
+        />
+      ),
+      cell: (s) => (s.waybill && !s.isCancelled ? <input type="checkbox" aria-label={tr('admin.selectShipment', { number: s.orderNumber })} checked={selected.has(s.id)} onChange={() => toggle(s.id)} /> : null),
+    },
+    { key: 'order', header: tr('admin.colOrderNumber'), cell: (s) => s.orderNumber },
+    { key: 'waybill', header: tr('admin.waybill'), cell: (s) => <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link> },
+    { key: 'type', header: tr('admin.shipmentType'), cell: (s) => `${tr(`admin.shipType${s.shipmentType}`)} · ${s.size}` },
+    { key: 'status', header: tr('admin.status'), cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)) },
+    { key: 'date', header: tr('admin.createdAt'), cell: (s) => formatDate(lang, s.createdAt) },
+    { key: 'return', header: tr('admin.returnCode'), cell: (s) => s.returnCode ?? '—' },
+    {
+      key: 'label',
+      header: tr('admin.labelPdf'),
+      cell: (s) => (s.waybill && !s.isCancelled ? <PdfButton secondary label={tr('admin.download')} fallbackName={`label-${s.waybill}.pdf`} fetcher={() => labelPdf(s.id, format)} /> : null),
+    },
+  ];
+
+  function submitSearch(e: FormEvent) {
+    e.preventDefault();
+    update({ search: searchText });
+  }
+
+  return (
+    <section className="page">
+      <h1>{tr('admin.shipmentsTitle')}</h1>
+      <div className="toolbar">
+        <SelectField label={tr('admin.labelFormat')} value={format} onChange={(e) => setFormat(e.target.value as TLabelFormat)} options={(['A4', 'LABEL_PRINTER'] as const).map((f) => ({ value: f, label: tr(`admin.format${f}`) }))} />
+        <PdfButton label={tr('admin.bulkLabels', { count: selected.size })} disabled={selected.size === 0} fallbackName="labels.pdf" fetcher={() => bulkLabelsPdf([...selected], format)} />
+        <TextField label={tr('admin.protocolDate')} type="date" value={protocolDate} onChange={(e) => setProtocolDate(e.target.value)} />
+        <PdfButton label={tr('admin.protocol')} secondary disabled={!protocolDate} fallbackName={`protocol-${protocolDate}.pdf`} fetcher={() => protocolPdf(protocolDate)} />
+      </div>
+      <form className="filters" role="search" onSubmit={submitSearch}>
+        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.shipmentSearch')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <button type="submit" className="gl-button">
+          {tr('admin.search')}
+        </button>
+        <SelectField label={tr('admin.status')} placeholder={tr('admin.any')} value={filters.status} onChange={(e) => update({ status: e.target.value })} options={ParcelStatus.options.map((s) => ({ value: s, label: tr(`admin.parcel${s}`) }))} />
+        <SelectField
+          label={tr('admin.shipmentType')}
+          placeholder={tr('admin.any')}
+          value={filters.shipmentType}
+          onChange={(e) => update({ shipmentType: e.target.value })}
+          options={ShipmentType.options.map((s) => ({ value: s, label: tr(`admin.shipType${s}`) }))}
+        />
+        <TextField label={tr('admin.filterDateFrom')} type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+        <TextField label={tr('admin.filterDateTo')} type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+      </form>
+      {error ? (
+        <p role="alert" className="gl-field__error">
+          {describe(error)}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <Table columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} />
+      </div>
+      <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+    </section>
+  );
+}

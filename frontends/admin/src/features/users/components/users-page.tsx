@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import type { TCurrentUser } from '@gleba/contracts';
+import { ConfirmationDialog, Dialog, SelectField, Table, TextField, toast } from '@gleba/ui';
+import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { Pager } from '../../../lib/paging';
+import { useModeStore } from '../../../stores/mode-store';
+import { reinstateUser, suspendUser, useUsers } from '../api/users';
+
+/** A suspended account is one identity disabled (`isEnabled: false`); an inactive one was never activated. */
+function userStatus(u: TCurrentUser): 'ACTIVE' | 'INACTIVE' | 'SUSPENDED' {
+  if (!u.isEnabled) return 'SUSPENDED';
+  return u.isActive ? 'ACTIVE' : 'INACTIVE';
+}
+
+/** Users: search, view, suspend (with a reason) and reinstate. */
+export function UsersPage() {
+  const tr = useT();
+  const lang = useLang();
+  const describe = useDescribeError();
+  const mode = useModeStore((s) => s.mode);
+  const [searchText, setSearchText] = useState('');
+  const [query, setQuery] = useState({ search: '', status: '', page: 1 });
+  const [viewing, setViewing] = useState<TCurrentUser | null>(null);
+  const [suspending, setSuspending] = useState<TCurrentUser | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { data, isLoading, mutate, error } = useUsers(mode, {
+    page: query.page,
+    perPage: 20,
+    orderBy: 'createdAt:desc',
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  });
+
+  async function run(action: () => Promise<unknown>, success: string) {
+    setBusy(true);
+    try {
+      await action();
+      toast.success(success);
+      await mutate();
+    } catch (err) {
+      toast.error(describe(err));
+    } finally {
+      setBusy(false);
+      setSuspending(null);
+      setReason('');
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setQuery((q) => ({ ...q, search: searchText.trim(), page: 1 }));
+  }
+
+  return (
+    <section className="page">
+      <h1>{tr('admin.usersTitle')}</h1>
+      <form className="filters" role="search" onSubmit={submit}>
+        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.usersSearch')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <button type="submit" className="gl-button">
+          {tr('admin.search')}
+        </button>
+        <SelectField
+          label={tr('admin.status')}
+          placeholder={tr('admin.any')}
+          value={query.status}
+          onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value, page: 1 }))}
+          options={(['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const).map((s) => ({ value: s, label: tr(`admin.userStatus${s}`) }))}
+        />
+      </form>
+      {error ? (
+        <p role="alert" className="gl-field__error">
+          {describe(error)}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <Table
+          loading={isLoading}
+          rows={data?.items}
+          rowKey={(u) => u.id}
+          columns={[
+            { key: 'name', header: tr('admin.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
+            { key: 'email', header: tr('admin.email'), cell: (u) => u.email },
+            { key: 'role', header: tr('admin.role'), cell: (u) => tr(`admin.role${u.role}`) },
+            { key: 'status', header: tr('admin.status'), cell: (u) => tr(`admin.userStatus${userStatus(u)}`) },
+            { key: 'created', header: tr('admin.registeredAt'), cell: (u) => formatDate(lang, u.createdAt, false) },
+            {
+              key: 'actions',
+              header: '',
+              cell: (u) => (
+                <span className="row-actions">
+                  <button type="button" className="gl-button gl-button--secondary" onClick={() => setViewing(u)}>
+                    {tr('admin.details')}
+                  </button>
+                  {userStatus(u) === 'SUSPENDED' ? (
+                    <button type="button" className="gl-button" disabled={busy} onClick={() => void run(() => reinstateUser(u.id), tr('admin.userReinstated'))}>
+                      {tr('admin.reinstate')}
+                    </button>
+                  ) : (
+                    <button type="button" className="gl-button" disabled={busy} onClick={() => setSuspending(u)}>
+                      {tr('admin.suspend')}
+                    </button>
+                  )}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <Pager meta={data?.meta} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
+      <Dialog open={viewing !== null} title={viewing ? `${viewing.firstName} ${viewing.lastName}` : ''} onClose={() => setViewing(null)}>
+        {viewing && (
+          <dl className="dl">
+            {(
+              [
+                ['ID', viewing.publicUserId],
+                [tr('admin.email'), viewing.email],
+                [tr('admin.phone'), viewing.phoneNumber ?? '—'],
+                [tr('admin.role'), tr(`admin.role${viewing.role}`)],
+                [tr('admin.status'), tr(`admin.userStatus${userStatus(viewing)}`)],
+                [tr('admin.registeredAt'), formatDate(lang, viewing.createdAt)],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Dialog>
+      <ConfirmationDialog
+        open={suspending !== null}
+        busy={busy}
+        onCancel={() => setSuspending(null)}
+        onConfirm={() => suspending && void run(() => suspendUser(suspending.id, reason.trim() || undefined), tr('admin.userSuspended'))}
+      >
+        <p>{suspending ? tr('admin.suspendConfirm', { email: suspending.email }) : ''}</p>
+        <TextField label={tr('admin.suspendReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </ConfirmationDialog>
+    </section>
+  );
+}

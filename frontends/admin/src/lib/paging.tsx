@@ -1,0 +1,20 @@
+import type { TPageMeta } from '@gleba/contracts';
+import { useT } from './i18n';
+
+/** Previous / next under a paged table. */
+export function Pager({ meta, onPage }: { meta: TPageMeta | undefined; onPage: (page: number) => void }) {
+  const tr = useT();
+  if (!meta) return null;
+  const pages = Math.max(1, Math.ceil(meta.total / meta.perPage));
+  return (
+    <nav className="pager" aria-label="pagination">
+      <button type="button" className="gl-button gl-button--secondary" disabled={meta.prev === null} onClick={() => meta.prev !== null && onPage(meta.prev)}>
+        {tr('admin.previous')}
+      </button>
+      <span>{tr('admin.pageOf', { page: meta.page, pages, total: meta.total })}</span>
+      <button type="button" className="gl-button gl-button--secondary" disabled={meta.next === null} onClick={() => meta.next !== null && onPage(meta.next)}>
+        {tr('admin.next')}
+      </button>
+    </nav>
+  );
+}
