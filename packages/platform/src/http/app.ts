@@ -74,9 +74,14 @@ export function healthRoutes(readiness: HealthCheck[]): express.Router {
   return router;
 }
 
-/** The user's language: the token's, else `x-gleba-lang`, else Accept-Language, else pl. */
+/**
+ * The user's language: the one the app explicitly sends (`x-gleba-lang`, the UI's current choice),
+ * else the account's (token claim), else Accept-Language, else pl.
+ */
 export function requestLanguage(req: Request): Language {
-  return req.auth?.language ?? resolveLanguage(req.header('x-gleba-lang') ?? req.header('accept-language'));
+  const explicit = req.header('x-gleba-lang');
+  if (explicit) return resolveLanguage(explicit);
+  return req.auth?.language ?? resolveLanguage(req.header('accept-language'));
 }
 
 /** Renders every error as `{statusCode, error, message, code}`; never a stack trace. */
