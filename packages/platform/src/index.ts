@@ -14,4 +14,5 @@ export * from './messaging/outbox';
 export * from './messaging/relay';
 export * from './messaging/consumer';
 export * from './jobs/jobs';
+export * from './metrics';
 export * from './service';

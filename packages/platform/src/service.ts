@@ -10,6 +10,7 @@ import { authenticate, jwksKeyResolver, type KeyResolver } from './http/auth';
 import { createHttpApp } from './http/app';
 import { AppError } from './http/errors';
 import { Jobs } from './jobs/jobs';
+import { httpMetrics, instrumentService, metricsHandler } from './metrics';
 import { createLogger, type Logger } from './logger';
 import { AmqpConnection } from './messaging/connection';
 import { EventConsumer, type EventHandler } from './messaging/consumer';
@@ -100,6 +101,13 @@ export async function startService<DB, C extends BaseConfig>(
   await consumer.start();
   amqp.start();
   await amqp.waitUntilConnected(10_000);
+  // Metrics: wired before the service's own start so its job workers are counted too.
+  const stopMetrics = await instrumentService({ service: def.name, relay, consumer: consumer as EventConsumer<unknown>, amqp, jobs }).catch(
+    (error: unknown) => {
+      logger.warn({ err: error }, 'metrics not wired');
+      return () => undefined;
+    },
+  );
   const stopOwn = (await def.start?.(ctx)) ?? undefined;
 
   const app = createHttpApp({
@@ -111,6 +119,9 @@ export async function startService<DB, C extends BaseConfig>(
       { name: 'redis', check: () => jobs.check() },
     ],
     routes: (a) => {
+      // Prometheus: not behind authentication; not reachable through the gateway (it forwards /api only).
+      a.get('/metrics', metricsHandler());
+      a.use(httpMetrics(def.name));
       a.use(authenticate(keys));
       def.routes(a, ctx);
     },
@@ -134,6 +145,7 @@ export async function startService<DB, C extends BaseConfig>(
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      stopMetrics();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await stopOwn?.();
