@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     });
     child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
   });
-  child.stdout!.on('data', () => undefined); // keep draining the service's output
+  // Keep draining the service's output (its warnings go to BENCH_CHILD_LOG when set).
+  const childLog = process.env.BENCH_CHILD_LOG ? (await import('node:fs')).createWriteStream(process.env.BENCH_CHILD_LOG) : null;
+  child.stdout!.on('data', (chunk: Buffer) => childLog?.write(chunk));
 
   const connection = await amqp.connect(testEnv.rabbitmqUrl);
   const channel = await connection.createConfirmChannel();
