@@ -9,3 +9,5 @@ export { startPrzelewy24Simulator, type Przelewy24SimulatorHandle, type Przelewy
 export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';
 export { startTwilioSimulator, type TwilioSimulatorHandle, type TwilioSimulatorOptions, type SimulatedSms, type TwilioFailure } from './twilio';
 export { startMailSimulator, type MailSimulatorHandle, type MailSimulatorOptions } from './mail';
+export { startDpdSimulator, type DpdSimulatorHandle, type DpdSimulatorOptions, type DpdTrackingEvent, type DpdScriptedFailure } from './dpd';
+export { startOidcSimulator, type OidcSimulatorHandle, type OidcSimUser } from './oidc';
