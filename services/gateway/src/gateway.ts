@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { CommonErrorCode } from '@gleba/contracts';
@@ -12,7 +12,11 @@ import {
   createLogger,
   errorMiddleware,
   healthRoutes,
+  httpMetrics,
   jwksKeyResolver,
+  metricsHandler,
+  normalizePath,
+  platformMetrics,
   requestContext,
   type KeyResolver,
   type Logger,
@@ -29,6 +33,33 @@ export interface GatewayDeps {
 }
 
 const API_BASES = ['/api', '/farm-api', '/garden-api'];
+const UPSTREAM_ERRORS = new Set([502, 503, 504]);
+
+/**
+ * The route label of a gateway request: API calls by their normalised path (ids replaced), the
+ * front ends by their mount, never a raw path; anything answered 404 shares one label.
+ */
+function gatewayRoute(req: Request, res: Response): string {
+  if (res.statusCode === 404) return 'unmatched';
+  const path = req.originalUrl.split('?')[0]!;
+  const routePath = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof routePath === 'string' && !API_BASES.some((b) => routePath === b)) return routePath;
+  if (API_BASES.some((b) => path === b || path.startsWith(`${b}/`))) return normalizePath(path, 4);
+  for (const mount of ['/cms', '/admin', '/landing']) if (path === mount || path.startsWith(`${mount}/`)) return `${mount}/*`;
+  return '/*';
+}
+
+/** Counts answers that mean a service did not answer properly (down 503, hanging 504, bad 502). */
+function countUpstreamErrors(res: Response, service: string): void {
+  res.once('finish', () => {
+    if (!UPSTREAM_ERRORS.has(res.statusCode)) return;
+    try {
+      platformMetrics().upstreamErrors.inc({ service, status: String(res.statusCode) });
+    } catch {
+      // metrics never break a request
+    }
+  });
+}
 
 export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: GatewayDeps = {}): Express {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
@@ -38,6 +69,7 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   app.use(requestContext());
+  app.use(httpMetrics('gateway', { label: gatewayRoute }));
   const mapHosts = config.MAP_HOSTS.split(/[\s,]+/).filter(Boolean);
   app.use(
     helmet({
@@ -55,6 +87,9 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
     }),
   );
   app.use(healthRoutes([{ name: 'redis', check: async () => void (await redis.ping()) }]));
+  // Prometheus: never rate-limited; the services' own /metrics are not reachable from here
+  // (only the /api prefixes are forwarded).
+  app.get('/metrics', metricsHandler());
 
   app.get('/api/language', (req, res) => {
     res.json({ language: resolveLanguage(req.header('accept-language')) });
@@ -73,6 +108,7 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
       const path = req.originalUrl.split('?')[0]!;
       const service = resolveService(path);
       if (!service) return next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${path}`));
+      countUpstreamErrors(res, service);
       forward(req, res, serviceUrl(config, service), service, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
     });
   }
@@ -82,6 +118,7 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
     app.use('/cms', limiter, (req, res, next) => {
       if (req.method !== 'GET') return next(new AppError(CommonErrorCode.forbidden, 405, 'The CMS is read-only here'));
       const base = new URL(cms).pathname.replace(/\/$/, '');
+      countUpstreamErrors(res, 'cms');
       forward(req, res, cms, 'cms', { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }, `${base}${req.url}`);
     });
   }

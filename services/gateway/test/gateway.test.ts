@@ -192,4 +192,20 @@ describe('gateway', () => {
     expect(await script.text()).toContain('consent');
     expect(script.headers.get('cache-control')).toContain('immutable');
   });
+  it('serves /metrics: request counts by route, upstream errors by service; never rate-limited, not under /api', async () => {
+    const res = await fetch(`${gateway.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/gleba_http_requests_total\{service="gateway",method="POST",route="\/api\/auth\/login",status="200"\} \d+/);
+    expect(text).toMatch(/gleba_http_requests_total\{service="gateway",method="GET",route="\/\*",status="200"\} \d+/);
+    expect(text).not.toMatch(/route="[^"]*(123|42)[^"]*"/); // ids never become labels
+    expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="orders",status="503"\} [1-9]/);
+    expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="geo",status="504"\} [1-9]/);
+    expect(text).toContain('process_cpu_user_seconds_total');
+    for (let i = 0; i < 8; i += 1) expect((await fetch(`${limited.url}/metrics`)).status).toBe(200);
+    for (const base of ['/api', '/farm-api', '/garden-api']) {
+      const proxied = await fetch(`${gateway.url}${base}/metrics`);
+      expect(await proxied.text()).not.toContain('gleba_http_requests_total');
+    }
+  });
 });
