@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN, emptyPage, mockApi, renderApp } from '../../../testing/render-app';
+import { IMPORT_MAX_BYTES, validateImportFile } from '../api/imports';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function fileOf(name: string, size: number, type = XLSX): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+const IMPORT = {
+  id: '5d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  mode: 'farm',
+  testType: 'BASIC_TEST',
+  fileName: 'wyniki.xlsx',
+  fileSize: 2048,
+  status: 'CHECKED',
+  errorCode: null,
+  errorMessage: null,
+  progress: { phase: 'check', rowsRead: 3, total: 3, percent: 100 },
+  summary: { rowsRead: 3, valid: 2, applied: 0, rejected: 1, ordersTouched: 1 },
+  createdAt: '2026-11-22T01:00:00.000Z',
+  checkedAt: '2026-11-22T01:00:02.000Z',
+  appliedAt: null,
+  createdByUserId: '0b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a99',
+};
+
+describe('import file check', () => {
+  it('accepts an .xlsx up to 5 MB and refuses anything else', () => {
+    expect(validateImportFile(fileOf('wyniki.xlsx', 1000))).toBeNull();
+    expect(validateImportFile(fileOf('WYNIKI.XLSX', IMPORT_MAX_BYTES))).toBeNull();
+    expect(validateImportFile(fileOf('wyniki.xls', 1000, 'application/vnd.ms-excel'))).toBe('fileNotXlsx');
+    expect(validateImportFile(fileOf('wyniki.csv', 1000, 'text/csv'))).toBe('fileNotXlsx');
+    expect(validateImportFile(fileOf('wyniki.xlsx', 1000, 'application/pdf'))).toBe('fileNotXlsx');
+    expect(validateImportFile(fileOf('wyniki.xlsx', IMPORT_MAX_BYTES + 1))).toBe('fileTooLarge');
+  });
+});
+
+/** happy-dom's XMLHttpRequest goes to the network: a small fake answers the upload. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer = { status: 202, body: JSON.stringify(IMPORT) };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.last = this;
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = FakeXhr.answer.body;
+      this.onload?.();
+    }, 10);
+  }
+}
+
+describe('import wizard', () => {
+  beforeEach(() => {
+    FakeXhr.last = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function setup() {
+    return mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/imports': emptyPage,
+      [`GET /farm-api/imports/${IMPORT.id}`]: {
+        ...IMPORT,
+        errors: [{ row: 3, label: 'SXXXXXXXXXXXXX', code: 'importNoMatchingOrders', message: 'No order matches this label.' }],
+        errorsTotal: 1,
+      },
+    });
+  }
+
+  it('refuses a dropped non-.xlsx file and a picked file over 5 MB without uploading', async () => {
+    setup();
+    renderApp('/imports', { signedIn: true, mode: 'farm' });
+    const dropzone = await screen.findByTestId('dropzone');
+    fireEvent.drop(dropzone, { dataTransfer: { files: [fileOf('wyniki.csv', 100, 'text/csv')] } });
+    expect(await screen.findByText('Only .xlsx files are allowed.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+
+    const input = screen.getByLabelText('choose a file');
+    await userEvent.upload(input, fileOf('big.xlsx', 6 * 1024 * 1024));
+    expect(await screen.findByText('The file is too large (5 MB at most).')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('uploads a valid file with its test type and step, then lists the row errors', async () => {
+    setup();
+    renderApp('/imports', { signedIn: true, mode: 'farm' });
+    await userEvent.selectOptions(await screen.findByLabelText('Test type'), 'MICRO');
+    await userEvent.click(screen.getByLabelText('Check and save the results'));
+    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] } });
+    expect(await screen.findByText('Chosen file: wyniki.xlsx (2 kB)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('No order matches this label.')).toBeTruthy();
+    const xhr = FakeXhr.last!;
+    const url = new URL(xhr.url, 'http://localhost');
+    expect(url.pathname).toBe('/farm-api/imports');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ testType: 'MICRO', step: 'apply', fileName: 'wyniki.xlsx' });
+    expect(xhr.headers.authorization).toBe('Bearer access-1');
+    expect((xhr.body as FormData).get('file')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save results' })).toBeTruthy());
+    expect(screen.getByText('Checked')).toBeTruthy();
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN, emptyPage, errorBody, mockApi, renderApp } from '../../../testing/render-app';
+import { allowedStatusChanges, canCancel } from '../api/transitions';
+
+const ID = '7d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const ORDER = {
+  id: ID,
+  orderNumber: 'ZF/2026/000001',
+  userId: '1b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a01',
+  kind: 'FARM',
+  type: 'STANDARD',
+  status: 'PAYMENT_CONFIRMED',
+  orderDate: '2026-11-20T10:00:00.000Z',
+  paymentMethod: 'TRADITIONAL_TRANSFER',
+  paymentStatus: 'PENDING',
+  paymentDueDate: null,
+  paidAt: null,
+  numberOfSamples: 1,
+  totalAreaHa: 2.5,
+  basicTests: ['BASIC_TEST'],
+  additionalTests: [],
+  equipment: [],
+  sampler: false,
+  samplerStatus: 'NO_ORDER',
+  basicTestsPrice: 3000,
+  additionalTestsPrice: 0,
+  equipmentPrice: 0,
+  basicTestsDiscount: 0,
+  totalPrice: 3000,
+  deliveryAddress: { cityName: 'Lublin', postCode: '20-001', streetName: 'Polna', buildingNumber: '1' },
+  samplesSentDate: null,
+  samples: [{ id: '2b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a02', sampleNumber: 1, code: 'SABCDEFGHJKLMN', cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03', sectorId: null, fieldName: 'Pole 1', sectorName: null, plantId: 'wheat', plotNumbers: ['12/3'], areaHa: 2.5, punctures: 16 }],
+  statusHistory: [{ status: 'PENDING_PAYMENT', from: null, updatedByUserId: null, changeDate: '2026-11-20T10:00:00.000Z' }],
+  client: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.pl', phoneNumber: '+48600100200', address: null },
+  company: { companyName: 'Agro sp. z o.o.', taxNumber: '5260250274' },
+  farm: { totalAreaHa: 2.5, crops: [{ cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03', fieldName: 'Pole 1', plantId: 'wheat', plotNumbers: ['12/3'], areaHa: 2.5, sectors: 1 }] },
+  report: { sampleCodes: ['SABCDEFGHJKLMN'], additionalTests: [], completed: false },
+  failedPayments: [],
+};
+
+describe('allowed status changes', () => {
+  it('follow the admin transitions of the orders service', () => {
+    expect(allowedStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
+    expect(allowedStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
+    expect(allowedStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual(['PARTIAL_RESULTS', 'COMPLETE_RESULTS']);
+    expect(canCancel('SAMPLES_SENT')).toBe(false);
+    expect(canCancel('WAITING_FOR_SHIPMENT')).toBe(true);
+  });
+});
+
+describe('order detail', () => {
+  it('shows client, company, farm and samples; changes the status and marks paid', async () => {
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: ORDER,
+      'GET /farm-api/shipments': emptyPage,
+      [`POST /farm-api/orders/${ID}/status`]: { ...ORDER, status: 'KIT_SENT' },
+      [`POST /farm-api/orders/${ID}/mark-paid`]: errorBody(409, 'alreadyPaid', 'The order is already paid.'),
+    });
+    renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm' });
+    expect(await screen.findByRole('heading', { name: /Order ZF\/2026\/000001/ })).toBeTruthy();
+    expect(screen.getByText('Agro sp. z o.o.')).toBeTruthy();
+    expect(screen.getAllByText('SABCDEFGHJKLMN').length).toBeGreaterThan(0);
+    expect(await screen.findByText('No shipments.')).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText('New status'), 'KIT_SENT');
+    await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'KIT_SENT' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The order is already paid.')).toBeTruthy();
+  });
+
+  it('an unknown order shows the order-not-found page', async () => {
+    mockApi({ 'GET /farm-api/users/me': ADMIN, [`GET /farm-api/orders/${ID}`]: errorBody(404, 'orderNotFound') });
+    renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm' });
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+  });
+});

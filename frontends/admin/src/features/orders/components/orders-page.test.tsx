@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN, mockApi, renderApp } from '../../../testing/render-app';
+import { buildOrdersQuery, DEFAULT_FILTERS } from '../api/orders';
+
+const ORDER = {
+  id: '7d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  kind: 'FARM',
+  orderNumber: 'ZF/2026/000001',
+  status: 'PAYMENT_CONFIRMED',
+  type: 'STANDARD',
+  paymentMethod: 'ONLINE_BANK_TRANSFER',
+  paymentStatus: 'PAID',
+  totalPrice: 12000,
+  numberOfSamples: 4,
+  customer: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.pl' },
+  orderDate: '2026-11-20T10:00:00.000Z',
+};
+
+describe('orders query', () => {
+  it('leaves out empty choices and joins the sort', () => {
+    expect(buildOrdersQuery(DEFAULT_FILTERS)).toEqual({ tab: 'ALL', page: 1, perPage: 20, orderBy: 'orderDate:desc' });
+  });
+
+  it('carries every filter, trims the search', () => {
+    expect(
+      buildOrdersQuery({
+        ...DEFAULT_FILTERS,
+        tab: 'TO_SEND',
+        search: '  kowalski ',
+        status: 'KIT_SENT',
+        type: 'EXPRESS',
+        paymentStatus: 'PENDING',
+        dateFrom: '2026-11-01',
+        dateTo: '2026-11-30',
+        sort: 'totalPrice',
+        dir: 'asc',
+        page: 3,
+      }),
+    ).toEqual({
+      tab: 'TO_SEND',
+      page: 3,
+      perPage: 20,
+      orderBy: 'totalPrice:asc',
+      search: 'kowalski',
+      status: 'KIT_SENT',
+      type: 'EXPRESS',
+      paymentStatus: 'PENDING',
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+    });
+  });
+});
+
+describe('orders table', () => {
+  function setup() {
+    return mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/orders': ({ url }) => ({
+        items: url.searchParams.get('search') === 'nobody' ? [] : [ORDER],
+        meta: { page: Number(url.searchParams.get('page')), perPage: 20, total: 45, next: 2, prev: null },
+      }),
+    });
+  }
+  const lastOrdersUrl = (calls: { path: string; url: URL }[]) => [...calls].reverse().find((c) => c.path === '/farm-api/orders')!.url;
+
+  it('shows skeleton rows while loading, then the orders', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/orders': async () => {
+        await held;
+        return { items: [ORDER], meta: { page: 1, perPage: 20, total: 45, next: 2, prev: null } };
+      },
+    });
+    const view = renderApp('/orders', { signedIn: true, mode: 'farm' });
+    await screen.findByRole('heading', { name: 'Orders' });
+    expect(view.container.querySelectorAll('[data-skeleton-row]').length).toBe(5);
+    release();
+    expect(await screen.findByRole('link', { name: 'ZF/2026/000001' })).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3 (45)')).toBeTruthy();
+  });
+
+  it('builds the query from the tab, search, filters, sorting and page', async () => {
+    const { calls } = setup();
+    renderApp('/orders', { signedIn: true, mode: 'farm' });
+    await screen.findByRole('link', { name: 'ZF/2026/000001' });
+
+    await userEvent.click(screen.getByRole('tab', { name: 'To send' }));
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('tab')).toBe('TO_SEND'));
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'kowalski');
+    await userEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('search')).toBe('kowalski'));
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'KIT_SENT');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'EXPRESS');
+    await userEvent.selectOptions(screen.getByLabelText('Payment'), 'PENDING');
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('paymentStatus')).toBe('PENDING'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sort by Total' }));
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('orderBy')).toBe('totalPrice:desc'));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('page')).toBe('2'));
+
+    const q = Object.fromEntries(lastOrdersUrl(calls).searchParams);
+    expect(q).toEqual({ tab: 'TO_SEND', page: '2', perPage: '20', orderBy: 'totalPrice:desc', search: 'kowalski', status: 'KIT_SENT', type: 'EXPRESS', paymentStatus: 'PENDING' });
+  });
+
+  it('garden mode offers the garden test statuses', async () => {
+    mockApi({
+      'GET /garden-api/users/me': ADMIN,
+      'GET /garden-api/orders': { items: [], meta: { page: 1, perPage: 20, total: 0, next: null, prev: null } },
+    });
+    renderApp('/orders', { signedIn: true, mode: 'garden' });
+    const status = await screen.findByLabelText('Status');
+    expect(within(status).getByRole('option', { name: 'waiting for shipment' })).toBeTruthy();
+    expect(await screen.findByText('No orders match the criteria.')).toBeTruthy();
+  });
+});
