@@ -7,3 +7,4 @@ export * from './service';
 export * from './wait';
 export * from './tcp-proxy';
 export * from './http';
+export * from './health-suite';
