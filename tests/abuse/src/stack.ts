@@ -1,0 +1,171 @@
+import { sql, type Kysely } from 'kysely';
+import type { TProfileBody, TRegisterBody } from '@gleba/contracts';
+import { dropTestDatabases, http, listenForEvents, startTestService, testMessagingNames, type EventListener, type HttpResult } from '@gleba/testkit';
+// The services side by side: only tests under tests/ may import several services.
+import { identityService } from '../../../services/identity/src/service';
+import { DEMO_ADMIN, seed } from '../../../services/identity/src/seed';
+import { geoService } from '../../../services/geo/src/service';
+import { ordersService } from '../../../services/orders/src/service';
+import { labImportService } from '../../../services/lab-import/src/service';
+import { shippingService } from '../../../services/shipping/src/service';
+import { notificationService } from '../../../services/notification/src/service';
+import { startGateway } from '../../../services/gateway/src/gateway';
+import { ZGatewayConfig } from '../../../services/gateway/src/config';
+
+export interface Running {
+  url: string;
+  ctx: { db: Kysely<any> };
+  cleanup: () => Promise<void>;
+}
+
+export interface Actor {
+  label: string;
+  email: string;
+  password: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface Stack {
+  gateway: string;
+  services: Record<'identity' | 'geo' | 'orders' | 'lab-import' | 'shipping' | 'notification', Running>;
+  messaging: { exchange: string; queuePrefix: string };
+  events: EventListener;
+  /** A request through the gateway. */
+  call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  stop(): Promise<void>;
+}
+
+export const PASSWORD = 'Gleba123!x';
+
+/** Starts the six services in-process (one shared exchange, own databases) and the gateway in front. */
+export async function startStack(label: string): Promise<Stack> {
+  const messaging = testMessagingNames(`abuse-${label}`);
+  const events = await listenForEvents(messaging.exchange);
+  const identity = (await startTestService(identityService, {
+    messaging,
+    // A higher login limit per IP: every request of the suite comes from 127.0.0.1.
+    config: { BCRYPT_COST: 10, CUSTOMER_APP_URL: 'http://app.test', LOGIN_LIMIT_PER_IP: 1000, RESET_LIMIT_PER_IP: 1000 },
+  })) as unknown as Running;
+  const JWKS_URL = `${identity.url}/.well-known/jwks.json`;
+  const others = await Promise.all([
+    startTestService(geoService, { messaging, config: { JWKS_URL, TERC_SEED_FILE: '' } }),
+    startTestService(ordersService, { messaging, config: { JWKS_URL } }),
+    startTestService(labImportService, { messaging, config: { JWKS_URL } }),
+    startTestService(shippingService, { messaging, config: { JWKS_URL } }),
+    startTestService(notificationService, { messaging, config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' } }),
+  ]);
+  const [geo, orders, lab, shipping, notification] = others as unknown as Running[];
+  const gw = await startGateway(
+    ZGatewayConfig.parse({
+      PORT: 0,
+      JWKS_URL,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: process.env.GLEBA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `t:abuse-gw:${Date.now()}`,
+      RATE_LIMIT_IP: 10_000_000,
+      RATE_LIMIT_ACCOUNT: 10_000_000,
+      IDENTITY_URL: identity.url,
+      GEO_URL: geo!.url,
+      ORDERS_URL: orders!.url,
+      LAB_IMPORT_URL: lab!.url,
+      SHIPPING_URL: shipping!.url,
+      NOTIFICATION_URL: notification!.url,
+    }),
+  );
+  const services = { identity, geo: geo!, orders: orders!, 'lab-import': lab!, shipping: shipping!, notification: notification! };
+  return {
+    gateway: gw.url,
+    services,
+    messaging,
+    events,
+    call: (method, path, options) => http(gw.url, method, path, options),
+    async stop() {
+      await gw.stop().catch(() => undefined);
+      for (const s of Object.values(services).reverse()) await s.cleanup().catch(() => undefined);
+      await events.close();
+      await dropTestDatabases();
+    },
+  };
+}
+
+let seq = 0;
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}.${seq++}@example.com`;
+}
+
+export function registerBody(email: string, overrides: Partial<TRegisterBody> = {}): TRegisterBody {
+  return {
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    email,
+    phoneNumber: '600 100 200',
+    genderType: 'MAN',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsAccepted: true,
+    privacyPolicyAccepted: true,
+    newsletterConsent: false,
+    language: 'en',
+    ...overrides,
+  };
+}
+
+export function profileBody(): TProfileBody {
+  return {
+    serviceRole: 'PERSONAL',
+    personalData: {
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      genderType: 'MAN',
+      phoneNumber: '+48600100200',
+      taxNumber: null,
+      address: { voivodeship: 'GREATER_POLAND', cityName: 'Poznań', postCode: '60-101', streetName: 'Polna', buildingNumber: '12', apartmentNumber: null },
+    },
+    businessData: null,
+    correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
+  } as TProfileBody;
+}
+
+function expectOk<T>(what: string, res: HttpResult<T>): T {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Registers and activates a user (the activation token comes from identity's event). */
+export async function createUser(stack: Stack, label: string, overrides: Partial<TRegisterBody> = {}): Promise<Actor> {
+  const email = uniqueEmail(label);
+  const registered = expectOk('register', await stack.call<{ id: string }>('POST', '/api/auth/register', { body: registerBody(email, overrides) }));
+  const event = await stack.events.next<{ email: string; token: string }>('identity.activation-link.requested', (e) => e.data.email === email, 30_000);
+  const tokens = expectOk('activate', await stack.call<{ accessToken: string; refreshToken: string }>('GET', `/api/auth/activate/${event.data.token}`));
+  return { label, email, password: PASSWORD, userId: registered.id, ...tokens };
+}
+
+/** The seeded admin (identity's own seed function, as `npm run seed` does), signed in through the admin login. */
+export async function createAdmin(stack: Stack): Promise<Actor> {
+  await seed(stack.services.identity.ctx.db as never, { bcryptCost: 10 });
+  const tokens = expectOk(
+    'admin login',
+    await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/farm-api/auth/admin/login', { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } }),
+  );
+  const me = expectOk('admin me', await stack.call<{ id: string }>('GET', '/api/users/me', { token: tokens.accessToken }));
+  return { label: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, userId: me.id, ...tokens };
+}
+
+export async function suspend(stack: Stack, admin: Actor, user: Actor): Promise<void> {
+  expectOk('suspend', await stack.call('POST', `/farm-api/users/${user.userId}/suspend`, { token: admin.accessToken, body: { reason: 'abuse test' } }));
+}
+
+/** Row counts of every table of a service's database (to prove that refused requests changed nothing). */
+export async function rowCounts(db: Kysely<any>): Promise<Record<string, number>> {
+  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const out: Record<string, number> = {};
+  for (const { table_name } of tables.rows) {
+    const r = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)}`.execute(db);
+    out[table_name] = Number(r.rows[0]!.n);
+  }
+  return out;
+}
+
+export { expectOk };
