@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN, mockApi, renderApp } from '../../../testing/render-app';
+import { ADMIN, mockApi, renderApp, type Handler } from '../../../testing/render-app';
 import { buildOrdersQuery, DEFAULT_FILTERS } from '../api/orders';
 
 const ORDER = {
@@ -57,10 +57,10 @@ describe('orders table', () => {
   function setup() {
     return mockApi({
       'GET /farm-api/users/me': ADMIN,
-      'GET /farm-api/orders': ({ url }) => ({
-        items: url.searchParams.get('search') === 'nobody' ? [] : [ORDER],
+      'GET /farm-api/orders': (({ url }) => ({
+        items: [ORDER],
         meta: { page: Number(url.searchParams.get('page')), perPage: 20, total: 45, next: 2, prev: null },
-      }),
+      })) satisfies Handler,
     });
   }
   const lastOrdersUrl = (calls: { path: string; url: URL }[]) => [...calls].reverse().find((c) => c.path === '/farm-api/orders')!.url;
