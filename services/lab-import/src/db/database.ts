@@ -13,6 +13,9 @@ export interface StoredElement {
   valueDescripted: string | null;
 }
 
+/** A staged element, compact: `[key, value, descriptive value]` (name, symbol and unit are the parameter's). */
+export type StagedElement = [key: string, value: number | null, valueDescripted: string | null];
+
 export interface ExpectedSamplesTable {
   sample_id: string;
   code: string;
@@ -74,7 +77,8 @@ export interface ImportRowsTable {
   order_id: string;
   test_type: string;
   category: string | null;
-  elements: Json<StoredElement[]>;
+  /** Compact tuples; rows staged by an older version hold whole `StoredElement`s. */
+  elements: Json<(StagedElement | StoredElement)[]>;
 }
 
 export interface ResultsTable {

@@ -56,3 +56,44 @@ export function adviseOn(elements: readonly StoredElement[], category: Agronomic
 export function orderedTests(sample: { basic_test_type: string; additional_test_types: string[] }): string[] {
   return [sample.basic_test_type, ...sample.additional_test_types];
 }
+
+/** An `Advice` as the results table stores it: JSON text, or null. */
+export interface StoredAdvice {
+  classes: string | null;
+  recommendation: string | null;
+  recommendationError: string | null;
+  rulesets: string | null;
+}
+
+/**
+ * `adviseOn` memoised on everything it reads (pH, P2O5, K2O, Mg, category, crop, kind and area),
+ * serialised once per distinct input: `recommend()` is pure, so rows with equal inputs get the
+ * same stored recommendation and ruleset versions. The cache is per apply and bounded.
+ */
+export function createAdviser(maxEntries = 10_000) {
+  const cache = new Map<string, StoredAdvice>();
+  return (elements: readonly StoredElement[], category: AgronomicCategory | null, sample: SampleForAdvice): StoredAdvice => {
+    const key = [
+      valueOf(elements, 'PH_KCL'),
+      valueOf(elements, 'P2O5'),
+      valueOf(elements, 'K2O'),
+      valueOf(elements, 'MG'),
+      category,
+      sample.kind,
+      sample.plantId,
+      sample.kind === 'GARDEN' ? sample.areaAres : sample.areaHa,
+    ].join('|');
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const advice = adviseOn(elements, category, sample);
+    const stored: StoredAdvice = {
+      classes: advice.classes ? JSON.stringify(advice.classes) : null,
+      recommendation: advice.recommendation ? JSON.stringify(advice.recommendation) : null,
+      recommendationError: advice.recommendationError,
+      rulesets: advice.rulesets ? JSON.stringify(advice.rulesets) : null,
+    };
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(key, stored);
+    return stored;
+  };
+}

@@ -1,7 +1,7 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
 import { namespaces } from '@gleba/i18n';
-import type { StoredElement } from '../db/database';
-import { cellNumber, cellText, PARAMS, parseCategory, parseTestType, TEST_PARAMS, type HeaderLayout, type ParamKey } from './file-format';
+import type { StagedElement, StoredElement } from '../db/database';
+import { cellNumber, cellText, PARAM_BY_KEY, PARAMS, parseCategory, parseTestType, TEST_PARAMS, type HeaderLayout, type ParamKey } from './file-format';
 
 export interface RowError {
   code: LabImportErrorCode;
@@ -12,7 +12,8 @@ export interface ParsedRow {
   label: string;
   testType: ImportTestType;
   category: AgronomicCategory | null;
-  elements: StoredElement[];
+  /** Compact `[key, value, descriptive value]`; the name, symbol and unit come from `PARAMS` (see `expandElements`). */
+  elements: StagedElement[];
 }
 
 export type RowOutcome = { kind: 'empty' } | { kind: 'error'; label: string | null; error: RowError } | { kind: 'ok'; row: ParsedRow };
@@ -42,7 +43,7 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
 
   const required = new Set<ParamKey>(TEST_PARAMS[testType]);
   const missing: string[] = [];
-  const elements: StoredElement[] = [];
+  const elements: StagedElement[] = [];
   let category: AgronomicCategory | null = null;
   for (const p of PARAMS) {
     const col = layout.values.get(p.key);
@@ -50,7 +51,6 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     const raw = col === undefined ? undefined : values[col];
     const text = cellText(raw);
     const description = descCol === undefined ? null : cellText(values[descCol]);
-    const name = namespaces.labResults.pl[p.nameKey];
     if (p.kind === 'category') {
       if (text === null) {
         if (required.has(p.key)) missing.push(p.symbol);
@@ -59,7 +59,7 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
       const c = parseCategory(text);
       if (!c) return { kind: 'error', label, error: { code: LabImportErrorCode.importUnknownType, message: `unknown agronomic category "${text}"` } };
       category = c;
-      elements.push({ key: p.key, name, symbol: p.symbol, unit: p.unit, value: null, valueDescripted: description ?? text });
+      elements.push([p.key, null, description ?? text]);
       continue;
     }
     if (text === null) {
@@ -75,10 +75,25 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     }
     // "<0,5" keeps its text as the descriptive value when the lab gave none.
     const descripted = description ?? (typeof raw === 'number' || /^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
-    elements.push({ key: p.key, name, symbol: p.symbol, unit: p.unit, value, valueDescripted: descripted });
+    elements.push([p.key, value, descripted]);
   }
   if (missing.length > 0) {
     return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `missing ${missing.join(', ')}` } };
   }
   return { kind: 'ok', row: { label, testType, category, elements } };
+}
+
+/**
+ * The stored elements of a staged row: name (pl), symbol and unit from `PARAMS`, in the order the
+ * row was parsed. Rows staged whole (before the compact form) pass through unchanged, so a job
+ * retried across a deployment still applies them.
+ */
+export function expandElements(staged: readonly (StagedElement | StoredElement)[]): StoredElement[] {
+  return staged.map((e) => {
+    if (!Array.isArray(e)) return e as StoredElement;
+    const [key, value, valueDescripted] = e;
+    const p = PARAM_BY_KEY.get(key as ParamKey);
+    if (!p) throw new Error(`unknown staged parameter ${key}`);
+    return { key, name: namespaces.labResults.pl[p.nameKey], symbol: p.symbol, unit: p.unit, value, valueDescripted };
+  });
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory, type EventData } from '@gleba/contracts';
 import type { Insertable } from 'kysely';
-import type { Database, StoredElement } from '../db/database';
-import { adviseOn, orderedTests } from '../domain/recommendation';
-import { publishBatch } from '../events/publish-batch';
+import type { Outbox } from '@gleba/platform';
+import type { Database } from '../db/database';
+import { createAdviser, orderedTests } from '../domain/recommendation';
+import { expandElements } from '../domain/rows';
 
 export interface ApplyOptions {
   batchSize: number;
@@ -17,7 +18,7 @@ export interface ApplyOptions {
  * are stored. A staged row is deleted in the same transaction, so a retried job resumes where it
  * stopped instead of applying a row twice.
  */
-export async function applyImport(db: Kysely<Database>, producer: string, importId: string, options: ApplyOptions): Promise<void> {
+export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId: string, options: ApplyOptions): Promise<void> {
   const imp = await db.selectFrom('imports').select(['id', 'status', 'rows_rejected']).where('id', '=', importId).executeTakeFirst();
   if (!imp) return;
   await db.updateTable('imports').set({ status: 'APPLYING', phase: 'apply', percent: 0 }).where('id', '=', importId).execute();
@@ -43,6 +44,7 @@ export async function applyImport(db: Kysely<Database>, producer: string, import
     }
   }
   if (chunk.length > 0) chunks.push(chunk);
+  const advise = createAdviser();
 
   for (const orderIds of chunks) {
     options.signal.throwIfAborted();
@@ -69,8 +71,8 @@ export async function applyImport(db: Kysely<Database>, producer: string, import
           rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
           continue;
         }
-        const elements = row.elements as unknown as StoredElement[];
-        const advice = adviseOn(elements, row.category as AgronomicCategory | null, {
+        const elements = expandElements(row.elements);
+        const advice = advise(elements, row.category as AgronomicCategory | null, {
           kind: sample.kind,
           plantId: sample.plant_id,
           areaHa: sample.area_ha === null ? null : Number(sample.area_ha),
@@ -82,10 +84,10 @@ export async function applyImport(db: Kysely<Database>, producer: string, import
           test_type: row.test_type,
           agronomic_category: row.category,
           elements: JSON.stringify(elements),
-          classes: advice.classes ? JSON.stringify(advice.classes) : null,
-          recommendation: advice.recommendation ? JSON.stringify(advice.recommendation) : null,
+          classes: advice.classes,
+          recommendation: advice.recommendation,
           recommendation_error: advice.recommendationError,
-          rulesets: advice.rulesets ? JSON.stringify(advice.rulesets) : null,
+          rulesets: advice.rulesets,
           import_id: importId,
         });
       }
@@ -147,7 +149,7 @@ export async function applyImport(db: Kysely<Database>, producer: string, import
           importedAt: now,
         });
       }
-      await publishBatch(trx, producer, ResultsImportedV1, messages);
+      await outbox.publishMany(trx, ResultsImportedV1, messages);
 
       if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
       // Applied rows leave the staging table (cheaper than rewriting them); what is left is what a retry resumes.

@@ -87,8 +87,8 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
             if (before.status !== 'APPLYING') await checkImport(db, importId, { ...options, signal });
             if (!thenApply) return;
             const row = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
-            if (row?.status === 'APPLYING') return applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
-            if (row?.status === 'CHECKED') await applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (row?.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (row?.status === 'CHECKED') await applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
           });
         },
       },
@@ -97,7 +97,7 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
         process: async (data, job) => {
           const { importId } = data as z.infer<typeof ApplyImportJob.schema>;
           await run(importId, job.attemptsMade + 1, ApplyImportJob.attempts, (signal) =>
-            applyImport(db, ctx.name, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal }),
+            applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal }),
           );
         },
       },
