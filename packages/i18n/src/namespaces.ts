@@ -12,6 +12,7 @@ import { errorsLabImport } from './messages/errors-lab-import';
 import { labResults } from './messages/lab-results';
 import { ui } from './messages/ui';
 import { customer } from './messages/customer';
+import { customerTests } from './messages/customer-tests';
 import { landing } from './messages/landing';
 import { admin } from './messages/admin';
 
@@ -28,6 +29,7 @@ export const namespaces = {
   labResults,
   ui,
   customer,
+  customerTests,
   landing,
   admin,
 };

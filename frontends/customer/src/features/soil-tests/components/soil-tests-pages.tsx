@@ -1,9 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { FormError, TextField } from '@gleba/ui';
-import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH } from '@gleba/contracts';
-import { useT } from '../../../lib/i18n';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
+import { isApiError } from '@gleba/api-client';
+import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, OrdersErrorCode, type TGardenTest } from '@gleba/contracts';
+import { describeError, useLang, useT } from '../../../lib/i18n';
+import { SampleDetailsView } from '../../results/components/sample-details-view';
+import { addSoilTest, cancelSoilTest, confirmShipment, updateSoilTest, uploadPhoto, useSoilTest, verifyBarcode } from '../api/soil-tests';
+import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-rules';
+import { BarcodeScanner } from './barcode-scanner';
+import { SampleDetailsForm, emptySample } from './sample-details-form';
 import { SoilTestsTable } from './soil-tests-table';
+import { isEditable, isShippable } from './test-status';
+
+export { isBarcodeValid };
+export { ResultsPage as SoilTestResultsPage } from '../../results/components/results-page';
 
 export function SoilTestsPage() {
   const tr = useT();
@@ -11,7 +21,7 @@ export function SoilTestsPage() {
     <section className="page">
       <p>
         <Link to="/soil-tests/add" className="gl-button">
-          {tr('customer.addTest')}
+          {tr('customerTests.addTest')}
         </Link>
       </p>
       <SoilTestsTable />
@@ -19,62 +29,283 @@ export function SoilTestsPage() {
   );
 }
 
-/** Spec sections 5 and 9: a test code has 12 to 16 characters. */
-export function isBarcodeValid(code: string): boolean {
-  const length = code.trim().length;
-  return length >= BARCODE_MIN_LENGTH && length <= BARCODE_MAX_LENGTH;
-}
-
-/** /soil-tests/add: the code is checked here; the add-test call (orders service) is not wired yet. */
-export function AddSoilTestPage() {
+/** Step one of adding a test: the kit's code, scanned or typed, checked here (length) and by the service. */
+export function BarcodeStep({ onAccepted }: { onAccepted: (code: string) => void }) {
   const tr = useT();
+  const lang = useLang();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [accepted, setAccepted] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function check(value: string) {
+    const barcode = value.trim();
+    if (!isBarcodeValid(barcode)) return setError(tr('customerTests.testCodeIncorrect'));
+    setError(undefined);
+    setBusy(true);
+    try {
+      await verifyBarcode(barcode);
+      onAccepted(barcode);
+    } catch (e) {
+      setError(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!isBarcodeValid(code)) return setError(tr('customer.barcodeIncorrect'));
-    setError(undefined);
-    setAccepted(true);
+    void check(code);
   }
   return (
-    <section className="page page--narrow">
-      <p>{tr('customer.addTestIntro')}</p>
+    <>
+      <p>{tr('customerTests.addIntro')}</p>
+      {scanning ? (
+        <>
+          <BarcodeScanner
+            onCode={(scanned) => {
+              setScanning(false);
+              setCode(scanned);
+              void check(scanned);
+            }}
+            onError={() => {
+              setScanning(false);
+              setError(tr('customerTests.scanUnavailable'));
+            }}
+          />
+          <button type="button" className="gl-button gl-button--secondary" onClick={() => setScanning(false)}>
+            {tr('customerTests.stopScan')}
+          </button>
+        </>
+      ) : (
+        <p>
+          <button type="button" className="gl-button gl-button--secondary" onClick={() => setScanning(true)}>
+            {tr('customerTests.scan')}
+          </button>
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <TextField
-          label={tr('customer.barcode')}
+          label={tr('customerTests.barcode')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          hint={tr('customer.barcodeHint', { min: BARCODE_MIN_LENGTH, max: BARCODE_MAX_LENGTH })}
+          hint={tr('customerTests.barcodeHint', { min: BARCODE_MIN_LENGTH, max: BARCODE_MAX_LENGTH })}
           error={error}
           autoComplete="off"
         />
-        <button type="submit" className="gl-button">
-          {tr('customer.continue')}
+        <button type="submit" className="gl-button" disabled={busy}>
+          {tr('customerTests.continue')}
         </button>
       </form>
-      {accepted && <FormError>{tr('customer.comingSoon')}</FormError>}
+    </>
+  );
+}
+
+function toBody(form: SampleForm) {
+  return {
+    gardenName: form.gardenName.trim(),
+    plantId: form.plantId,
+    gardenAreaAres: parseArea(form.area),
+    punctures: Number(form.punctures),
+  };
+}
+
+async function savePhoto(id: string, form: SampleForm, failed: () => void) {
+  if (!form.photo) return;
+  try {
+    await uploadPhoto(id, form.photo);
+  } catch {
+    failed();
+  }
+}
+
+/** /soil-tests/add: the code, then the sample's details; the new test opens on its edit page (confirm shipment there). */
+export function AddSoilTestPage() {
+  const tr = useT();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [barcode, setBarcode] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function submit(form: SampleForm) {
+    if (!barcode) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const test = await addSoilTest({ barcode, ...toBody(form) });
+      await savePhoto(test.id, form, () => toast.warning(tr('customerTests.photoUploadFailed')));
+      toast.success(tr('customerTests.testAdded'));
+      navigate(`/soil-tests/edit/${encodeURIComponent(test.id)}`);
+    } catch (e) {
+      if (isApiError(e) && (e.code === OrdersErrorCode.testCodeIncorrect || e.code === OrdersErrorCode.scanCannotBeVerified)) setBarcode(undefined);
+      setError(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="page page--narrow">
+      {error && <FormError>{error}</FormError>}
+      {!barcode ? (
+        <BarcodeStep onAccepted={setBarcode} />
+      ) : (
+        <>
+          <p>
+            {tr('customerTests.barcode')}: <strong>{barcode}</strong>
+          </p>
+          <SampleDetailsForm initial={emptySample()} submitLabel={tr('customerTests.save')} busy={busy} onSubmit={(f) => void submit(f)}>
+            <button type="button" className="gl-button gl-button--secondary" onClick={() => setBarcode(undefined)}>
+              {tr('customerTests.back')}
+            </button>
+          </SampleDetailsForm>
+        </>
+      )}
     </section>
   );
 }
 
+export function OrderNotFound() {
+  const tr = useT();
+  return (
+    <section className="page page--narrow" role="alert">
+      <h2>{tr('customerTests.orderNotFoundTitle')}</h2>
+      <p>{tr('customerTests.orderNotFoundText')}</p>
+      <Link to="/soil-tests" className="gl-button">
+        {tr('customerTests.backToTests')}
+      </Link>
+    </section>
+  );
+}
+
+export const isOrderNotFound = (e: unknown) => isApiError(e) && (e.code === OrdersErrorCode.orderNotFoundForTestId || e.status === 404);
+
+/** Spec section 5: confirming shipment is irreversible, so it asks first. */
+export function ConfirmShipmentButton({ testId, onConfirmed }: { testId: string; onConfirmed: (test: TGardenTest) => void }) {
+  const tr = useT();
+  const lang = useLang();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      const test = await confirmShipment(testId);
+      setOpen(false);
+      toast.success(tr('customerTests.shipmentConfirmed'));
+      onConfirmed(test);
+    } catch (e) {
+      setOpen(false);
+      toast.error(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="gl-button" onClick={() => setOpen(true)}>
+        {tr('customerTests.confirmShipment')}
+      </button>
+      <ConfirmationDialog
+        open={open}
+        title={tr('customerTests.confirmShipmentTitle')}
+        confirmLabel={tr('customerTests.confirmShipmentYes')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <p role="alert">{tr('customerTests.confirmShipmentWarning')}</p>
+      </ConfirmationDialog>
+    </>
+  );
+}
+
+function CancelTestButton({ testId }: { testId: string }) {
+  const tr = useT();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function cancel() {
+    setBusy(true);
+    try {
+      await cancelSoilTest(testId);
+      toast.success(tr('customerTests.testCancelled'));
+      navigate('/soil-tests');
+    } catch (e) {
+      setOpen(false);
+      toast.error(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="gl-button gl-button--secondary" onClick={() => setOpen(true)}>
+        {tr('customerTests.cancelTest')}
+      </button>
+      <ConfirmationDialog open={open} title={tr('customerTests.cancelTestTitle')} busy={busy} onConfirm={() => void cancel()} onCancel={() => setOpen(false)}>
+        <p>{tr('customerTests.cancelTestText')}</p>
+      </ConfirmationDialog>
+    </>
+  );
+}
+
+/** /soil-tests/edit/{id}: edit before confirmation, confirm shipment, cancel; afterwards the details only. */
 export function EditSoilTestPage() {
   const tr = useT();
-  const { id } = useParams();
+  const lang = useLang();
+  const { id = '' } = useParams();
+  const { data, error, mutate } = useSoilTest(id);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  if (error) return isOrderNotFound(error) ? <OrderNotFound /> : <FormError>{describeError(lang, error)}</FormError>;
+  if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
+  async function save(form: SampleForm) {
+    setBusy(true);
+    setFormError(undefined);
+    try {
+      const test = await updateSoilTest(id, toBody(form));
+      await savePhoto(id, form, () => toast.warning(tr('customerTests.photoUploadFailed')));
+      await mutate(test, { revalidate: false });
+      toast.success(tr('customerTests.saved'));
+    } catch (e) {
+      setFormError(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const editable = isEditable(data.status);
   return (
-    <section className="page" data-test-id={id}>
-      <p>{tr('customer.comingSoon')}</p>
-    </section>
-  );
-}
-
-/** /soil-tests/{id}/results (menu hidden): results, chart and explanations come with the lab results API. */
-export function SoilTestResultsPage() {
-  const tr = useT();
-  const { id } = useParams();
-  return (
-    <section className="page" data-test-id={id}>
-      <p>{tr('customer.comingSoon')}</p>
+    <section className="page">
+      <SampleDetailsView test={data} />
+      {formError && <FormError>{formError}</FormError>}
+      {editable ? (
+        <>
+          <SampleDetailsForm
+            key={data.id}
+            initial={{
+              gardenName: data.gardenName,
+              plantId: data.plantId,
+              area: data.gardenAreaAres === null ? '' : String(data.gardenAreaAres),
+              punctures: String(data.punctures),
+              photo: null,
+            }}
+            submitLabel={tr('customerTests.save')}
+            busy={busy}
+            onSubmit={(f) => void save(f)}
+          />
+          <p className="row-actions">
+            <ConfirmShipmentButton testId={data.id} onConfirmed={(test) => void mutate(test, { revalidate: true })} />
+            <CancelTestButton testId={data.id} />
+          </p>
+        </>
+      ) : (
+        <p className="muted">{tr('customerTests.notEditable')}</p>
+      )}
+      {isShippable(data.status) && (
+        <p>
+          <Link className="gl-button" to={`/soil-tests/${encodeURIComponent(data.id)}/send`}>
+            {tr('customerTests.sendSamples')}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

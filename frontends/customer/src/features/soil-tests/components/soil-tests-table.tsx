@@ -1,37 +1,73 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Table } from '@gleba/ui';
 import { useLang, useT } from '../../../lib/i18n';
-import { useSoilTests, type SoilTestRow } from '../api/soil-tests';
+import { useSoilTests, type MyTestsTab, type SoilTestRow } from '../api/soil-tests';
+import { formatDate, hasResults, isShippable } from './test-status';
 
-/** My tests (placeholder list from `GET /api/soil-tests` while the orders API is being built). */
+/** My tests: `GET /api/soil-tests?tab=ORDERED|ARCHIVE&page&perPage`, one page at a time. */
 export function SoilTestsTable({ limit }: { limit?: number }) {
   const tr = useT();
   const lang = useLang();
-  const { data, error, isLoading } = useSoilTests();
-  if (error) return <p className="muted">{tr('customer.testsUnavailable')}</p>;
-  const rows = limit ? data?.slice(0, limit) : data;
+  const [tab, setTab] = useState<MyTestsTab>('ORDERED');
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useSoilTests(tab, page, limit);
+  const choose = (next: MyTestsTab) => {
+    setTab(next);
+    setPage(1);
+  };
+  const meta = data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.perPage)) : 1;
   return (
-    <Table<SoilTestRow>
-      loading={isLoading}
-      rows={rows}
-      rowKey={(r) => r.id}
-      empty={tr('customer.noTests')}
-      columns={[
-        { key: 'name', header: tr('customer.testName'), cell: (r) => r.name ?? '—' },
-        { key: 'number', header: tr('customer.testNumber'), cell: (r) => r.orderNumber ?? '—' },
-        { key: 'status', header: tr('customer.testStatus'), cell: (r) => r.status ?? '—' },
-        { key: 'date', header: tr('customer.testDate'), cell: (r) => (r.orderDate ? new Date(r.orderDate).toLocaleDateString(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL') : '—') },
-        {
-          key: 'actions',
-          header: tr('customer.testActions'),
-          cell: (r) => (
-            <span className="row-actions">
-              <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>{tr('customer.showResults')}</Link>
-              <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>{tr('customer.editTest')}</Link>
-            </span>
-          ),
-        },
-      ]}
-    />
+    <div>
+      {!limit && (
+        <div className="tabs" role="tablist">
+          {(['ORDERED', 'ARCHIVE'] as const).map((t) => (
+            <button key={t} type="button" role="tab" className="tabs__tab" aria-selected={tab === t} onClick={() => choose(t)}>
+              {tr(t === 'ORDERED' ? 'customerTests.tabOrdered' : 'customerTests.tabArchive')}
+            </button>
+          ))}
+        </div>
+      )}
+      {error ? (
+        <p className="muted">{tr('customerTests.testsUnavailable')}</p>
+      ) : (
+        <Table<SoilTestRow>
+          loading={isLoading}
+          rows={data?.items}
+          rowKey={(r) => r.id}
+          empty={tr('customerTests.noTests')}
+          columns={[
+            { key: 'name', header: tr('customerTests.colName'), cell: (r) => r.name ?? '—' },
+            { key: 'number', header: tr('customerTests.colNumber'), cell: (r) => r.orderNumber ?? '—' },
+            { key: 'code', header: tr('customerTests.colCode'), cell: (r) => r.barcode ?? '—' },
+            { key: 'status', header: tr('customerTests.colStatus'), cell: (r) => (r.status ? tr(`customerTests.status_${r.status}`) : '—') },
+            { key: 'date', header: tr('customerTests.colDate'), cell: (r) => (r.orderDate ? formatDate(lang, r.orderDate) : '—') },
+            {
+              key: 'actions',
+              header: tr('customerTests.colActions'),
+              cell: (r) => (
+                <span className="row-actions">
+                  {hasResults(r.status) && <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>{tr('customerTests.showResults')}</Link>}
+                  {r.kind !== 'FARM' && <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>{tr('customerTests.edit')}</Link>}
+                  {r.kind !== 'FARM' && isShippable(r.status) && <Link to={`/soil-tests/${encodeURIComponent(r.id)}/send`}>{tr('customerTests.sendSamples')}</Link>}
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      {!limit && meta && pages > 1 && (
+        <nav className="pager" aria-label={tr('customerTests.pageOf', { page, pages })}>
+          <button type="button" className="gl-button gl-button--secondary" disabled={!meta.prev} onClick={() => setPage(meta.prev ?? 1)}>
+            {tr('customerTests.pagePrev')}
+          </button>
+          <span>{tr('customerTests.pageOf', { page, pages })}</span>
+          <button type="button" className="gl-button gl-button--secondary" disabled={!meta.next} onClick={() => setPage(meta.next ?? page)}>
+            {tr('customerTests.pageNext')}
+          </button>
+        </nav>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const TEST_ID = '5c1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f';
+const garden = { kgPer100m2: 1.5, gPerM2: 15, kgPerHa: 150, totalKg: 3 };
+
+/** A sample answer of `GET /api/results/tests/{id}` (lab-import's sampleResultsView, English). */
+const PAYLOAD = {
+  testId: TEST_ID,
+  code: 'ABCDEF123456',
+  orderId: TEST_ID,
+  orderNumber: 'G-0001',
+  kind: 'GARDEN',
+  fieldName: 'Back garden',
+  plantId: 'TOMATO',
+  plantName: 'Tomato',
+  cropId: null,
+  area: { value: 2, unit: 'a' },
+  cancelled: false,
+  status: 'READY_TO_DOWNLOAD',
+  statusLabel: 'Ready to download',
+  expectedTests: ['BASIC_TEST'],
+  results: [
+    {
+      testType: 'BASIC_TEST',
+      testTypeLabel: 'Basic test',
+      agronomicCategory: { value: 'MEDIUM', label: 'medium soil' },
+      elements: [
+        { key: 'PH_KCL', name: 'pH in KCl', symbol: 'pH KCl', unit: '-', value: 5.1, valueDescripted: null, class: 'ACIDIC', classLabel: 'acidic' },
+        { key: 'P2O5', name: 'Phosphorus', symbol: 'P2O5', unit: 'mg/100 g', value: 8.2, valueDescripted: null, class: 'LOW', classLabel: 'low' },
+        { key: 'K2O', name: 'Potassium', symbol: 'K2O', unit: 'mg/100 g', value: 25, valueDescripted: null, class: 'HIGH', classLabel: 'high' },
+        { key: 'MG', name: 'Magnesium', symbol: 'Mg', unit: 'mg/100 g', value: 3, valueDescripted: null, class: 'VERY_LOW', classLabel: 'very low' },
+      ],
+      recommendation: {
+        cropId: 'TOMATO',
+        area: { value: 2, unit: 'a', hectares: 0.02 },
+        classes: { ph: 'ACIDIC', p2o5: 'LOW', k2o: 'HIGH', mg: 'VERY_LOW' },
+        liming: {
+          need: 'NEEDED',
+          noTable: false,
+          products: [{ product: 'CALCIUM_CARBONATE', caoEquivalentPercent: 50, now: { tonnesPerHa: 3, totalTonnes: 0.06, kgPer100m2: 30, gPerM2: 300 }, later: { tonnesPerHa: 0, totalTonnes: 0, kgPer100m2: 0, gPerM2: 0 } }],
+        },
+        fertilizer: {
+          p2o5: { nutrient: 'P2O5', soilClass: 'LOW', factor: 1.2, dose: garden, products: [{ product: 'SUPERPHOSPHATE', percent: 40, amount: garden }] },
+          k2o: { nutrient: 'K2O', soilClass: 'HIGH', factor: 0.8, dose: garden, products: [] },
+          mgo: { nutrient: 'MgO', soilClass: 'VERY_LOW', factor: 1.5, dose: garden, products: [{ product: 'KIESERITE', percent: 25, amount: { kgPer100m2: 0.4, gPerM2: 4, kgPerHa: 40, totalKg: 0.8 } }] },
+        },
+        notesText: ['Lime in autumn.'],
+        labels: {
+          crop: 'Tomato',
+          limingNeed: 'needed',
+          classes: { ph: 'acidic', p2o5: 'low', k2o: 'high', mg: 'very low' },
+          limeProducts: { CALCIUM_CARBONATE: 'Calcium carbonate lime' },
+          fertilizerProducts: { SUPERPHOSPHATE: 'Superphosphate', KIESERITE: 'Kieserite' },
+        },
+      },
+      recommendationError: null,
+    },
+  ],
+};
+
+const base = { 'GET /api/users/me': USER, 'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 } };
+
+describe('results page', () => {
+  it('renders every element with its class, the chart, legends and the garden doses', async () => {
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 });
+    const row = (key: string) => table.querySelector(`tr[data-element="${key}"]`) as HTMLElement;
+    expect(within(row('PH_KCL')).getByText('acidic')).toBeTruthy();
+    expect(within(row('P2O5')).getByText('low')).toBeTruthy();
+    expect(within(row('K2O')).getByText('high')).toBeTruthy();
+    expect(within(row('MG')).getByText('very low')).toBeTruthy();
+    expect(within(row('CATEGORY')).getByText('medium soil')).toBeTruthy();
+
+    const chart = screen.getByRole('img', { name: 'Results against their classes' });
+    expect([...chart.querySelectorAll('g[data-element]')].map((g) => `${g.getAttribute('data-element')}:${g.getAttribute('data-class')}`)).toEqual([
+      'PH_KCL:ACIDIC',
+      'P2O5:LOW',
+      'K2O:HIGH',
+      'MG:VERY_LOW',
+    ]);
+    expect(screen.getByText('Soil reaction (pH)')).toBeTruthy();
+    expect(screen.getByText('Nutrient content')).toBeTruthy();
+    expect(screen.getByText('Agronomic soil category')).toBeTruthy();
+    expect(document.querySelector('[aria-current="true"]')?.textContent).toBe('acidic');
+
+    expect(screen.getByText('Need for liming: needed')).toBeTruthy();
+    expect(screen.getByText('30 kg/100 m² (300 g/m²)')).toBeTruthy();
+    expect(screen.getByText('60 kg')).toBeTruthy();
+    expect(screen.getByText('Superphosphate (P2O5)')).toBeTruthy();
+    expect(screen.getAllByText('1.5 kg/100 m² (15 g/m²)').length).toBeGreaterThan(0);
+    expect(screen.getByText('Lime in autumn.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to my tests' }).getAttribute('href')).toBe('/soil-tests');
+    // the results page hides the menu (spec section 2)
+    expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
+  });
+
+  it('says so when there are no results for the test', async () => {
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: errorBody(404, 'resultsNotFound') });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    expect(await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { FormError, toast } from '@gleba/ui';
+import { isApiError } from '@gleba/api-client';
+import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
+import { downloadPdf, resultsKey, useTestResults, type Amount, type RecommendationView, type SampleResultsView, type TestResultView } from '../api/results';
+import { CATEGORIES, ClassChart, Legend, MAIN_KEYS, NUTRIENT_CLASSES, NUTRIENT_COLOURS, PH_CLASSES, PH_COLOURS, classMessage } from './class-chart';
+import './results.css';
+
+const num = (lang: string, n: number, digits = 1) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL', { maximumFractionDigits: digits }).format(n);
+
+/** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
+export function doseText(tr: Translate, lang: string, a: Amount): string {
+  if (a.kgPer100m2 !== undefined) return tr('customerTests.perArea', { kg100: num(lang, a.kgPer100m2), gm2: num(lang, a.gPerM2 ?? a.kgPer100m2 * 10, 0) });
+  const kgha = a.kgPerHa ?? (a.tonnesPerHa !== undefined ? a.tonnesPerHa * 1000 : 0);
+  return tr('customerTests.perHa', { kgha: num(lang, kgha, 0) });
+}
+export function totalText(tr: Translate, lang: string, a: Amount): string {
+  const kg = a.totalKg ?? (a.totalTonnes !== undefined ? a.totalTonnes * 1000 : 0);
+  return tr('customerTests.totalKg', { kg: num(lang, kg) });
+}
+
+function ResultsTable({ result, tr }: { result: TestResultView; tr: Translate }) {
+  const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
+  const others = result.elements.filter((e) => !MAIN_KEYS.includes(e.key) && e.key !== 'CATEGORY');
+  const rows = [...main, ...others];
+  return (
+    <table className="gl-table">
+      <caption>{result.testTypeLabel}</caption>
+      <thead>
+        <tr>
+          <th>{tr('customerTests.colElement')}</th>
+          <th>{tr('customerTests.colValue')}</th>
+          <th>{tr('customerTests.colClass')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr key={e.key} data-element={e.key}>
+            <th scope="row">
+              {e.name} ({e.symbol})
+            </th>
+            <td>
+              {e.value ?? e.valueDescripted ?? '—'} {e.unit !== '-' ? e.unit : ''}
+            </td>
+            <td>{e.class ? (e.classLabel ?? tr(classMessage(e.key, e.class))) : '—'}</td>
+          </tr>
+        ))}
+        {result.agronomicCategory && (
+          <tr data-element="CATEGORY">
+            <th scope="row">{tr('customerTests.category')}</th>
+            <td>—</td>
+            <td>{result.agronomicCategory.label}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Translate; lang: string }) {
+  const doses = [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null);
+  const notes = Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : [];
+  return (
+    <section aria-label={tr('customerTests.recommendations')}>
+      <h2>{tr('customerTests.recommendations')}</h2>
+      <h3>{tr('customerTests.liming')}</h3>
+      <p>{tr('customerTests.limingNeed', { need: rec.labels.limingNeed })}</p>
+      {rec.liming.products.length > 0 && !rec.liming.noTable && (
+        <table className="gl-table">
+          <thead>
+            <tr>
+              <th>{tr('customerTests.product')}</th>
+              <th>{tr('customerTests.limeNow')}</th>
+              <th>{tr('customerTests.total')}</th>
+              <th>{tr('customerTests.limeLater')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rec.liming.products.map((p) => (
+              <tr key={p.product}>
+                <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
+                <td>{doseText(tr, lang, p.now)}</td>
+                <td>{totalText(tr, lang, p.now)}</td>
+                <td>{doseText(tr, lang, p.later)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>{tr('customerTests.fertilizers')}</h3>
+      <table className="gl-table">
+        <thead>
+          <tr>
+            <th>{tr('customerTests.product')}</th>
+            <th>{tr('customerTests.dose')}</th>
+            <th>{tr('customerTests.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {doses.flatMap((d) =>
+            d.products.map((p) => (
+              <tr key={`${d.nutrient}-${p.product}`}>
+                <td>
+                  {rec.labels.fertilizerProducts[p.product] ?? p.product} ({d.nutrient})
+                </td>
+                <td>{doseText(tr, lang, p.amount)}</td>
+                <td>{totalText(tr, lang, p.amount)}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+      {notes.length > 0 && (
+        <>
+          <h3>{tr('customerTests.notes')}</h3>
+          <ul>
+            {notes.map((n, i) => (
+              <li key={i}>{n}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResultsDetails({ view, tr }: { view: SampleResultsView; tr: Translate }) {
+  const rows: [string, string][] = [
+    [tr('customerTests.gardenName'), view.fieldName],
+    [tr('customerTests.code'), view.code],
+    [tr('customerTests.orderNumber'), view.orderNumber],
+    [tr('customerTests.plantName'), view.plantName ?? '—'],
+    [tr('customerTests.areaValue'), view.area.value === null ? '—' : `${view.area.value} ${view.area.unit}`],
+    [tr('customerTests.resultsStatus'), view.statusLabel],
+  ];
+  return (
+    <section aria-label={tr('customerTests.sampleInfo')}>
+      <h2>{tr('customerTests.sampleInfo')}</h2>
+      <dl className="sample-details">
+        {rows.map(([label, value]) => (
+          <div className="sample-details__row" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** /soil-tests/{id}/results (menu hidden, back to /soil-tests): spec section 5's results screen. */
+export function ResultsPage() {
+  const tr = useT();
+  const lang = useLang();
+  const { id = '' } = useParams();
+  const { data, error } = useTestResults(id);
+  const [downloading, setDownloading] = useState(false);
+  if (error) {
+    const notFound = isApiError(error) && error.status === 404;
+    return (
+      <section className="page page--narrow">
+        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, error)}</FormError>
+        <Link to="/soil-tests" className="gl-button">
+          {tr('customerTests.backToTests')}
+        </Link>
+      </section>
+    );
+  }
+  if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
+  const basic = data.results.find((r) => r.testType === 'BASIC_TEST') ?? data.results[0];
+  async function pdf() {
+    setDownloading(true);
+    try {
+      await downloadPdf(`${resultsKey(id)}/report.pdf`, `gleba-${data!.code}.pdf`);
+    } catch (e) {
+      toast.error(describeError(lang, e));
+    } finally {
+      setDownloading(false);
+    }
+  }
+  const phEl = basic?.elements.find((e) => e.key === 'PH_KCL');
+  const nutrientClasses = basic?.elements.filter((e) => e.key !== 'PH_KCL' && e.class).map((e) => e.class) ?? [];
+  return (
+    <section className="page">
+      <h2>{tr('customerTests.resultsFor', { name: data.fieldName })}</h2>
+      <div className="results-actions">
+        <Link to="/soil-tests" className="gl-button gl-button--secondary">
+          {tr('customerTests.backToTests')}
+        </Link>
+        {data.results.length > 0 && (
+          <button type="button" className="gl-button" onClick={() => void pdf()} disabled={downloading}>
+            {tr('customerTests.downloadPdf')}
+          </button>
+        )}
+      </div>
+      <div className="results-layout">
+        <div>
+          {data.results.length === 0 && <p className="muted">{tr('customerTests.resultsInLab')}</p>}
+          {data.results.map((r) => (
+            <ResultsTable key={r.testType} result={r} tr={tr} />
+          ))}
+          {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
+          {basic?.recommendation ? <Recommendations rec={basic.recommendation} tr={tr} lang={lang} /> : basic && <p className="muted">{tr('customerTests.noRecommendation')}</p>}
+        </div>
+        <aside>
+          <ResultsDetails view={data} tr={tr} />
+          <Legend
+            title={tr('customerTests.legendPh')}
+            items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}
+            colours={PH_COLOURS}
+            current={phEl?.class}
+          />
+          <Legend
+            title={tr('customerTests.legendContent')}
+            items={NUTRIENT_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.nc_${c}`) }))}
+            colours={NUTRIENT_COLOURS}
+            current={nutrientClasses.length === 1 ? nutrientClasses[0] : null}
+          />
+          <Legend
+            title={tr('customerTests.legendCategory')}
+            items={CATEGORIES.map((c) => ({ value: c, label: tr(`customerTests.cat_${c}`) }))}
+            current={basic?.agronomicCategory?.value}
+          />
+        </aside>
+      </div>
+    </section>
+  );
+}

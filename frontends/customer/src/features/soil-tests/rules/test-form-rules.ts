@@ -1,0 +1,47 @@
+import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, GARDEN_AREA_MAX_ARES, GARDEN_NAME_MAX_LENGTH, GARDEN_NAME_MIN_LENGTH, PHOTO_MAX_BYTES } from '@gleba/contracts';
+
+/** Spec sections 5 and 9: a test code has 12 to 16 characters. */
+export function isBarcodeValid(code: string): boolean {
+  const length = code.trim().length;
+  return length >= BARCODE_MIN_LENGTH && length <= BARCODE_MAX_LENGTH;
+}
+
+export interface SampleForm {
+  gardenName: string;
+  plantId: string;
+  /** As typed; empty = not given. */
+  area: string;
+  punctures: string;
+  photo: File | null;
+}
+
+/** Message keys (`customerTests.*`) with their params, per field. */
+export type FieldErrors = Partial<Record<keyof SampleForm, { key: string; params?: Record<string, number> }>>;
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+export function parseArea(area: string): number | null {
+  const text = area.trim().replace(',', '.');
+  return text === '' ? null : Number(text);
+}
+
+export function validateSample(form: SampleForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const name = form.gardenName.trim();
+  if (name.length < GARDEN_NAME_MIN_LENGTH) errors.gardenName = { key: 'gardenNameTooShort', params: { min: GARDEN_NAME_MIN_LENGTH } };
+  else if (name.length > GARDEN_NAME_MAX_LENGTH) errors.gardenName = { key: 'gardenNameTooLong', params: { max: GARDEN_NAME_MAX_LENGTH } };
+  if (!form.plantId) errors.plantId = { key: 'plantRequired' };
+  const area = parseArea(form.area);
+  if (area !== null) {
+    if (!Number.isFinite(area)) errors.area = { key: 'areaInvalid' };
+    else if (area < 0) errors.area = { key: 'areaNegative' };
+    else if (area > GARDEN_AREA_MAX_ARES) errors.area = { key: 'areaTooLarge', params: { max: GARDEN_AREA_MAX_ARES } };
+  }
+  const punctures = Number(form.punctures);
+  if (!Number.isInteger(punctures) || punctures < 1 || punctures > 100) errors.punctures = { key: 'puncturesInvalid' };
+  if (form.photo) {
+    if (!PHOTO_TYPES.includes(form.photo.type)) errors.photo = { key: 'photoNotImage' };
+    else if (form.photo.size > PHOTO_MAX_BYTES) errors.photo = { key: 'photoTooLarge', params: { mb: PHOTO_MAX_BYTES / 1024 / 1024 } };
+  }
+  return errors;
+}
