@@ -15,6 +15,7 @@ import { customer } from './messages/customer';
 import { customerTests } from './messages/customer-tests';
 import { landing } from './messages/landing';
 import { admin } from './messages/admin';
+import { farmMap } from './messages/farm-map';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -32,4 +33,5 @@ export const namespaces = {
   customerTests,
   landing,
   admin,
+  farmMap,
 };

@@ -57,6 +57,7 @@ export function SignedInRoutes() {
         <Route path="/soil-tests/add" element={<Page.AddSoilTestPage />} />
         <Route path="/soil-tests/edit/:id" element={<Page.EditSoilTestPage />} />
         <Route path="/soil-tests/:id/results" element={<Page.SoilTestResultsPage />} />
+        <Route path="/map" element={<Page.FarmMapPage />} />
         <Route path="/faq" element={<Page.FaqPage />} />
         <Route path="/terms-and-privacy-policy" element={<Page.TermsPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -10,6 +10,7 @@ import { routeMeta } from '../route-meta';
 const NAV = [
   { to: '/', key: 'customer.navHome', end: true },
   { to: '/soil-tests', key: 'customer.navMyTests', end: false },
+  { to: '/map', key: 'farmMap.navMap', end: true },
   { to: '/notifications', key: 'customer.navNotifications', end: true },
   { to: '/my-account', key: 'customer.navMyAccount', end: true },
 ] as const;

@@ -17,3 +17,4 @@ export const EditSoilTestPage = lazy(() => import('../../features/soil-tests/com
 export const SoilTestResultsPage = lazy(() => import('../../features/soil-tests/components/soil-tests-pages').then((m) => ({ default: m.SoilTestResultsPage })));
 export const FaqPage = lazy(() => import('../../features/content/components/content-pages').then((m) => ({ default: m.FaqPage })));
 export const TermsPage = lazy(() => import('../../features/content/components/content-pages').then((m) => ({ default: m.TermsPage })));
+export const FarmMapPage = lazy(() => import('../../features/farm-map/components/farm-map-route').then((m) => ({ default: m.FarmMapRoute })));

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { USER, mockApi, renderApp } from '../../../testing/render-app';
+import { fakeMapLibre, renderFeature, viewport } from '../testing/render';
+import { FarmMapRoute } from './farm-map-route';
+
+const fake = vi.hoisted(() => ({ ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre> }));
+vi.mock('maplibre-gl', async () => {
+  const { fakeMapLibre: make } = await import('../testing/render');
+  fake.ref = make();
+  return fake.ref.module;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const square = (x: number) => ({ type: 'Polygon', coordinates: [[[x, 52], [x + 0.001, 52], [x + 0.001, 52.001], [x, 52.001], [x, 52]]] });
+const PLOT = { id: '11111111-1111-4111-8111-111111111111', name: 'Pole przy lesie', areaHa: 1.23, geometry: square(21), canUndo: true, canRedo: false };
+const CROP = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Pszenica 2026',
+  plantName: 'Wheat',
+  areaHa: 1.23,
+  geometry: square(21),
+  divided: false,
+  sectors: [],
+  canUndo: false,
+  canRedo: false,
+};
+
+const farmApi = (extra: Record<string, unknown> = {}) =>
+  mockApi({
+    'GET /api/users/me': USER,
+    'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+    'GET /api/plots': [PLOT],
+    'GET /api/crops': [CROP],
+    ...extra,
+  });
+
+describe('/map', () => {
+  it('below 768 px shows that adding plots is desktop only, without loading the map', async () => {
+    viewport(500);
+    const { calls } = farmApi();
+    renderFeature(<FarmMapRoute />);
+    expect(screen.getByRole('status').textContent).toContain('Adding plots and crops is available only in the desktop version.');
+    expect(screen.queryByRole('region', { name: 'Map of plots and crops' })).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/plots')).toHaveLength(0);
+  });
+
+  it('shows the notice in Polish too', () => {
+    viewport(400);
+    farmApi();
+    renderFeature(<FarmMapRoute />, 'pl');
+    expect(screen.getByRole('status').textContent).toContain('tylko w wersji na komputer');
+  });
+
+  it('is linked from the sidebar on a desktop and lists plots and crops beside the map', async () => {
+    viewport(1280);
+    farmApi();
+    renderApp('/', { signedIn: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Field map' }));
+    expect(await screen.findByRole('region', { name: 'Map of plots and crops' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Pole przy lesie · 1\.23 ha/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Pszenica 2026 \(Wheat\)/ })).toBeTruthy();
+  });
+
+  it('highlights the plot chosen on the list, switches the base map and the cadastral overlay', async () => {
+    viewport(1280);
+    farmApi();
+    renderFeature(<FarmMapRoute />);
+    const item = await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 });
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.data.get('plots')).toMatchObject({ features: [{ properties: { id: PLOT.id } }] }));
+    await userEvent.click(item);
+    expect(item.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(map.layers.get('plots-selected')?.filter).toEqual(['==', ['get', 'id'], PLOT.id]));
+    expect(map.fitted).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import maplibregl, { type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { TCrop, TPlot } from '@gleba/contracts';
+import { BASE_LAYER, CADASTRE_LAYER, buildStyle, type BaseStyle, type MapConfig } from './map-config';
+
+export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
+
+const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+function plotsCollection(plots: TPlot[]): GeoJSON.FeatureCollection {
+  return { type: 'FeatureCollection', features: plots.map((p) => ({ type: 'Feature', id: p.id, properties: { id: p.id, name: p.name }, geometry: p.geometry })) };
+}
+
+function cropsCollection(crops: TCrop[]): GeoJSON.FeatureCollection {
+  return { type: 'FeatureCollection', features: crops.map((c) => ({ type: 'Feature', properties: { id: c.id, name: c.name }, geometry: c.geometry })) };
+}
+
+function sectorsCollection(crops: TCrop[]): GeoJSON.FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: crops.flatMap((c) => (c.divided ? c.sectors : []).map((s) => ({ type: 'Feature' as const, properties: { id: s.id, cropId: c.id, name: s.name }, geometry: s.geometry }))),
+  };
+}
+
+/** Our GeoJSON sources and layers: plots (green outline), crops (amber fill), sectors (dashed), selection (thick). */
+function addDataLayers(map: MapLibreMap) {
+  for (const id of ['plots', 'crops', 'sectors']) map.addSource(id, { type: 'geojson', data: EMPTY });
+  map.addLayer({ id: 'plots-fill', type: 'fill', source: 'plots', paint: { 'fill-color': '#2e7d32', 'fill-opacity': 0.15 } });
+  map.addLayer({ id: 'plots-line', type: 'line', source: 'plots', paint: { 'line-color': '#2e7d32', 'line-width': 2 } });
+  map.addLayer({ id: 'crops-fill', type: 'fill', source: 'crops', paint: { 'fill-color': '#f9a825', 'fill-opacity': 0.3 } });
+  map.addLayer({ id: 'sectors-line', type: 'line', source: 'sectors', paint: { 'line-color': '#6d4c41', 'line-width': 1.5, 'line-dasharray': [2, 2] } });
+  map.addLayer({ id: 'plots-selected', type: 'line', source: 'plots', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
+  map.addLayer({ id: 'crops-selected', type: 'line', source: 'crops', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
+}
+
+export interface MapViewProps {
+  config: MapConfig;
+  baseStyle: BaseStyle;
+  cadastre: boolean;
+  plots: TPlot[];
+  crops: TCrop[];
+  selection: Selection;
+  label: string;
+  onMap?: (map: MapLibreMap | null) => void;
+}
+
+/** MapLibre with the configured style; the data and toggles are applied as they change. */
+export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const m = new maplibregl.Map({ container: container.current, style: buildStyle(config), center: config.center, zoom: config.zoom });
+    m.addControl(new maplibregl.NavigationControl(), 'top-right');
+    m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    m.on('load', () => {
+      addDataLayers(m);
+      setMap(m);
+      onMap?.(m);
+    });
+    return () => {
+      onMap?.(null);
+      setMap(null);
+      m.remove();
+    };
+    // The map is created once; later prop changes are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!map) return;
+    for (const [style, layer] of Object.entries(BASE_LAYER)) {
+      if (map.getLayer(layer)) map.setLayoutProperty(layer, 'visibility', style === baseStyle ? 'visible' : 'none');
+    }
+  }, [map, baseStyle]);
+
+  useEffect(() => {
+    if (map?.getLayer(CADASTRE_LAYER)) map.setLayoutProperty(CADASTRE_LAYER, 'visibility', cadastre ? 'visible' : 'none');
+  }, [map, cadastre]);
+
+  useEffect(() => {
+    if (!map) return;
+    (map.getSource('plots') as GeoJSONSource | undefined)?.setData(plotsCollection(plots));
+  }, [map, plots]);
+
+  useEffect(() => {
+    if (!map) return;
+    (map.getSource('crops') as GeoJSONSource | undefined)?.setData(cropsCollection(crops));
+    (map.getSource('sectors') as GeoJSONSource | undefined)?.setData(sectorsCollection(crops));
+  }, [map, crops]);
+
+  useEffect(() => {
+    if (!map) return;
+    map.setFilter('plots-selected', ['==', ['get', 'id'], selection?.kind === 'plot' ? selection.id : '']);
+    map.setFilter('crops-selected', ['==', ['get', 'id'], selection?.kind === 'crop' ? selection.id : '']);
+  }, [map, selection]);
+
+  return <div ref={container} className="farm-map__canvas" role="region" aria-label={label} />;
+}

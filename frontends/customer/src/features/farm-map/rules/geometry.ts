@@ -1,0 +1,36 @@
+import area from '@turf/area';
+import length from '@turf/length';
+import type { TAreaGeometry, TPosition } from '@gleba/contracts';
+
+/** Client-side preview only (conventions: the server's figures are authoritative). */
+export function previewAreaHa(geometry: TAreaGeometry): number {
+  return area({ type: 'Feature', properties: {}, geometry }) / 10_000;
+}
+
+/** Lengths in metres of the outer ring's edges (closing edge included). */
+export function edgeLengthsM(ring: TPosition[]): number[] {
+  const pts = ring.length > 1 && same(ring[0]!, ring[ring.length - 1]!) ? ring.slice(0, -1) : ring;
+  if (pts.length < 2) return [];
+  const edges: number[] = [];
+  const count = pts.length === 2 ? 1 : pts.length;
+  for (let i = 0; i < count; i++) {
+    const a = pts[i]!;
+    const b = pts[(i + 1) % pts.length]!;
+    edges.push(length({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [a, b] } }, { units: 'meters' }));
+  }
+  return edges;
+}
+
+const same = (a: TPosition, b: TPosition) => a[0] === b[0] && a[1] === b[1];
+
+/** [west, south, east, north] of an area geometry. */
+export function bbox(geometry: TAreaGeometry): [number, number, number, number] {
+  const polys = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  for (const poly of polys)
+    for (const ring of poly)
+      for (const [x, y] of ring) {
+        w = Math.min(w, x!); e = Math.max(e, x!); s = Math.min(s, y!); n = Math.max(n, y!);
+      }
+  return [w, s, e, n];
+}
