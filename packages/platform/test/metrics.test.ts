@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PingV1 } from '@gleba/contracts';
-import { normalizePath, on, route, type ServiceDefinition } from '@gleba/platform';
+import { PingV1, QueueName } from '@gleba/contracts';
+import { z } from 'zod';
+import { defineJob, normalizePath, on, onScrape, renderMetrics, route, type ServiceDefinition } from '@gleba/platform';
 import { dropTestDatabases, http, startTestService, waitFor, type TestService } from '@gleba/testkit';
 import type { BaseConfig } from '@gleba/platform';
 
 interface DB {
   outbox: { id: string };
 }
+
+const FailingJob = defineJob({ queue: QueueName.platformPing, name: 'metrics-fail', version: 1, schema: z.object({ n: z.number() }), attempts: 2, backoffMs: 10 });
 
 const def: ServiceDefinition<DB, BaseConfig> = {
   name: 'metrics-probe',
@@ -22,6 +25,16 @@ const def: ServiceDefinition<DB, BaseConfig> = {
     );
   },
   handlers: () => [on(PingV1, async () => undefined)],
+  start: async (ctx) => {
+    ctx.jobs.worker(QueueName.platformPing, [
+      {
+        def: FailingJob,
+        process: async () => {
+          throw new Error('always fails');
+        },
+      },
+    ]);
+  },
 };
 
 describe('metrics', () => {
@@ -70,5 +83,29 @@ describe('metrics', () => {
         ? t
         : null;
     });
+  });
+
+  it('counts jobs that failed finally, per queue (not the attempts that will be retried)', async () => {
+    await svc.ctx.jobs.add(FailingJob, { n: 1 });
+    await waitFor(async () => {
+      const t = await (await fetch(`${svc.url}/metrics`)).text();
+      return /gleba_job_failures_total\{service="metrics-probe",queue="platform-ping"\} 1\b/.test(t) ? t : null;
+    });
+  });
+
+  it('answers a scrape even when a collector fails or hangs (counted, never thrown)', async () => {
+    const off = [
+      onScrape('broken', 'metrics-probe', async () => {
+        throw new Error('database down');
+      }),
+      onScrape('hanging', 'metrics-probe', () => new Promise<void>(() => undefined), 50),
+    ];
+    try {
+      const { body } = await renderMetrics();
+      expect(body).toMatch(/gleba_metrics_collect_errors_total\{service="metrics-probe",source="broken"\} 1/);
+      expect(body).toMatch(/gleba_metrics_collect_errors_total\{service="metrics-probe",source="hanging"\} 1/);
+    } finally {
+      off.forEach((o) => o());
+    }
   });
 });
