@@ -88,8 +88,13 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   );
   app.use(healthRoutes([{ name: 'redis', check: async () => void (await redis.ping()) }]));
   // Prometheus: never rate-limited; the services' own /metrics are not reachable from here
-  // (only the /api prefixes are forwarded).
-  app.get('/metrics', metricsHandler());
+  // (only the /api prefixes are forwarded). Scraped on the pod's address: a request that came
+  // through a proxy (the Ingress adds X-Forwarded-For) falls through like any other path.
+  const metrics = metricsHandler();
+  app.get('/metrics', (req, res, next) => {
+    if (req.header('x-forwarded-for') !== undefined || req.header('forwarded') !== undefined) return next();
+    metrics(req, res, next);
+  });
 
   app.get('/api/language', (req, res) => {
     res.json({ language: resolveLanguage(req.header('accept-language')) });

@@ -203,6 +203,9 @@ describe('gateway', () => {
     expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="geo",status="504"\} [1-9]/);
     expect(text).toContain('process_cpu_user_seconds_total');
     for (let i = 0; i < 8; i += 1) expect((await fetch(`${limited.url}/metrics`)).status).toBe(200);
+    // Through the Ingress (a proxy adds X-Forwarded-For) it is not served.
+    const viaProxy = await fetch(`${gateway.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(await viaProxy.text()).not.toContain('gleba_http_requests_total');
     for (const base of ['/api', '/farm-api', '/garden-api']) {
       const proxied = await fetch(`${gateway.url}${base}/metrics`);
       expect(await proxied.text()).not.toContain('gleba_http_requests_total');
