@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
@@ -35,6 +36,7 @@ const models: Record<string, new (data: any) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/ConfigMap': ConfigMap,
   'v1/Namespace': Namespace,
   'v1/PersistentVolumeClaim': PersistentVolumeClaim,
@@ -154,6 +156,22 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     }
     expect(config.JWKS_URL).toBe('http://identity:3001/.well-known/jwks.json');
     expect(config.HOST).toBe('0.0.0.0');
+  });
+
+  it('every Deployment runs at least 2 replicas (its own or its HPA minimum) and has a PodDisruptionBudget selecting its pods', () => {
+    for (const deployment of ofKind('Deployment')) {
+      const labels = deployment.spec.template.metadata.labels as Record<string, string>;
+      const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name);
+      // A Deployment the HPA scales leaves `replicas` out (a re-apply would reset the HPA's count).
+      const replicas = hpa ? hpa.spec.minReplicas : deployment.spec.replicas;
+      if (hpa) expect(deployment.spec.replicas, deployment.metadata.name).toBeUndefined();
+      expect(replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
+      const pdbs = ofKind('PodDisruptionBudget').filter((p) =>
+        Object.entries(p.spec.selector.matchLabels as Record<string, string>).every(([k, v]) => labels[k] === v),
+      );
+      expect(pdbs, deployment.metadata.name).toHaveLength(1);
+      expect(pdbs[0]!.spec.minAvailable).toBeLessThan(replicas);
+    }
   });
 
   it('volumes use claims that exist', () => {
