@@ -1,12 +1,15 @@
 // Lab result import of a ~5 MB workbook of 20,000 rows: upload -> check -> apply through the real
 // service (in-process, its BullMQ worker included), beside a bare exceljs streaming read of the same
-// file. Each measurement runs in its own process so peak RSS is that run's alone.
+// file. Each measurement runs in its own process so peak RSS is that run's alone. The measured
+// processes are plain node running this script bundled by esbuild (bench/out/, as `npm start` runs
+// a service from its esbuild bundle), not tsx: tsx's loader costs ~90 MB of RSS that production
+// never pays. BENCH_TSX=1 measures under tsx instead.
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs)
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
@@ -25,8 +28,19 @@ interface Figures {
 
 function sampler() {
   let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  return { stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)) };
+  let phasePeak = peak;
+  const phases: Record<string, number> = {};
+  const timer = setInterval(() => {
+    const rss = process.memoryUsage().rss;
+    peak = Math.max(peak, rss);
+    phasePeak = Math.max(phasePeak, rss);
+  }, 20);
+  return {
+    /** Closes a phase: its own peak RSS, in MB. */
+    mark: (name: string) => ((phases[name] = mb(Math.max(phasePeak, process.memoryUsage().rss))), (phasePeak = process.memoryUsage().rss)),
+    phases,
+    stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)),
+  };
 }
 const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
 
@@ -103,16 +117,18 @@ async function imported(path: string): Promise<Figures> {
   const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
   const { id } = (await res.json()) as { id: string };
   const tUploaded = performance.now();
+  s.mark('uploadPeakRssMb');
   let tChecked = 0;
   let detail: { status: string; summary: { applied: number; rowsRead: number } };
   for (;;) {
     detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
-    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') tChecked = performance.now();
+    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') (tChecked = performance.now()), s.mark('checkPeakRssMb');
     if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
+  s.mark('applyPeakRssMb');
   const peak = s.stop();
   if (detail.status !== 'APPLIED') throw new Error(`import ended ${detail.status}`);
   await service.cleanup();
@@ -123,14 +139,43 @@ async function imported(path: string): Promise<Figures> {
     rows: detail.summary.applied,
     peakRssMb: mb(peak),
     baseRssMb: mb(base),
-    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round((tChecked || tUploaded) - tUploaded), applyMs: Math.round(performance.now() - (tChecked || tUploaded)) },
+    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round((tChecked || tUploaded) - tUploaded), applyMs: Math.round(performance.now() - (tChecked || tUploaded)), ...s.phases },
   };
 }
 
-function child(phase: string, path: string): Figures {
+/** This script bundled for plain node: the @gleba/* packages (TypeScript source) inlined, third-party packages from node_modules. */
+async function bundle(): Promise<string> {
+  const { build } = await import('esbuild');
+  // Split at the dynamic imports, so the bare read's process loads exceljs alone, not the service's packages.
+  const outdir = join(dirname(self), 'out', 'lab-import');
+  await build({
+    entryPoints: { 'lab-import': self },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __glebaCreateRequire } from 'node:module'; const require = __glebaCreateRequire(import.meta.url);" },
+    plugins: [
+      {
+        name: 'external-third-party',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@gleba/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+  return join(outdir, 'lab-import.mjs');
+}
+
+function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
   const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : [];
-  const r = spawnSync(process.execPath, [...process.execArgv, ...heap, '--expose-gc', self, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
+  const args = script ? [...heap, '--expose-gc', script] : [...process.execArgv, ...heap, '--expose-gc', self];
+  const r = spawnSync(process.execPath, [...args, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
   const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`${phase} run failed:\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(line.slice(7)) as Figures;
@@ -148,8 +193,10 @@ if (arg1 === '--bare') {
   await makeWorkbook(rows, path);
   const size = readFileSync(path).length;
   console.log(`workbook: ${rows} rows, ${(size / 1024 / 1024).toFixed(2)} MB (${path})`);
-  const b = child('bare', path);
-  const i = child('import', path);
+  const script = process.env.BENCH_TSX === '1' ? null : await bundle();
+  console.log(`measured processes: ${script ? `plain node ${process.version} running the esbuild bundle ${script}` : 'node under tsx'}`);
+  const b = child('bare', path, script);
+  const i = child('import', path, script);
   const pad = (s: string, n: number) => s.padEnd(n);
   console.log(pad('run', 34) + pad('wall time', 12) + pad('CPU (node)', 12) + pad('peak RSS', 12) + 'rows');
   console.log(pad('bare exceljs streaming read', 34) + pad(`${(b.ms / 1000).toFixed(2)} s`, 12) + pad(`${(b.cpuMs / 1000).toFixed(2)} s`, 12) + pad(`${b.peakRssMb} MB`, 12) + b.rows);
