@@ -12,6 +12,7 @@ import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { ScrollToTop } from './layout/scroll-to-top';
 import * as Page from './routes/pages';
+import { SendSamplesRoute } from '../features/send-samples';
 
 /** Routes shared by both apps: the links of e-mails work whether or not someone is signed in. */
 function linkRoutes() {
@@ -57,6 +58,7 @@ export function SignedInRoutes() {
         <Route path="/soil-tests/add" element={<Page.AddSoilTestPage />} />
         <Route path="/soil-tests/edit/:id" element={<Page.EditSoilTestPage />} />
         <Route path="/soil-tests/:id/results" element={<Page.SoilTestResultsPage />} />
+        <Route path="/soil-tests/:id/send" element={<SendSamplesRoute />} />
         <Route path="/map" element={<Page.FarmMapPage />} />
         <Route path="/faq" element={<Page.FaqPage />} />
         <Route path="/terms-and-privacy-policy" element={<Page.TermsPage />} />

@@ -1,0 +1,354 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
+import { PARCEL_SIZES, ParcelSize, type TPickupPoint, type TShipment, type TShipmentSummary } from '@gleba/contracts';
+import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
+import { downloadPdf } from '../../results/api/results';
+import { formatDate } from '../../soil-tests/components/test-status';
+import { courierAvailability, createShipment, labelPath, searchPickupPoints, shipmentSummary, useShipment, useShippables } from '../api/shipping';
+import { STEPS, initialWizard, nextWorkingDay, shipmentBody, stepError, type WizardState } from '../rules/wizard-rules';
+import '../../results/components/results.css';
+
+function Option({ selected, onSelect, name, children }: { selected: boolean; onSelect: () => void; name: string; children: React.ReactNode }) {
+  return (
+    <label className={`wizard-option${selected ? ' wizard-option--selected' : ''}`}>
+      <input type="radio" name={name} checked={selected} onChange={onSelect} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+const pointAddress = (p: TPickupPoint) => `${p.street}, ${p.postCode} ${p.city}`;
+
+function OpeningHours({ point, tr }: { point: TPickupPoint; tr: Translate }) {
+  if (point.openingHours.length === 0) return null;
+  return (
+    <small className="muted">
+      {tr('customerTests.openingHours')}: {point.openingHours.map((h) => `${tr(`customerTests.day${h.day}`)} ${h.open}–${h.close}`).join(', ')}
+    </small>
+  );
+}
+
+function CourierFields({ state, set }: { state: WizardState; set: (patch: Partial<WizardState>) => void }) {
+  const tr = useT();
+  const lang = useLang();
+  const [postCode, setPostCode] = useState('');
+  const [windows, setWindows] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function check() {
+    if (!state.date) return setError(tr('customerTests.chooseDate'));
+    setBusy(true);
+    setError(undefined);
+    setWindows(undefined);
+    set({ timeWindow: '' });
+    try {
+      const answer = await courierAvailability(state.date, postCode.trim());
+      setWindows(answer.timeWindows);
+    } catch (e) {
+      setError(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <fieldset>
+      <TextField label={tr('customerTests.pickupDate')} type="date" value={state.date} onChange={(e) => set({ date: e.target.value, timeWindow: '' })} />
+      <TextField label={tr('customerTests.postCode')} value={postCode} placeholder="00-000" onChange={(e) => setPostCode(e.target.value)} />
+      <button type="button" className="gl-button gl-button--secondary" onClick={() => void check()} disabled={busy}>
+        {tr('customerTests.checkAvailability')}
+      </button>
+      {error && <FormError>{error}</FormError>}
+      {windows && windows.length > 0 && (
+        <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.timeWindow')}>
+          {windows.map((w) => (
+            <Option key={w} name="window" selected={state.timeWindow === w} onSelect={() => set({ timeWindow: w })}>
+              {w}
+            </Option>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function PickupFields({ state, set, points, setPoints }: { state: WizardState; set: (patch: Partial<WizardState>) => void; points: TPickupPoint[] | undefined; setPoints: (p: TPickupPoint[]) => void }) {
+  const tr = useT();
+  const lang = useLang();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function search(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      setPoints(await searchPickupPoints(text));
+    } catch (err) {
+      setError(describeError(lang, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <fieldset>
+      {!state.withLabel && <p className="muted">{tr('customerTests.dropOffHint')}</p>}
+      <form onSubmit={(e) => void search(e)} role="search">
+        <TextField label={tr('customerTests.searchPoints')} value={text} onChange={(e) => setText(e.target.value)} />
+        <button type="submit" className="gl-button gl-button--secondary" disabled={busy}>
+          {tr('customerTests.search')}
+        </button>
+      </form>
+      {error && <FormError>{error}</FormError>}
+      {points && points.length === 0 && <p className="muted">{tr('customerTests.noPoints')}</p>}
+      {points && points.length > 0 && (
+        <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.choosePoint')}>
+          {points.map((p) => (
+            <Option key={p.id} name="point" selected={state.pickupPointId === p.id} onSelect={() => set({ pickupPointId: p.id })}>
+              <strong>{p.name}</strong>
+              <br />
+              {pointAddress(p)}
+              {p.distanceKm !== null && ` (${p.distanceKm.toFixed(1)} km)`}
+              <br />
+              <OpeningHours point={p} tr={tr} />
+            </Option>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function Summary({ summary, tr, lang }: { summary: TShipmentSummary; tr: Translate; lang: 'pl' | 'en' | 'uk' }) {
+  const address = (a: TShipmentSummary['sender']) => [a.name, a.company, a.street, `${a.postCode} ${a.city}`, a.phone].filter(Boolean).join(', ');
+  return (
+    <dl className="sample-details" aria-label={tr('customerTests.stepSummary')}>
+      <div className="sample-details__row">
+        <dt>{tr('customerTests.summaryParcel')}</dt>
+        <dd>
+          {tr(`customerTests.size_${summary.size}`, { kg: summary.maxWeightKg })} · {tr('customerTests.sizeDims', { a: summary.sizeCm[0], b: summary.sizeCm[1], c: summary.sizeCm[2] })}
+        </dd>
+      </div>
+      <div className="sample-details__row">
+        <dt>{tr('customerTests.stepLabel')}</dt>
+        <dd>{tr('customerTests.summaryLabel', { value: tr(summary.withLabel ? 'customerTests.yes' : 'customerTests.no') })}</dd>
+      </div>
+      <div className="sample-details__row">
+        <dt>{tr('customerTests.stepMethod')}</dt>
+        <dd>
+          {summary.courier
+            ? tr('customerTests.summaryCourier', { date: formatDate(lang, `${summary.courier.date}T12:00:00`), window: summary.courier.timeWindow })
+            : summary.pickupPoint
+              ? tr('customerTests.summaryPoint', { name: summary.pickupPoint.name, address: pointAddress(summary.pickupPoint) })
+              : tr('customerTests.withoutLabel')}
+        </dd>
+      </div>
+      <div className="sample-details__row">
+        <dt>{tr('customerTests.summarySender')}</dt>
+        <dd>{address(summary.sender)}</dd>
+      </div>
+      <div className="sample-details__row">
+        <dt>{tr('customerTests.summaryReceiver')}</dt>
+        <dd>{address(summary.receiver)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The shipment once created: the drop-off code with its expiry, or the label to download. */
+export function ShipmentDone({ shipment }: { shipment: TShipment }) {
+  const tr = useT();
+  const lang = useLang();
+  const [busy, setBusy] = useState(false);
+  async function label() {
+    setBusy(true);
+    try {
+      await downloadPdf(labelPath(shipment.id), `gleba-label-${shipment.waybill ?? shipment.orderNumber}.pdf`);
+    } catch (e) {
+      toast.error(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-label={tr('customerTests.shipmentCreated')}>
+      <p>{tr('customerTests.shipmentCreated')}</p>
+      {shipment.waybill && <p>{tr('customerTests.waybill', { waybill: shipment.waybill })}</p>}
+      {shipment.dropOffCode && (
+        <div>
+          <h3>{tr('customerTests.dropOffCode')}</h3>
+          <p className="drop-off-code" data-testid="drop-off-code">
+            {shipment.dropOffCode.code}
+          </p>
+          <p>{shipment.dropOffCode.expired ? tr('customerTests.dropOffExpired') : tr('customerTests.dropOffExpires', { date: formatDate(lang, shipment.dropOffCode.expiresAt, true) })}</p>
+          <p className="muted">{tr('customerTests.dropOffHint')}</p>
+        </div>
+      )}
+      {shipment.withLabel && (
+        <button type="button" className="gl-button" onClick={() => void label()} disabled={busy}>
+          {tr('customerTests.downloadLabel')}
+        </button>
+      )}
+      <p>
+        <Link to="/soil-tests">{tr('customerTests.backToTests')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Spec section 8: the send-samples wizard for a confirmed test (size, label, courier or pickup point, summary, confirmation). */
+export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
+  const tr = useT();
+  const lang = useLang();
+  const [state, setState] = useState<WizardState>(() => ({ ...initialWizard(), date: nextWorkingDay() }));
+  const [stepIndex, setStepIndex] = useState(0);
+  const [error, setError] = useState<string>();
+  const [points, setPoints] = useState<TPickupPoint[]>();
+  const [summary, setSummary] = useState<TShipmentSummary>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [shipment, setShipment] = useState<TShipment>();
+  const step = STEPS[stepIndex]!;
+  const set = (patch: Partial<WizardState>) => {
+    setState((s) => ({ ...s, ...patch }));
+    setError(undefined);
+  };
+  async function next() {
+    const problem = stepError(step, state);
+    if (problem) return setError(tr(`customerTests.${problem}`));
+    setError(undefined);
+    if (step === 'method') {
+      setBusy(true);
+      try {
+        setSummary(await shipmentSummary(shipmentBody(shippableId, state)));
+        setStepIndex(stepIndex + 1);
+      } catch (e) {
+        setError(describeError(lang, e));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    setStepIndex(stepIndex + 1);
+  }
+  async function confirm() {
+    setBusy(true);
+    try {
+      setShipment(await createShipment(shipmentBody(shippableId, state)));
+      setConfirming(false);
+    } catch (e) {
+      setConfirming(false);
+      setError(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (shipment) return <ShipmentDone shipment={shipment} />;
+  const titles = { size: 'stepSize', label: 'stepLabel', method: 'stepMethod', summary: 'stepSummary' } as const;
+  return (
+    <section aria-label={tr('customerTests.sendTitle')}>
+      <p className="muted">{tr('customerTests.stepOf', { step: stepIndex + 1, steps: STEPS.length })}</p>
+      <h2>{tr(`customerTests.${titles[step]}`)}</h2>
+      {step === 'size' && (
+        <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.stepSize')}>
+          {ParcelSize.options.map((size) => (
+            <Option key={size} name="size" selected={state.size === size} onSelect={() => set({ size })}>
+              {tr(`customerTests.size_${size}`, { kg: PARCEL_SIZES[size].maxWeightKg })}
+              <br />
+              <small className="muted">{tr('customerTests.sizeDims', { a: PARCEL_SIZES[size].sizeCm[0], b: PARCEL_SIZES[size].sizeCm[1], c: PARCEL_SIZES[size].sizeCm[2] })}</small>
+            </Option>
+          ))}
+        </div>
+      )}
+      {step === 'label' && (
+        <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.stepLabel')}>
+          <Option name="label" selected={state.withLabel === true} onSelect={() => set({ withLabel: true })}>
+            {tr('customerTests.withLabel')}
+          </Option>
+          <Option name="label" selected={state.withLabel === false} onSelect={() => set({ withLabel: false, method: state.method === 'COURIER' ? null : state.method })}>
+            {tr('customerTests.withoutLabel')}
+          </Option>
+        </div>
+      )}
+      {step === 'method' && (
+        <>
+          <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.stepMethod')}>
+            {state.withLabel && (
+              <Option name="method" selected={state.method === 'COURIER'} onSelect={() => set({ method: 'COURIER' })}>
+                {tr('customerTests.methodCourier')}
+              </Option>
+            )}
+            <Option name="method" selected={state.method === 'PICKUP_POINT'} onSelect={() => set({ method: 'PICKUP_POINT' })}>
+              {tr('customerTests.methodPickup')}
+            </Option>
+          </div>
+          {state.method === 'COURIER' && <CourierFields state={state} set={set} />}
+          {state.method === 'PICKUP_POINT' && <PickupFields state={state} set={set} points={points} setPoints={setPoints} />}
+        </>
+      )}
+      {step === 'summary' && summary && <Summary summary={summary} tr={tr} lang={lang} />}
+      {error && <FormError>{error}</FormError>}
+      <p className="row-actions">
+        {stepIndex > 0 && (
+          <button type="button" className="gl-button gl-button--secondary" onClick={() => setStepIndex(stepIndex - 1)} disabled={busy}>
+            {tr('customerTests.back')}
+          </button>
+        )}
+        {step !== 'summary' ? (
+          <button type="button" className="gl-button" onClick={() => void next()} disabled={busy}>
+            {tr('customerTests.continue')}
+          </button>
+        ) : (
+          <button type="button" className="gl-button" onClick={() => setConfirming(true)} disabled={busy}>
+            {tr('customerTests.confirmSend')}
+          </button>
+        )}
+      </p>
+      <ConfirmationDialog
+        open={confirming}
+        title={tr('customerTests.confirmSendTitle')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{tr('customerTests.confirmSendText')}</p>
+      </ConfirmationDialog>
+    </section>
+  );
+}
+
+function ExistingShipment({ id }: { id: string }) {
+  const tr = useT();
+  const lang = useLang();
+  const { data, error } = useShipment(id);
+  if (error) return <FormError>{describeError(lang, error)}</FormError>;
+  if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
+  return <ShipmentDone shipment={data} />;
+}
+
+/** /soil-tests/{id}/send */
+export function SendSamplesPage() {
+  const tr = useT();
+  const lang = useLang();
+  const { id = '' } = useParams();
+  const { data, error } = useShippables();
+  let body: React.ReactNode;
+  if (error) body = <FormError>{describeError(lang, error)}</FormError>;
+  else if (!data) body = <p className="muted">{tr('customerTests.loading')}</p>;
+  else {
+    const item = data.find((s) => s.shippableId === id || s.testId === id || s.orderId === id);
+    if (!item)
+      body = (
+        <>
+          <p>{tr('customerTests.notShippable')}</p>
+          <Link to="/soil-tests" className="gl-button">
+            {tr('customerTests.backToTests')}
+          </Link>
+        </>
+      );
+    else if (item.shipmentId) body = <ExistingShipment id={item.shipmentId} />;
+    else body = <SendSamplesWizard shippableId={item.shippableId} />;
+  }
+  return <section className="page page--narrow">{body}</section>;
+}
