@@ -63,8 +63,21 @@ const DETAIL = {
   deliveryAddress: { cityName: 'Lublin', postCode: '20-001', streetName: 'Polna', buildingNumber: '1' },
   samplesSentDate: null,
   samples: [],
-  statusHistory: [{ status: 'KIT_SENT', from: 'PAYMENT_CONFIRMED', updatedByUserId: null, changeDate: '2026-11-21T10:00:00.000Z' }],
-  client: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.pl', phoneNumber: null, address: null },
+  statusHistory: [
+    {
+      status: 'KIT_SENT',
+      from: 'PAYMENT_CONFIRMED',
+      updatedByUserId: null,
+      changeDate: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+  client: {
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    email: 'jan@example.pl',
+    phoneNumber: null,
+    address: null,
+  },
   company: null,
   farm: { totalAreaHa: 2.5, crops: [] },
   report: { sampleCodes: [], additionalTests: [], completed: false },
@@ -88,7 +101,10 @@ const IMPORT = {
   createdByUserId: ADMIN.id,
 };
 const BATCH_ID = '9d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const page1 = (items: unknown[]) => ({ items, meta: { page: 1, perPage: 20, total: items.length, next: null, prev: null } });
+const page1 = (items: unknown[]) => ({
+  items,
+  meta: { page: 1, perPage: 20, total: items.length, next: null, prev: null },
+});
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 interface Seen {
@@ -105,27 +121,79 @@ async function mockApis(context: BrowserContext, seen: Seen[], opts: { admin: bo
     const req = route.request();
     const url = new URL(req.url());
     const p = url.pathname.replace(/^\/(farm|garden)-api/, '');
-    seen.push({ method: req.method(), path: url.pathname, query: Object.fromEntries(url.searchParams), body: req.postData(), contentType: req.headers()['content-type'] ?? null });
-    const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    seen.push({
+      method: req.method(),
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: req.postData(),
+      contentType: req.headers()['content-type'] ?? null,
+    });
+    const json = (status: number, body: unknown) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
     const key = `${req.method()} ${p}`;
     if (key === 'POST /auth/admin/login') {
       return opts.admin
         ? json(200, { accessToken: 'access-1', refreshToken: 'refresh-1' })
-        : json(403, { statusCode: 403, error: 'Forbidden', message: 'You lack administrator privileges.', code: 'notAdministrator' });
+        : json(403, {
+            statusCode: 403,
+            error: 'Forbidden',
+            message: 'You lack administrator privileges.',
+            code: 'notAdministrator',
+          });
     }
     if (key === 'GET /users/me') return json(200, ADMIN);
     if (key === 'GET /notifications/in-app/unseen/count') return json(200, { unseenCount: 0 });
-    if (key === 'GET /orders') return json(200, page1(url.searchParams.get('search') === 'kowalski' ? [ROW] : [ROW, { ...ROW, id: '8d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', orderNumber: 'ZF/2026/000002', customer: { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.pl' } }]));
+    if (key === 'GET /orders')
+      return json(
+        200,
+        page1(
+          url.searchParams.get('search') === 'kowalski'
+            ? [ROW]
+            : [
+                ROW,
+                {
+                  ...ROW,
+                  id: '8d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+                  orderNumber: 'ZF/2026/000002',
+                  customer: { firstName: 'Anna', lastName: 'Nowak', email: 'anna@example.pl' },
+                },
+              ],
+        ),
+      );
     if (key === `GET /orders/${ORDER_ID}`) return json(200, DETAIL);
     if (key === `POST /orders/${ORDER_ID}/status`) return json(200, { ...DETAIL, status: 'SAMPLES_SENT' });
     if (key === 'GET /shipments') return json(200, page1([]));
     if (key === 'GET /imports') return json(200, page1([IMPORT]));
-    if (key === 'POST /imports') return json(202, { ...IMPORT, status: 'UPLOADED', summary: { rowsRead: 0, valid: 0, applied: 0, rejected: 0, ordersTouched: 0 } });
+    if (key === 'POST /imports')
+      return json(202, {
+        ...IMPORT,
+        status: 'UPLOADED',
+        summary: { rowsRead: 0, valid: 0, applied: 0, rejected: 0, ordersTouched: 0 },
+      });
     if (key === `GET /imports/${IMPORT_ID}`) return json(200, { ...IMPORT, errors: [], errorsTotal: 0 });
     if (key === 'GET /barcode-labels/batches')
-      return json(200, page1([{ id: BATCH_ID, retail: true, paid: false, labelCount: 24, kitOrderId: null, printedAt: null, paidAt: null, createdAt: '2026-11-21T09:00:00.000Z' }]));
+      return json(
+        200,
+        page1([
+          {
+            id: BATCH_ID,
+            retail: true,
+            paid: false,
+            labelCount: 24,
+            kitOrderId: null,
+            printedAt: null,
+            paidAt: null,
+            createdAt: '2026-11-21T09:00:00.000Z',
+          },
+        ]),
+      );
     if (key === `GET /barcode-labels/batches/${BATCH_ID}/pdf`)
-      return route.fulfill({ status: 200, contentType: 'application/pdf', headers: { 'content-disposition': `attachment; filename="gleba-labels-${BATCH_ID}.pdf"` }, body: PDF });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/pdf',
+        headers: { 'content-disposition': `attachment; filename="gleba-labels-${BATCH_ID}.pdf"` },
+        body: PDF,
+      });
     return json(404, { statusCode: 404, error: 'Not Found', message: 'no mock', code: 'routeNotFound' });
   });
 }
@@ -136,15 +204,23 @@ describe.skipIf(!hasChromium || !existsSync(path.join(dist, 'index.html')))('adm
 
   beforeAll(async () => {
     server = await serveAdmin(dist);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  async function open(admin: boolean): Promise<{ page: Page; seen: Seen[]; errors: string[]; context: BrowserContext }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  async function open(
+    admin: boolean,
+  ): Promise<{ page: Page; seen: Seen[]; errors: string[]; context: BrowserContext }> {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
     const seen: Seen[] = [];
     await mockApis(context, seen, { admin });
@@ -190,7 +266,11 @@ describe.skipIf(!hasChromium || !existsSync(path.join(dist, 'index.html')))('adm
   it('uploads an .xlsx through the import wizard and shows the summary', async () => {
     const { page, seen, errors, context } = await open(true);
     await page.getByRole('link', { name: 'Result import' }).click();
-    await page.getByLabel('choose a file').setInputFiles({ name: 'wyniki.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK\u0003\u0004 test') });
+    await page.getByLabel('choose a file').setInputFiles({
+      name: 'wyniki.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('PK\u0003\u0004 test'),
+    });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('button', { name: 'New import' }).waitFor();
     await page.getByText('Saved', { exact: true }).first().waitFor();
@@ -204,7 +284,10 @@ describe.skipIf(!hasChromium || !existsSync(path.join(dist, 'index.html')))('adm
   it('downloads a barcode label sheet PDF', async () => {
     const { page, errors, context } = await open(true);
     await page.getByRole('link', { name: 'Barcode labels' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`gleba-labels-${BATCH_ID}.pdf`);
     const file = await download.path();
     const { readFile } = await import('node:fs/promises');

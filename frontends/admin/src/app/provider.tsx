@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { BrowserRouter, Link } from 'react-router';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@gleba/api-client';
-import { GenericErrorPage, Toaster, UiLanguageProvider, UiLinkProvider, type UiLinkComponent } from '@gleba/ui';
+import {
+  GenericErrorPage,
+  Toaster,
+  UiLanguageProvider,
+  UiLinkProvider,
+  type UiLinkComponent,
+} from '@gleba/ui';
 import { api } from '../lib/api-client';
 import { useLanguageStore } from '../stores/language-store';
 import { AppErrorBoundary } from './error-boundary';
@@ -16,7 +22,13 @@ const RouterLink: UiLinkComponent = ({ to, className, children }) => (
 const swr = swrConfig(api);
 
 /** Providers of the panel. `router` lets tests pass a MemoryRouter; the app runs under /admin. */
-export function AppProvider({ children, router }: { children: ReactNode; router?: (children: ReactNode) => ReactNode }) {
+export function AppProvider({
+  children,
+  router,
+}: {
+  children: ReactNode;
+  router?: (children: ReactNode) => ReactNode;
+}) {
   const lang = useLanguageStore((s) => s.lang);
   const inner = (
     <UiLanguageProvider lang={lang}>

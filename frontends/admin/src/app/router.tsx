@@ -24,7 +24,9 @@ import { AuthLayout } from './layout/auth-layout';
 
 function OrderRoute() {
   const { id = '' } = useParams();
-  return <OrderDetailPage id={id} shipments={(orderNumber) => <OrderShipments orderNumber={orderNumber} />} />;
+  return (
+    <OrderDetailPage id={id} shipments={(orderNumber) => <OrderShipments orderNumber={orderNumber} />} />
+  );
 }
 
 function ShipmentRoute() {
@@ -81,7 +83,8 @@ function SignedInApp() {
   const { data, error } = useCurrentUser();
   if (error) {
     if (isApiError(error) && error.code === REAUTHENTICATE) return <LoadingScreen />;
-    if (isApiError(error) && (error.code === NETWORK_REQUEST_FAILED || error.status >= 500)) return <ServerErrorPage />;
+    if (isApiError(error) && (error.code === NETWORK_REQUEST_FAILED || error.status >= 500))
+      return <ServerErrorPage />;
     return <GenericErrorPage />;
   }
   if (!data) return <LoadingScreen />;

@@ -13,7 +13,11 @@ describe('mode switch', () => {
   it('stores the chosen mode in local storage and calls the garden API afterwards', async () => {
     const { calls } = mockApi({
       'POST /farm-api/auth/admin/login': errorBody(401, 'invalidCredentials', 'Invalid e-mail or password.'),
-      'POST /garden-api/auth/admin/login': errorBody(401, 'invalidCredentials', 'Invalid e-mail or password.'),
+      'POST /garden-api/auth/admin/login': errorBody(
+        401,
+        'invalidCredentials',
+        'Invalid e-mail or password.',
+      ),
     });
     renderApp('/');
     expect(localStorage.getItem('mode')).toBeNull();

@@ -1,4 +1,11 @@
-import { ApiError, buildUrl, errorBodyFrom, LANGUAGE_HEADER, networkError, type QueryValue } from '@gleba/api-client';
+import {
+  ApiError,
+  buildUrl,
+  errorBodyFrom,
+  LANGUAGE_HEADER,
+  networkError,
+  type QueryValue,
+} from '@gleba/api-client';
 import { api } from './api-client';
 import { apiBaseFor, useModeStore } from '../stores/mode-store';
 import { useLanguageStore } from '../stores/language-store';
@@ -41,7 +48,10 @@ export interface FileRequest {
 }
 
 /** A file answered by the API, with its name from content-disposition. */
-export async function fetchFile(path: string, req: FileRequest = {}): Promise<{ blob: Blob; fileName: string }> {
+export async function fetchFile(
+  path: string,
+  req: FileRequest = {},
+): Promise<{ blob: Blob; fileName: string }> {
   const send = () =>
     fetch(url(path, req.query), {
       method: req.method ?? 'GET',
@@ -83,12 +93,18 @@ export function saveBlob(blob: Blob, fileName: string, print = false): void {
 }
 
 /** Multipart upload through XMLHttpRequest so the panel can show a progress bar. */
-export function uploadWithProgress<T>(path: string, form: FormData, query: Record<string, QueryValue>, onProgress: (percent: number) => void): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  query: Record<string, QueryValue>,
+  onProgress: (percent: number) => void,
+): Promise<T> {
   const once = () =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', url(path, query));
-      for (const [k, v] of Object.entries(headers({ accept: 'application/json' }))) xhr.setRequestHeader(k, v);
+      for (const [k, v] of Object.entries(headers({ accept: 'application/json' })))
+        xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
       };

@@ -38,11 +38,17 @@ export function formatDate(lang: Language, iso: string | null | undefined, withT
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'short' });
+  return d.toLocaleString(
+    lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL',
+    withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'short' },
+  );
 }
 
 /** Prices are kept in grosze. */
 export function formatPrice(lang: Language, grosze: number | null | undefined): string {
   if (grosze === null || grosze === undefined) return '—';
-  return new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', { style: 'currency', currency: 'PLN' }).format(grosze / 100);
+  return new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', {
+    style: 'currency',
+    currency: 'PLN',
+  }).format(grosze / 100);
 }

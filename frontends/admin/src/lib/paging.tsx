@@ -8,11 +8,21 @@ export function Pager({ meta, onPage }: { meta: TPageMeta | undefined; onPage: (
   const pages = Math.max(1, Math.ceil(meta.total / meta.perPage));
   return (
     <nav className="pager" aria-label="pagination">
-      <button type="button" className="gl-button gl-button--secondary" disabled={meta.prev === null} onClick={() => meta.prev !== null && onPage(meta.prev)}>
+      <button
+        type="button"
+        className="gl-button gl-button--secondary"
+        disabled={meta.prev === null}
+        onClick={() => meta.prev !== null && onPage(meta.prev)}
+      >
         {tr('admin.previous')}
       </button>
       <span>{tr('admin.pageOf', { page: meta.page, pages, total: meta.total })}</span>
-      <button type="button" className="gl-button gl-button--secondary" disabled={meta.next === null} onClick={() => meta.next !== null && onPage(meta.next)}>
+      <button
+        type="button"
+        className="gl-button gl-button--secondary"
+        disabled={meta.next === null}
+        onClick={() => meta.next !== null && onPage(meta.next)}
+      >
         {tr('admin.next')}
       </button>
     </nav>

@@ -8,12 +8,21 @@ import { resetLanguageStore } from '../stores/language-store';
 import { resetModeStore } from '../stores/mode-store';
 import { resetSessionStore } from '../stores/session-store';
 
-export type Handler = (req: { url: URL; method: string; headers: Headers; body: unknown }) => Response | Promise<Response> | unknown;
+export type Handler = (req: {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}) => Response | Promise<Response> | unknown;
 
 export const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-export const errorBody = (statusCode: number, code: string, message = code) => json(statusCode, { statusCode, error: 'Error', message, code });
+export const errorBody = (statusCode: number, code: string, message = code) =>
+  json(statusCode, { statusCode, error: 'Error', message, code });
 
 export const ADMIN = {
   id: '0b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a99',
@@ -46,7 +55,8 @@ export function mockApi(routes: Record<string, Response | Handler | unknown>) {
     calls.push({ method, path: url.pathname, url, headers, body });
     const route = routes[`${method} ${url.pathname}`];
     if (route === undefined) return errorBody(404, 'routeNotFound');
-    const answer = typeof route === 'function' ? await (route as Handler)({ url, method, headers, body }) : route;
+    const answer =
+      typeof route === 'function' ? await (route as Handler)({ url, method, headers, body }) : route;
     if (answer instanceof Response) return answer.clone();
     return json(200, answer);
   });

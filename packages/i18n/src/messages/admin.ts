@@ -29,7 +29,8 @@ export const admin = defineMessages({
     resetText: 'Podaj e-mail konta administratora. Wyślemy link do ustawienia nowego hasła.',
     sendLink: 'Wyślij link',
     checkEmailTitle: 'Sprawdź skrzynkę e-mail',
-    checkEmailText: 'Jeśli {email} należy do administratora, wysłaliśmy na ten adres link do ustawienia hasła.',
+    checkEmailText:
+      'Jeśli {email} należy do administratora, wysłaliśmy na ten adres link do ustawienia hasła.',
     backToLogin: 'Wróć do logowania',
     setPasswordTitle: 'Ustaw nowe hasło',
     newPassword: 'Nowe hasło',
@@ -531,10 +532,12 @@ export const admin = defineMessages({
     signIn: 'Увійти',
     forgotPassword: 'Забули пароль?',
     resetTitle: 'Скидання пароля',
-    resetText: 'Введіть e-mail облікового запису адміністратора. Ми надішлемо посилання для встановлення нового пароля.',
+    resetText:
+      'Введіть e-mail облікового запису адміністратора. Ми надішлемо посилання для встановлення нового пароля.',
     sendLink: 'Надіслати посилання',
     checkEmailTitle: 'Перевірте пошту',
-    checkEmailText: 'Якщо {email} належить адміністратору, ми надіслали на цю адресу посилання для встановлення пароля.',
+    checkEmailText:
+      'Якщо {email} належить адміністратору, ми надіслали на цю адресу посилання для встановлення пароля.',
     backToLogin: 'Повернутися до входу',
     setPasswordTitle: 'Встановіть новий пароль',
     newPassword: 'Новий пароль',

@@ -6,7 +6,11 @@ import { ADMIN, emptyPage, errorBody, json, location, mockApi, renderApp } from 
 describe('admin login', () => {
   it('refuses a non-admin with the server’s translated message and stores no session', async () => {
     const { calls } = mockApi({
-      'POST /farm-api/auth/admin/login': errorBody(403, 'notAdministrator', 'Nie masz uprawnień administratora.'),
+      'POST /farm-api/auth/admin/login': errorBody(
+        403,
+        'notAdministrator',
+        'Nie masz uprawnień administratora.',
+      ),
     });
     renderApp('/', { lang: 'pl' });
     await userEvent.type(screen.getByLabelText('E-mail'), 'farmer@gleba.local');
@@ -50,7 +54,9 @@ describe('admin login', () => {
   });
 
   it('password reset ends with the check-your-e-mail step', async () => {
-    const { calls } = mockApi({ 'POST /farm-api/auth/admin/forgot-password': json(200, { message: 'checkYourEmail' }) });
+    const { calls } = mockApi({
+      'POST /farm-api/auth/admin/forgot-password': json(200, { message: 'checkYourEmail' }),
+    });
     renderApp('/reset');
     await userEvent.type(screen.getByLabelText('E-mail'), 'admin@gleba.local');
     await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
@@ -66,6 +72,12 @@ describe('admin login', () => {
     renderApp('/logout', { signedIn: true });
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(calls.some((c) => c.path === '/farm-api/auth/logout' && (c.body as { refreshToken?: string }).refreshToken === 'refresh-1')).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.path === '/farm-api/auth/logout' &&
+          (c.body as { refreshToken?: string }).refreshToken === 'refresh-1',
+      ),
+    ).toBe(true);
   });
 });

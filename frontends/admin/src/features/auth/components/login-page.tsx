@@ -42,8 +42,21 @@ export function LoginPage() {
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <h1>{tr('admin.loginTitle')}</h1>
-      <TextField label={tr('admin.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} />
-      <PasswordField label={tr('admin.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fieldErrors.password} />
+      <TextField
+        label={tr('admin.email')}
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+      />
+      <PasswordField
+        label={tr('admin.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors.password}
+      />
       <FormError>{error}</FormError>
       <button type="submit" className="gl-button" disabled={busy}>
         {tr('admin.signIn')}

@@ -50,7 +50,13 @@ export function ResetPage() {
     <form className="auth-form" onSubmit={submit} noValidate>
       <h1>{tr('admin.resetTitle')}</h1>
       <p>{tr('admin.resetText')}</p>
-      <TextField label={tr('admin.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError} />
+      <TextField
+        label={tr('admin.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldError}
+      />
       <FormError>{error}</FormError>
       <button type="submit" className="gl-button" disabled={busy}>
         {tr('admin.sendLink')}

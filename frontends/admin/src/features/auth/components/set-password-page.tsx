@@ -38,7 +38,8 @@ export function SetPasswordPage() {
     try {
       const answer = await setPassword(token, parsed.data);
       toast.success(tr('admin.passwordSet'));
-      if (answer?.accessToken && answer.refreshToken) signIn({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
+      if (answer?.accessToken && answer.refreshToken)
+        signIn({ accessToken: answer.accessToken, refreshToken: answer.refreshToken });
       navigate('/', { replace: true });
     } catch (err) {
       setError(describe(err));
@@ -49,8 +50,19 @@ export function SetPasswordPage() {
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <h1>{tr('admin.setPasswordTitle')}</h1>
-      <PasswordField label={tr('admin.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPwd(e.target.value)} error={fieldError} />
-      <PasswordField label={tr('admin.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />
+      <PasswordField
+        label={tr('admin.newPassword')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPwd(e.target.value)}
+        error={fieldError}
+      />
+      <PasswordField
+        label={tr('admin.confirmPassword')}
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <FormError>{error}</FormError>
       <button type="submit" className="gl-button" disabled={busy}>
         {tr('admin.savePassword')}

@@ -1,5 +1,12 @@
 import useSWR from 'swr';
-import type { AdminMode, ImportStep, ImportTestType, TImportDetail, TImportView, TPageMeta } from '@gleba/contracts';
+import type {
+  AdminMode,
+  ImportStep,
+  ImportTestType,
+  TImportDetail,
+  TImportView,
+  TPageMeta,
+} from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
 import { fetchFile, uploadWithProgress } from '../../../lib/files';
 
@@ -18,10 +25,20 @@ export function validateImportFile(file: Pick<File, 'name' | 'size' | 'type'>): 
   return null;
 }
 
-export function uploadImport(file: File, testType: ImportTestType, step: ImportStep, onProgress: (percent: number) => void) {
+export function uploadImport(
+  file: File,
+  testType: ImportTestType,
+  step: ImportStep,
+  onProgress: (percent: number) => void,
+) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadWithProgress<TImportView>('imports', form, { testType, step, fileName: file.name }, onProgress);
+  return uploadWithProgress<TImportView>(
+    'imports',
+    form,
+    { testType, step, fileName: file.name },
+    onProgress,
+  );
 }
 
 const BUSY = new Set(['UPLOADED', 'CHECKING', 'APPLYING']);
@@ -29,14 +46,20 @@ export const isImportBusy = (status: string) => BUSY.has(status);
 
 /** One import, polled every second while the service works on it. */
 export function useImport(id: string | null, mode: AdminMode) {
-  return useSWR<TImportDetail>(id ? ([`imports/${id}`, mode] as const) : null, ([path]: readonly [string, AdminMode]) => api.get<TImportDetail>(path, { query: { errorsLimit: 1000 } }), {
-    refreshInterval: (data) => (data && !isImportBusy(data.status) ? 0 : 1000),
-  });
+  return useSWR<TImportDetail>(
+    id ? ([`imports/${id}`, mode] as const) : null,
+    ([path]: readonly [string, AdminMode]) => api.get<TImportDetail>(path, { query: { errorsLimit: 1000 } }),
+    {
+      refreshInterval: (data) => (data && !isImportBusy(data.status) ? 0 : 1000),
+    },
+  );
 }
 
 export function useImportHistory(mode: AdminMode, page: number) {
-  return useSWR<{ items: TImportView[]; meta: TPageMeta }>(['imports', { page, perPage: 20 }, mode] as const, ([path, query]: readonly [string, { page: number; perPage: number }, AdminMode]) =>
-    api.get<{ items: TImportView[]; meta: TPageMeta }>(path, { query }),
+  return useSWR<{ items: TImportView[]; meta: TPageMeta }>(
+    ['imports', { page, perPage: 20 }, mode] as const,
+    ([path, query]: readonly [string, { page: number; perPage: number }, AdminMode]) =>
+      api.get<{ items: TImportView[]; meta: TPageMeta }>(path, { query }),
   );
 }
 

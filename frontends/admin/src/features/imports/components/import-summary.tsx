@@ -8,7 +8,9 @@ export function ImportSummary({ detail }: { detail: TImportView }) {
   return (
     <div className="summary" aria-label={tr('admin.summaryTitle')}>
       <p>
-        <strong className={`status status--${detail.status}`}>{tr(`admin.importStatus${detail.status}`)}</strong>
+        <strong className={`status status--${detail.status}`}>
+          {tr(`admin.importStatus${detail.status}`)}
+        </strong>
         {detail.errorMessage ? ` — ${detail.errorMessage}` : ''}
       </p>
       <dl className="dl dl--inline">

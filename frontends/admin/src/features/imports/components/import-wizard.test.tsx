@@ -50,7 +50,8 @@ class FakeXhr {
   body: unknown = null;
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   open(method: string, url: string) {
@@ -85,7 +86,14 @@ describe('import wizard', () => {
       'GET /farm-api/imports': emptyPage,
       [`GET /farm-api/imports/${IMPORT.id}`]: {
         ...IMPORT,
-        errors: [{ row: 3, label: 'SXXXXXXXXXXXXX', code: 'importNoMatchingOrders', message: 'No order matches this label.' }],
+        errors: [
+          {
+            row: 3,
+            label: 'SXXXXXXXXXXXXX',
+            code: 'importNoMatchingOrders',
+            message: 'No order matches this label.',
+          },
+        ],
         errorsTotal: 1,
       },
     });
@@ -111,14 +119,20 @@ describe('import wizard', () => {
     renderApp('/imports', { signedIn: true, mode: 'farm' });
     await userEvent.selectOptions(await screen.findByLabelText('Test type'), 'MICRO');
     await userEvent.click(screen.getByLabelText('Check and save the results'));
-    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] } });
+    fireEvent.drop(screen.getByTestId('dropzone'), {
+      dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] },
+    });
     expect(await screen.findByText('Chosen file: wyniki.xlsx (2 kB)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('No order matches this label.')).toBeTruthy();
     const xhr = FakeXhr.last!;
     const url = new URL(xhr.url, 'http://localhost');
     expect(url.pathname).toBe('/farm-api/imports');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ testType: 'MICRO', step: 'apply', fileName: 'wyniki.xlsx' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      testType: 'MICRO',
+      step: 'apply',
+      fileName: 'wyniki.xlsx',
+    });
     expect(xhr.headers.authorization).toBe('Bearer access-1');
     expect((xhr.body as FormData).get('file')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save results' })).toBeTruthy());

@@ -5,11 +5,21 @@ import { FormError, SelectField, Table, toast } from '@gleba/ui';
 import { useDescribeError, useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/files';
 import { useModeStore } from '../../../stores/mode-store';
-import { applyImport, downloadTemplate, isImportBusy, recheckImport, uploadImport, useImport, validateImportFile } from '../api/imports';
+import {
+  applyImport,
+  downloadTemplate,
+  isImportBusy,
+  recheckImport,
+  uploadImport,
+  useImport,
+  validateImportFile,
+} from '../api/imports';
 import { ImportSummary } from './import-summary';
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
 /** Spec 2: choose the test type, the step, drop or pick an .xlsx, upload with progress, then the check's summary. */
@@ -99,12 +109,24 @@ export function ImportWizard() {
       {!importId && (
         <>
           <h3>{tr('admin.stepTestType')}</h3>
-          <SelectField label={tr('admin.testType')} value={testType} onChange={(e) => setTestType(e.target.value as ImportTestType)} options={ImportTestType.options.map((v) => ({ value: v, label: v }))} />
+          <SelectField
+            label={tr('admin.testType')}
+            value={testType}
+            onChange={(e) => setTestType(e.target.value as ImportTestType)}
+            options={ImportTestType.options.map((v) => ({ value: v, label: v }))}
+          />
           <h3>{tr('admin.stepMode')}</h3>
           <div role="radiogroup" className="radios">
             {(['check', 'apply'] as const).map((s) => (
               <label key={s}>
-                <input type="radio" name="import-step" value={s} checked={step === s} onChange={() => setStep(s)} /> {tr(s === 'check' ? 'admin.importStepCheck' : 'admin.importStepApply')}
+                <input
+                  type="radio"
+                  name="import-step"
+                  value={s}
+                  checked={step === s}
+                  onChange={() => setStep(s)}
+                />{' '}
+                {tr(s === 'check' ? 'admin.importStepCheck' : 'admin.importStepApply')}
               </label>
             ))}
           </div>
@@ -122,7 +144,13 @@ export function ImportWizard() {
             <span>{tr('admin.dropHere')} </span>
             <label className="gl-button--link">
               {tr('admin.chooseFile')}
-              <input ref={input} type="file" className="visually-hidden" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => choose(e.target.files?.[0])} />
+              <input
+                ref={input}
+                type="file"
+                className="visually-hidden"
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(e) => choose(e.target.files?.[0])}
+              />
             </label>
             {file && <p>{tr('admin.fileChosen', { name: file.name, size: formatSize(file.size) })}</p>}
           </div>
@@ -134,7 +162,12 @@ export function ImportWizard() {
               <progress max={100} value={progress} aria-label={tr('admin.uploadProgress')} />
             </>
           )}
-          <button type="button" className="gl-button" disabled={!file || working} onClick={() => void upload()}>
+          <button
+            type="button"
+            className="gl-button"
+            disabled={!file || working}
+            onClick={() => void upload()}
+          >
             {tr('admin.upload')}
           </button>
         </>
@@ -143,8 +176,14 @@ export function ImportWizard() {
         <>
           {isImportBusy(current.status) && (
             <>
-              <p>{tr('admin.processing', { phase: tr(`admin.phase${current.progress.phase ?? 'check'}`) })}</p>
-              <progress max={100} value={current.progress.percent} aria-label={tr('admin.processingProgress')} />
+              <p>
+                {tr('admin.processing', { phase: tr(`admin.phase${current.progress.phase ?? 'check'}`) })}
+              </p>
+              <progress
+                max={100}
+                value={current.progress.percent}
+                aria-label={tr('admin.processingProgress')}
+              />
             </>
           )}
           <h3>{tr('admin.stepSummary')}</h3>
@@ -152,7 +191,9 @@ export function ImportWizard() {
           {current.errors.length > 0 && (
             <>
               <h4>{tr('admin.rowErrors')}</h4>
-              {current.errorsTotal > current.errors.length && <p>{tr('admin.errorsMore', { shown: current.errors.length, total: current.errorsTotal })}</p>}
+              {current.errorsTotal > current.errors.length && (
+                <p>{tr('admin.errorsMore', { shown: current.errors.length, total: current.errorsTotal })}</p>
+              )}
               <div className="table-wrap">
                 <Table
                   rows={current.errors}
@@ -173,7 +214,11 @@ export function ImportWizard() {
               </button>
             )}
             {(current.status === 'FAILED' || current.status === 'CHECKED') && (
-              <button type="button" className="gl-button gl-button--secondary" onClick={() => void act(recheckImport)}>
+              <button
+                type="button"
+                className="gl-button gl-button--secondary"
+                onClick={() => void act(recheckImport)}
+              >
                 {tr('admin.checkAgain')}
               </button>
             )}

@@ -27,7 +27,12 @@ export function ImportsPage() {
             { key: 'date', header: tr('admin.createdAt'), cell: (i) => formatDate(lang, i.createdAt) },
             { key: 'file', header: tr('admin.fileName'), cell: (i) => i.fileName ?? '—' },
             { key: 'type', header: tr('admin.testType'), cell: (i) => i.testType },
-            { key: 'status', header: tr('admin.status'), cell: (i) => `${tr(`admin.importStatus${i.status}`)}${i.errorMessage ? ` — ${i.errorMessage}` : ''}` },
+            {
+              key: 'status',
+              header: tr('admin.status'),
+              cell: (i) =>
+                `${tr(`admin.importStatus${i.status}`)}${i.errorMessage ? ` — ${i.errorMessage}` : ''}`,
+            },
             { key: 'read', header: tr('admin.rowsRead'), cell: (i) => i.summary.rowsRead },
             { key: 'applied', header: tr('admin.rowsApplied'), cell: (i) => i.summary.applied },
             { key: 'rejected', header: tr('admin.rowsRejected'), cell: (i) => i.summary.rejected },

@@ -16,11 +16,15 @@ export interface BarcodeBatch {
 }
 
 export function useBarcodeBatches(mode: AdminMode, page: number) {
-  return useSWR<{ items: BarcodeBatch[]; meta: TPageMeta }>(['barcode-labels/batches', { page, perPage: 20 }, mode] as const, ([path, query]: readonly [string, { page: number; perPage: number }, AdminMode]) =>
-    api.get<{ items: BarcodeBatch[]; meta: TPageMeta }>(path, { query }),
+  return useSWR<{ items: BarcodeBatch[]; meta: TPageMeta }>(
+    ['barcode-labels/batches', { page, perPage: 20 }, mode] as const,
+    ([path, query]: readonly [string, { page: number; perPage: number }, AdminMode]) =>
+      api.get<{ items: BarcodeBatch[]; meta: TPageMeta }>(path, { query }),
   );
 }
 
-export const createBatch = (count: number, retail: boolean) => api.post<BarcodeBatch & { barcodes: string[] }>('barcode-labels/batches', { count, retail });
-export const markBatchPaid = (id: string) => api.post<BarcodeBatch>(`barcode-labels/batches/${id}/mark-paid`, {});
+export const createBatch = (count: number, retail: boolean) =>
+  api.post<BarcodeBatch & { barcodes: string[] }>('barcode-labels/batches', { count, retail });
+export const markBatchPaid = (id: string) =>
+  api.post<BarcodeBatch>(`barcode-labels/batches/${id}/mark-paid`, {});
 export const batchSheetPdf = (id: string) => fetchFile(`barcode-labels/batches/${id}/pdf`);

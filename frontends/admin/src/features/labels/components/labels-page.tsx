@@ -59,8 +59,20 @@ export function LabelsPage() {
     <section className="page">
       <h1>{tr('admin.labelsTitle')}</h1>
       <form className="filters card" onSubmit={generate}>
-        <TextField label={tr('admin.batchCount')} type="number" min={1} max={500} value={count} onChange={(e) => setCount(e.target.value)} error={count && countError ? countError : undefined} />
-        <CheckboxField label={tr('admin.retail')} checked={retail} onChange={(e) => setRetail(e.target.checked)} />
+        <TextField
+          label={tr('admin.batchCount')}
+          type="number"
+          min={1}
+          max={500}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          error={count && countError ? countError : undefined}
+        />
+        <CheckboxField
+          label={tr('admin.retail')}
+          checked={retail}
+          onChange={(e) => setRetail(e.target.checked)}
+        />
         <button type="submit" className="gl-button" disabled={busy || !!countError}>
           {tr('admin.generate')}
         </button>
@@ -74,9 +86,22 @@ export function LabelsPage() {
           columns={[
             { key: 'date', header: tr('admin.createdAt'), cell: (b) => formatDate(lang, b.createdAt) },
             { key: 'count', header: tr('admin.count'), cell: (b) => b.labelCount },
-            { key: 'retail', header: tr('admin.retail'), cell: (b) => tr(b.retail ? 'admin.yes' : 'admin.no') },
-            { key: 'printed', header: tr('admin.printed'), cell: (b) => (b.printedAt ? formatDate(lang, b.printedAt) : tr('admin.no')) },
-            { key: 'paid', header: tr('admin.paid'), cell: (b) => (b.paid ? (b.paidAt ? formatDate(lang, b.paidAt) : tr('admin.yes')) : tr('admin.no')) },
+            {
+              key: 'retail',
+              header: tr('admin.retail'),
+              cell: (b) => tr(b.retail ? 'admin.yes' : 'admin.no'),
+            },
+            {
+              key: 'printed',
+              header: tr('admin.printed'),
+              cell: (b) => (b.printedAt ? formatDate(lang, b.printedAt) : tr('admin.no')),
+            },
+            {
+              key: 'paid',
+              header: tr('admin.paid'),
+              cell: (b) =>
+                b.paid ? (b.paidAt ? formatDate(lang, b.paidAt) : tr('admin.yes')) : tr('admin.no'),
+            },
             {
               key: 'actions',
               header: '',
@@ -85,11 +110,19 @@ export function LabelsPage() {
                   <button type="button" className="gl-button" onClick={() => void sheet(b.id, true)}>
                     {tr('admin.print')}
                   </button>
-                  <button type="button" className="gl-button gl-button--secondary" onClick={() => void sheet(b.id, false)}>
+                  <button
+                    type="button"
+                    className="gl-button gl-button--secondary"
+                    onClick={() => void sheet(b.id, false)}
+                  >
                     {tr('admin.download')}
                   </button>
                   {!b.paid && (
-                    <button type="button" className="gl-button gl-button--secondary" onClick={() => void paid(b.id)}>
+                    <button
+                      type="button"
+                      className="gl-button gl-button--secondary"
+                      onClick={() => void paid(b.id)}
+                    >
                       {tr('admin.markPaid')}
                     </button>
                   )}

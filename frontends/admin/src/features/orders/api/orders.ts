@@ -1,5 +1,16 @@
 import useSWR from 'swr';
-import type { AdminMode, AdminOrdersTab, FarmOrderStatus, GardenTestStatus, OrderType, PaymentStatus, TAdminOrdersQuery, TFarmOrder, TGardenTest, TPageMeta } from '@gleba/contracts';
+import type {
+  AdminMode,
+  AdminOrdersTab,
+  FarmOrderStatus,
+  GardenTestStatus,
+  OrderType,
+  PaymentStatus,
+  TAdminOrdersQuery,
+  TFarmOrder,
+  TGardenTest,
+  TPageMeta,
+} from '@gleba/contracts';
 import type { QueryValue } from '@gleba/api-client';
 import { api } from '../../../lib/api-client';
 
@@ -76,8 +87,10 @@ export interface AdminOrdersPage {
 
 export function useAdminOrders(mode: AdminMode, filters: OrdersFilters) {
   // The mode is part of the key: the same query means other data in the other mode.
-  return useSWR<AdminOrdersPage>(['orders', buildOrdersQuery(filters), mode] as const, ([path, query]: readonly [string, Record<string, QueryValue>, AdminMode]) =>
-    api.get<AdminOrdersPage>(path, { query }),
+  return useSWR<AdminOrdersPage>(
+    ['orders', buildOrdersQuery(filters), mode] as const,
+    ([path, query]: readonly [string, Record<string, QueryValue>, AdminMode]) =>
+      api.get<AdminOrdersPage>(path, { query }),
   );
 }
 
@@ -86,13 +99,29 @@ export interface OrderClient {
   lastName?: string;
   email?: string;
   phoneNumber?: string | null;
-  address?: { streetName?: string; buildingNumber?: string; apartmentNumber?: string | null; postCode?: string; cityName?: string } | null;
+  address?: {
+    streetName?: string;
+    buildingNumber?: string;
+    apartmentNumber?: string | null;
+    postCode?: string;
+    cityName?: string;
+  } | null;
 }
 
 type DetailExtras = {
   client: OrderClient;
   company: { companyName: string | null; taxNumber: string | null } | null;
-  farm: { totalAreaHa: number; crops: { cropId: string; fieldName: string; plantId: string; plotNumbers: string[]; areaHa: number; sectors: number }[] } | null;
+  farm: {
+    totalAreaHa: number;
+    crops: {
+      cropId: string;
+      fieldName: string;
+      plantId: string;
+      plotNumbers: string[];
+      areaHa: number;
+      sectors: number;
+    }[];
+  } | null;
   report: { sampleCodes: string[]; additionalTests: string[]; completed: boolean };
   failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
 };
@@ -102,9 +131,12 @@ export type AdminOrderDetail = (TFarmOrder & DetailExtras) | (TGardenTest & Deta
 export const orderKey = (id: string, mode: AdminMode) => [`orders/${id}`, mode] as const;
 
 export function useAdminOrder(id: string, mode: AdminMode) {
-  return useSWR<AdminOrderDetail>(orderKey(id, mode), ([path]: readonly [string, AdminMode]) => api.get<AdminOrderDetail>(path));
+  return useSWR<AdminOrderDetail>(orderKey(id, mode), ([path]: readonly [string, AdminMode]) =>
+    api.get<AdminOrderDetail>(path),
+  );
 }
 
-export const changeOrderStatus = (id: string, status: string) => api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
+export const changeOrderStatus = (id: string, status: string) =>
+  api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});

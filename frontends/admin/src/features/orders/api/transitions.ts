@@ -40,7 +40,9 @@ const CANCELLABLE = new Set<string>([
 ]);
 
 export function allowedStatusChanges(kind: 'FARM' | 'GARDEN', status: string): string[] {
-  return kind === 'FARM' ? (FARM[status as FarmOrderStatus] ?? []) : (GARDEN[status as GardenTestStatus] ?? []);
+  return kind === 'FARM'
+    ? (FARM[status as FarmOrderStatus] ?? [])
+    : (GARDEN[status as GardenTestStatus] ?? []);
 }
 
 export function canCancel(status: string): boolean {

@@ -31,11 +31,45 @@ const ORDER = {
   totalPrice: 3000,
   deliveryAddress: { cityName: 'Lublin', postCode: '20-001', streetName: 'Polna', buildingNumber: '1' },
   samplesSentDate: null,
-  samples: [{ id: '2b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a02', sampleNumber: 1, code: 'SABCDEFGHJKLMN', cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03', sectorId: null, fieldName: 'Pole 1', sectorName: null, plantId: 'wheat', plotNumbers: ['12/3'], areaHa: 2.5, punctures: 16 }],
-  statusHistory: [{ status: 'PENDING_PAYMENT', from: null, updatedByUserId: null, changeDate: '2026-11-20T10:00:00.000Z' }],
-  client: { firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.pl', phoneNumber: '+48600100200', address: null },
+  samples: [
+    {
+      id: '2b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a02',
+      sampleNumber: 1,
+      code: 'SABCDEFGHJKLMN',
+      cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03',
+      sectorId: null,
+      fieldName: 'Pole 1',
+      sectorName: null,
+      plantId: 'wheat',
+      plotNumbers: ['12/3'],
+      areaHa: 2.5,
+      punctures: 16,
+    },
+  ],
+  statusHistory: [
+    { status: 'PENDING_PAYMENT', from: null, updatedByUserId: null, changeDate: '2026-11-20T10:00:00.000Z' },
+  ],
+  client: {
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    email: 'jan@example.pl',
+    phoneNumber: '+48600100200',
+    address: null,
+  },
   company: { companyName: 'Agro sp. z o.o.', taxNumber: '5260250274' },
-  farm: { totalAreaHa: 2.5, crops: [{ cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03', fieldName: 'Pole 1', plantId: 'wheat', plotNumbers: ['12/3'], areaHa: 2.5, sectors: 1 }] },
+  farm: {
+    totalAreaHa: 2.5,
+    crops: [
+      {
+        cropId: '3b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a03',
+        fieldName: 'Pole 1',
+        plantId: 'wheat',
+        plotNumbers: ['12/3'],
+        areaHa: 2.5,
+        sectors: 1,
+      },
+    ],
+  },
   report: { sampleCodes: ['SABCDEFGHJKLMN'], additionalTests: [], completed: false },
   failedPayments: [],
 };
@@ -44,7 +78,10 @@ describe('allowed status changes', () => {
   it('follow the admin transitions of the orders service', () => {
     expect(allowedStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
     expect(allowedStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
-    expect(allowedStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual(['PARTIAL_RESULTS', 'COMPLETE_RESULTS']);
+    expect(allowedStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual([
+      'PARTIAL_RESULTS',
+      'COMPLETE_RESULTS',
+    ]);
     expect(canCancel('SAMPLES_SENT')).toBe(false);
     expect(canCancel('WAITING_FOR_SHIPMENT')).toBe(true);
   });
@@ -67,7 +104,9 @@ describe('order detail', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'KIT_SENT');
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true),
+    );
     expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'KIT_SENT' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
@@ -76,7 +115,10 @@ describe('order detail', () => {
   });
 
   it('an unknown order shows the order-not-found page', async () => {
-    mockApi({ 'GET /farm-api/users/me': ADMIN, [`GET /farm-api/orders/${ID}`]: errorBody(404, 'orderNotFound') });
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: errorBody(404, 'orderNotFound'),
+    });
     renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm' });
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
   });

@@ -5,7 +5,13 @@ import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, toast } from
 import { isApiError } from '@gleba/api-client';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
-import { cancelOrder, changeOrderStatus, markOrderPaid, useAdminOrder, type AdminOrderDetail } from '../api/orders';
+import {
+  cancelOrder,
+  changeOrderStatus,
+  markOrderPaid,
+  useAdminOrder,
+  type AdminOrderDetail,
+} from '../api/orders';
 import { allowedStatusChanges, canCancel } from '../api/transitions';
 
 function Dl({ items }: { items: [string, ReactNode][] }) {
@@ -25,7 +31,13 @@ function Dl({ items }: { items: [string, ReactNode][] }) {
  * An order (farm) or a garden test: client, company, farm, report, samples, status history, the
  * allowed status changes, cancel and mark paid. `shipments` is the order's shipments panel (composed by the route).
  */
-export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (orderNumber: string) => ReactNode }) {
+export function OrderDetailPage({
+  id,
+  shipments,
+}: {
+  id: string;
+  shipments?: (orderNumber: string) => ReactNode;
+}) {
   const tr = useT();
   const lang = useLang();
   const describe = useDescribeError();
@@ -65,7 +77,18 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
 
   const allowed = allowedStatusChanges(order.kind, order.status);
   const c = order.client;
-  const address = c.address ? [c.address.streetName, c.address.buildingNumber, c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : '', ',', c.address.postCode, c.address.cityName].filter(Boolean).join(' ') : null;
+  const address = c.address
+    ? [
+        c.address.streetName,
+        c.address.buildingNumber,
+        c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : '',
+        ',',
+        c.address.postCode,
+        c.address.cityName,
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;
 
   return (
     <section className="page order-detail">
@@ -73,7 +96,8 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
         <Link to="/orders">← {tr('admin.back')}</Link>
       </p>
       <h1>
-        {tr('admin.orderTitle', { number: order.orderNumber })} <span className={`status status--${order.status}`}>{tr(`notifications.status${order.status}`)}</span>
+        {tr('admin.orderTitle', { number: order.orderNumber })}{' '}
+        <span className={`status status--${order.status}`}>{tr(`notifications.status${order.status}`)}</span>
       </h1>
 
       <div className="actions">
@@ -82,10 +106,20 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              if (next) void run(() => changeOrderStatus(order.id, next), tr('admin.statusChanged', { status: tr(`notifications.status${next}`) }));
+              if (next)
+                void run(
+                  () => changeOrderStatus(order.id, next),
+                  tr('admin.statusChanged', { status: tr(`notifications.status${next}`) }),
+                );
             }}
           >
-            <SelectField label={tr('admin.newStatus')} placeholder="—" value={next} onChange={(e) => setNext(e.target.value)} options={allowed.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))} />
+            <SelectField
+              label={tr('admin.newStatus')}
+              placeholder="—"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+              options={allowed.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))}
+            />
             <button type="submit" className="gl-button" disabled={!next || busy}>
               {tr('admin.changeStatus')}
             </button>
@@ -99,7 +133,12 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
           </button>
         )}
         {canCancel(order.status) && (
-          <button type="button" className="gl-button gl-button--secondary" disabled={busy} onClick={() => setConfirm('cancel')}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={busy}
+            onClick={() => setConfirm('cancel')}
+          >
             {tr('admin.cancelOrder')}
           </button>
         )}
@@ -197,7 +236,11 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
               columns={[
                 { key: 'no', header: tr('admin.sampleNumber'), cell: (s) => s.sampleNumber },
                 { key: 'code', header: tr('admin.sampleCode'), cell: (s) => <code>{s.code}</code> },
-                { key: 'field', header: tr('admin.field'), cell: (s) => [s.fieldName, s.sectorName].filter(Boolean).join(' / ') },
+                {
+                  key: 'field',
+                  header: tr('admin.field'),
+                  cell: (s) => [s.fieldName, s.sectorName].filter(Boolean).join(' / '),
+                },
                 { key: 'crop', header: tr('admin.crop'), cell: (s) => s.plantId },
                 { key: 'area', header: tr('admin.area'), cell: (s) => `${s.areaHa} ha` },
                 { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
@@ -211,7 +254,11 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
                 { key: 'barcode', header: tr('admin.barcode'), cell: (s) => <code>{s.barcode}</code> },
                 { key: 'garden', header: tr('admin.gardenName'), cell: (s) => s.gardenName },
                 { key: 'crop', header: tr('admin.crop'), cell: (s) => s.plantId },
-                { key: 'area', header: tr('admin.area'), cell: (s) => (s.gardenAreaAres === null ? '—' : `${s.gardenAreaAres} a`) },
+                {
+                  key: 'area',
+                  header: tr('admin.area'),
+                  cell: (s) => (s.gardenAreaAres === null ? '—' : `${s.gardenAreaAres} a`),
+                },
                 { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
               ]}
             />
@@ -224,7 +271,8 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
         <ol className="history">
           {order.statusHistory.map((h, i) => (
             <li key={i}>
-              <time dateTime={h.changeDate}>{formatDate(lang, h.changeDate)}</time> — {tr(`notifications.status${h.status}`)}
+              <time dateTime={h.changeDate}>{formatDate(lang, h.changeDate)}</time> —{' '}
+              {tr(`notifications.status${h.status}`)}
               {h.updatedByUserId ? ` (${tr('admin.changedBy')}: ${h.updatedByUserId.slice(0, 8)})` : ''}
             </li>
           ))}
@@ -248,9 +296,10 @@ export function OrderDetailPage({ id, shipments }: { id: string; shipments?: (or
             : void run(() => markOrderPaid(order.id), tr('admin.markedPaid'))
         }
       >
-        {confirm === 'cancel' ? tr('admin.cancelOrderConfirm', { number: order.orderNumber }) : tr('admin.markPaidConfirm', { number: order.orderNumber })}
+        {confirm === 'cancel'
+          ? tr('admin.cancelOrderConfirm', { number: order.orderNumber })
+          : tr('admin.markPaidConfirm', { number: order.orderNumber })}
       </ConfirmationDialog>
     </section>
   );
 }
-

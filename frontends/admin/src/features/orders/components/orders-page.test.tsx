@@ -20,7 +20,12 @@ const ORDER = {
 
 describe('orders query', () => {
   it('leaves out empty choices and joins the sort', () => {
-    expect(buildOrdersQuery(DEFAULT_FILTERS)).toEqual({ tab: 'ALL', page: 1, perPage: 20, orderBy: 'orderDate:desc' });
+    expect(buildOrdersQuery(DEFAULT_FILTERS)).toEqual({
+      tab: 'ALL',
+      page: 1,
+      perPage: 20,
+      orderBy: 'orderDate:desc',
+    });
   });
 
   it('carries every filter, trims the search', () => {
@@ -63,7 +68,8 @@ describe('orders table', () => {
       })) satisfies Handler,
     });
   }
-  const lastOrdersUrl = (calls: { path: string; url: URL }[]) => [...calls].reverse().find((c) => c.path === '/farm-api/orders')!.url;
+  const lastOrdersUrl = (calls: { path: string; url: URL }[]) =>
+    [...calls].reverse().find((c) => c.path === '/farm-api/orders')!.url;
 
   it('shows skeleton rows while loading, then the orders', async () => {
     let release: () => void = () => undefined;
@@ -107,13 +113,25 @@ describe('orders table', () => {
     await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('page')).toBe('2'));
 
     const q = Object.fromEntries(lastOrdersUrl(calls).searchParams);
-    expect(q).toEqual({ tab: 'TO_SEND', page: '2', perPage: '20', orderBy: 'totalPrice:desc', search: 'kowalski', status: 'KIT_SENT', type: 'EXPRESS', paymentStatus: 'PENDING' });
+    expect(q).toEqual({
+      tab: 'TO_SEND',
+      page: '2',
+      perPage: '20',
+      orderBy: 'totalPrice:desc',
+      search: 'kowalski',
+      status: 'KIT_SENT',
+      type: 'EXPRESS',
+      paymentStatus: 'PENDING',
+    });
   });
 
   it('garden mode offers the garden test statuses', async () => {
     mockApi({
       'GET /garden-api/users/me': ADMIN,
-      'GET /garden-api/orders': { items: [], meta: { page: 1, perPage: 20, total: 0, next: null, prev: null } },
+      'GET /garden-api/orders': {
+        items: [],
+        meta: { page: 1, perPage: 20, total: 0, next: null, prev: null },
+      },
     });
     renderApp('/orders', { signedIn: true, mode: 'garden' });
     const status = await screen.findByLabelText('Status');

@@ -1,11 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AdminOrdersTab, FarmOrderStatus, GardenTestStatus, OrderType, PaymentStatus } from '@gleba/contracts';
+import {
+  AdminOrdersTab,
+  FarmOrderStatus,
+  GardenTestStatus,
+  OrderType,
+  PaymentStatus,
+} from '@gleba/contracts';
 import { SelectField, Table, TextField, type Column } from '@gleba/ui';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
-import { DEFAULT_FILTERS, useAdminOrders, type AdminOrderRow, type OrdersFilters, type OrdersSortField } from '../api/orders';
+import {
+  DEFAULT_FILTERS,
+  useAdminOrders,
+  type AdminOrderRow,
+  type OrdersFilters,
+  type OrdersSortField,
+} from '../api/orders';
 
 const TABS: AdminOrdersTab[] = ['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED'];
 
@@ -44,7 +56,11 @@ export function OrdersPage() {
   }
 
   const columns: Column<AdminOrderRow>[] = [
-    { key: 'number', header: sortHeader('orderNumber', 'admin.colOrderNumber'), cell: (o) => <Link to={`/orders/${o.id}`}>{o.orderNumber}</Link> },
+    {
+      key: 'number',
+      header: sortHeader('orderNumber', 'admin.colOrderNumber'),
+      cell: (o) => <Link to={`/orders/${o.id}`}>{o.orderNumber}</Link>,
+    },
     {
       key: 'customer',
       header: tr('admin.colCustomer'),
@@ -56,12 +72,26 @@ export function OrdersPage() {
         </>
       ),
     },
-    { key: 'date', header: sortHeader('orderDate', 'admin.colOrderDate'), cell: (o) => formatDate(lang, o.orderDate) },
-    { key: 'status', header: sortHeader('status', 'admin.colStatus'), cell: (o) => <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span> },
+    {
+      key: 'date',
+      header: sortHeader('orderDate', 'admin.colOrderDate'),
+      cell: (o) => formatDate(lang, o.orderDate),
+    },
+    {
+      key: 'status',
+      header: sortHeader('status', 'admin.colStatus'),
+      cell: (o) => (
+        <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span>
+      ),
+    },
     { key: 'type', header: tr('admin.colType'), cell: (o) => tr(`admin.type${o.type}`) },
     { key: 'payment', header: tr('admin.colPayment'), cell: (o) => tr(`admin.payment${o.paymentStatus}`) },
     { key: 'samples', header: tr('admin.colSamples'), cell: (o) => o.numberOfSamples },
-    { key: 'total', header: sortHeader('totalPrice', 'admin.colTotal'), cell: (o) => formatPrice(lang, o.totalPrice) },
+    {
+      key: 'total',
+      header: sortHeader('totalPrice', 'admin.colTotal'),
+      cell: (o) => formatPrice(lang, o.totalPrice),
+    },
   ];
 
   return (
@@ -69,13 +99,25 @@ export function OrdersPage() {
       <h1>{tr('admin.ordersTitle')}</h1>
       <div role="tablist" aria-label={tr('admin.ordersTabs')} className="tabs">
         {TABS.map((tab) => (
-          <button key={tab} type="button" role="tab" aria-selected={filters.tab === tab} onClick={() => update({ tab })}>
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={filters.tab === tab}
+            onClick={() => update({ tab })}
+          >
             {tr(`admin.tab${tab}`)}
           </button>
         ))}
       </div>
       <form className="filters" onSubmit={submitSearch} role="search">
-        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.searchPlaceholder')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <TextField
+          label={tr('admin.search')}
+          type="search"
+          placeholder={tr('admin.searchPlaceholder')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
         <button type="submit" className="gl-button">
           {tr('admin.search')}
         </button>
@@ -100,8 +142,18 @@ export function OrdersPage() {
           onChange={(e) => update({ paymentStatus: e.target.value })}
           options={PaymentStatus.options.map((s) => ({ value: s, label: tr(`admin.payment${s}`) }))}
         />
-        <TextField label={tr('admin.filterDateFrom')} type="date" value={filters.dateFrom} onChange={(e) => update({ dateFrom: e.target.value })} />
-        <TextField label={tr('admin.filterDateTo')} type="date" value={filters.dateTo} onChange={(e) => update({ dateTo: e.target.value })} />
+        <TextField
+          label={tr('admin.filterDateFrom')}
+          type="date"
+          value={filters.dateFrom}
+          onChange={(e) => update({ dateFrom: e.target.value })}
+        />
+        <TextField
+          label={tr('admin.filterDateTo')}
+          type="date"
+          value={filters.dateTo}
+          onChange={(e) => update({ dateTo: e.target.value })}
+        />
         <button
           type="button"
           className="gl-button gl-button--secondary"
@@ -119,7 +171,13 @@ export function OrdersPage() {
         </p>
       ) : null}
       <div className="table-wrap">
-        <Table columns={columns} rows={data?.items} rowKey={(o) => o.id} loading={isLoading} empty={tr('admin.noOrders')} />
+        <Table
+          columns={columns}
+          rows={data?.items}
+          rowKey={(o) => o.id}
+          loading={isLoading}
+          empty={tr('admin.noOrders')}
+        />
       </div>
       <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
     </section>

@@ -1,5 +1,11 @@
 import useSWR from 'swr';
-import type { AdminMode, TLabelFormat, TReturnResult, TShipmentPage, TShipmentWithHistory } from '@gleba/contracts';
+import type {
+  AdminMode,
+  TLabelFormat,
+  TReturnResult,
+  TShipmentPage,
+  TShipmentWithHistory,
+} from '@gleba/contracts';
 import type { QueryValue } from '@gleba/api-client';
 import { api } from '../../../lib/api-client';
 import { fetchFile } from '../../../lib/files';
@@ -24,16 +30,26 @@ export function buildShipmentsQuery(f: ShipmentFilters): Record<string, QueryVal
 }
 
 export function useShipments(mode: AdminMode, query: Record<string, QueryValue>) {
-  return useSWR<TShipmentPage>(['shipments', query, mode] as const, ([path, q]: readonly [string, Record<string, QueryValue>, AdminMode]) => api.get<TShipmentPage>(path, { query: q }));
+  return useSWR<TShipmentPage>(
+    ['shipments', query, mode] as const,
+    ([path, q]: readonly [string, Record<string, QueryValue>, AdminMode]) =>
+      api.get<TShipmentPage>(path, { query: q }),
+  );
 }
 
 export function useShipment(id: string, mode: AdminMode) {
-  return useSWR<TShipmentWithHistory>([`shipments/${id}`, mode] as const, ([path]: readonly [string, AdminMode]) => api.get<TShipmentWithHistory>(path));
+  return useSWR<TShipmentWithHistory>(
+    [`shipments/${id}`, mode] as const,
+    ([path]: readonly [string, AdminMode]) => api.get<TShipmentWithHistory>(path),
+  );
 }
 
 export const trackShipment = (id: string) => api.post<TShipmentWithHistory>(`shipments/${id}/track`, {});
 export const createReturn = (id: string) => api.post<TReturnResult>(`shipments/${id}/return`, {});
-export const labelPdf = (id: string, format: TLabelFormat) => fetchFile(`shipments/${id}/label`, { query: { format } });
-export const returnLabelPdf = (id: string, format: TLabelFormat) => fetchFile(`shipments/${id}/return-label`, { query: { format } });
-export const bulkLabelsPdf = (shipmentIds: string[], format: TLabelFormat) => fetchFile('shipments/labels', { method: 'POST', body: { shipmentIds, format } });
+export const labelPdf = (id: string, format: TLabelFormat) =>
+  fetchFile(`shipments/${id}/label`, { query: { format } });
+export const returnLabelPdf = (id: string, format: TLabelFormat) =>
+  fetchFile(`shipments/${id}/return-label`, { query: { format } });
+export const bulkLabelsPdf = (shipmentIds: string[], format: TLabelFormat) =>
+  fetchFile('shipments/labels', { method: 'POST', body: { shipmentIds, format } });
 export const protocolPdf = (date: string) => fetchFile('shipments/protocol', { query: { date } });

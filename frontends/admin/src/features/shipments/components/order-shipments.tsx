@@ -9,7 +9,12 @@ export function OrderShipments({ orderNumber }: { orderNumber: string }) {
   const tr = useT();
   const lang = useLang();
   const mode = useModeStore((s) => s.mode);
-  const { data, isLoading } = useShipments(mode, { search: orderNumber, page: 1, perPage: 50, orderBy: 'createdAt:desc' });
+  const { data, isLoading } = useShipments(mode, {
+    search: orderNumber,
+    page: 1,
+    perPage: 50,
+    orderBy: 'createdAt:desc',
+  });
   const rows = data?.items.filter((s) => s.orderNumber === orderNumber);
   return (
     <div className="table-wrap">
@@ -20,9 +25,23 @@ export function OrderShipments({ orderNumber }: { orderNumber: string }) {
         rowKey={(s) => s.id}
         empty={tr('admin.noShipments')}
         columns={[
-          { key: 'waybill', header: tr('admin.waybill'), cell: (s) => <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link> },
-          { key: 'type', header: tr('admin.shipmentType'), cell: (s) => tr(`admin.shipType${s.shipmentType}`) },
-          { key: 'status', header: tr('admin.tracking'), cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)) },
+          {
+            key: 'waybill',
+            header: tr('admin.waybill'),
+            cell: (s) => (
+              <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link>
+            ),
+          },
+          {
+            key: 'type',
+            header: tr('admin.shipmentType'),
+            cell: (s) => tr(`admin.shipType${s.shipmentType}`),
+          },
+          {
+            key: 'status',
+            header: tr('admin.tracking'),
+            cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
+          },
           { key: 'date', header: tr('admin.date'), cell: (s) => formatDate(lang, s.statusChangedAt) },
         ]}
       />

@@ -4,7 +4,14 @@ import { useDescribeError, useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/files';
 
 /** Fetches a PDF with the session's token, then downloads it or opens it for printing. */
-export function PdfButton({ label, fetcher, fallbackName, print = false, secondary = false, disabled = false }: {
+export function PdfButton({
+  label,
+  fetcher,
+  fallbackName,
+  print = false,
+  secondary = false,
+  disabled = false,
+}: {
   label: string;
   fetcher: () => Promise<{ blob: Blob; fileName: string }>;
   fallbackName: string;
@@ -29,7 +36,12 @@ export function PdfButton({ label, fetcher, fallbackName, print = false, seconda
     }
   }
   return (
-    <button type="button" className={`gl-button${secondary ? ' gl-button--secondary' : ''}`} disabled={busy || disabled} onClick={() => void run()}>
+    <button
+      type="button"
+      className={`gl-button${secondary ? ' gl-button--secondary' : ''}`}
+      disabled={busy || disabled}
+      onClick={() => void run()}
+    >
       {label}
     </button>
   );

@@ -83,18 +83,39 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         </div>
       </dl>
       <div className="actions">
-        {s.waybill && <PdfButton label={tr('admin.labelPdf')} fallbackName={`label-${s.waybill}.pdf`} fetcher={() => labelPdf(s.id, 'A4')} />}
-        <button type="button" className="gl-button gl-button--secondary" disabled={busy} onClick={() => void run(() => trackShipment(s.id))}>
+        {s.waybill && (
+          <PdfButton
+            label={tr('admin.labelPdf')}
+            fallbackName={`label-${s.waybill}.pdf`}
+            fetcher={() => labelPdf(s.id, 'A4')}
+          />
+        )}
+        <button
+          type="button"
+          className="gl-button gl-button--secondary"
+          disabled={busy}
+          onClick={() => void run(() => trackShipment(s.id))}
+        >
           {tr('admin.trackNow')}
         </button>
         {s.returnCode ? (
-          <PdfButton secondary label={tr('admin.returnLabel')} fallbackName={`return-${s.returnCode}.pdf`} fetcher={() => returnLabelPdf(s.id, 'A4')} />
+          <PdfButton
+            secondary
+            label={tr('admin.returnLabel')}
+            fallbackName={`return-${s.returnCode}.pdf`}
+            fetcher={() => returnLabelPdf(s.id, 'A4')}
+          />
         ) : (
           <button
             type="button"
             className="gl-button gl-button--secondary"
             disabled={busy || s.isCancelled}
-            onClick={() => void run(() => createReturn(s.id), (r) => tr('admin.returnCreated', { code: (r as { returnCode: string }).returnCode }))}
+            onClick={() =>
+              void run(
+                () => createReturn(s.id),
+                (r) => tr('admin.returnCreated', { code: (r as { returnCode: string }).returnCode }),
+              )
+            }
           >
             {tr('admin.createReturn')}
           </button>
@@ -108,7 +129,11 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           empty={tr('admin.noHistory')}
           columns={[
             { key: 'at', header: tr('admin.date'), cell: (e) => formatDate(lang, e.at) },
-            { key: 'desc', header: tr('admin.status'), cell: (e) => `${e.description}${e.status ? ` (${tr(`admin.parcel${e.status}`)})` : ''}` },
+            {
+              key: 'desc',
+              header: tr('admin.status'),
+              cell: (e) => `${e.description}${e.status ? ` (${tr(`admin.parcel${e.status}`)})` : ''}`,
+            },
             { key: 'depot', header: tr('admin.depot'), cell: (e) => e.depot ?? '—' },
           ]}
         />

@@ -5,7 +5,14 @@ import { SelectField, Table, TextField, type Column } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
-import { bulkLabelsPdf, buildShipmentsQuery, labelPdf, protocolPdf, useShipments, type ShipmentFilters } from '../api/shipments';
+import {
+  bulkLabelsPdf,
+  buildShipmentsQuery,
+  labelPdf,
+  protocolPdf,
+  useShipments,
+  type ShipmentFilters,
+} from '../api/shipments';
 import { PdfButton } from './pdf-button';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -16,7 +23,14 @@ export function ShipmentsPage() {
   const lang = useLang();
   const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
-  const [filters, setFilters] = useState<ShipmentFilters>({ search: '', status: '', shipmentType: '', from: '', to: '', page: 1 });
+  const [filters, setFilters] = useState<ShipmentFilters>({
+    search: '',
+    status: '',
+    shipmentType: '',
+    from: '',
+    to: '',
+    page: 1,
+  });
   const [searchText, setSearchText] = useState('');
   const [format, setFormat] = useState<TLabelFormat>('A4');
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -44,18 +58,48 @@ export function ShipmentsPage() {
           onChange={(e) => setSelected(e.target.checked ? new Set(withLabel.map((s) => s.id)) : new Set())}
         />
       ),
-      cell: (s) => (s.waybill && !s.isCancelled ? <input type="checkbox" aria-label={tr('admin.selectShipment', { number: s.orderNumber })} checked={selected.has(s.id)} onChange={() => toggle(s.id)} /> : null),
+      cell: (s) =>
+        s.waybill && !s.isCancelled ? (
+          <input
+            type="checkbox"
+            aria-label={tr('admin.selectShipment', { number: s.orderNumber })}
+            checked={selected.has(s.id)}
+            onChange={() => toggle(s.id)}
+          />
+        ) : null,
     },
     { key: 'order', header: tr('admin.colOrderNumber'), cell: (s) => s.orderNumber },
-    { key: 'waybill', header: tr('admin.waybill'), cell: (s) => <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link> },
-    { key: 'type', header: tr('admin.shipmentType'), cell: (s) => `${tr(`admin.shipType${s.shipmentType}`)} · ${s.size}` },
-    { key: 'status', header: tr('admin.status'), cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)) },
+    {
+      key: 'waybill',
+      header: tr('admin.waybill'),
+      cell: (s) => (
+        <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link>
+      ),
+    },
+    {
+      key: 'type',
+      header: tr('admin.shipmentType'),
+      cell: (s) => `${tr(`admin.shipType${s.shipmentType}`)} · ${s.size}`,
+    },
+    {
+      key: 'status',
+      header: tr('admin.status'),
+      cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
+    },
     { key: 'date', header: tr('admin.createdAt'), cell: (s) => formatDate(lang, s.createdAt) },
     { key: 'return', header: tr('admin.returnCode'), cell: (s) => s.returnCode ?? '—' },
     {
       key: 'label',
       header: tr('admin.labelPdf'),
-      cell: (s) => (s.waybill && !s.isCancelled ? <PdfButton secondary label={tr('admin.download')} fallbackName={`label-${s.waybill}.pdf`} fetcher={() => labelPdf(s.id, format)} /> : null),
+      cell: (s) =>
+        s.waybill && !s.isCancelled ? (
+          <PdfButton
+            secondary
+            label={tr('admin.download')}
+            fallbackName={`label-${s.waybill}.pdf`}
+            fetcher={() => labelPdf(s.id, format)}
+          />
+        ) : null,
     },
   ];
 
@@ -68,17 +112,53 @@ export function ShipmentsPage() {
     <section className="page">
       <h1>{tr('admin.shipmentsTitle')}</h1>
       <div className="toolbar">
-        <SelectField label={tr('admin.labelFormat')} value={format} onChange={(e) => setFormat(e.target.value as TLabelFormat)} options={(['A4', 'LABEL_PRINTER'] as const).map((f) => ({ value: f, label: tr(`admin.format${f}`) }))} />
-        <PdfButton label={tr('admin.bulkLabels', { count: selected.size })} disabled={selected.size === 0} fallbackName="labels.pdf" fetcher={() => bulkLabelsPdf([...selected], format)} />
-        <TextField label={tr('admin.protocolDate')} type="date" value={protocolDate} onChange={(e) => setProtocolDate(e.target.value)} />
-        <PdfButton label={tr('admin.protocol')} secondary disabled={!protocolDate} fallbackName={`protocol-${protocolDate}.pdf`} fetcher={() => protocolPdf(protocolDate)} />
+        <SelectField
+          label={tr('admin.labelFormat')}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as TLabelFormat)}
+          options={(['A4', 'LABEL_PRINTER'] as const).map((f) => ({
+            value: f,
+            label: tr(`admin.format${f}`),
+          }))}
+        />
+        <PdfButton
+          label={tr('admin.bulkLabels', { count: selected.size })}
+          disabled={selected.size === 0}
+          fallbackName="labels.pdf"
+          fetcher={() => bulkLabelsPdf([...selected], format)}
+        />
+        <TextField
+          label={tr('admin.protocolDate')}
+          type="date"
+          value={protocolDate}
+          onChange={(e) => setProtocolDate(e.target.value)}
+        />
+        <PdfButton
+          label={tr('admin.protocol')}
+          secondary
+          disabled={!protocolDate}
+          fallbackName={`protocol-${protocolDate}.pdf`}
+          fetcher={() => protocolPdf(protocolDate)}
+        />
       </div>
       <form className="filters" role="search" onSubmit={submitSearch}>
-        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.shipmentSearch')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <TextField
+          label={tr('admin.search')}
+          type="search"
+          placeholder={tr('admin.shipmentSearch')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
         <button type="submit" className="gl-button">
           {tr('admin.search')}
         </button>
-        <SelectField label={tr('admin.status')} placeholder={tr('admin.any')} value={filters.status} onChange={(e) => update({ status: e.target.value })} options={ParcelStatus.options.map((s) => ({ value: s, label: tr(`admin.parcel${s}`) }))} />
+        <SelectField
+          label={tr('admin.status')}
+          placeholder={tr('admin.any')}
+          value={filters.status}
+          onChange={(e) => update({ status: e.target.value })}
+          options={ParcelStatus.options.map((s) => ({ value: s, label: tr(`admin.parcel${s}`) }))}
+        />
         <SelectField
           label={tr('admin.shipmentType')}
           placeholder={tr('admin.any')}
@@ -86,8 +166,18 @@ export function ShipmentsPage() {
           onChange={(e) => update({ shipmentType: e.target.value })}
           options={ShipmentType.options.map((s) => ({ value: s, label: tr(`admin.shipType${s}`) }))}
         />
-        <TextField label={tr('admin.filterDateFrom')} type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
-        <TextField label={tr('admin.filterDateTo')} type="date" value={filters.to} onChange={(e) => update({ to: e.target.value })} />
+        <TextField
+          label={tr('admin.filterDateFrom')}
+          type="date"
+          value={filters.from}
+          onChange={(e) => update({ from: e.target.value })}
+        />
+        <TextField
+          label={tr('admin.filterDateTo')}
+          type="date"
+          value={filters.to}
+          onChange={(e) => update({ to: e.target.value })}
+        />
       </form>
       {error ? (
         <p role="alert" className="gl-field__error">

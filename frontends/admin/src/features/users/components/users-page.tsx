@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { TCurrentUser } from '@gleba/contracts';
 import { ConfirmationDialog, Dialog, SelectField, Table, TextField, toast } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
@@ -24,6 +24,8 @@ export function UsersPage() {
   const [suspending, setSuspending] = useState<TCurrentUser | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // Stable: the dialog refocuses itself whenever its onClose changes, which would pull focus out of the reason field.
+  const closeSuspend = useCallback(() => setSuspending(null), []);
   const { data, isLoading, mutate, error } = useUsers(mode, {
     page: query.page,
     perPage: 20,
@@ -56,7 +58,13 @@ export function UsersPage() {
     <section className="page">
       <h1>{tr('admin.usersTitle')}</h1>
       <form className="filters" role="search" onSubmit={submit}>
-        <TextField label={tr('admin.search')} type="search" placeholder={tr('admin.usersSearch')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <TextField
+          label={tr('admin.search')}
+          type="search"
+          placeholder={tr('admin.usersSearch')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
         <button type="submit" className="gl-button">
           {tr('admin.search')}
         </button>
@@ -65,7 +73,10 @@ export function UsersPage() {
           placeholder={tr('admin.any')}
           value={query.status}
           onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value, page: 1 }))}
-          options={(['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const).map((s) => ({ value: s, label: tr(`admin.userStatus${s}`) }))}
+          options={(['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const).map((s) => ({
+            value: s,
+            label: tr(`admin.userStatus${s}`),
+          }))}
         />
       </form>
       {error ? (
@@ -82,22 +93,44 @@ export function UsersPage() {
             { key: 'name', header: tr('admin.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
             { key: 'email', header: tr('admin.email'), cell: (u) => u.email },
             { key: 'role', header: tr('admin.role'), cell: (u) => tr(`admin.role${u.role}`) },
-            { key: 'status', header: tr('admin.status'), cell: (u) => tr(`admin.userStatus${userStatus(u)}`) },
-            { key: 'created', header: tr('admin.registeredAt'), cell: (u) => formatDate(lang, u.createdAt, false) },
+            {
+              key: 'status',
+              header: tr('admin.status'),
+              cell: (u) => tr(`admin.userStatus${userStatus(u)}`),
+            },
+            {
+              key: 'created',
+              header: tr('admin.registeredAt'),
+              cell: (u) => formatDate(lang, u.createdAt, false),
+            },
             {
               key: 'actions',
               header: '',
               cell: (u) => (
                 <span className="row-actions">
-                  <button type="button" className="gl-button gl-button--secondary" onClick={() => setViewing(u)}>
+                  <button
+                    type="button"
+                    className="gl-button gl-button--secondary"
+                    onClick={() => setViewing(u)}
+                  >
                     {tr('admin.details')}
                   </button>
                   {userStatus(u) === 'SUSPENDED' ? (
-                    <button type="button" className="gl-button" disabled={busy} onClick={() => void run(() => reinstateUser(u.id), tr('admin.userReinstated'))}>
+                    <button
+                      type="button"
+                      className="gl-button"
+                      disabled={busy}
+                      onClick={() => void run(() => reinstateUser(u.id), tr('admin.userReinstated'))}
+                    >
                       {tr('admin.reinstate')}
                     </button>
                   ) : (
-                    <button type="button" className="gl-button" disabled={busy} onClick={() => setSuspending(u)}>
+                    <button
+                      type="button"
+                      className="gl-button"
+                      disabled={busy}
+                      onClick={() => setSuspending(u)}
+                    >
                       {tr('admin.suspend')}
                     </button>
                   )}
@@ -108,7 +141,11 @@ export function UsersPage() {
         />
       </div>
       <Pager meta={data?.meta} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
-      <Dialog open={viewing !== null} title={viewing ? `${viewing.firstName} ${viewing.lastName}` : ''} onClose={() => setViewing(null)}>
+      <Dialog
+        open={viewing !== null}
+        title={viewing ? `${viewing.firstName} ${viewing.lastName}` : ''}
+        onClose={() => setViewing(null)}
+      >
         {viewing && (
           <dl className="dl">
             {(
@@ -132,11 +169,19 @@ export function UsersPage() {
       <ConfirmationDialog
         open={suspending !== null}
         busy={busy}
-        onCancel={() => setSuspending(null)}
-        onConfirm={() => suspending && void run(() => suspendUser(suspending.id, reason.trim() || undefined), tr('admin.userSuspended'))}
+        onCancel={closeSuspend}
+        onConfirm={() =>
+          suspending &&
+          void run(() => suspendUser(suspending.id, reason.trim() || undefined), tr('admin.userSuspended'))
+        }
       >
         <p>{suspending ? tr('admin.suspendConfirm', { email: suspending.email }) : ''}</p>
-        <TextField label={tr('admin.suspendReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <TextField
+          label={tr('admin.suspendReason')}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </ConfirmationDialog>
     </section>
   );

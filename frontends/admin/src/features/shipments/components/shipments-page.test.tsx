@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN, mockApi, renderApp } from '../../../testing/render-app';
+
+const SHIPMENT = {
+  id: '4d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  shippableId: '3d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  orderId: '2d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  testId: null,
+  orderNumber: 'ZF/2026/000007',
+  kind: 'FARM',
+  userId: '1d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  shipmentType: 'COURIER',
+  carrierName: 'DPD',
+  size: 'M',
+  withLabel: true,
+  status: 'IN_TRANSIT',
+  waybill: '0000123456789U',
+  isCancelled: false,
+  courier: null,
+  pickupPoint: null,
+  dropOffCode: null,
+  returnCode: null,
+  rma: null,
+  sender: {
+    name: 'Jan',
+    company: null,
+    street: 'Polna 1',
+    postCode: '20-001',
+    city: 'Lublin',
+    phone: null,
+    email: null,
+  },
+  createdAt: '2026-11-21T10:00:00.000Z',
+  statusChangedAt: '2026-11-21T12:00:00.000Z',
+};
+const pdf = () =>
+  new Response(new Blob(['%PDF-1.4']), {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="labels.pdf"',
+    },
+  });
+
+describe('shipments', () => {
+  it('downloads the labels of the selected shipments and the day’s handover protocol', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const { calls } = mockApi({
+      'GET /garden-api/users/me': ADMIN,
+      'GET /garden-api/shipments': {
+        items: [SHIPMENT],
+        meta: { page: 1, perPage: 20, total: 1, next: null, prev: null },
+      },
+      'POST /garden-api/shipments/labels': pdf,
+      'GET /garden-api/shipments/protocol': pdf,
+    });
+    renderApp('/shipments', { signedIn: true, mode: 'garden' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select shipment ZF/2026/000007' }));
+    await userEvent.selectOptions(screen.getByLabelText('Label format'), 'LABEL_PRINTER');
+    await userEvent.click(screen.getByRole('button', { name: 'Labels of selected (1)' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/garden-api/shipments/labels')).toBe(true));
+    expect(calls.find((c) => c.path === '/garden-api/shipments/labels')?.body).toEqual({
+      shipmentIds: [SHIPMENT.id],
+      format: 'LABEL_PRINTER',
+    });
+    expect(calls.find((c) => c.path === '/garden-api/shipments/labels')?.headers.get('authorization')).toBe(
+      'Bearer access-1',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Handover protocol' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/garden-api/shipments/protocol')).toBe(true));
+    expect(
+      calls.find((c) => c.path === '/garden-api/shipments/protocol')?.url.searchParams.get('date'),
+    ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    vi.unstubAllGlobals();
+  });
+
+  it('a shipment’s page shows its tracking history and creates a return code', async () => {
+    const history = [
+      {
+        code: '040101',
+        description: 'Przesyłka w drodze',
+        at: '2026-11-21T12:00:00.000Z',
+        depot: 'Lublin',
+        status: 'IN_TRANSIT',
+      },
+    ];
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/shipments/${SHIPMENT.id}`]: { ...SHIPMENT, history },
+      [`POST /farm-api/shipments/${SHIPMENT.id}/return`]: {
+        shipmentId: SHIPMENT.id,
+        returnCode: 'R123',
+        rma: 'RMA1',
+        returnWaybill: 'R123',
+      },
+    });
+    renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm' });
+    expect(await screen.findByText('Przesyłka w drodze (In transit)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create return' }));
+    expect(await screen.findByText('Return code: R123.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/return'))).toBe(true);
+  });
+});
