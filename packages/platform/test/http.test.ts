@@ -46,6 +46,7 @@ describe('http app: auth, validation and the error body', () => {
       routes: (a) => {
         a.use(authenticate(keys.resolver));
         a.post('/public', route({ body: z.object({ n: z.number().int().min(1) }) }, ({ body }) => ({ double: body.n * 2 })));
+        a.get('/items/:id', route({ params: z.object({ id: z.uuid() }) }, ({ params }) => params));
         a.get('/me', requireAuth, route({}, ({ auth }) => ({ userId: auth?.userId })));
         a.get('/admin', requireRole('ADMIN'), route({}, () => ({ ok: true })));
         a.get('/boom', () => {
@@ -128,6 +129,14 @@ describe('http app: auth, validation and the error body', () => {
     expect(JSON.stringify(crash.body)).not.toContain('secret internals');
 
     expect((await http(base, 'GET', '/nope')).body).toMatchObject({ statusCode: 404, code: 'routeNotFound' });
+  });
+
+  it('answers 400 with the error body for a path parameter that is not valid percent-encoding (abuse finding F-3)', async () => {
+    for (const bad of ['%E0%A4%A', '%;xH', 'a%zz']) {
+      const res = await http<{ code: string }>(base, 'GET', `/items/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'validationFailed' });
+    }
   });
 
   it('translates the message into the user language from the code', async () => {

@@ -92,6 +92,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       appError = error;
     } else if (error instanceof z.ZodError) {
       appError = new AppError(CommonErrorCode.validationFailed, 400, 'Invalid input', zodDetails(error));
+    } else if (error instanceof URIError) {
+      // The router could not decode a path parameter (`/orders/%E0%A4%A`): the client's mistake.
+      appError = new AppError(CommonErrorCode.validationFailed, 400, 'Malformed URL encoding');
     } else if (isBodyParserError(error)) {
       appError =
         error.type === 'entity.too.large'
