@@ -42,6 +42,7 @@ export const ROUTES: { prefix: string; service: ServiceName }[] = [
   ...admin('/orders', 'orders'),
   ...admin('/soil-tests', 'orders'),
   ...admin('/barcode-labels', 'orders'),
+  ...admin('/kit-orders', 'orders'),
   // shipping: send-samples wizard, pickup points, courier, labels, tracking
   { prefix: '/api/shipments', service: 'shipping' },
   { prefix: '/api/pickup-points', service: 'shipping' },
