@@ -216,7 +216,13 @@ export function FarmMapPage() {
         )}
       </div>
       <div className="farm-map__map">
-        <MapView config={config} baseStyle={baseStyle} cadastre={cadastre} plots={plotList} crops={cropList} selection={selection} label={tr('farmMap.mapLabel')} onMap={setMap} />
+        <MapView
+          config={config} baseStyle={baseStyle} cadastre={cadastre} plots={plotList} crops={cropList} selection={selection} label={tr('farmMap.mapLabel')}
+          onMap={setMap}
+          onPick={(next) => {
+            if (tool !== 'draw') select(next);
+          }}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USER, mockApi, renderApp } from '../../../testing/render-app';
+import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
 import { fakeMapLibre, renderFeature, viewport } from '../testing/render';
 import { FarmMapRoute } from './farm-map-route';
 
@@ -80,5 +80,61 @@ describe('/map', () => {
     await waitFor(() => expect(map.layers.get('plots-selected')?.filter).toEqual(['==', ['get', 'id'], PLOT.id]));
     expect(map.fitted).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+  });
+});
+
+describe('/map tools', () => {
+  it('auto-divides the selected crop and shows the server error when it is already divided', async () => {
+    viewport(1280);
+    let divided = false;
+    const { calls } = farmApi({
+      'POST /api/crops/22222222-2222-4222-8222-222222222222/sectors/auto-divide': () => {
+        if (divided) return errorBody(409, 'sectorsAlreadyDivided', 'The crop is already divided. Revert it to a single sector first.');
+        divided = true;
+        return { ...CROP, divided: true, sectors: [{ id: 's1' }, { id: 's2' }] };
+      },
+    });
+    renderFeature(<FarmMapRoute />);
+    await userEvent.click(await screen.findByRole('button', { name: /Pszenica 2026/ }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Divide into sectors' }));
+    expect(await screen.findByText('The crop was divided into 2 sectors.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Divide into sectors' }));
+    expect(await screen.findByText('The crop is already divided. Revert it to a single sector first.')).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/sectors/auto-divide'))).toHaveLength(2);
+  });
+
+  it('Ctrl+Z and Ctrl+Shift+Z call the server undo and redo of the selected plot, then refetch', async () => {
+    viewport(1280);
+    const { calls } = farmApi({
+      [`POST /api/plots/${PLOT.id}/undo`]: PLOT,
+      [`POST /api/plots/${PLOT.id}/redo`]: PLOT,
+    });
+    renderFeature(<FarmMapRoute />);
+    await userEvent.click(await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 }));
+    const before = calls.filter((c) => c.path === '/api/plots').length;
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/undo`)).toBe(true));
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/redo`)).toBe(true));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/plots').length).toBeGreaterThan(before));
+  });
+
+  it('creates a crop on the selected plot with the plant, period and yield', async () => {
+    viewport(1280);
+    const { calls } = farmApi({
+      'GET /api/plants': [{ id: 'winter-wheat', name: 'Winter wheat', group: 'CEREALS', type: 'FARM', defaultYieldTPerHa: 6 }],
+      'POST /api/crops': ({ body }: { body: Record<string, unknown> }) => ({ ...CROP, ...body }),
+    });
+    renderFeature(<FarmMapRoute />);
+    await userEvent.click(await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add crop' }));
+    await screen.findByRole('option', { name: 'Winter wheat' });
+    await userEvent.selectOptions(screen.getByLabelText('Plant'), 'winter-wheat');
+    expect((screen.getByLabelText('Estimated yield (t/ha)') as HTMLInputElement).value).toBe('6');
+    await userEvent.click(screen.getByRole('button', { name: 'Save crop' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/crops')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/crops')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ plantId: 'winter-wheat', estimatedYieldTPerHa: 6, plotIds: [PLOT.id] });
+    expect(body.cultivationFrom).toMatch(/^\d{4}-03-01$/);
   });
 });

@@ -43,11 +43,15 @@ export interface MapViewProps {
   selection: Selection;
   label: string;
   onMap?: (map: MapLibreMap | null) => void;
+  /** A click on a crop (else a plot) on the map selects it, as the list does. */
+  onPick?: (selection: Selection) => void;
 }
 
 /** MapLibre with the configured style; the data and toggles are applied as they change. */
-export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap }: MapViewProps) {
+export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap, onPick }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
   const [map, setMap] = useState<MapLibreMap | null>(null);
 
   useEffect(() => {
@@ -57,6 +61,12 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     m.on('load', () => {
       addDataLayers(m);
+      m.on('click', (e) => {
+        if (!pick.current) return;
+        const hit = m.queryRenderedFeatures(e.point, { layers: ['crops-fill', 'plots-fill'] })[0];
+        const id = hit?.properties?.id as string | undefined;
+        if (hit && id) pick.current({ kind: hit.layer.id === 'crops-fill' ? 'crop' : 'plot', id });
+      });
       setMap(m);
       onMap?.(m);
     });

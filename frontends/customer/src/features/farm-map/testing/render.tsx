@@ -57,6 +57,9 @@ export function fakeMapLibre() {
     on(event: string, cb: () => void) {
       if (event === 'load') setTimeout(cb, 0);
     }
+    queryRenderedFeatures() {
+      return [];
+    }
     addSource(id: string) {
       this.data.set(id, null);
     }
