@@ -17,7 +17,10 @@ export interface Advice {
   rulesets: Recommendation['rulesets'] | null;
 }
 
-function valueOf(elements: readonly StoredElement[], key: string): number | null {
+/** What the advice reads of the elements. */
+export type ElementValue = Pick<StoredElement, 'key' | 'value'>;
+
+function valueOf(elements: readonly ElementValue[], key: string): number | null {
   return elements.find((e) => e.key === key)?.value ?? null;
 }
 
@@ -25,7 +28,7 @@ function valueOf(elements: readonly StoredElement[], key: string): number | null
  * Classes of the measured values and, for a basic test, the recommendation for the sample's crop
  * and area (ha for farm samples, ares for garden ones), with the ruleset versions it used.
  */
-export function adviseOn(elements: readonly StoredElement[], category: AgronomicCategory | null, sample: SampleForAdvice): Advice {
+export function adviseOn(elements: readonly ElementValue[], category: AgronomicCategory | null, sample: SampleForAdvice): Advice {
   const ph = valueOf(elements, 'PH_KCL');
   const p2o5 = valueOf(elements, 'P2O5');
   const k2o = valueOf(elements, 'K2O');
@@ -72,7 +75,7 @@ export interface StoredAdvice {
  */
 export function createAdviser(maxEntries = 10_000) {
   const cache = new Map<string, StoredAdvice>();
-  return (elements: readonly StoredElement[], category: AgronomicCategory | null, sample: SampleForAdvice): StoredAdvice => {
+  return (elements: readonly ElementValue[], category: AgronomicCategory | null, sample: SampleForAdvice): StoredAdvice => {
     const key = [
       valueOf(elements, 'PH_KCL'),
       valueOf(elements, 'P2O5'),

@@ -97,3 +97,32 @@ export function expandElements(staged: readonly (StagedElement | StoredElement)[
     return { key, name: namespaces.labResults.pl[p.nameKey], symbol: p.symbol, unit: p.unit, value, valueDescripted };
   });
 }
+
+/** Each parameter's stored element up to its value: `{"key":..,"name":..,"symbol":..,"unit":..,"value":`. */
+const ELEMENT_PREFIX: ReadonlyMap<string, string> = new Map(
+  PARAMS.map((p) => {
+    const json = JSON.stringify({ key: p.key, name: namespaces.labResults.pl[p.nameKey], symbol: p.symbol, unit: p.unit, value: null });
+    return [p.key, json.slice(0, json.length - 'null}'.length)];
+  }),
+);
+
+/**
+ * `JSON.stringify(expandElements(staged))`, the same text, written from the staged tuples without
+ * building the element objects first (the apply's hottest serialisation after the recommendation).
+ */
+export function storedElementsJson(staged: readonly (StagedElement | StoredElement)[]): string {
+  let out = '[';
+  for (let i = 0; i < staged.length; i++) {
+    const e = staged[i]!;
+    if (!Array.isArray(e)) return JSON.stringify(expandElements(staged));
+    const prefix = ELEMENT_PREFIX.get(e[0]);
+    if (prefix === undefined) throw new Error(`unknown staged parameter ${e[0]}`);
+    out += `${i > 0 ? ',' : ''}${prefix}${JSON.stringify(e[1])},"valueDescripted":${JSON.stringify(e[2])}}`;
+  }
+  return `${out}]`;
+}
+
+/** The key and value of each staged element: what the classes and the recommendation read. */
+export function stagedValues(staged: readonly (StagedElement | StoredElement)[]): { key: string; value: number | null }[] {
+  return staged.map((e) => (Array.isArray(e) ? { key: e[0], value: e[1] } : e));
+}

@@ -5,7 +5,7 @@ import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { createAdviser, orderedTests } from '../domain/recommendation';
-import { expandElements } from '../domain/rows';
+import { stagedValues, storedElementsJson } from '../domain/rows';
 
 export interface ApplyOptions {
   batchSize: number;
@@ -71,8 +71,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
           continue;
         }
-        const elements = expandElements(row.elements);
-        const advice = advise(elements, row.category as AgronomicCategory | null, {
+        const advice = advise(stagedValues(row.elements), row.category as AgronomicCategory | null, {
           kind: sample.kind,
           plantId: sample.plant_id,
           areaHa: sample.area_ha === null ? null : Number(sample.area_ha),
@@ -83,7 +82,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           sample_id: row.sample_id,
           test_type: row.test_type,
           agronomic_category: row.category,
-          elements: JSON.stringify(elements),
+          elements: storedElementsJson(row.elements),
           classes: advice.classes,
           recommendation: advice.recommendation,
           recommendation_error: advice.recommendationError,
