@@ -10,7 +10,7 @@ import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-r
 import { BarcodeScanner } from './barcode-scanner';
 import { SampleDetailsForm, emptySample } from './sample-details-form';
 import { SoilTestsTable } from './soil-tests-table';
-import { isEditable, isShippable } from './test-status';
+import { hasResults, isEditable, isShippable } from './test-status';
 
 export { isBarcodeValid };
 export { ResultsPage as SoilTestResultsPage } from '../../results/components/results-page';
@@ -299,13 +299,18 @@ export function EditSoilTestPage() {
       ) : (
         <p className="muted">{tr('customerTests.notEditable')}</p>
       )}
-      {isShippable(data.status) && (
-        <p>
+      <p className="row-actions">
+        {isShippable(data.status) && (
           <Link className="gl-button" to={`/soil-tests/${encodeURIComponent(data.id)}/send`}>
             {tr('customerTests.sendSamples')}
           </Link>
-        </p>
-      )}
+        )}
+        {hasResults(data.status) && (
+          <Link className="gl-button gl-button--secondary" to={`/soil-tests/${encodeURIComponent(data.id)}/results`}>
+            {tr('customerTests.showResults')}
+          </Link>
+        )}
+      </p>
     </section>
   );
 }
