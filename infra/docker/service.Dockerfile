@@ -11,8 +11,8 @@ WORKDIR /app
 ENV NODE_ENV=production
 ARG SERVICE
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/services/${SERVICE}/dist ./dist
-COPY --from=build /app/services/${SERVICE}/package.json ./package.json
+# The service folder: dist/ plus what it reads at run time (e.g. geo's data/ TERC sample).
+COPY --from=build /app/services/${SERVICE}/ ./
 COPY --from=build /app/config ./config
 USER node
 CMD ["sh", "-c", "node --enable-source-maps dist/main.js migrate && exec node --enable-source-maps dist/main.js"]
