@@ -3,14 +3,14 @@ import { FormError, TextField, toast } from '@gleba/ui';
 import type { TAreaGeometry, TPlot, TPosition } from '@gleba/contracts';
 import { useLang, useT } from '../../../lib/i18n';
 import { createDrawnPlot } from '../api/farm-map';
-import { edgeLengthsM, previewAreaHa } from '../rules/geometry';
+import { edgeLengthsM, openRing, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
 
 const fmt = (value: number, digits: number) => value.toFixed(digits);
 
 /** The ring as a closed Polygon once it has 3 vertices. */
 export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
-  const open = ring.length > 1 && ring[0]![0] === ring[ring.length - 1]![0] && ring[0]![1] === ring[ring.length - 1]![1] ? ring.slice(0, -1) : ring;
+  const open = openRing(ring);
   if (open.length < 3) return null;
   return { type: 'Polygon', coordinates: [[...open, open[0]!]] };
 }

@@ -9,7 +9,7 @@ export function previewAreaHa(geometry: TAreaGeometry): number {
 
 /** Lengths in metres of the outer ring's edges (closing edge included). */
 export function edgeLengthsM(ring: TPosition[]): number[] {
-  const pts = ring.length > 1 && same(ring[0]!, ring[ring.length - 1]!) ? ring.slice(0, -1) : ring;
+  const pts = openRing(ring);
   if (pts.length < 2) return [];
   const edges: number[] = [];
   const count = pts.length === 2 ? 1 : pts.length;
@@ -21,7 +21,18 @@ export function edgeLengthsM(ring: TPosition[]): number[] {
   return edges;
 }
 
-const same = (a: TPosition, b: TPosition) => a[0] === b[0] && a[1] === b[1];
+const same = (a: TPosition, b: TPosition) => Math.abs(a[0]! - b[0]!) < 1e-9 && Math.abs(a[1]! - b[1]!) < 1e-9;
+
+/**
+ * The distinct vertices of a ring, without the closing one. While drawing, terra-draw's ring also
+ * holds the point under the cursor, which repeats the last click until the mouse moves.
+ */
+export function openRing(ring: TPosition[]): TPosition[] {
+  const out: TPosition[] = [];
+  for (const p of ring) if (!out.length || !same(out[out.length - 1]!, p)) out.push(p);
+  while (out.length > 1 && same(out[0]!, out[out.length - 1]!)) out.pop();
+  return out;
+}
 
 /** [west, south, east, north] of an area geometry. */
 export function bbox(geometry: TAreaGeometry): [number, number, number, number] {
