@@ -113,7 +113,7 @@ export function ImportWizard() {
             label={tr('admin.testType')}
             value={testType}
             onChange={(e) => setTestType(e.target.value as ImportTestType)}
-            options={ImportTestType.options.map((v) => ({ value: v, label: v }))}
+            options={ImportTestType.options.map((v) => ({ value: v, label: tr(`labResults.test${v}`) }))}
           />
           <h3>{tr('admin.stepMode')}</h3>
           <div role="radiogroup" className="radios">

@@ -26,7 +26,7 @@ export function ImportsPage() {
           columns={[
             { key: 'date', header: tr('admin.createdAt'), cell: (i) => formatDate(lang, i.createdAt) },
             { key: 'file', header: tr('admin.fileName'), cell: (i) => i.fileName ?? '—' },
-            { key: 'type', header: tr('admin.testType'), cell: (i) => i.testType },
+            { key: 'type', header: tr('admin.testType'), cell: (i) => tr(`labResults.test${i.testType}`) },
             {
               key: 'status',
               header: tr('admin.status'),

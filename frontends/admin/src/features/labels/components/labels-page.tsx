@@ -5,6 +5,7 @@ import { Pager } from '../../../lib/paging';
 import { saveBlob } from '../../../lib/files';
 import { useModeStore } from '../../../stores/mode-store';
 import { batchSheetPdf, createBatch, markBatchPaid, useBarcodeBatches } from '../api/barcode-labels';
+import { KitOrders } from './kit-orders';
 
 /** Barcode label sheets for garden kits: generate a batch, print its A4 sheet, mark retail batches paid. */
 export function LabelsPage() {
@@ -133,6 +134,7 @@ export function LabelsPage() {
         />
       </div>
       <Pager meta={data?.meta} onPage={setPage} />
+      <KitOrders />
     </section>
   );
 }
