@@ -138,3 +138,18 @@ describe('/map tools', () => {
     expect(body.cultivationFrom).toMatch(/^\d{4}-03-01$/);
   });
 });
+
+describe('/map layers', () => {
+  it('draws the sectors of a divided crop on the map', async () => {
+    viewport(1280);
+    const sector = (id: string, x: number) => ({ id, name: id, areaHa: 0.6, geometry: square(x), locked: false });
+    farmApi({ 'GET /api/crops': [{ ...CROP, divided: true, sectors: [sector('S1', 21), sector('S2', 21.0005)] }] });
+    renderFeature(<FarmMapRoute />);
+    await screen.findByRole('button', { name: /Pszenica 2026/ }, { timeout: 5000 });
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.data.get('sectors')).toMatchObject({ features: [{ properties: { id: 'S1' } }, { properties: { id: 'S2' } }] }));
+    await userEvent.click(screen.getByRole('button', { name: /Pszenica 2026/ }));
+    expect(screen.getByText('Sectors: 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Revert to one sector' })).toBeTruthy();
+  });
+});
