@@ -140,3 +140,34 @@ export const changeOrderStatus = (id: string, status: string) =>
   api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
+
+const TABS = new Set<string>(['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED']);
+const SORTS = new Set<string>(['orderDate', 'orderNumber', 'totalPrice', 'status']);
+
+/** The screen's filters kept in the address (`?tab=TO_SEND&search=...`), so going back from an order keeps them. */
+export function filtersFromParams(params: URLSearchParams): OrdersFilters {
+  const get = (k: string) => params.get(k) ?? '';
+  const page = Number(params.get('page'));
+  return {
+    ...DEFAULT_FILTERS,
+    tab: TABS.has(get('tab')) ? (get('tab') as AdminOrdersTab) : 'ALL',
+    search: get('search'),
+    status: get('status'),
+    type: get('type'),
+    paymentStatus: get('paymentStatus'),
+    dateFrom: get('dateFrom'),
+    dateTo: get('dateTo'),
+    sort: SORTS.has(get('sort')) ? (get('sort') as OrdersSortField) : DEFAULT_FILTERS.sort,
+    dir: get('dir') === 'asc' ? 'asc' : 'desc',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export function paramsFromFilters(f: OrdersFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) {
+    if (k === 'perPage') continue;
+    if (v !== '' && v !== DEFAULT_FILTERS[k as keyof OrdersFilters]) params.set(k, String(v));
+  }
+  return params;
+}

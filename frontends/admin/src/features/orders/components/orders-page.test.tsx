@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN, mockApi, renderApp, type Handler } from '../../../testing/render-app';
+import { ADMIN, location, mockApi, renderApp, type Handler } from '../../../testing/render-app';
 import { buildOrdersQuery, DEFAULT_FILTERS } from '../api/orders';
 
 const ORDER = {
@@ -137,5 +137,32 @@ describe('orders table', () => {
     const status = await screen.findByLabelText('Status');
     expect(within(status).getByRole('option', { name: 'waiting for shipment' })).toBeTruthy();
     expect(await screen.findByText('No orders match the criteria.')).toBeTruthy();
+  });
+});
+
+describe('orders filters in the address', () => {
+  it('are read from the URL and written back, so going back from an order keeps them', async () => {
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/orders': {
+        items: [ORDER],
+        meta: { page: 1, perPage: 20, total: 1, next: null, prev: null },
+      },
+    });
+    renderApp('/orders?tab=ENDED&search=jan&sort=status&dir=asc', { signedIn: true, mode: 'farm' });
+    await screen.findByRole('link', { name: 'ZF/2026/000001' });
+    const first = calls.find((c) => c.path === '/farm-api/orders')!.url.searchParams;
+    expect(Object.fromEntries(first)).toEqual({
+      tab: 'ENDED',
+      page: '1',
+      perPage: '20',
+      orderBy: 'status:asc',
+      search: 'jan',
+    });
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('jan');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'EXPRESS');
+    await waitFor(() =>
+      expect(location()).toBe('/orders?tab=ENDED&search=jan&type=EXPRESS&sort=status&dir=asc'),
+    );
   });
 });

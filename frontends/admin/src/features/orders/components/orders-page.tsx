@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   AdminOrdersTab,
   FarmOrderStatus,
@@ -13,6 +13,8 @@ import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import {
   DEFAULT_FILTERS,
+  filtersFromParams,
+  paramsFromFilters,
   useAdminOrders,
   type AdminOrderRow,
   type OrdersFilters,
@@ -27,8 +29,11 @@ export function OrdersPage() {
   const lang = useLang();
   const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
-  const [filters, setFilters] = useState<OrdersFilters>(DEFAULT_FILTERS);
-  const [searchText, setSearchText] = useState('');
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const setFilters = (next: (f: OrdersFilters) => OrdersFilters) =>
+    setParams(paramsFromFilters(next(filtersFromParams(params))), { replace: true });
+  const [searchText, setSearchText] = useState(filters.search);
   const { data, error, isLoading } = useAdminOrders(mode, filters);
 
   const update = (patch: Partial<OrdersFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
@@ -159,7 +164,7 @@ export function OrdersPage() {
           className="gl-button gl-button--secondary"
           onClick={() => {
             setSearchText('');
-            setFilters({ ...DEFAULT_FILTERS, tab: filters.tab });
+            setFilters(() => ({ ...DEFAULT_FILTERS, tab: filters.tab }));
           }}
         >
           {tr('admin.clearFilters')}
