@@ -36,7 +36,11 @@ function stage(name, command, args, env = {}) {
 const only = process.argv.slice(2);
 const want = (s) => only.length === 0 || only.includes(s);
 
-if (want('typecheck')) await stage('type-check', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
+// Two programs (Node side, browser side) check each shared package once; see tsconfig.node.json.
+if (want('typecheck')) {
+  await stage('type-check (node)', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
+  await stage('type-check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+}
 if (want('build')) await stage('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) await stage('workspace tests', 'npx', ['turbo', 'run', 'test', '--concurrency=2', '--continue']);
 
