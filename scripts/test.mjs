@@ -43,6 +43,8 @@ if (want('typecheck')) {
 }
 if (want('build')) await stage('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) await stage('workspace tests', 'npx', ['turbo', 'run', 'test', '--concurrency=2', '--continue']);
+// Last and alone: fault tests restart the shared RabbitMQ.
+if (want('faults')) await stage('faults (real broker restart)', 'npm', ['run', 'test:faults', '--silent', '-w', '@gleba/platform']);
 
 console.log('\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'));
 if (failures.length && totals.failed === 0) totals.failed = failures.length; // a stage failed without a test failing (type errors, build)
