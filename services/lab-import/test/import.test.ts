@@ -271,6 +271,17 @@ describe('lab-import: import wizard and results', () => {
       await refused(zip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }, { name: '[Content_Types].xml', data: CONTENT_TYPES('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml') }]), 'importUnsupportedFile');
     });
 
+    it('a JSON body instead of a file, answered at once rather than left hanging (abuse finding F-4)', async () => {
+      const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('importUnsupportedFile');
+    });
+
     it('too large', async () => {
       const res = await refused(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'importFileTooLarge', 413);
       const pl = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'pl' }, body: Buffer.alloc(6 * 1024 * 1024) });

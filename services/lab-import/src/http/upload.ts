@@ -13,6 +13,9 @@ export interface Upload {
  * refused (the rest of the body is read and dropped, so the client gets the answer, not a reset).
  */
 export function readUpload(req: Request, max: number): Promise<Upload> {
+  // A JSON body was already read by express.json: no file is left in the stream, and waiting for
+  // its end would hang the request (abuse finding F-4).
+  if (req.readableEnded) return Promise.reject(new FileRejected(LabImportErrorCode.importUnsupportedFile, 'the body is not a file'));
   const type = req.headers['content-type'] ?? '';
   if (type.toLowerCase().startsWith('multipart/form-data')) return readMultipart(req, max);
   return readRaw(req, max).then((buffer) => ({ buffer, fileName: null }));
