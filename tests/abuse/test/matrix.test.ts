@@ -49,9 +49,7 @@ function renderMatrix(): string {
 }
 
 /** Cells of a known finding (FINDINGS.md): not sent in the sweep, checked by their own `it.fails` below. */
-const KNOWN: { id: string; match: (caller: Caller, e: Endpoint) => boolean }[] = [
-  { id: 'F-4', match: (caller, e) => caller === 'admin' && e.method === 'POST' && /\/imports$/.test(e.path) },
-];
+const KNOWN: { id: string; match: (caller: Caller, e: Endpoint) => boolean }[] = [];
 
 describe('abuse: authorization matrix (every endpoint x anonymous, A, B on A\'s data, admin, suspended)', () => {
   let stack: Stack;
@@ -112,9 +110,9 @@ describe('abuse: authorization matrix (every endpoint x anonymous, A, B on A\'s 
     expect(mismatches).toEqual([]);
   });
 
-  // F-4: lab-import reads the upload from the raw stream, which express.json has already consumed for
-  // a JSON body: the request hangs until the client (or the gateway, 504 after 15 s) gives up.
-  it.fails('F-4: POST /farm-api/imports with a JSON body answers a 4xx at once (known failure: it hangs)', async () => {
+  // F-4 (fixed): lab-import read the upload from the raw stream, which express.json had already consumed
+  // for a JSON body: the request hung until the client (or the gateway, 504 after 15 s) gave up.
+  it('F-4: POST /farm-api/imports with a JSON body answers a 4xx at once', async () => {
     const res = await fetch(`${stack.services['lab-import'].url}/farm-api/imports?testType=BASIC_TEST`, {
       method: 'POST',
       headers: { authorization: `Bearer ${world.admin.accessToken}`, 'content-type': 'application/json' },
