@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { ServiceDefinition } from '@gleba/platform';
-import { ZIdentitySettings, type Config } from './config';
+import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { setDeps, depsOf } from './app/deps';
@@ -19,11 +19,10 @@ const ADMIN_BASES = ['/farm-api', '/garden-api'];
 export const identityService: ServiceDefinition<Database, Config> = {
   name: 'identity',
   migrations,
+  configSchema: ZConfig,
   // Identity verifies its own tokens with the keys in its database (no JWKS round trip to itself).
   keyResolver: ({ db }) => keyStoreFor(db).resolver(),
   async start(ctx) {
-    // Fills identity's defaults when the caller (a test) built the config from the base schema only.
-    Object.assign(ctx.config, ZIdentitySettings.parse(ctx.config));
     const keys = keyStoreFor(ctx.db);
     await keys.ensureKey();
     const redis = new Redis(ctx.config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });

@@ -39,14 +39,3 @@ export const ZConfig = ZBaseConfig.extend({
   TIME_ZONE: z.string().default('Europe/Warsaw'),
 });
 export type Config = z.infer<typeof ZConfig>;
-
-const ownKeys = Object.fromEntries(Object.keys(ZBaseConfig.shape).map((k) => [k, true as const])) as { [K in keyof typeof ZBaseConfig.shape]: true };
-const ZOwnConfig = ZConfig.omit(ownKeys);
-
-/**
- * Fills this service's own settings with their defaults where a caller built the config without
- * parsing it with `ZConfig` (the testkit parses only the base settings). Idempotent.
- */
-export function completeConfig<C extends Config>(config: C): C {
-  return Object.assign(config, ZOwnConfig.parse(config));
-}

@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@gleba/platform';
-import { completeConfig, type Config } from './config';
+import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { identityHandlers } from './events/identity.consumer';
@@ -16,20 +16,18 @@ import { createProviders } from './providers';
 export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
   migrations,
+  configSchema: ZConfig,
   routes(app, ctx) {
-    completeConfig(ctx.config);
     inAppRoutes(app, ctx);
     preferencesRoutes(app, ctx);
     newsletterRoutes(app, ctx);
     deliveriesRoutes(app, ctx);
   },
   handlers(ctx) {
-    completeConfig(ctx.config);
     const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
     return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
   },
   async start(ctx) {
-    completeConfig(ctx.config);
     const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
     return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
   },
