@@ -1,7 +1,7 @@
 // GET /health/live through the gateway against a bare express server answering the same, in one
 // run on this machine: `npx tsx bench/gateway.ts [seconds]`. Servers run in their own processes;
 // the load generator (autocannon) runs here.
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { load, printTable, startProcess } from './lib/run';
 
 const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
@@ -11,7 +11,10 @@ try {
   procs.push(bare);
   const upstream = await startProcess('node', ['bench/lib/bare-server.mjs', '4991']);
   procs.push(upstream);
-  const gateway = await startProcess('npx', ['tsx', 'services/gateway/src/main.ts'], {
+  // The production bundle, run by node itself (through npx the kill at the end would not reach it).
+  const build = spawnSync(process.execPath, ['../../scripts/build-service.mjs'], { cwd: 'services/gateway', stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('gateway build failed');
+  const gateway = await startProcess(process.execPath, ['--enable-source-maps', 'services/gateway/dist/main.js'], {
     PORT: '4992',
     IDENTITY_URL: 'http://127.0.0.1:4991',
     RATE_LIMIT_IP: '100000000',

@@ -37,7 +37,7 @@ console.log(`auto-divide ${areaHa(field).toFixed(1)} ha into <= 4 ha: ${sectors.
   `first ${divide.first.toFixed(1)} ms, median ${divide.median.toFixed(1)} ms (goal <= 200 ms)`);
 
 // 500 plots of 1-3 ha in a 25 x 20 grid with farm tracks between them, and a new 12 ha plot over some of them.
-const plots = [];
+const plots: ReturnType<typeof indexed>[] = [];
 for (let i = 0; i < 500; i++) {
   const cx = (i % 25) * 220;
   const cy = Math.floor(i / 25) * 220;

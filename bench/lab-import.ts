@@ -4,7 +4,9 @@
 // processes are plain node running this script bundled by esbuild (bench/out/, as `npm start` runs
 // a service from its esbuild bundle), not tsx: tsx's loader costs ~90 MB of RSS that production
 // never pays. BENCH_TSX=1 measures under tsx instead.
-//   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs)
+//   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
+//   BENCH_NODE_FLAGS='--max-old-space-size=192' gives node flags to the import run only;
+//   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window)
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,19 +29,19 @@ interface Figures {
 }
 
 function sampler() {
-  let peak = process.memoryUsage().rss;
+  let peak = process.memoryUsage.rss();
   let phasePeak = peak;
   const phases: Record<string, number> = {};
   const timer = setInterval(() => {
-    const rss = process.memoryUsage().rss;
+    const rss = process.memoryUsage.rss();
     peak = Math.max(peak, rss);
     phasePeak = Math.max(phasePeak, rss);
   }, 20);
   return {
     /** Closes a phase: its own peak RSS, in MB. */
-    mark: (name: string) => ((phases[name] = mb(Math.max(phasePeak, process.memoryUsage().rss))), (phasePeak = process.memoryUsage().rss)),
+    mark: (name: string) => ((phases[name] = mb(Math.max(phasePeak, process.memoryUsage.rss()))), (phasePeak = process.memoryUsage.rss())),
     phases,
-    stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage().rss)),
+    stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage.rss())),
   };
 }
 const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
@@ -73,7 +75,7 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
 }
 
 async function bare(path: string): Promise<Figures> {
-  const base = process.memoryUsage().rss;
+  const base = process.memoryUsage.rss();
   const s = sampler();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -86,6 +88,22 @@ async function bare(path: string): Promise<Figures> {
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rows: rows - 1, peakRssMb: mb(s.stop()), baseRssMb: mb(base) };
+}
+
+/** BENCH_CPU_PROF=dir writes a V8 CPU profile of the measured window only (not the process's setup) to dir. */
+async function profiler(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return async () => {};
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `lab-import-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 async function imported(path: string): Promise<Figures> {
@@ -110,7 +128,8 @@ async function imported(path: string): Promise<Figures> {
   const file = readFileSync(path);
   const admin = keys.sign({ role: 'ADMIN' });
   global.gc?.();
-  const base = process.memoryUsage().rss;
+  const stopProfile = await profiler();
+  const base = process.memoryUsage.rss();
   const s = sampler();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -124,12 +143,14 @@ async function imported(path: string): Promise<Figures> {
     detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
     if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') (tChecked = performance.now()), s.mark('checkPeakRssMb');
     if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
-    await new Promise((r) => setTimeout(r, 100));
+    // Every 500 ms: each poll is an authenticated request to the measured process, counted in its CPU.
+    await new Promise((r) => setTimeout(r, 500));
   }
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
   s.mark('applyPeakRssMb');
   const peak = s.stop();
+  await stopProfile();
   if (detail.status !== 'APPLIED') throw new Error(`import ended ${detail.status}`);
   await service.cleanup();
   await dropTestDatabases();
@@ -174,6 +195,8 @@ async function bundle(): Promise<string> {
 function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
   const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : [];
+  // BENCH_NODE_FLAGS: V8/node flags for the import run only (the service's process), e.g. --max-semi-space-size=8.
+  if (phase === 'import' && process.env.BENCH_NODE_FLAGS) heap.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const args = script ? [...heap, '--expose-gc', script] : [...process.execArgv, ...heap, '--expose-gc', self];
   const r = spawnSync(process.execPath, [...args, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
   const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));

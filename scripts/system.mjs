@@ -1,5 +1,6 @@
 // The local system's layout: ports and the environment each process gets from `npm start`
-// (and from the end-to-end suites, which start the same system). Every value can be overridden
+// (and from the end-to-end, fault and load suites, which start the same system on other ports,
+// databases, exchange, queues and Redis keys). Every value of the default layout can be overridden
 // from the environment; real provider endpoints are configuration, simulators are the default.
 
 export const GATEWAY_PORT = Number(process.env.GLEBA_GATEWAY_PORT ?? 8080);
@@ -24,6 +25,9 @@ export const SIMULATORS = [
   { name: 'mail', port: 1025 },
 ];
 
+/** The mail simulator's web inbox (maildev's UI and REST API: GET /email). */
+export const MAIL_WEB_PORT = 1080;
+
 export function infraUrls() {
   return {
     postgres: process.env.GLEBA_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -32,49 +36,81 @@ export function infraUrls() {
   };
 }
 
-const sim = (port) => `http://127.0.0.1:${port}`;
-const publicUrl = process.env.GLEBA_PUBLIC_URL ?? `http://localhost:${GATEWAY_PORT}`;
-
-/** Settings every process shares; each service reads the ones it knows (zod drops the rest). */
-export function commonEnv() {
-  const infra = infraUrls();
+/**
+ * A whole system's placement. `name` prefixes the databases (`<name>_<service>`), the exchange
+ * (`<name>.events`), the queues and the Redis keys; `offset` is added to every port. The default
+ * (`gleba`, 0) is what `npm start` runs; test suites use their own so they never meet it.
+ */
+export function systemLayout({ name = 'gleba', offset = 0 } = {}) {
+  const gatewayPort = (offset ? 8080 : GATEWAY_PORT) + offset;
   return {
-    RABBITMQ_URL: infra.rabbitmq,
-    REDIS_URL: infra.redis,
-    EVENTS_EXCHANGE: 'gleba.events',
-    QUEUE_PREFIX: 'gleba',
-    REDIS_PREFIX: 'gleba',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    JWKS_URL: 'http://127.0.0.1:3001/.well-known/jwks.json',
-    CUSTOMER_APP_URL: publicUrl,
-    ADMIN_APP_URL: `${publicUrl}/admin`,
-    PUBLIC_API_URL: `${publicUrl}/api`,
-    // External providers: simulators by default.
-    DPD_URL: sim(4101),
-    DPD_INFO_URL: sim(4101),
-    DPD_PUDO_URL: sim(4101),
-    P24_URL: sim(4102),
-    ULDK_URL: sim(4103),
-    OIDC_BASE_URL: sim(4104),
-    TWILIO_API_URL: sim(4105),
-    OPEN_METEO_URL: sim(4106),
-    CMS_URL: sim(4107),
-    SMTP_URL: 'smtp://127.0.0.1:1025',
-    ...Object.fromEntries(SERVICES.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, `http://127.0.0.1:${s.port}`])),
+    name,
+    offset,
+    gatewayPort,
+    services: SERVICES.map((s) => ({ ...s, port: s.port + offset })),
+    simulators: SIMULATORS.map((s) => ({ ...s, port: s.port + offset })),
+    mailWebPort: MAIL_WEB_PORT + offset,
+    publicUrl: offset ? `http://localhost:${gatewayPort}` : (process.env.GLEBA_PUBLIC_URL ?? `http://localhost:${gatewayPort}`),
   };
 }
 
-/** One process's environment: the common settings, then the caller's environment, then what must
- * differ per process (its name, port and own database; `GLEBA_<NAME>_DATABASE_URL` overrides it). */
-export function serviceEnv(svc) {
-  const key = svc.name.toUpperCase().replace(/-/g, '_');
-  const db = new URL(infraUrls().postgres);
-  db.pathname = `/gleba_${svc.name.replace(/-/g, '_')}`;
+const DEFAULT_LAYOUT = systemLayout();
+
+/** Settings every process shares; each service reads the ones it knows (zod drops the rest). */
+export function commonEnv(layout = DEFAULT_LAYOUT) {
+  const infra = infraUrls();
+  const sim = (name) => `http://127.0.0.1:${layout.simulators.find((s) => s.name === name).port}`;
+  const svc = (name) => `http://127.0.0.1:${layout.services.find((s) => s.name === name).port}`;
   return {
-    ...commonEnv(),
-    ...process.env,
+    RABBITMQ_URL: infra.rabbitmq,
+    REDIS_URL: infra.redis,
+    EVENTS_EXCHANGE: `${layout.name}.events`,
+    QUEUE_PREFIX: layout.name,
+    REDIS_PREFIX: layout.name,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    JWKS_URL: `${svc('identity')}/.well-known/jwks.json`,
+    CUSTOMER_APP_URL: layout.publicUrl,
+    ADMIN_APP_URL: `${layout.publicUrl}/admin`,
+    PUBLIC_API_URL: `${layout.publicUrl}/api`,
+    // External providers: simulators by default.
+    DPD_URL: sim('dpd'),
+    DPD_INFO_URL: sim('dpd'),
+    DPD_PUDO_URL: sim('dpd'),
+    P24_URL: sim('przelewy24'),
+    ULDK_URL: sim('uldk'),
+    OIDC_BASE_URL: sim('oidc'),
+    TWILIO_API_URL: sim('twilio'),
+    OPEN_METEO_URL: sim('open-meteo'),
+    CMS_URL: sim('wordpress'),
+    SMTP_URL: `smtp://127.0.0.1:${layout.simulators.find((s) => s.name === 'mail').port}`,
+    ...Object.fromEntries(layout.services.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, svc(s.name)])),
+  };
+}
+
+/** The database of one service in a layout (`GLEBA_<NAME>_DATABASE_URL` overrides the default's). */
+export function databaseUrl(serviceName, layout = DEFAULT_LAYOUT) {
+  const key = serviceName.toUpperCase().replace(/-/g, '_');
+  if (layout.offset === 0 && process.env[`GLEBA_${key}_DATABASE_URL`]) return process.env[`GLEBA_${key}_DATABASE_URL`];
+  const db = new URL(infraUrls().postgres);
+  db.pathname = `/${layout.name}_${serviceName.replace(/-/g, '_')}`;
+  return db.toString();
+}
+
+/** Per-service settings of how the process runs. lab-import's heap is capped so a 5 MB workbook
+ * import stays under 300 MB resident (the old space otherwise grows before V8 collects it;
+ * measured in services/lab-import/README.md). */
+const PROCESS_ENV = { 'lab-import': { NODE_OPTIONS: '--max-old-space-size=192' } };
+
+/** One process's environment. In the default layout the caller's environment overrides the common
+ * settings; in a test layout the layout wins (a suite must never reach `npm start`'s system).
+ * Name, port and own database always come last. */
+export function serviceEnv(svc, layout = DEFAULT_LAYOUT) {
+  const common = commonEnv(layout);
+  return {
+    ...(layout.offset === 0 ? { ...common, ...process.env } : { ...process.env, ...common }),
+    ...(PROCESS_ENV[svc.name] ?? {}),
     SERVICE_NAME: svc.name,
     PORT: String(svc.port),
-    DATABASE_URL: process.env[`GLEBA_${key}_DATABASE_URL`] ?? db.toString(),
+    DATABASE_URL: databaseUrl(svc.name, layout),
   };
 }

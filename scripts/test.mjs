@@ -40,11 +40,17 @@ const want = (s) => only.length === 0 || only.includes(s);
 if (want('typecheck')) {
   await stage('type-check (node)', 'npx', ['tsc', '-p', 'tsconfig.node.json']);
   await stage('type-check (web)', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
+  await stage('type-check (browser suites)', 'npx', ['tsc', '-p', 'tests/e2e/tsconfig.json']);
+  await stage('type-check (benches)', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 }
 if (want('build')) await stage('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) await stage('workspace tests', 'npx', ['turbo', 'run', 'test', '--concurrency=2', '--continue']);
+// The journeys in Chromium against a whole system of their own (tests/e2e; needs the build).
+if (want('e2e')) await stage('end-to-end journeys (Chromium, whole system)', 'npm', ['run', 'e2e', '--silent', '-w', '@gleba/e2e-tests']);
 // Last and alone: fault tests restart the shared RabbitMQ.
 if (want('faults')) await stage('faults (real broker restart)', 'npm', ['run', 'test:faults', '--silent', '-w', '@gleba/platform']);
+// 1,000 orders through kills of every service and restarts of a private RabbitMQ and PostgreSQL (tests/faults).
+if (want('faults')) await stage('faults (whole system: kills and restarts under load)', 'npm', ['run', 'faults', '--silent', '-w', '@gleba/fault-tests']);
 
 console.log('\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'));
 if (failures.length && totals.failed === 0) totals.failed = failures.length; // a stage failed without a test failing (type errors, build)

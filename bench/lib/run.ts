@@ -63,3 +63,32 @@ export function printTable(rows: LoadResult[], baseline: LoadResult): void {
     console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${((r.rps / baseline.rps) * 100).toFixed(0)}% |`);
   }
 }
+
+export interface LoadCpuResult extends LoadResult {
+  /** CPU microseconds per answered request, per named process (user + system, from /proc). */
+  cpuPerRequestUs: Record<string, number>;
+}
+
+/** `load`, also measuring the CPU the named server processes spent per request in the measured part. */
+export async function loadWithCpu(
+  name: string,
+  url: string,
+  pids: Record<string, number | undefined>,
+  options: { seconds?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadCpuResult> {
+  const { withCpu } = await import('./cpu');
+  await autocannon({ url, connections: 10, duration: 2, headers: options.headers });
+  const { result, cpu } = await withCpu(pids, () =>
+    autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 10, headers: options.headers }),
+  );
+  const answered = Math.max(1, result.requests.total);
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    cpuPerRequestUs: Object.fromEntries(Object.entries(cpu).map(([k, s]) => [k, Math.round((s * 1e6) / answered)])),
+  };
+}

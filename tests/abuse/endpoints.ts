@@ -249,15 +249,15 @@ export type Caller = (typeof CALLERS)[number];
  * Every cell must also be below 500.
  *
  * The suspended user calls with the access token it held before the suspension (login is refused):
- * identity refuses it (`users/me` 403), the other services verify the token statelessly until it
- * expires (15 min) and let it in (see FINDINGS.md F-1), so its own-data cells are `ok`.
+ * the gateway refuses it at once on every signed-in endpoint (identity marks the suspension in Redis;
+ * FINDINGS.md F-1, fixed), so each of its cells is exactly 403.
  */
 export function expected(e: Endpoint, caller: Caller): '401' | '403' | 'deny' | 'ok' | 'any' {
   if (e.access === 'public' || e.access === 'token') return 'any';
   if (caller === 'anonymous') return '401';
+  if (caller === 'suspended') return '403';
   if (e.access === 'admin') return caller === 'admin' ? 'ok' : '403';
   if (e.owned) return caller === 'userA' ? 'ok' : 'deny';
-  if (caller === 'suspended' && e.service === 'identity' && e.path.endsWith('/users/me') && e.method === 'GET') return '403';
   return 'ok';
 }
 

@@ -11,3 +11,4 @@ export { startTwilioSimulator, type TwilioSimulatorHandle, type TwilioSimulatorO
 export { startMailSimulator, type MailSimulatorHandle, type MailSimulatorOptions } from './mail';
 export { startDpdSimulator, type DpdSimulatorHandle, type DpdSimulatorOptions, type DpdTrackingEvent, type DpdScriptedFailure } from './dpd';
 export { startOidcSimulator, type OidcSimulatorHandle, type OidcSimUser } from './oidc';
+export { startOpenMeteoSimulator, forecastFor, simulatedDay, type OpenMeteoSimulatorHandle, type OpenMeteoFailure } from './open-meteo';

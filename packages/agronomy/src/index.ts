@@ -15,7 +15,7 @@ export type {
 } from './types';
 export { classifyPh, classifyNutrient } from './classify';
 export { limingNeed, limeDose } from './liming';
-export { recommend } from './recommend';
+export { recommend, recommendationBasis } from './recommend';
 export type {
   Amount,
   AreaUnit,

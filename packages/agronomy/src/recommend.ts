@@ -1,4 +1,4 @@
-import { classifyNutrient, classifyPh } from './classify';
+import { classifyNutrient, classifyPh, MAX_NUTRIENT_MG_PER_100G, MAX_PH } from './classify';
 import { getCrop, CROP_CATALOGUE } from './crops';
 import { classicDoseForNeed, limeDose, limingNeed } from './liming';
 import type { Note } from './messages';
@@ -344,6 +344,54 @@ export function recommend(input: RecommendationInput): Recommendation {
       crops: ref(CROP_CATALOGUE),
     },
   };
+}
+
+/**
+ * What `recommend(input)` depends on besides `measured` (the inputs rounded to one decimal), as a
+ * string: the crop, area, yield, lime ruleset and category, the pH to one decimal (classes, liming
+ * need and the per-0.1 dose table), and P2O5, K2O and Mg through their classes only (and P2O5
+ * through the no-phosphorus limit). Two inputs with equal keys get recommendations equal in
+ * everything but `measured`, so a caller making thousands (a lab import) can compute and store the
+ * rest once per key. `null` where recommend() would throw (unknown crop, a value out of range):
+ * call it for the error. Keep in step with recommend(): `recommend-basis.test.ts` checks the claim.
+ */
+export function recommendationBasis(
+  input: RecommendationInput,
+): { key: string; measured: Recommendation['measured'] } | null {
+  const crop = getCrop(input.cropId);
+  if (!crop) return null;
+  const expectedYield = input.expectedYieldTPerHa ?? crop.defaultYieldTPerHa;
+  const within = (value: number, max: number) => Number.isFinite(value) && value >= 0 && value <= max;
+  if (!within(input.area.value, Infinity) || !within(expectedYield, Infinity) || !within(input.ph, MAX_PH))
+    return null;
+  if (
+    !within(input.p2o5, MAX_NUTRIENT_MG_PER_100G) ||
+    !within(input.k2o, MAX_NUTRIENT_MG_PER_100G) ||
+    !within(input.mg, MAX_NUTRIENT_MG_PER_100G)
+  )
+    return null;
+  const measured = {
+    ph: roundToTenth(input.ph),
+    p2o5: roundToTenth(input.p2o5),
+    k2o: roundToTenth(input.k2o),
+    mg: roundToTenth(input.mg),
+  };
+  // -0 and 0 print alike but are not the same number (a -0 area gives -0 totals).
+  const num = (v: number) => (Object.is(v, -0) ? '-0' : String(v));
+  const key = [
+    crop.id,
+    num(input.area.value),
+    input.area.unit,
+    num(expectedYield),
+    input.limeRuleset ?? 'IUNG_2022',
+    input.category,
+    num(measured.ph),
+    classifyNutrient('P2O5', input.p2o5, input.category),
+    measured.p2o5 > FERTILIZER.noPhosphorusAbove,
+    classifyNutrient('K2O', input.k2o, input.category),
+    classifyNutrient('MG', input.mg, input.category),
+  ].join('|');
+  return { key, measured };
 }
 
 function missingTable(nutrient: string): never {

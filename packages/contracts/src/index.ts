@@ -37,3 +37,4 @@ export * from './errors/notification';
 export * from './http/notification';
 export * from './errors/identity';
 export * from './http/identity';
+export * from './shared-keys';

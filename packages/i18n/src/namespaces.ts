@@ -16,6 +16,11 @@ import { customerTests } from './messages/customer-tests';
 import { landing } from './messages/landing';
 import { admin } from './messages/admin';
 import { farmMap } from './messages/farm-map';
+import { farmOrder } from './messages/farm-order';
+import { onboarding } from './messages/onboarding';
+import { weather } from './messages/weather';
+import { guide } from './messages/guide';
+import { pwa } from './messages/pwa';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -34,4 +39,9 @@ export const namespaces = {
   landing,
   admin,
   farmMap,
+  farmOrder,
+  onboarding,
+  weather,
+  guide,
+  pwa,
 };

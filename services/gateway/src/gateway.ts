@@ -139,7 +139,8 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
 }
 
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // Auto-pipelining: the rate-limit commands of requests arriving together leave in one write.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', () => undefined);
   const app = createGatewayApp(config, redis, deps);
   const server = await new Promise<Server>((resolve, reject) => {

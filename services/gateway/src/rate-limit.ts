@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RequestHandler } from 'express';
-import { CommonErrorCode } from '@gleba/contracts';
+import { CommonErrorCode, IdentityErrorCode, suspendedAccountKey } from '@gleba/contracts';
 import { errorBody, requestLanguage, type Logger } from '@gleba/platform';
 
 export interface RateLimitOptions {
@@ -13,26 +13,57 @@ export interface RateLimitOptions {
 }
 
 /**
- * Fixed-window counters in Redis, per client IP and per signed-in account, in one round trip.
- * When Redis is unreachable the gateway lets requests through (and logs): availability first,
- * services still enforce their own brute-force limits on login and password reset.
+ * Both counters in one Redis command: increments the IP's window (KEYS[1]) and, when a signed-in
+ * account is given, the account's (KEYS[2]) and whether identity marked it suspended (KEYS[3]); a
+ * counter gets its expiry when it is created (the script runs atomically, so no counter is ever left
+ * without one). Replies `[ipCount, accountCount, suspended]`.
+ */
+const COUNT_SCRIPT = `
+local ip = redis.call('INCR', KEYS[1])
+if ip == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local account = 0
+local suspended = 0
+if #KEYS > 1 then
+  account = redis.call('INCR', KEYS[2])
+  if account == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+  suspended = redis.call('EXISTS', KEYS[3])
+end
+return {ip, account, suspended}
+`;
+
+type CountingRedis = Redis & { glebaRateCount(keys: number, ...args: (string | number)[]): Promise<[number, number, number]> };
+
+/**
+ * Fixed-window counters in Redis, per client IP and per signed-in account, in one command (a
+ * script sent once and then run by its hash). When Redis is unreachable the gateway lets requests
+ * through (and logs): availability first, services still enforce their own brute-force limits on
+ * login and password reset.
  */
 export function rateLimit(options: RateLimitOptions): RequestHandler {
+  const redis = options.redis as CountingRedis;
+  if (typeof redis.glebaRateCount !== 'function') redis.defineCommand('glebaRateCount', { lua: COUNT_SCRIPT });
+  const ipLimit = String(options.ipLimit);
+  const accountLimit = String(options.accountLimit);
   return async (req, res, next) => {
     const window = Math.floor(Date.now() / options.windowMs);
     const ipKey = `${options.prefix}:rl:ip:${req.ip ?? 'unknown'}:${window}`;
     const accountKey = req.auth ? `${options.prefix}:rl:acct:${req.auth.userId}:${window}` : null;
     try {
-      const pipeline = options.redis.multi().incr(ipKey).pexpire(ipKey, options.windowMs);
-      if (accountKey) pipeline.incr(accountKey).pexpire(accountKey, options.windowMs);
-      const results = (await pipeline.exec()) ?? [];
-      const ipCount = Number(results[0]?.[1] ?? 0);
-      const accountCount = accountKey ? Number(results[2]?.[1] ?? 0) : 0;
+      const [ipCount, accountCount, suspended] = accountKey
+        ? await redis.glebaRateCount(3, ipKey, accountKey, suspendedAccountKey(options.prefix, req.auth!.userId), options.windowMs)
+        : await redis.glebaRateCount(1, ipKey, options.windowMs);
+      if (suspended === 1) {
+        // A token issued before the account was suspended: refused here at once (issue F-1).
+        res
+          .status(403)
+          .json(errorBody(403, IdentityErrorCode.accountSuspended, 'Account suspended, contact the administrator', req.requestId, requestLanguage(req)));
+        return;
+      }
       const overIp = ipCount > options.ipLimit;
       const overAccount = accountKey !== null && accountCount > options.accountLimit;
-      const limit = accountKey ? options.accountLimit : options.ipLimit;
       const used = accountKey ? accountCount : ipCount;
-      res.setHeader('RateLimit-Limit', String(limit));
+      const limit = accountKey ? options.accountLimit : options.ipLimit;
+      res.setHeader('RateLimit-Limit', accountKey ? accountLimit : ipLimit);
       res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - used)));
       if (overIp || overAccount) {
         const retryAfter = Math.ceil((options.windowMs - (Date.now() % options.windowMs)) / 1000);

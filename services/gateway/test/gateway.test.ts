@@ -3,7 +3,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import express from 'express';
+import { Redis } from 'ioredis';
+import { suspendedAccountKey } from '@gleba/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKeys, uniqueSuffix } from '@gleba/testkit';
 import { ZGatewayConfig } from '../src/config';
@@ -41,6 +44,7 @@ describe('gateway', () => {
   const upstreams: Server[] = [];
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let limited: Awaited<ReturnType<typeof startGateway>>;
+  const gatewayPrefix = `t:gw:${uniqueSuffix()}`;
   const customerDist = makeDist({ 'index.html': '<html>customer app</html>', 'assets/app-abcdef12.js': 'console.log(1)' });
   const adminDist = makeDist({ 'index.html': '<html>admin app</html>' });
   const landingDist = makeDist({
@@ -82,7 +86,7 @@ describe('gateway', () => {
       ADMIN_DIST: adminDist,
       LANDING_DIST: landingDist,
     };
-    gateway = await startGateway(ZGatewayConfig.parse({ ...base, REDIS_PREFIX: `t:gw:${uniqueSuffix()}` }), { keys: keys.resolver });
+    gateway = await startGateway(ZGatewayConfig.parse({ ...base, REDIS_PREFIX: gatewayPrefix }), { keys: keys.resolver });
     limited = await startGateway(
       ZGatewayConfig.parse({ ...base, REDIS_PREFIX: `t:gw:${uniqueSuffix()}`, RATE_LIMIT_IP: '5', RATE_LIMIT_ACCOUNT: '3' }),
       { keys: keys.resolver },
@@ -168,6 +172,25 @@ describe('gateway', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await blocked.json()).toMatchObject({ statusCode: 429, code: 'rateLimited' });
+  });
+
+  it("refuses at once the tokens of an account identity marked suspended, in the user's language", async () => {
+    const suspendedId = randomUUID();
+    const redis = new Redis(ZGatewayConfig.parse({}).REDIS_URL); // where the gateways under test count
+    try {
+      const token = keys.sign({ sub: suspendedId, lang: 'pl' });
+      const other = keys.sign({});
+      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      await redis.set(suspendedAccountKey(gatewayPrefix, suspendedId), '1', 'EX', 60);
+      const refused = await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ statusCode: 403, code: 'accountSuspended', message: 'Konto zostało zawieszone. Skontaktuj się z administratorem.' });
+      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(200);
+      await redis.del(suspendedAccountKey(gatewayPrefix, suspendedId)); // reinstated
+      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('sets security headers', async () => {

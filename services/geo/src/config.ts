@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBaseConfig } from '@gleba/platform';
+import { ZWeatherSettings } from './weather/config';
 
 /** geo's own settings (parsed again from the running config, so tests get the defaults too). */
 export const ZGeoSettings = z.object({
@@ -27,5 +28,6 @@ export type GeoSettings = z.infer<typeof ZGeoSettings>;
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   ...ZGeoSettings.shape,
+  ...ZWeatherSettings.shape,
 });
 export type Config = z.infer<typeof ZConfig>;

@@ -13,6 +13,7 @@ import { adminUnitRoutes, cadastreRoutes, cityRoutes, plantRoutes } from './http
 import { nominatimGeocoder } from './providers/geocoder.provider';
 import { uldkCadastre } from './providers/uldk.provider';
 import { importTercFile } from './scripts/terc-import';
+import { weatherRouter } from './weather';
 
 export const geoService: ServiceDefinition<Database, Config> = {
   name: 'geo',
@@ -35,6 +36,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
     app.use('/api/cadastre', cadastreRoutes(deps));
     app.use('/api/cities', cityRoutes(deps));
     app.use('/api/plants', plantRoutes());
+    app.use('/api/weather', weatherRouter(ctx.config, ctx.logger));
   },
   handlers: () => orderHandlers(),
   async start(ctx) {

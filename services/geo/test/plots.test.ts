@@ -252,6 +252,8 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       expect(res.status).toBe(201);
       expect(res.body.imported.map((p) => [p.name, p.plotNumber])).toEqual([['Import A', '10']]);
       expect(res.body.skipped.map((s) => s.code)).toEqual(['shapeSelfIntersects', 'geometryInvalid']);
+      // Each skipped feature's message is in the request's language (the test client's en), like an error response.
+      expect(res.body.skipped.map((s) => s.message)).toEqual(['The edges of a shape cannot cross.', 'Invalid shape.']);
     });
 
     it('imports plots from KML', async () => {

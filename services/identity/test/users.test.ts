@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspendedAccountKey } from '@gleba/contracts';
 import { dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
@@ -195,10 +197,17 @@ describe('identity: profile, account settings, admin', () => {
     expect((await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: farmer.refreshToken } })).body.code).toBe('reauthenticate');
     expect((await http(url, 'GET', '/api/users/me', { token: farmer.accessToken })).body.code).toBe('accountSuspended');
     expect((await http(url, 'GET', '/farm-api/users?status=SUSPENDED', { token: admin })).body.items.map((u: any) => u.id)).toEqual([farmerId]);
+    // The gateway's mark, for as long as a token issued before the suspension lives.
+    const redis = new Redis(service.ctx.config.REDIS_URL);
+    const key = suspendedAccountKey(service.ctx.config.REDIS_PREFIX, farmerId);
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(service.ctx.config.ACCESS_TOKEN_TTL_SECONDS);
 
     const r = await http(url, 'POST', `/garden-api/users/${farmerId}/reinstate`, { token: admin });
     expect(r.body.isEnabled).toBe(true);
     await events.next('identity.user.reinstated', (e: any) => e.data.userId === farmerId);
+    expect(await redis.exists(key)).toBe(0);
+    redis.disconnect();
     expect((await http(url, 'POST', '/api/auth/login', { body: DEMO_FARMER })).status).toBe(200);
   });
 

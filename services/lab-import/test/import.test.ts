@@ -4,7 +4,7 @@ import { recommend } from '@gleba/agronomy';
 import { OrderCancelledV1, ResultsImportedV1, type EventData } from '@gleba/contracts';
 import { createTestKeys, dropTestDatabases, http, listenForEvents, publishTestEvent, startTestService, waitFor, type EventListener, type TestService } from '@gleba/testkit';
 import type { Config } from '../src/config';
-import type { Database } from '../src/db/database';
+import type { Database, StoredElement } from '../src/db/database';
 import { labImportService } from '../src/service';
 import { code, EN_HEADERS, registerSample, sampleData, upload, uploadMultipart, waitForStatus, workbook, type Cell } from './helpers';
 import { CONTENT_TYPES, MACRO_MAIN, SHEET_MAIN, zip } from './zip';
@@ -98,6 +98,10 @@ describe('lab-import: import wizard and results', () => {
     expect(basic.elements.find((e: any) => e.key === 'MG')).toMatchObject({ symbol: 'Mg', unit: 'mg/100 g', value: 1.8, class: 'VERY_LOW' });
 
     const expected = recommend({ ph: 5.2, p2o5: 9.6, k2o: 7.1, mg: 1.8, category: 'LIGHT', cropId: 'winter-wheat', area: { value: 2.5, unit: 'ha' } });
+    // The shared body with this sample's measured values is recommend()'s result, key order included.
+    const { notesText, labels, ...stored } = basic.recommendation;
+    expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
+    expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
     expect(basic.recommendation.liming).toEqual(expected.liming);
     expect(basic.recommendation.fertilizer).toEqual(expected.fertilizer);
     expect(basic.rulesets).toEqual(expected.rulesets);
@@ -155,6 +159,92 @@ describe('lab-import: import wizard and results', () => {
     expect(view.body.results).toHaveLength(1);
     expect(view.body.results[0].elements.find((e: any) => e.key === 'PH_KCL').value).toBe(7.1);
     expect(view.body.results[0].recommendation.classes.ph).toBe('NEUTRAL');
+  });
+
+  it('stores one recommendation for samples of the same crop, area, category and classes, each with its own measured values', async () => {
+    const a = sampleData({ areaHa: 3 });
+    const b = sampleData({ areaHa: 3 });
+    const c = sampleData({ areaHa: 4 });
+    await expectSamples(a, b, c);
+    const done = await importFile(await workbook([basicRow(a.code, 5.2, 9.6), basicRow(b.code, 5.24, 9.9), basicRow(c.code, 5.2, 9.6)]), 'testType=BASIC_TEST&step=apply');
+    expect(done.status).toBe('APPLIED');
+    const rows = await service.ctx.db
+      .selectFrom('results')
+      .select(['sample_id', 'recommendation_id', 'recommendation', 'rulesets'])
+      .where('sample_id', 'in', [a.sampleId, b.sampleId, c.sampleId])
+      .execute();
+    const idOf = (s: { sampleId: string }) => rows.find((r) => r.sample_id === s.sampleId)!.recommendation_id;
+    expect(idOf(a)).toBeTruthy();
+    expect(idOf(b)).toBe(idOf(a));
+    expect(idOf(c)).not.toBe(idOf(a)); // another area, other totals
+    expect(rows.every((r) => r.recommendation === null && r.rulesets === null)).toBe(true);
+    const shared = await service.ctx.db.selectFrom('recommendations').select('id').where('id', 'in', [idOf(a)!, idOf(c)!]).execute();
+    expect(shared).toHaveLength(2);
+
+    for (const [s, ph, p2o5] of [[a, 5.2, 9.6], [b, 5.24, 9.9], [c, 5.2, 9.6]] as const) {
+      const res = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+      const { notesText, labels, ...stored } = res.body.results[0].recommendation;
+      const expected = recommend({ ph, p2o5, k2o: 7.1, mg: 1.8, category: 'LIGHT', cropId: s.plantId!, area: { value: s.areaHa!, unit: 'ha' } });
+      expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
+      expect(res.body.results[0].rulesets).toEqual(expected.rulesets);
+      expect(notesText).toEqual(expect.any(Array));
+      expect(labels.crop).toBe('Winter wheat');
+    }
+  });
+
+  it('reads results stored before recommendations were shared (whole recommendation and rulesets in the row)', async () => {
+    const s = sampleData();
+    await expectSamples(s);
+    const expected = recommend({ ph: 6.1, p2o5: 14, k2o: 12, mg: 4, category: 'MEDIUM', cropId: s.plantId!, area: { value: s.areaHa!, unit: 'ha' } });
+    await service.ctx.db
+      .insertInto('results')
+      .values({
+        id: crypto.randomUUID(),
+        sample_id: s.sampleId,
+        test_type: 'BASIC_TEST',
+        agronomic_category: 'MEDIUM',
+        elements: JSON.stringify([{ key: 'PH_KCL', name: 'pH w KCl', symbol: 'pH KCl', unit: '-', value: 6.1, valueDescripted: null }]),
+        classes: JSON.stringify({ PH_KCL: 'SLIGHTLY_ACIDIC' }),
+        recommendation: JSON.stringify(expected),
+        recommendation_error: null,
+        rulesets: JSON.stringify(expected.rulesets),
+        import_id: crypto.randomUUID(),
+      })
+      .execute();
+    const res = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+    const { notesText, labels, ...stored } = res.body.results[0].recommendation;
+    expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
+    expect(res.body.results[0].rulesets).toEqual(expected.rulesets);
+    expect(notesText.length).toBeGreaterThan(0);
+    expect(labels.crop).toBe('Winter wheat');
+  });
+
+  it('applies rows staged by an older version (compact tuples or whole elements, no advice) as before', async () => {
+    const a = sampleData();
+    const b = sampleData();
+    await expectSamples(a, b);
+    const checked = await importFile(await workbook([basicRow(a.code), basicRow(b.code, '6,4', 25, 30.5, 9, 'HEAVY')]));
+    expect(checked.status).toBe('CHECKED');
+    const db = service.ctx.db;
+    const staged = await db.selectFrom('import_rows').select(['row_number', 'sample_id', 'elements']).where('import_id', '=', checked.id).orderBy('row_number').execute();
+    expect(staged).toHaveLength(2);
+    const stored = staged.map((r) => r.elements as StoredElement[]);
+    const compact = stored[0]!.map((e) => [e.key, e.value, e.valueDescripted]);
+    await db.updateTable('import_rows').set({ advice: null, elements: JSON.stringify(compact) }).where('import_id', '=', checked.id).where('row_number', '=', staged[0]!.row_number).execute();
+    await db.updateTable('import_rows').set({ advice: null }).where('import_id', '=', checked.id).where('row_number', '=', staged[1]!.row_number).execute();
+
+    const applied = await applyAndWait(checked.id);
+    expect(applied.summary).toMatchObject({ applied: 2, rejected: 0 });
+    const results = await db.selectFrom('results').select(['sample_id', 'elements', 'recommendation_id']).where('import_id', '=', checked.id).execute();
+    for (const [i, s] of [a, b].entries()) {
+      const r = results.find((x) => x.sample_id === s.sampleId)!;
+      expect(r.elements).toEqual(stored[i]);
+      expect(r.recommendation_id).toBeTruthy();
+    }
+    const view = await http<any>(service.url, 'GET', `/api/results/tests/${b.sampleId}`, { token: keys.sign({ sub: b.userId, lang: 'en' }) });
+    const { notesText, labels, ...rec } = view.body.results[0].recommendation;
+    expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 6.4, p2o5: 25, k2o: 30.5, mg: 9, category: 'HEAVY', cropId: b.plantId!, area: { value: b.areaHa!, unit: 'ha' } })));
+    expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
   });
 
   it('lists every rejected row with its number and reason, and applies the rest', async () => {

@@ -92,7 +92,7 @@ describe('lab-import: a 20,000-row workbook', () => {
     }
     const stored = await service.ctx.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(ROWS);
-    const withAdvice = await service.ctx.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('recommendation', 'is not', null).executeTakeFirstOrThrow();
+    const withAdvice = await service.ctx.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('recommendation_id', 'is not', null).executeTakeFirstOrThrow();
     expect(Number(withAdvice.n)).toBe(ROWS);
     await waitFor(() => events.all().filter((e) => e.type === ResultsImportedV1.type).length === ROWS / SAMPLES_PER_ORDER, { timeoutMs: 30_000 });
     expect(events.all().every((e) => e.type !== ResultsImportedV1.type || (e.data as { completeness: string }).completeness === 'COMPLETE')).toBe(true);

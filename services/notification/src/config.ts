@@ -29,6 +29,13 @@ export const ZConfig = ZBaseConfig.extend({
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Where the e-mail and SMS workers run: `process` = a child process the service forks (what
+   * `node dist/main.js` and `npm start` use unless set), `in-process` = in the service's own event
+   * loop (the default when the service is embedded: tests, benches), `off` = elsewhere (a separate
+   * `node dist/main.js delivery-worker`).
+   */
+  DELIVERY_WORKER: z.enum(['in-process', 'process', 'off']).default('in-process'),
   /** Delay of a new delivery job, so the event's transaction has committed when a worker looks. */
   DELIVERY_ENQUEUE_DELAY_MS: z.coerce.number().int().min(0).default(50),
   /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */

@@ -10,6 +10,7 @@ import { deliveriesRoutes } from './http/deliveries.routes';
 import { inAppRoutes } from './http/in-app.routes';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
+import { forkDeliveryWorker } from './jobs/delivery-process';
 import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
 import { createProviders } from './providers';
 
@@ -28,6 +29,8 @@ export const notificationService: ServiceDefinition<Database, Config> = {
     return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
   },
   async start(ctx) {
+    if (ctx.config.DELIVERY_WORKER === 'off') return;
+    if (ctx.config.DELIVERY_WORKER === 'process') return forkDeliveryWorker(ctx.config, ctx.logger);
     const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
     return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
   },

@@ -220,6 +220,9 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const page2 = await inApp(a, '?page=2&perPage=1');
     expect(page2.meta).toMatchObject({ next: null, prev: 1 });
     expect(page2.items[0]!.id).toBe(older!.id);
+    const pastEnd = await inApp(a, '?page=5&perPage=1');
+    expect(pastEnd.items).toHaveLength(0);
+    expect(pastEnd.meta).toMatchObject({ total: 2, next: null });
     expect((await http(service.url, 'GET', '/api/notifications/in-app?filter=nope', { token: tokenOf(a) })).status).toBe(400);
   });
 

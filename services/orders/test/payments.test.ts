@@ -54,7 +54,8 @@ describe('payments', () => {
     expect(await page.text()).toContain('60.00 PLN');
     const paid = await fetch(`${h.p24.url}/trnRequest/${token}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe('http://127.0.0.1:8080/soil-tests');
+    // Back to the customer app's payment result page, which opens the order paid in that tab.
+    expect(paid.headers.get('location')).toBe('http://127.0.0.1:8080/orders/payment-return');
 
     await waitFor(async () => (await order(id)).order.paymentStatus === 'PAID');
     const after = await order(id);
@@ -146,6 +147,7 @@ describe('payments', () => {
     const res = await req(h, 'POST', '/api/orders/kits', user.token, { quantity: 2, paymentMethod: 'ONLINE_BANK_TRANSFER' });
     expect(res.status).toBe(201);
     expect(res.body.order).toMatchObject({ quantity: 2, price: 6000, paymentStatus: 'PENDING', barcodes: [] });
+    expect(h.p24.transactions.get(tokenOf(res.body.payment.redirectUrl))!.urlReturn).toBe('http://127.0.0.1:8080/soil-tests');
     await h.p24.pay(tokenOf(res.body.payment.redirectUrl));
     const kit = await waitFor(async () => {
       const k = (await req(h, 'GET', `/api/orders/kits/${res.body.order.id}`, user.token)).body;

@@ -14,7 +14,7 @@ import { ZGatewayConfig } from '../../../services/gateway/src/config';
 
 export interface Running {
   url: string;
-  ctx: { db: Kysely<any> };
+  ctx: { db: Kysely<any>; config: { REDIS_URL: string; REDIS_PREFIX: string } };
   cleanup: () => Promise<void>;
 }
 
@@ -62,8 +62,9 @@ export async function startStack(label: string): Promise<Stack> {
       PORT: 0,
       JWKS_URL,
       LOG_LEVEL: 'silent',
-      REDIS_URL: process.env.GLEBA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: `t:abuse-gw:${Date.now()}`,
+      // Identity's Redis and prefix, as in a deployment: the gateway reads identity's suspension marks.
+      REDIS_URL: identity.ctx.config.REDIS_URL,
+      REDIS_PREFIX: identity.ctx.config.REDIS_PREFIX,
       RATE_LIMIT_IP: 10_000_000,
       RATE_LIMIT_ACCOUNT: 10_000_000,
       IDENTITY_URL: identity.url,
@@ -82,10 +83,19 @@ export async function startStack(label: string): Promise<Stack> {
     events,
     call: (method, path, options) => http(gw.url, method, path, options),
     async stop() {
-      await gw.stop().catch(() => undefined);
-      for (const s of Object.values(services).reverse()) await s.cleanup().catch(() => undefined);
-      await events.close();
-      await dropTestDatabases();
+      // Each part gets 30 s to stop; one that does not is named (a shutdown bug to look at) and the
+      // rest still stop, so a slow part on a loaded machine does not fail the suite's hook.
+      const within = async (name: string, work: () => Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 30_000)));
+        const outcome = await Promise.race([work().catch(() => undefined), late]);
+        clearTimeout(timer);
+        if (outcome === 'late') console.warn(`[abuse stack] ${name} did not stop within 30 s`);
+      };
+      await within('gateway', () => gw.stop());
+      for (const [name, s] of Object.entries(services).reverse()) await within(name, () => s.cleanup());
+      await within('event listener', () => events.close());
+      await within('test databases', () => dropTestDatabases());
     },
   };
 }

@@ -39,7 +39,7 @@ function renderMatrix(): string {
     'Expected status class per caller. `401`/`403`: exactly that; `deny`: 401, 403 or 404 (another user\'s resource);',
     '`ok`: let in (2xx, or a 4xx of validation/business rules, never 401/403); `any`: public or link-token endpoint.',
     'Every cell must also answer below 500. userB acts on user A\'s resources ({plotId}, {cropId}, {sectorId}, {testId},',
-    '{notificationId}); the suspended user uses the access token it held before the suspension (see FINDINGS.md F-1).',
+    '{notificationId}); the suspended user uses the access token it held before the suspension (refused: FINDINGS.md F-1, fixed).',
     '',
     `| service | method | path | ${CALLERS.join(' | ')} |`,
     `|---|---|---|${CALLERS.map(() => '---').join('|')}|`,

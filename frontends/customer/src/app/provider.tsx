@@ -7,6 +7,9 @@ import { api } from '../lib/api-client';
 import { detectLanguage } from '../lib/detect-language';
 import { useLanguageStore } from '../stores/language-store';
 import { AppErrorBoundary } from './error-boundary';
+import { registerServiceWorker } from '../features/pwa/register-sw';
+
+registerServiceWorker();
 
 const RouterLink: UiLinkComponent = ({ to, className, children }) => (
   <Link to={to} className={className}>

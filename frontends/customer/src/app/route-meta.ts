@@ -17,8 +17,15 @@ export const SIGNED_IN_ROUTES: RouteMeta[] = [
   { pattern: '/soil-tests/add', titleKey: 'customer.titleAddTest', back: '/soil-tests' },
   { pattern: '/soil-tests/edit/:id', titleKey: 'customer.titleEditTest', back: '/soil-tests' },
   { pattern: '/soil-tests/:id/results', titleKey: 'customer.titleResults', back: '/soil-tests', hideMenu: true },
+  { pattern: '/soil-tests/:id/send', titleKey: 'customerTests.sendTitle', back: '/soil-tests' },
+  { pattern: '/how-to-sample', titleKey: 'guide.title', back: '/' },
+  { pattern: '/onboarding', titleKey: 'onboarding.dialogTitle', back: '/' },
   { pattern: '/faq', titleKey: 'customer.titleFaq', back: '/' },
   { pattern: '/terms-and-privacy-policy', titleKey: 'customer.titleTerms', back: '/' },
+  { pattern: '/orders', titleKey: 'farmOrder.titleOrders', back: '/' },
+  { pattern: '/orders/new', titleKey: 'farmOrder.titleNewOrder', back: '/orders' },
+  { pattern: '/orders/:id/payment', titleKey: 'farmOrder.titlePayment', back: '/orders' },
+  { pattern: '/fields/:cropId/results', titleKey: 'farmOrder.titleFieldResults', back: '/orders' },
 ];
 
 export function routeMeta(pathname: string): RouteMeta | undefined {

@@ -60,6 +60,13 @@ export function SignedInRoutes() {
         <Route path="/soil-tests/:id/results" element={<Page.SoilTestResultsPage />} />
         <Route path="/soil-tests/:id/send" element={<SendSamplesRoute />} />
         <Route path="/map" element={<Page.FarmMapPage />} />
+        <Route path="/orders" element={<Page.OrdersPage />} />
+        <Route path="/orders/new" element={<Page.OrderWizardPage />} />
+        <Route path="/orders/payment-return" element={<Page.PaymentReturnPage />} />
+        <Route path="/orders/:id/payment" element={<Page.OrderPaymentPage />} />
+        <Route path="/fields/:cropId/results" element={<Page.FieldResultsPage />} />
+        <Route path="/how-to-sample" element={<Page.HowToSamplePage />} />
+        <Route path="/onboarding" element={<Page.OnboardingPage />} />
         <Route path="/faq" element={<Page.FaqPage />} />
         <Route path="/terms-and-privacy-policy" element={<Page.TermsPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -28,6 +28,8 @@ export const GeoErrorCode = {
   cityNotFound: 'cityNotFound',
   geolocationUnavailable: 'geolocationUnavailable',
   locationNotFound: 'locationNotFound',
+  // weather widget (Open-Meteo)
+  weatherUnavailable: 'weatherUnavailable',
   // crops
   cropNotFound: 'cropNotFound',
   cropAlreadyExists: 'cropAlreadyExists',

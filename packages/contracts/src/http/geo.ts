@@ -255,3 +255,29 @@ export const ZPlant = z.object({
   defaultYieldTPerHa: z.number(),
 });
 export type TPlant = z.infer<typeof ZPlant>;
+
+/** `GET /api/weather?lat&lon`: coordinates in WGS84 (the widget sends its farm's or the user's location). */
+export const ZWeatherQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const ZWeatherDay = z.object({
+  date: z.string(),
+  /** WMO weather interpretation code (0 clear ... 95 thunderstorm). */
+  weatherCode: z.number().int(),
+  tempMaxC: z.number(),
+  tempMinC: z.number(),
+  precipitationMm: z.number(),
+  precipitationProbability: z.number().nullable(),
+});
+export type TWeatherDay = z.infer<typeof ZWeatherDay>;
+/** The forecast for the rounded coordinates: current conditions, today, and the next days. */
+export const ZWeather = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  fetchedAt: z.string(),
+  current: z.object({ time: z.string(), temperatureC: z.number(), precipitationMm: z.number(), weatherCode: z.number().int(), windKmh: z.number().nullable() }),
+  today: ZWeatherDay,
+  outlook: z.array(ZWeatherDay),
+});
+export type TWeather = z.infer<typeof ZWeather>;

@@ -17,6 +17,10 @@ export function createDatabase<DB>(url: string, options: { max?: number; applica
   });
   // An idle client's connection dropping (Postgres restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor a lent-out one's (a transaction between two statements): pg-pool listens only while a
+  // client is idle, so the 'error' would be uncaught. The statement that uses the client next
+  // fails, the transaction rolls back, and the pool drops the dead client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -86,7 +86,17 @@ export function jwksKeyResolver(
   };
 }
 
-export async function verifyAccessToken(token: string, resolveKey: KeyResolver): Promise<AuthContext> {
+interface VerifiedToken {
+  auth: AuthContext;
+  kid: string | undefined;
+  /** The key that verified the signature. */
+  key: KeyObject;
+  /** `exp` and `nbf` claims, in seconds. */
+  exp: number | undefined;
+  nbf: number | undefined;
+}
+
+async function verifyToken(token: string, resolveKey: KeyResolver, now: () => number): Promise<VerifiedToken> {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded === 'string' || typeof decoded.payload === 'string') {
     throw new AppError(CommonErrorCode.invalidToken, 401, 'Malformed token');
@@ -95,21 +105,75 @@ export async function verifyAccessToken(token: string, resolveKey: KeyResolver):
     throw new AppError(CommonErrorCode.invalidToken, 401, 'Token algorithm not accepted');
   }
   const key = await resolveKey(decoded.header.kid);
-  let payload: unknown;
+  let payload: jwt.JwtPayload | string;
   try {
-    payload = jwt.verify(token, key, { algorithms: JWT_ALGORITHMS, issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+    payload = jwt.verify(token, key, {
+      algorithms: JWT_ALGORITHMS,
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      clockTimestamp: Math.floor(now() / 1000),
+    });
   } catch (error) {
     if (error instanceof jwt.TokenExpiredError) throw new AppError(CommonErrorCode.tokenExpired, 401, 'Token expired');
     throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token');
   }
   const claims = ZAccessClaims.safeParse(payload);
-  if (!claims.success) throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token claims');
+  if (!claims.success || typeof payload === 'string') throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token claims');
   return {
-    userId: claims.data.sub,
-    role: claims.data.role,
-    email: claims.data.email,
-    ...(claims.data.lang ? { language: claims.data.lang } : {}),
-    ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
+    auth: {
+      userId: claims.data.sub,
+      role: claims.data.role,
+      email: claims.data.email,
+      ...(claims.data.lang ? { language: claims.data.lang } : {}),
+      ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
+    },
+    kid: decoded.header.kid,
+    key,
+    exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+    nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+  };
+}
+
+export async function verifyAccessToken(token: string, resolveKey: KeyResolver, now: () => number = Date.now): Promise<AuthContext> {
+  return (await verifyToken(token, resolveKey, now)).auth;
+}
+
+export interface TokenVerifierOptions {
+  /** Accepted tokens remembered (the oldest is forgotten first). */
+  maxEntries?: number;
+  /** The clock in ms (tests move it). */
+  now?: () => number;
+}
+
+/**
+ * `verifyAccessToken` with a memory of the tokens it has already accepted. A signature's verdict
+ * never changes, so a token seen before is not decoded and RSA-verified again (the SPA sends the
+ * same token with every call for up to 15 minutes, and each call is verified by the gateway and
+ * by the service). What can change is checked again on every hit as a full verification would:
+ * the expiry and not-before claims against the clock, and that the token's `kid` still resolves
+ * to the very key that verified it (after a rotation or retirement the token is verified again).
+ * Only accepted tokens with an expiry are remembered; a refused token is verified, and refused,
+ * every time it is presented.
+ */
+export function createTokenVerifier(resolveKey: KeyResolver, options: TokenVerifierOptions = {}): (token: string) => Promise<AuthContext> {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const accepted = new Map<string, VerifiedToken>();
+  return async (token) => {
+    const hit = accepted.get(token);
+    if (hit) {
+      const seconds = Math.floor(now() / 1000);
+      if (hit.exp !== undefined && seconds < hit.exp && (hit.nbf === undefined || seconds >= hit.nbf) && (await resolveKey(hit.kid)) === hit.key) {
+        return hit.auth;
+      }
+      accepted.delete(token);
+    }
+    const verified = await verifyToken(token, resolveKey, now);
+    if (verified.exp !== undefined) {
+      if (accepted.size >= maxEntries) accepted.delete(accepted.keys().next().value as string);
+      accepted.set(token, verified);
+    }
+    return verified.auth;
   };
 }
 
@@ -125,12 +189,13 @@ export function bearerToken(req: Request): string | undefined {
  * in `req.authError` and answered (401) only by routes that require a session, so a stale token
  * sent along to a public route (refresh, login) does not break it.
  */
-export function authenticate(resolveKey: KeyResolver): RequestHandler {
+export function authenticate(resolveKey: KeyResolver, options: TokenVerifierOptions = {}): RequestHandler {
+  const verify = createTokenVerifier(resolveKey, options);
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next();
     try {
-      req.auth = await verifyAccessToken(token, resolveKey);
+      req.auth = await verify(token);
       next();
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 401) {

@@ -24,6 +24,13 @@ describe('CookieBanner', () => {
     expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
   });
 
+  it('reserves room at the bottom of the page while it shows, so it covers no content for good', async () => {
+    renderBanner();
+    expect(document.body.style.paddingBottom).toMatch(/^calc\(\d+px \+ 2rem\)$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(document.body.style.paddingBottom).toBe('');
+  });
+
   it('is hidden when necessary cookies were accepted before', () => {
     writeConsent({ necessary: true, commercial: false, social: false });
     renderBanner();

@@ -20,36 +20,39 @@ export interface TableProps<Row> {
 
 export function Table<Row>({ columns, rows, rowKey, loading, skeletonRows = 5, empty, caption }: TableProps<Row>) {
   const tr = useT();
+  // The wrapper scrolls sideways when the columns do not fit (a phone) instead of widening the page.
   return (
-    <table className="gl-table">
-      {caption && <caption>{caption}</caption>}
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.key} scope="col">
-              {c.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {loading ? (
-          <SkeletonRows rows={skeletonRows} cells={columns.length} />
-        ) : rows && rows.length > 0 ? (
-          rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.key}>{c.cell(row)}</td>
-              ))}
-            </tr>
-          ))
-        ) : (
+    <div className="gl-table-scroll">
+      <table className="gl-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
           <tr>
-            <td colSpan={columns.length}>{empty ?? tr('ui.noData')}</td>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.header}
+              </th>
+            ))}
           </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {loading ? (
+            <SkeletonRows rows={skeletonRows} cells={columns.length} />
+          ) : rows && rows.length > 0 ? (
+            rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <td key={c.key}>{c.cell(row)}</td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={columns.length}>{empty ?? tr('ui.noData')}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

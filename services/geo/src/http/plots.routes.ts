@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
+import { AppError, mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { errorMessage } from '@gleba/i18n';
 import {
   ZCadastralPlotBody,
   ZCreatePlotBody,
@@ -40,7 +41,9 @@ export function plotRoutes(deps: GeoDeps): Router {
     '/import',
     route(
       { body: ZImportPlotsBody },
-      async ({ body, auth }): Promise<TImportPlotsResult> => {
+      async ({ body, auth, req }): Promise<TImportPlotsResult> => {
+        // Each skipped feature's message in the request's language, as an error response would be.
+        const language = requestLanguage(req);
         let shapes: ImportedShape[];
         try {
           shapes = body.format === 'kml' ? parseKmlPlots(body.content) : parseGeoJsonPlots(body.content);
@@ -51,14 +54,16 @@ export function plotRoutes(deps: GeoDeps): Router {
         const result: TImportPlotsResult = { imported: [], skipped: [] };
         for (const shape of shapes) {
           if (!shape.geometry) {
-            result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message: shape.problem ?? 'no shape' });
+            const message = errorMessage(language, 'geometryInvalid') ?? shape.problem ?? 'no shape';
+            result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message });
             continue;
           }
           try {
             result.imported.push(await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber));
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            result.skipped.push({ index: shape.index, name: shape.name, code: error.code, message: error.message });
+            const message = errorMessage(language, error.code, error.params) ?? error.message;
+            result.skipped.push({ index: shape.index, name: shape.name, code: error.code, message });
           }
         }
         if (result.imported.length === 0 && result.skipped.length > 0 && shapes.every((s) => !s.geometry)) {

@@ -19,6 +19,7 @@ import {
   type TUpdateMeBody,
   ZProfileBody,
   ZProfilePatchBody,
+  suspendedAccountKey,
 } from '@gleba/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
@@ -306,7 +307,10 @@ export async function patchProfile(ctx: Ctx, userId: string, patch: z.output<typ
 export async function setSuspended(ctx: Ctx, adminId: string, userId: string, suspend: boolean, reason?: string): Promise<void> {
   const user = await mustUser(ctx, userId);
   if (user.id === adminId && suspend) throw new AppError('forbidden', 403, 'You cannot suspend yourself');
-  if (user.isEnabled === !suspend) return;
+  if (user.isEnabled === !suspend) {
+    await markSuspended(ctx, user.id, suspend); // an earlier attempt may have missed Redis
+    return;
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { is_enabled: !suspend, suspended_reason: suspend ? (reason ?? null) : null });
     if (suspend) {
@@ -316,4 +320,21 @@ export async function setSuspended(ctx: Ctx, adminId: string, userId: string, su
       await ctx.outbox.publish(trx, UserReinstatedV1, { userId: user.id, byUserId: adminId });
     }
   });
+  await markSuspended(ctx, user.id, suspend);
+}
+
+/**
+ * Tells the gateway (shared Redis key) that an account is suspended, for as long as an access
+ * token issued before now can live: its tokens are refused at the gateway at once, not only here.
+ * Redis being down does not undo the suspension (the database holds it; refresh is refused).
+ */
+async function markSuspended(ctx: Ctx, userId: string, suspended: boolean): Promise<void> {
+  const key = suspendedAccountKey(ctx.config.REDIS_PREFIX, userId);
+  try {
+    const { redis } = depsOf(ctx);
+    if (suspended) await redis.set(key, '1', 'EX', ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60);
+    else await redis.del(key);
+  } catch (error) {
+    ctx.logger.error({ err: error, userId }, 'could not mark the suspension for the gateway');
+  }
 }

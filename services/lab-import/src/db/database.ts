@@ -77,8 +77,13 @@ export interface ImportRowsTable {
   order_id: string;
   test_type: string;
   category: string | null;
-  /** Compact tuples; rows staged by an older version hold whole `StoredElement`s. */
+  /**
+   * The stored form (`StoredElement`s, the text `results.elements` gets) when `advice` is set; rows
+   * staged by older versions hold compact tuples or whole elements and no `advice`.
+   */
   elements: Json<(StagedElement | StoredElement)[]>;
+  /** The values the advice reads, by key (`PH_KCL`, `P2O5`, `K2O`, `MG`); null in rows staged by older versions. */
+  advice: Json<Record<string, number | null>> | null;
 }
 
 export interface ResultsTable {
@@ -88,13 +93,25 @@ export interface ResultsTable {
   agronomic_category: string | null;
   elements: Json<StoredElement[]>;
   classes: Json<Record<string, string | null>> | null;
+  /** Whole recommendation, in results stored before `recommendations`; null in newer ones. */
   recommendation: Json<unknown> | null;
+  /** The shared recommendation (`recommendations.id`) and this result's own measured values. */
+  recommendation_id: string | null;
+  recommendation_measured: Json<unknown> | null;
   recommendation_error: string | null;
+  /** Ruleset ids and versions, in results stored before `recommendations` (newer: the body's `rulesets`). */
   rulesets: Json<unknown> | null;
   import_id: string;
   version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** A recommendation shared by results: `body` is its JSON with `measured: null`, `id` the hash of that text. */
+export interface RecommendationsTable {
+  id: string;
+  body: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
 }
 
 /** Tables of the lab-import database (the platform's outbox, inbox and job failures included). */
@@ -104,4 +121,5 @@ export interface Database extends PlatformTables {
   import_errors: ImportErrorsTable;
   import_rows: ImportRowsTable;
   results: ResultsTable;
+  recommendations: RecommendationsTable;
 }

@@ -1,4 +1,5 @@
-import { classifyNutrient, classifyPh, getCrop, recommend, type Recommendation } from '@gleba/agronomy';
+import { createHash } from 'node:crypto';
+import { classifyNutrient, classifyPh, getCrop, recommend, recommendationBasis, type Recommendation, type RecommendationInput } from '@gleba/agronomy';
 import type { AgronomicCategory } from '@gleba/contracts';
 import type { StoredElement } from '../db/database';
 
@@ -9,14 +10,6 @@ export interface SampleForAdvice {
   areaAres: number | null;
 }
 
-export interface Advice {
-  classes: Record<string, string | null> | null;
-  recommendation: Recommendation | null;
-  /** Why there is no recommendation: noCrop, unknownCrop, notBasicTest, or the agronomy error. */
-  recommendationError: string | null;
-  rulesets: Recommendation['rulesets'] | null;
-}
-
 /** What the advice reads of the elements. */
 export type ElementValue = Pick<StoredElement, 'key' | 'value'>;
 
@@ -24,15 +17,8 @@ function valueOf(elements: readonly ElementValue[], key: string): number | null 
   return elements.find((e) => e.key === key)?.value ?? null;
 }
 
-/**
- * Classes of the measured values and, for a basic test, the recommendation for the sample's crop
- * and area (ha for farm samples, ares for garden ones), with the ruleset versions it used.
- */
-export function adviseOn(elements: readonly ElementValue[], category: AgronomicCategory | null, sample: SampleForAdvice): Advice {
-  const ph = valueOf(elements, 'PH_KCL');
-  const p2o5 = valueOf(elements, 'P2O5');
-  const k2o = valueOf(elements, 'K2O');
-  const mg = valueOf(elements, 'MG');
+/** The classes of the measured values (the pH always, the nutrients given the category), or null. */
+function classesOf(ph: number | null, p2o5: number | null, k2o: number | null, mg: number | null, category: AgronomicCategory | null) {
   const classes: Record<string, string | null> = {};
   if (ph !== null) classes.PH_KCL = classifyPh(ph);
   if (category) {
@@ -40,19 +26,7 @@ export function adviseOn(elements: readonly ElementValue[], category: AgronomicC
     if (k2o !== null) classes.K2O = classifyNutrient('K2O', k2o, category);
     if (mg !== null) classes.MG = classifyNutrient('MG', mg, category);
   }
-  const base = { classes: Object.keys(classes).length > 0 ? classes : null };
-  if (ph === null || p2o5 === null || k2o === null || mg === null || !category) {
-    return { ...base, recommendation: null, recommendationError: 'notBasicTest', rulesets: null };
-  }
-  if (!sample.plantId) return { ...base, recommendation: null, recommendationError: 'noCrop', rulesets: null };
-  if (!getCrop(sample.plantId)) return { ...base, recommendation: null, recommendationError: 'unknownCrop', rulesets: null };
-  const area = sample.kind === 'GARDEN' ? { value: sample.areaAres ?? 0, unit: 'a' as const } : { value: sample.areaHa ?? 0, unit: 'ha' as const };
-  try {
-    const recommendation = recommend({ ph, p2o5, k2o, mg, category, cropId: sample.plantId, area });
-    return { ...base, recommendation, recommendationError: null, rulesets: recommendation.rulesets };
-  } catch (error) {
-    return { ...base, recommendation: null, recommendationError: (error as Error).message.slice(0, 200), rulesets: null };
-  }
+  return Object.keys(classes).length > 0 ? classes : null;
 }
 
 /** The test types a sample was ordered with: the basic test and its additional tests. */
@@ -60,43 +34,76 @@ export function orderedTests(sample: { basic_test_type: string; additional_test_
   return [sample.basic_test_type, ...sample.additional_test_types];
 }
 
-/** An `Advice` as the results table stores it: JSON text, or null. */
+/**
+ * A result's advice as the tables store it. The recommendation is split: everything but its
+ * `measured` values is the same for every sample with the same crop, area, category, pH to one
+ * decimal and nutrient classes, and is stored once in `recommendations` under the hash of its JSON
+ * (`body`, with `measured: null` in its place); the result keeps the id and its own `measured`.
+ * `{ ...body, measured }` is the recommendation `recommend()` returned, key order included.
+ */
 export interface StoredAdvice {
+  /** JSON of the classes, or null. */
   classes: string | null;
-  recommendation: string | null;
+  recommendation: { id: string; body: string; measured: string } | null;
+  /** Why there is no recommendation: noCrop, unknownCrop, notBasicTest, or the agronomy error. */
   recommendationError: string | null;
-  rulesets: string | null;
+}
+
+type SharedRecommendation = { id: string; body: string; measured: Recommendation['measured'] } | { error: string };
+
+function computeRecommendation(input: RecommendationInput): SharedRecommendation {
+  try {
+    const recommendation = recommend(input);
+    const body = JSON.stringify({ ...recommendation, measured: null });
+    return { id: createHash('sha256').update(body).digest('base64url'), body, measured: recommendation.measured };
+  } catch (error) {
+    return { error: (error as Error).message.slice(0, 200) };
+  }
 }
 
 /**
- * `adviseOn` memoised on everything it reads (pH, P2O5, K2O, Mg, category, crop, kind and area),
- * serialised once per distinct input: `recommend()` is pure, so rows with equal inputs get the
- * same stored recommendation and ruleset versions. The cache is per apply and bounded.
+ * Classes of the measured values and, for a basic test, the recommendation for the sample's crop
+ * and area (ha for farm samples, ares for garden ones), with the ruleset versions it used.
+ * `recommend()` runs once per distinct `recommendationBasis` key (per apply, bounded): a file's
+ * samples of one crop and area share a few hundred recommendations between them.
  */
 export function createAdviser(maxEntries = 10_000) {
-  const cache = new Map<string, StoredAdvice>();
+  const shared = new Map<string, SharedRecommendation>();
   return (elements: readonly ElementValue[], category: AgronomicCategory | null, sample: SampleForAdvice): StoredAdvice => {
-    const key = [
-      valueOf(elements, 'PH_KCL'),
-      valueOf(elements, 'P2O5'),
-      valueOf(elements, 'K2O'),
-      valueOf(elements, 'MG'),
-      category,
-      sample.kind,
-      sample.plantId,
-      sample.kind === 'GARDEN' ? sample.areaAres : sample.areaHa,
-    ].join('|');
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const advice = adviseOn(elements, category, sample);
-    const stored: StoredAdvice = {
-      classes: advice.classes ? JSON.stringify(advice.classes) : null,
-      recommendation: advice.recommendation ? JSON.stringify(advice.recommendation) : null,
-      recommendationError: advice.recommendationError,
-      rulesets: advice.rulesets ? JSON.stringify(advice.rulesets) : null,
-    };
-    if (cache.size >= maxEntries) cache.clear();
-    cache.set(key, stored);
-    return stored;
+    const ph = valueOf(elements, 'PH_KCL');
+    const p2o5 = valueOf(elements, 'P2O5');
+    const k2o = valueOf(elements, 'K2O');
+    const mg = valueOf(elements, 'MG');
+    const classes = classesOf(ph, p2o5, k2o, mg, category);
+    const base = { classes: classes ? JSON.stringify(classes) : null, recommendation: null };
+    if (ph === null || p2o5 === null || k2o === null || mg === null || !category) return { ...base, recommendationError: 'notBasicTest' };
+    if (!sample.plantId) return { ...base, recommendationError: 'noCrop' };
+    if (!getCrop(sample.plantId)) return { ...base, recommendationError: 'unknownCrop' };
+    const area = sample.kind === 'GARDEN' ? { value: sample.areaAres ?? 0, unit: 'a' as const } : { value: sample.areaHa ?? 0, unit: 'ha' as const };
+    const input: RecommendationInput = { ph, p2o5, k2o, mg, category, cropId: sample.plantId, area };
+    const basis = recommendationBasis(input);
+    let rec = basis ? shared.get(basis.key) : undefined;
+    if (!rec) {
+      rec = computeRecommendation(input);
+      if (basis) {
+        if (shared.size >= maxEntries) shared.clear();
+        shared.set(basis.key, rec);
+      }
+    }
+    if ('error' in rec) return { ...base, recommendationError: rec.error };
+    const measured = basis?.measured ?? rec.measured;
+    return { ...base, recommendation: { id: rec.id, body: rec.body, measured: JSON.stringify(measured) }, recommendationError: null };
   };
+}
+
+/** A stored result's recommendation and rulesets: the legacy whole column, else the shared body with the row's measured values. */
+export function joinRecommendation(row: {
+  recommendation: Recommendation | null;
+  rulesets: unknown;
+  recommendation_body: Record<string, unknown> | null;
+  recommendation_measured: Recommendation['measured'] | null;
+}): { recommendation: Recommendation | null; rulesets: unknown } {
+  if (row.recommendation || !row.recommendation_body) return { recommendation: row.recommendation, rulesets: row.rulesets ?? null };
+  const recommendation = { ...row.recommendation_body, measured: row.recommendation_measured } as unknown as Recommendation;
+  return { recommendation, rulesets: row.rulesets ?? recommendation.rulesets };
 }

@@ -18,6 +18,8 @@ export interface ParsedRow {
 
 export type RowOutcome = { kind: 'empty' } | { kind: 'error'; label: string | null; error: RowError } | { kind: 'ok'; row: ParsedRow };
 
+const REQUIRED = Object.fromEntries(Object.entries(TEST_PARAMS).map(([t, keys]) => [t, new Set<ParamKey>(keys)])) as unknown as Record<ImportTestType, ReadonlySet<ParamKey>>;
+
 function isBlank(values: readonly unknown[]): boolean {
   return values.every((v) => cellText(v) === null);
 }
@@ -41,7 +43,7 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     return { kind: 'error', label, error: { code: LabImportErrorCode.importInvalidTestType, message: `the row is ${testType}, the import is ${chosen}` } };
   }
 
-  const required = new Set<ParamKey>(TEST_PARAMS[testType]);
+  const required = REQUIRED[testType];
   const missing: string[] = [];
   const elements: StagedElement[] = [];
   let category: AgronomicCategory | null = null;
@@ -125,4 +127,14 @@ export function storedElementsJson(staged: readonly (StagedElement | StoredEleme
 /** The key and value of each staged element: what the classes and the recommendation read. */
 export function stagedValues(staged: readonly (StagedElement | StoredElement)[]): { key: string; value: number | null }[] {
   return staged.map((e) => (Array.isArray(e) ? { key: e[0], value: e[1] } : e));
+}
+
+/** The parameters the classes and the recommendation read. */
+const ADVICE_KEYS: ReadonlySet<string> = new Set(['PH_KCL', 'P2O5', 'K2O', 'MG']);
+
+/** JSON of the values the advice reads, by key (what a staged row keeps beside its stored elements). */
+export function adviceValuesJson(staged: readonly StagedElement[]): string {
+  const out: Record<string, number | null> = {};
+  for (const [key, value] of staged) if (ADVICE_KEYS.has(key)) out[key] = value;
+  return JSON.stringify(out);
 }

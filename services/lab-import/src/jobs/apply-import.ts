@@ -1,11 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory, type EventData } from '@gleba/contracts';
 import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
+import { recordsetJson } from '../db/recordset';
 import { createAdviser, orderedTests } from '../domain/recommendation';
 import { stagedValues, storedElementsJson } from '../domain/rows';
+
+/** A result as apply writes it: its staged row's number (sample, test type, category and stored elements come from there) and its advice. */
+interface ResultRow {
+  row_number: number;
+  /** JSON text, as are classes and recommendation_measured; null: the staged row's elements, already in the stored form. */
+  elements: string | null;
+  classes: string | null;
+  recommendation_id: string | null;
+  recommendation_measured: string | null;
+  recommendation_error: string | null;
+}
+const RESULT_COLUMNS = ['row_number', 'elements', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error'] as const;
+const RAW_RESULT_COLUMNS = ['elements', 'classes', 'recommendation_measured'] as const;
 
 export interface ApplyOptions {
   batchSize: number;
@@ -45,10 +58,12 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
   }
   if (chunk.length > 0) chunks.push(chunk);
   const advise = createAdviser();
+  // Shared recommendations this apply has stored already (committed), so each is inserted once.
+  const storedRecommendations = new Set<string>();
 
   for (const orderIds of chunks) {
     options.signal.throwIfAborted();
-    await db.transaction().execute(async (trx) => {
+    const batchRecommendations = await db.transaction().execute(async (trx) => {
       // No wait for the WAL flush: a crash can lose only whole batches (results, events and the
       // removal of their staged rows together), which the retried job applies again.
       await sql`set local synchronous_commit = off`.execute(trx);
@@ -57,59 +72,73 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
       const staged = await trx
         .selectFrom('import_rows')
-        .select(['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements'])
+        // Rows staged with `advice` keep their elements in Postgres (copied by the insert below).
+        .select((eb) => ['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
         .where('import_id', '=', importId)
         .where('order_id', 'in', orderIds)
         .orderBy('row_number')
         .execute();
 
-      const values: Insertable<Database['results']>[] = [];
+      const values: ResultRow[] = [];
       const rejectedRows: Insertable<Database['import_errors']>[] = [];
+      const newRecommendations = new Map<string, string>();
       for (const row of staged) {
         const sample = sampleById.get(row.sample_id);
         if (!sample || sample.cancelled_at !== null) {
           rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
           continue;
         }
-        const advice = advise(stagedValues(row.elements), row.category as AgronomicCategory | null, {
+        const read = row.advice ? Object.entries(row.advice).map(([key, value]) => ({ key, value })) : stagedValues(row.elements ?? []);
+        const advice = advise(read, row.category as AgronomicCategory | null, {
           kind: sample.kind,
           plantId: sample.plant_id,
           areaHa: sample.area_ha === null ? null : Number(sample.area_ha),
           areaAres: sample.area_ares === null ? null : Number(sample.area_ares),
         });
+        const rec = advice.recommendation;
+        if (rec && !storedRecommendations.has(rec.id)) newRecommendations.set(rec.id, rec.body);
         values.push({
-          id: randomUUID(),
-          sample_id: row.sample_id,
-          test_type: row.test_type,
-          agronomic_category: row.category,
-          elements: storedElementsJson(row.elements),
+          row_number: row.row_number,
+          elements: row.elements ? storedElementsJson(row.elements) : null,
           classes: advice.classes,
-          recommendation: advice.recommendation,
+          recommendation_id: rec?.id ?? null,
+          recommendation_measured: rec?.measured ?? null,
           recommendation_error: advice.recommendationError,
-          rulesets: advice.rulesets,
-          import_id: importId,
         });
       }
 
+      if (newRecommendations.size > 0) {
+        await trx
+          .insertInto('recommendations')
+          .values([...newRecommendations].map(([id, body]) => ({ id, body })))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+      }
+      // The whole batch as one JSON parameter; results stored before keep nothing of their old
+      // whole recommendation or rulesets (the shared body has both).
       const written = values.length
-        ? await trx
-            .insertInto('results')
-            .values(values)
-            .onConflict((oc) =>
-              oc.columns(['sample_id', 'test_type']).doUpdateSet((eb) => ({
-                agronomic_category: eb.ref('excluded.agronomic_category'),
-                elements: eb.ref('excluded.elements'),
-                classes: eb.ref('excluded.classes'),
-                recommendation: eb.ref('excluded.recommendation'),
-                recommendation_error: eb.ref('excluded.recommendation_error'),
-                rulesets: eb.ref('excluded.rulesets'),
-                import_id: eb.ref('excluded.import_id'),
-                version: sql<number>`results.version + 1`,
-                updated_at: sql<Date>`now()`,
-              })),
-            )
-            .returning(['sample_id', 'test_type', sql<boolean>`(xmax = 0)`.as('inserted')])
-            .execute()
+        ? (
+            await sql<{ sample_id: string; test_type: string; inserted: boolean }>`
+              insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
+              select gen_random_uuid(), r.sample_id, r.test_type, r.category, coalesce(x.elements, r.elements), x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
+              from json_to_recordset(${recordsetJson(values, RESULT_COLUMNS, RAW_RESULT_COLUMNS)}::json)
+                as x(row_number integer, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
+              join import_rows r on r.import_id = ${importId} and r.row_number = x.row_number
+              on conflict (sample_id, test_type) do update set
+                agronomic_category = excluded.agronomic_category,
+                elements = excluded.elements,
+                classes = excluded.classes,
+                recommendation = excluded.recommendation,
+                recommendation_id = excluded.recommendation_id,
+                recommendation_measured = excluded.recommendation_measured,
+                recommendation_error = excluded.recommendation_error,
+                rulesets = excluded.rulesets,
+                import_id = excluded.import_id,
+                version = results.version + 1,
+                updated_at = now()
+              returning sample_id, test_type, (xmax = 0) as inserted
+            `.execute(trx)
+          ).rows
         : [];
 
       // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE.
@@ -164,7 +193,9 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         }))
         .where('id', '=', importId)
         .execute();
+      return newRecommendations.keys();
     });
+    for (const id of batchRecommendations) storedRecommendations.add(id);
   }
 
   await db

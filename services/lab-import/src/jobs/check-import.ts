@@ -1,9 +1,10 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
 import type { Database } from '../db/database';
+import { recordsetJson } from '../db/recordset';
 import { layoutOf, type HeaderLayout } from '../domain/file-format';
 import { orderedTests } from '../domain/recommendation';
-import { parseRow, type ParsedRow, type RowError } from '../domain/rows';
+import { adviceValuesJson, parseRow, storedElementsJson, type ParsedRow, type RowError } from '../domain/rows';
 import { readFirstSheet } from '../domain/workbook-reader';
 import { FileRejected } from '../domain/xlsx-guard';
 
@@ -17,6 +18,8 @@ interface PendingRow {
   number: number;
   row: ParsedRow;
 }
+
+type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id'>;
 
 interface ErrorRow {
   import_id: string;
@@ -82,7 +85,7 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
         .where('cancelled_at', 'is', null)
         .execute();
       const byCode = new Map(samples.map((s) => [s.code, s]));
-      const staged: Insertable<Database['import_rows']>[] = [];
+      const staged: StagedRow[] = [];
       for (const p of batch) {
         const sample = byCode.get(p.row.label);
         if (!sample || sample.kind !== kind) {
@@ -96,16 +99,24 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
         }
         valid += 1;
         staged.push({
-          import_id: importId,
           row_number: p.number,
           sample_id: sample.sample_id,
           order_id: sample.order_id,
           test_type: p.row.testType,
           category: p.row.category,
-          elements: JSON.stringify(p.row.elements),
+          // The stored form, copied into results by apply; the advice reads only `advice`.
+          elements: storedElementsJson(p.row.elements),
+          advice: adviceValuesJson(p.row.elements),
         });
       }
-      if (staged.length > 0) await db.insertInto('import_rows').values(staged).execute();
+      if (staged.length > 0) {
+        const rows = recordsetJson(staged, ['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice'], ['elements', 'advice']);
+        await sql`
+          insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice)
+          select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice
+          from json_to_recordset(${rows}::json) as x(row_number integer, sample_id uuid, order_id uuid, test_type text, category text, elements json, advice json)
+        `.execute(db);
+      }
     }
     if (errors.length > 0) {
       const out = errors;

@@ -1,8 +1,7 @@
 import type { Language } from '@gleba/contracts';
-import { findContact, upsertContact, type Contact, type Db } from '../db/repositories/contacts.repository';
-import { insertDelivery, releaseWaiting, type Channel } from '../db/repositories/deliveries.repository';
-import { insertInApp } from '../db/repositories/in-app.repository';
-import { preferenceFor } from '../db/repositories/preferences.repository';
+import { upsertContact, type Contact, type Db } from '../db/repositories/contacts.repository';
+import { insertDelivery, releaseWaiting, type Channel, type NewDelivery } from '../db/repositories/deliveries.repository';
+import { insertNotice, recipientOf } from '../db/repositories/notices.repository';
 import type { Notice } from './rules';
 import type { Template } from './templates';
 
@@ -18,23 +17,15 @@ export const inAppContent = (template: Template) => `notifications.${template}In
  * preferences allow (a switched-off channel is logged as SKIPPED). Unique keys make a repeated
  * notice add nothing. When the user is not in the contact read model yet, the deliveries wait
  * (WAITING_CONTACT) and are released when identity's event arrives: no event is held back.
+ * Two queries: the contact and preference together, then one statement writing everything.
  */
 export async function notify(trx: Db, queue: DeliveryQueue, notice: Notice): Promise<void> {
-  const [contact, pref] = await Promise.all([findContact(trx, notice.userId), preferenceFor(trx, notice.userId, notice.type)]);
-  if (pref.isInAppEnabled) {
-    await insertInApp(trx, {
-      userId: notice.userId,
-      type: notice.type,
-      content: inAppContent(notice.template),
-      params: notice.params,
-      sourceKey: notice.sourceKey,
-    });
-  }
-  for (const channel of ['EMAIL', 'SMS'] as const) {
+  const { contact, pref } = await recipientOf(trx, notice.userId, notice.type);
+  const deliveries: NewDelivery[] = (['EMAIL', 'SMS'] as const).map((channel) => {
     const enabled = channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled;
     const noPhone = channel === 'SMS' && contact !== null && !contact.phoneNumber;
     const status = !enabled ? 'SKIPPED' : !contact ? 'WAITING_CONTACT' : noPhone ? 'SKIPPED' : 'PENDING';
-    const id = await insertDelivery(trx, {
+    return {
       userId: notice.userId,
       channel,
       type: notice.type,
@@ -48,8 +39,13 @@ export async function notify(trx: Db, queue: DeliveryQueue, notice: Notice): Pro
       linkPath: notice.linkPath,
       status,
       reason: !enabled ? 'disabledByPreference' : noPhone ? 'noPhoneNumber' : null,
-    });
-    if (id && status === 'PENDING') await queue.enqueue(channel, id);
+    };
+  });
+  const inApp = pref.isInAppEnabled
+    ? { userId: notice.userId, type: notice.type, content: inAppContent(notice.template), params: notice.params, sourceKey: notice.sourceKey }
+    : null;
+  for (const d of await insertNotice(trx, inApp, deliveries)) {
+    if (d.status === 'PENDING') await queue.enqueue(d.channel, d.id);
   }
 }
 

@@ -5,9 +5,8 @@ import { QueueName, type Language, type NotificationType } from '@gleba/contract
 import { defineJob, type Jobs, type Logger } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { findContact } from '../db/repositories/contacts.repository';
-import { lockDelivery, stalePending, updateDelivery, type Channel } from '../db/repositories/deliveries.repository';
-import { preferenceFor } from '../db/repositories/preferences.repository';
+import { lockDeliveryWithRecipient, stalePending, updateDelivery, type Channel } from '../db/repositories/deliveries.repository';
+import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
 import { ACCOUNT_TEMPLATES, renderEmail, renderSms, type Params, type Template } from '../domain/templates';
 import { ProviderError, type Providers } from '../providers';
@@ -22,18 +21,54 @@ export function deliveryJobs(config: Config) {
   };
 }
 
+/** How long the queue gathers deliveries before adding them to BullMQ in one round trip. */
+const ENQUEUE_BATCH_MS = 10;
+const ENQUEUE_BATCH_MAX = 200;
+
 /**
- * Queues deliveries without holding up the event's transaction: the job is added in the
- * background with a short delay (the transaction commits meanwhile; a worker that still cannot
- * see the row retries). A job lost on the way (Redis down, crash) is re-queued by the sweeper.
+ * Queues deliveries without holding up the event's transaction: jobs are gathered for a few
+ * milliseconds and added with one `addBulk` per queue (one Redis round trip instead of one per
+ * job), with a short delay (the transaction commits meanwhile; a worker that still cannot see the
+ * row retries). A job lost on the way (Redis down, crash) is re-queued by the sweeper.
  */
 export function deliveryQueue(jobs: Jobs, config: Config, logger: Logger): DeliveryQueue {
   const defs = deliveryJobs(config);
+  let batch: { channel: Channel; deliveryId: string }[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const items = batch;
+    batch = [];
+    for (const channel of ['EMAIL', 'SMS'] as const) {
+      const def = defs[channel];
+      const ids = items.filter((i) => i.channel === channel).map((i) => i.deliveryId);
+      if (ids.length === 0) continue;
+      // The payload and options `Jobs.add` gives a job (versioned payload, attempts, backoff, retention).
+      void jobs
+        .queue(def.queue)
+        .addBulk(
+          ids.map((deliveryId) => ({
+            name: def.name,
+            data: { v: def.version, data: def.schema.parse({ deliveryId }) },
+            opts: {
+              jobId: deliveryId,
+              delay: config.DELIVERY_ENQUEUE_DELAY_MS,
+              attempts: def.attempts,
+              backoff: { type: 'exponential', delay: def.backoffMs },
+              removeOnComplete: { age: 24 * 3600, count: 10_000 },
+              removeOnFail: { age: 7 * 24 * 3600 },
+            },
+          })),
+        )
+        .catch((error: unknown) => logger.warn({ err: error, deliveryIds: ids }, 'cannot queue deliveries; the sweeper will'));
+    }
+  };
   return {
     async enqueue(channel: Channel, deliveryId: string) {
-      void jobs
-        .add(defs[channel], { deliveryId }, { jobId: deliveryId, delay: config.DELIVERY_ENQUEUE_DELAY_MS })
-        .catch((error: unknown) => logger.warn({ err: error, deliveryId }, 'cannot queue delivery; the sweeper will'));
+      batch.push({ channel, deliveryId });
+      if (batch.length >= ENQUEUE_BATCH_MAX) flush();
+      else timer ??= setTimeout(flush, ENQUEUE_BATCH_MS);
     },
   };
 }
@@ -57,11 +92,12 @@ export class DeliveryWorker {
     return `${base.replace(/\/$/, '')}${path}`;
   }
 
-  /** Reloads the delivery, its contact and the user's preference, then decides: send or not. */
+  /** Reloads the delivery, its contact and the user's preference (one locking query), then decides: send or not. */
   private claim(deliveryId: string): Promise<Claim> {
     return this.deps.db.transaction().execute(async (trx): Promise<Claim> => {
-      const d = await lockDelivery(trx, deliveryId);
-      if (!d) return { kind: 'missing' };
+      const locked = await lockDeliveryWithRecipient(trx, deliveryId);
+      if (!locked) return { kind: 'missing' };
+      const { delivery: d, contact } = locked;
       if (d.status !== 'PENDING') return { kind: 'done' };
       const channel = d.channel as Channel;
       const template = d.template as Template;
@@ -80,13 +116,12 @@ export class DeliveryWorker {
         };
       }
       if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
-        const pref = await preferenceFor(trx, d.user_id, d.type as NotificationType);
+        const pref = locked.pref ?? defaultPreference(d.type as NotificationType);
         if (!(channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled)) {
           await updateDelivery(trx, d.id, { status: 'SKIPPED', reason: 'disabledByPreference' });
           return { kind: 'done' };
         }
       }
-      const contact = d.user_id ? await findContact(trx, d.user_id) : null;
       if (!contact) {
         await updateDelivery(trx, d.id, { status: 'WAITING_CONTACT' });
         return { kind: 'done' };

@@ -40,6 +40,14 @@ export function bankTransfer(deps: Deps, orderNumber: string, amount: number, du
 }
 
 /**
+ * Where Przelewy24 sends the customer back: a farm order to the customer app's payment result page
+ * (`/orders/payment-return`, which opens the order paid in that tab), a garden kit to the tests.
+ */
+export function returnUrl(customerAppUrl: string, kind: PaymentSubject): string {
+  return `${customerAppUrl.replace(/\/$/, '')}${kind === 'FARM' ? '/orders/payment-return' : '/soil-tests'}`;
+}
+
+/**
  * Registers an online payment with Przelewy24 and returns where to send the customer. A failure
  * leaves the order awaiting payment, keeps a failed-order record, and can be retried.
  */
@@ -60,7 +68,7 @@ export async function startOnlinePayment(
       description: `Gleba ${subject.orderNumber}`,
       email: customer.email,
       language: customer.language,
-      urlReturn: deps.ctx.config.P24_RETURN_URL ?? `${deps.ctx.config.CUSTOMER_APP_URL.replace(/\/$/, '')}/soil-tests`,
+      urlReturn: deps.ctx.config.P24_RETURN_URL ?? returnUrl(deps.ctx.config.CUSTOMER_APP_URL, subject.kind),
       urlStatus: `${deps.ctx.config.PUBLIC_API_URL.replace(/\/$/, '')}/payments/p24/notify`,
     });
     await deps.ctx.db.updateTable('payments').set({ status: 'REGISTERED', token }).where('session_id', '=', sessionId).execute();

@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher, LoadingScreen, Logo } from '@gleba/ui';
-import { useT } from '../../lib/i18n';
+import { NamespaceGate, useT } from '../../lib/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useLanguageStore } from '../../stores/language-store';
 import { useUnseenCount } from '../../features/notifications/api/notifications';
 import { routeMeta } from '../route-meta';
+import { OfflineQueueRunner } from '../../features/pwa/components/offline-queue-runner';
 
 const NAV = [
   { to: '/', key: 'customer.navHome', end: true },
@@ -130,9 +131,17 @@ export function AppLayout() {
     <div className={`app-shell${mobile ? ' app-shell--mobile' : ''}${hideMenu ? ' app-shell--no-menu' : ''}`}>
       {!hideMenu && (mobile ? <MobileBar /> : <Sidebar />)}
       <main className="app-main">
-        <PageHeader />
+        <OfflineQueueRunner />
+        {/* The header and the page wait for the route's lazily loaded message namespaces (lib/i18n). */}
+        <Suspense fallback={null}>
+          <NamespaceGate pathname={pathname}>
+            <PageHeader />
+          </NamespaceGate>
+        </Suspense>
         <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
+          <NamespaceGate pathname={pathname}>
+            <Outlet />
+          </NamespaceGate>
         </Suspense>
       </main>
     </div>

@@ -17,4 +17,11 @@ export const EditSoilTestPage = lazy(() => import('../../features/soil-tests/com
 export const SoilTestResultsPage = lazy(() => import('../../features/soil-tests/components/soil-tests-pages').then((m) => ({ default: m.SoilTestResultsPage })));
 export const FaqPage = lazy(() => import('../../features/content/components/content-pages').then((m) => ({ default: m.FaqPage })));
 export const TermsPage = lazy(() => import('../../features/content/components/content-pages').then((m) => ({ default: m.TermsPage })));
+export const HowToSamplePage = lazy(() => import('../../features/guide/components/how-to-sample-page').then((m) => ({ default: m.HowToSamplePage })));
+export const OnboardingPage = lazy(() => import('../../features/onboarding/components/onboarding-pages').then((m) => ({ default: m.OnboardingPage })));
 export const FarmMapPage = lazy(() => import('../../features/farm-map/components/farm-map-route').then((m) => ({ default: m.FarmMapRoute })));
+export const OrdersPage = lazy(() => import('../../features/farm-order/components/orders-page').then((m) => ({ default: m.OrdersPage })));
+export const OrderWizardPage = lazy(() => import('../../features/farm-order/components/order-wizard-page').then((m) => ({ default: m.OrderWizardRoute })));
+export const OrderPaymentPage = lazy(() => import('../../features/farm-order/components/payment-page').then((m) => ({ default: m.PaymentPage })));
+export const PaymentReturnPage = lazy(() => import('../../features/farm-order/components/payment-page').then((m) => ({ default: m.PaymentReturnPage })));
+export const FieldResultsPage = lazy(() => import('../../features/farm-order/components/field-results-page').then((m) => ({ default: m.FieldResultsPage })));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
+import { joinRecommendation } from '../../domain/recommendation';
 import type { ResultRecord, SampleRecord } from '../../domain/results-view';
 
 const SAMPLE_COLUMNS = [
@@ -21,17 +22,19 @@ const SAMPLE_COLUMNS = [
 ] as const;
 
 const RESULT_COLUMNS = [
-  'sample_id',
-  'test_type',
-  'agronomic_category',
-  'elements',
-  'classes',
-  'recommendation',
-  'recommendation_error',
-  'rulesets',
-  'version',
-  'created_at',
-  'updated_at',
+  'results.sample_id',
+  'results.test_type',
+  'results.agronomic_category',
+  'results.elements',
+  'results.classes',
+  'results.recommendation',
+  'results.recommendation_measured',
+  'results.recommendation_error',
+  'results.rulesets',
+  'results.version',
+  'results.created_at',
+  'results.updated_at',
+  'recommendations.body as recommendation_body',
 ] as const;
 
 export type SampleWithOwner = SampleRecord & { user_id: string; registered_at: Date };
@@ -67,10 +70,23 @@ export async function samplesWhere(
 export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string[]): Promise<Map<string, ResultRecord[]>> {
   const out = new Map<string, ResultRecord[]>();
   if (sampleIds.length === 0) return out;
-  const rows = await db.selectFrom('results').select(RESULT_COLUMNS).where('sample_id', 'in', [...sampleIds]).orderBy('test_type').execute();
-  for (const r of rows) {
+  const rows = await db
+    .selectFrom('results')
+    .leftJoin('recommendations', 'recommendations.id', 'results.recommendation_id')
+    .select(RESULT_COLUMNS)
+    .where('results.sample_id', 'in', [...sampleIds])
+    .orderBy('results.test_type')
+    .execute();
+  for (const row of rows) {
+    const { recommendation_body, recommendation_measured, ...r } = row;
+    const joined = joinRecommendation({
+      recommendation: r.recommendation as ResultRecord['recommendation'],
+      rulesets: r.rulesets,
+      recommendation_body,
+      recommendation_measured: recommendation_measured as Parameters<typeof joinRecommendation>[0]['recommendation_measured'],
+    });
     const list = out.get(r.sample_id) ?? [];
-    list.push(r as unknown as ResultRecord);
+    list.push({ ...r, ...joined } as unknown as ResultRecord);
     out.set(r.sample_id, list);
   }
   return out;

@@ -3,7 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import type { DeliveryStatus, Language, NotificationChannel, NotificationType, TDelivery } from '@gleba/contracts';
 import type { Params, Template } from '../../domain/templates';
 import type { DeliveriesTable } from '../database';
-import type { Db } from './contacts.repository';
+import type { Contact, Db } from './contacts.repository';
+import type { PreferenceFlags } from './preferences.repository';
 
 export type Channel = Exclude<NotificationChannel, 'IN_APP'>;
 
@@ -36,9 +37,46 @@ export async function insertDelivery(db: Db, d: NewDelivery): Promise<string | n
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
-/** Locks the row (waits for a transaction still writing it) so one worker acts on it at a time. */
-export async function lockDelivery(db: Db, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('deliveries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/**
+ * Locks the delivery row (waits for a transaction still writing it) so one worker acts on it at a
+ * time, and reads in the same query its user's contact (null
+ * when not in the read model) and stored preference for its type (null: the defaults apply).
+ */
+export async function lockDeliveryWithRecipient(
+  db: Db,
+  id: string,
+): Promise<{ delivery: DeliveryRow; contact: Contact | null; pref: PreferenceFlags | null } | undefined> {
+  const { rows } = await sql<
+    DeliveryRow & {
+      c_user_id: string | null;
+      c_email: string | null;
+      c_first_name: string | null;
+      c_last_name: string | null;
+      c_phone_number: string | null;
+      c_language: string | null;
+      p_email: boolean | null;
+      p_in_app: boolean | null;
+      p_sms: boolean | null;
+    }
+  >`
+    select d.*, c.user_id as c_user_id, c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
+      c.phone_number as c_phone_number, c.language as c_language,
+      p.is_email_enabled as p_email, p.is_in_app_enabled as p_in_app, p.is_sms_enabled as p_sms
+    from deliveries d
+    left join contacts c on c.user_id = d.user_id
+    left join preferences p on p.user_id = d.user_id and p.type = d.type
+    where d.id = ${id}
+    for update of d`.execute(db);
+  const r = rows[0];
+  if (!r) return undefined;
+  const { c_user_id, c_email, c_first_name, c_last_name, c_phone_number, c_language, p_email, p_in_app, p_sms, ...delivery } = r;
+  return {
+    delivery,
+    contact: c_user_id
+      ? { userId: c_user_id, email: c_email!, firstName: c_first_name!, lastName: c_last_name!, phoneNumber: c_phone_number, language: c_language as Language }
+      : null,
+    pref: p_email === null ? null : { isEmailEnabled: p_email, isInAppEnabled: p_in_app!, isSmsEnabled: p_sms! },
+  };
 }
 
 export async function updateDelivery(

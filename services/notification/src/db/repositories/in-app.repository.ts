@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { InAppFilter, NotificationType } from '@gleba/contracts';
 import type { Params } from '../../domain/templates';
 import type { Db } from './contacts.repository';
@@ -12,20 +11,6 @@ export interface InAppNotification {
   createdAt: Date;
 }
 
-/** Returns false when the same (user, source, type) already exists. */
-export async function insertInApp(
-  db: Db,
-  n: { userId: string; type: NotificationType; content: string; params: Params; sourceKey: string },
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('in_app_notifications')
-    .values({ id: randomUUID(), user_id: n.userId, type: n.type, content: n.content, params: JSON.stringify(n.params), source_key: n.sourceKey, seen_at: null })
-    .onConflict((oc) => oc.columns(['user_id', 'source_key', 'type']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
 export async function listInApp(
   db: Db,
   userId: string,
@@ -33,18 +18,24 @@ export async function listInApp(
 ): Promise<{ items: InAppNotification[]; total: number }> {
   let base = db.selectFrom('in_app_notifications').where('user_id', '=', userId);
   if (q.filter === 'unread') base = base.where('seen', '=', false);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', q.direction)
-      .orderBy('id', q.direction)
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // One query: the page with the total beside each row (a window count). A page past the end has
+  // no rows to carry it, so only then is the total counted apart.
+  const rows = await base
+    .selectAll()
+    .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
+    .orderBy('created_at', q.direction)
+    .orderBy('id', q.direction)
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total_count)
+      : q.page === 1
+        ? 0
+        : Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   return {
-    total: Number(count.n),
+    total,
     items: rows.map((r) => ({
       id: r.id,
       type: r.type as NotificationType,

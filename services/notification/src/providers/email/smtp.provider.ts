@@ -6,13 +6,20 @@ export class SmtpEmailProvider implements EmailProvider {
   readonly name = 'smtp';
   private readonly transport: Transporter;
 
-  constructor(options: { url: string; from: string; timeoutMs: number }) {
-    this.transport = nodemailer.createTransport(options.url, {
-      from: options.from,
-      connectionTimeout: options.timeoutMs,
-      greetingTimeout: options.timeoutMs,
-      socketTimeout: options.timeoutMs,
-    });
+  constructor(options: { url: string; from: string; timeoutMs: number; maxConnections?: number }) {
+    // nodemailer takes a URL's options from its query only (an options object beside a URL is
+    // ignored), so the settings go there; the URL's own query wins. Pooled: connections are kept
+    // and reused (an SMTP handshake per message cost more than the message).
+    const url = new URL(options.url);
+    const settings = {
+      pool: 'true',
+      maxConnections: String(options.maxConnections ?? 5),
+      connectionTimeout: String(options.timeoutMs),
+      greetingTimeout: String(options.timeoutMs),
+      socketTimeout: String(options.timeoutMs),
+    };
+    for (const [key, value] of Object.entries(settings)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+    this.transport = nodemailer.createTransport(url.toString(), { from: options.from });
   }
 
   async send(message: EmailMessage): Promise<SendResult> {

@@ -44,16 +44,23 @@ export function uploadImport(
 const BUSY = new Set(['UPLOADED', 'CHECKING', 'APPLYING']);
 export const isImportBusy = (status: string) => BUSY.has(status);
 
-/** One import, polled every second while the service works on it. */
+/**
+ * One import, polled every second while the service works on it. swr's polling asks with
+ * deduplication, so the panel's hour-long `dedupingInterval` (SWR_DEFAULTS) would hand every poll
+ * the first answer and the wizard would show "checking" for ever: this key dedupes nothing.
+ */
 export function useImport(id: string | null, mode: AdminMode) {
   return useSWR<TImportDetail>(
     id ? ([`imports/${id}`, mode] as const) : null,
     ([path]: readonly [string, AdminMode]) => api.get<TImportDetail>(path, { query: { errorsLimit: 1000 } }),
     {
-      refreshInterval: (data) => (data && !isImportBusy(data.status) ? 0 : 1000),
+      refreshInterval: (data) => (data && !isImportBusy(data.status) ? 0 : IMPORT_POLL_MS),
+      dedupingInterval: 0,
     },
   );
 }
+
+export const IMPORT_POLL_MS = 1000;
 
 export function useImportHistory(mode: AdminMode, page: number) {
   return useSWR<{ items: TImportView[]; meta: TPageMeta }>(

@@ -138,4 +138,62 @@ describe('import wizard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save results' })).toBeTruthy());
     expect(screen.getByText('Checked')).toBeTruthy();
   });
+
+  it('follows the service while it checks and saves: each poll asks again (found by the e2e suite)', async () => {
+    // The service answers "checking" twice, then "checked"; after "save", "saving" once, then "saved".
+    let checks = 0;
+    let applied = false;
+    let saves = 0;
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/imports': emptyPage,
+      [`GET /farm-api/imports/${IMPORT.id}`]: () => {
+        if (applied) {
+          saves += 1;
+          return saves < 2
+            ? { ...IMPORT, status: 'APPLYING', errors: [], errorsTotal: 0 }
+            : {
+                ...IMPORT,
+                status: 'APPLIED',
+                summary: { ...IMPORT.summary, applied: 2 },
+                errors: [],
+                errorsTotal: 0,
+              };
+        }
+        checks += 1;
+        return checks <= 2
+          ? {
+              ...IMPORT,
+              status: 'CHECKING',
+              progress: { phase: 'check', rowsRead: 1, total: 3, percent: 33 },
+              errors: [],
+              errorsTotal: 0,
+            }
+          : { ...IMPORT, errors: [], errorsTotal: 0 };
+      },
+      [`POST /farm-api/imports/${IMPORT.id}/apply`]: () => {
+        applied = true;
+        return { ...IMPORT, status: 'APPLYING' };
+      },
+    });
+    FakeXhr.answer = { status: 202, body: JSON.stringify({ ...IMPORT, status: 'UPLOADED' }) };
+    renderApp('/imports', { signedIn: true, mode: 'farm' });
+    fireEvent.drop(await screen.findByTestId('dropzone'), {
+      dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(document.querySelector('.summary .status--CHECKING')).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save results' })).toBeTruthy(), {
+      timeout: 8000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save results' }));
+    await waitFor(
+      () => expect(document.querySelector('.summary .status--APPLIED')?.textContent).toBe('Saved'),
+      {
+        timeout: 8000,
+      },
+    );
+    expect(calls.filter((c) => c.path === `/farm-api/imports/${IMPORT.id}`).length).toBeGreaterThanOrEqual(5);
+    FakeXhr.answer = { status: 202, body: JSON.stringify(IMPORT) };
+  }, 20_000);
 });

@@ -80,6 +80,26 @@ describe('shipments', () => {
     vi.unstubAllGlobals();
   });
 
+  it('the handover protocol is of the admin’s day, also just after midnight in Poland', async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'Europe/Warsaw';
+    vi.useFakeTimers({ now: new Date('2026-11-22T23:30:00.000Z'), toFake: ['Date'] });
+    try {
+      mockApi({
+        'GET /garden-api/users/me': ADMIN,
+        'GET /garden-api/shipments': {
+          items: [],
+          meta: { page: 1, perPage: 20, total: 0, next: null, prev: null },
+        },
+      });
+      renderApp('/shipments', { signedIn: true, mode: 'garden' });
+      expect(((await screen.findByLabelText('Handover day')) as HTMLInputElement).value).toBe('2026-11-23');
+    } finally {
+      vi.useRealTimers();
+      process.env.TZ = tz;
+    }
+  });
+
   it('a shipment’s page shows its tracking history and creates a return code', async () => {
     const history = [
       {

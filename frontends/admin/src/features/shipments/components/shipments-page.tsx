@@ -15,7 +15,14 @@ import {
 } from '../api/shipments';
 import { PdfButton } from './pdf-button';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The admin's calendar day (not UTC's: from midnight to 1 or 2 a.m. in Poland UTC is still on
+ * the day before, and the protocol of that day would miss today's parcels).
+ */
+function localDay(d = new Date()): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+const today = () => localDay();
 
 /** DPD labels and waybills one by one or in bulk, the day's handover protocol, tracking links. */
 export function ShipmentsPage() {

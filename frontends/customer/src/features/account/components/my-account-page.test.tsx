@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
+import { USER, errorBody, location, mockApi, renderApp } from '../../../testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fillAddress = (postCode = '00-001') => {
+  fill('Voivodeship', 'MASOVIAN');
+  fill('City', 'Warszawa');
+  fill('Post code', postCode);
+  fill('Street', 'Polna');
+  fill('Building no.', '1');
+};
 
 describe('my account', () => {
   it('saves the profile with PATCH and falls back to POST on a 404', async () => {
@@ -19,11 +26,7 @@ describe('my account', () => {
     renderApp('/my-account', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'));
-    fill('Voivodeship', 'MASOVIAN');
-    fill('City', 'Warszawa');
-    fill('Post code', '00-001');
-    fill('Street', 'Polna');
-    fill('Building no.', '1');
+    fillAddress();
     await userEvent.click(screen.getByRole('button', { name: 'Save the data' }));
     expect(await screen.findByText('Your data has been saved.')).toBeTruthy();
     const writes = calls.filter((c) => c.path === '/api/users/profile' && c.method !== 'GET');
@@ -35,6 +38,32 @@ describe('my account', () => {
     });
   });
 
+  it('goes back to the flow that sent the user here once the data is saved (?returnTo, paths of this app only)', async () => {
+    const profileBody = ({ body }: { body: Record<string, unknown> }) => ({ ...body, isDataComplete: true, updatedAt: '2026-11-22T00:00:00Z' });
+    const routes = {
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/users/profile': errorBody(404, 'profileNotFound'),
+      'PATCH /api/users/profile': errorBody(404, 'profileNotFound'),
+      'POST /api/users/profile': profileBody,
+    };
+    const saveFrom = async (path: string) => {
+      mockApi(routes);
+      const view = renderApp(path, { signedIn: true });
+      await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'));
+      fillAddress();
+      await userEvent.click(screen.getByRole('button', { name: 'Save the data' }));
+      expect(await screen.findByText('Your data has been saved.')).toBeTruthy();
+      return view;
+    };
+    const first = await saveFrom('/my-account?returnTo=%2Forders%2Fnew');
+    await waitFor(() => expect(location()).toBe('/orders/new'));
+    first.unmount();
+    await saveFrom('/my-account?returnTo=%2F%2Fevil.example');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(location()).toBe('/my-account?returnTo=%2F%2Fevil.example');
+  });
+
   it('validates the post code before sending', async () => {
     const { calls } = mockApi({
       'GET /api/users/me': USER,
@@ -43,11 +72,7 @@ describe('my account', () => {
     });
     renderApp('/my-account', { signedIn: true });
     await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'));
-    fill('Voivodeship', 'MASOVIAN');
-    fill('City', 'Warszawa');
-    fill('Post code', '00001');
-    fill('Street', 'Polna');
-    fill('Building no.', '1');
+    fillAddress('00001');
     await userEvent.click(screen.getByRole('button', { name: 'Save the data' }));
     expect(await screen.findByText('Invalid postcode (format: 00-000).')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/users/profile' && c.method !== 'GET')).toBe(false);

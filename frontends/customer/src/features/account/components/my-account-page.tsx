@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { CheckboxField, FormError, LanguageSwitcher, PasswordField, toast } from '@gleba/ui';
 import { ZChangePasswordBody, type Language } from '@gleba/contracts';
@@ -58,6 +58,17 @@ export function MyAccountPage() {
   const { mutate } = useSWRConfig();
   const { data: user } = useCurrentUser();
   const { data: profile, error: profileError, isLoading } = useProfile();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  // `?returnTo=/orders/new`: a flow that needed complete data sends the user here and back. Only a
+  // path of this app (never another origin, `//host`).
+  const returnTo = search.get('returnTo');
+  const safeReturn = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null;
+
+  async function onProfileSaved() {
+    await mutate(currentUserKey); // isDataComplete may have changed
+    if (safeReturn) navigate(safeReturn);
+  }
 
   async function onNewsletter(checked: boolean) {
     try {
@@ -89,6 +100,7 @@ export function MyAccountPage() {
           <ProfileForm
             profile={profile}
             fallback={{ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', phoneNumber: user?.phoneNumber ?? '', genderType: user?.genderType ?? '' }}
+            onSaved={onProfileSaved}
           />
         )}
       </section>
@@ -113,6 +125,12 @@ export function MyAccountPage() {
           </li>
           <li>
             <Link to="/terms-and-privacy-policy">{tr('customer.termsLink')}</Link>
+          </li>
+          <li>
+            <Link to="/onboarding">{tr('onboarding.reopen')}</Link>
+          </li>
+          <li>
+            <Link to="/how-to-sample">{tr('guide.linkText')}</Link>
           </li>
         </ul>
       </section>

@@ -76,7 +76,16 @@ function formErrors(issues: Record<string, string>): Record<string, string> {
   return out;
 }
 
-export function ProfileForm({ profile, fallback }: { profile: TProfile | null | undefined; fallback: Parameters<typeof fromProfile>[1] }) {
+export function ProfileForm({
+  profile,
+  fallback,
+  onSaved,
+}: {
+  profile: TProfile | null | undefined;
+  fallback: Parameters<typeof fromProfile>[1];
+  /** After a successful save (the account page goes back to where the user came from). */
+  onSaved?: () => void | Promise<void>;
+}) {
   const tr = useT();
   const lang = useLang();
   const { mutate } = useSWRConfig();
@@ -106,6 +115,7 @@ export function ProfileForm({ profile, fallback }: { profile: TProfile | null | 
       const saved = await saveProfile(body);
       await mutate(profileKey, saved, { revalidate: false });
       toast.success(tr('customer.profileSaved'));
+      await onSaved?.();
     } catch {
       toast.error(tr('customer.profileSaveFailed'));
     } finally {

@@ -6,9 +6,14 @@ import type {
   TCity,
   TCreateCropBody,
   TCrop,
+  TImportPlotsBody,
+  TImportPlotsResult,
   TPlant,
   TPlot,
+  TPosition,
   TPrecinct,
+  TUpdateCropBody,
+  TUpdateSectorsBody,
   TVoivodeshipItem,
 } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
@@ -28,13 +33,26 @@ export const useCommunes = (county: string) => useSWR<TAdminUnit[]>(county ? ['a
 export const usePrecincts = (commune: string) => useSWR<TPrecinct[]>(commune ? ['admin-units/precincts', { commune }] : null);
 
 export const searchCities = (q: string) => api.get<TCity[]>('cities', { query: { q } });
-export const createDrawnPlot = (body: { geometry: TAreaGeometry; name?: string }) => api.post<TPlot>('plots', body);
+export const createDrawnPlot = (body: { geometry: TAreaGeometry; name?: string; snapToleranceM?: number }) => api.post<TPlot>('plots', body);
 export const createCadastralPlot = (body: TCadastralPlotBody) => api.post<TPlot>('plots/cadastral', body);
 export const createCrop = (body: TCreateCropBody) => api.post<TCrop>('crops', body);
 export const autoDivide = (cropId: string) => api.post<TCrop>(`crops/${encodeURIComponent(cropId)}/sectors/auto-divide`, {});
 export const revertSectors = (cropId: string) => api.post<TCrop>(`crops/${encodeURIComponent(cropId)}/sectors/revert`, {});
 export const undoRedo = (kind: 'plots' | 'crops', id: string, step: 'undo' | 'redo') =>
   api.post<unknown>(`${kind}/${encodeURIComponent(id)}/${step}`, {});
+
+type Kind = 'plots' | 'crops';
+const at = (kind: Kind, id: string, tail = '') => `${kind}/${encodeURIComponent(id)}${tail}`;
+
+export const moveShape = (kind: Kind, id: string, body: { distanceM: number; bearingDeg: number }) => api.post<unknown>(at(kind, id, '/move'), body);
+export const divideShape = (kind: Kind, id: string, line: TPosition[]) =>
+  api.post<unknown[]>(at(kind, id, '/divide'), { line: { type: 'LineString', coordinates: line } });
+export const cutCrop = (id: string, ring: TPosition[]) => api.post<TCrop>(at('crops', id, '/cut'), { ring });
+export const mergePlots = (plotIds: string[]) => api.post<TPlot>('plots/merge', { plotIds });
+export const updateCrop = (id: string, body: TUpdateCropBody) => api.patch<TCrop>(at('crops', id), body);
+export const deleteShape = (kind: Kind, id: string) => api.delete<void>(at(kind, id));
+export const updateSectors = (cropId: string, body: TUpdateSectorsBody) => api.put<TCrop>(at('crops', cropId, '/sectors'), body);
+export const importPlots = (body: TImportPlotsBody) => api.post<TImportPlotsResult>('plots/import', body);
 
 /** After a change: the plots and crops are fetched again (swr never refetches on its own here). */
 export function useRefreshFarm() {

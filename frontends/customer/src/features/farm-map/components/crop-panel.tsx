@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
-import type { TCrop, TPlot } from '@gleba/contracts';
+import type { TAreaGeometry, TCrop, TPlot } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { createCrop, usePlants } from '../api/farm-map';
+import { saveErrorMessage } from '../rules/save-errors';
 
 const thisYear = new Date().getFullYear();
 
-/** A crop on the selected plot (the whole plot): plant from the catalogue, cultivation period, estimated yield. */
-export function CropForm({ plot, onAdded }: { plot: TPlot; onAdded: (crop: TCrop) => void }) {
+/**
+ * A crop on the selected plot: plant from the catalogue, cultivation period, estimated yield; on
+ * the whole plot, or with `geometry` on the part of it drawn on the map (the server checks it lies
+ * on the plot).
+ */
+export function CropForm({ plot, geometry, onAdded }: { plot: TPlot; geometry?: TAreaGeometry; onAdded: (crop: TCrop) => void }) {
   const tr = useT();
   const lang = useLang();
   const plants = usePlants();
@@ -29,11 +34,12 @@ export function CropForm({ plot, onAdded }: { plot: TPlot; onAdded: (crop: TCrop
         cultivationTo: to,
         estimatedYieldTPerHa: yieldT.trim() ? Number(yieldT.replace(',', '.')) : null,
         plotIds: [plot.id],
+        ...(geometry ? { geometry } : {}),
       });
       toast.success(tr('farmMap.cropAdded'));
       onAdded(crop);
     } catch (err) {
-      setError(describeError(lang, err));
+      setError(saveErrorMessage(lang, err));
     } finally {
       setBusy(false);
     }

@@ -20,7 +20,20 @@ export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
  * the user clicks; save sends the shape, and the server's answer (its area, or its translated
  * error: self-intersection, overlap over the limit...) is what counts.
  */
-export function DrawPlotPanel({ ring, closed, onSaved, onCancel }: { ring: TPosition[]; closed: boolean; onSaved: (plot: TPlot) => void; onCancel: () => void }) {
+export function DrawPlotPanel({
+  ring,
+  closed,
+  snapToleranceM,
+  onSaved,
+  onCancel,
+}: {
+  ring: TPosition[];
+  closed: boolean;
+  /** Sent with the shape: the server snaps the vertices to the other plots with the same tolerance. */
+  snapToleranceM?: number;
+  onSaved: (plot: TPlot) => void;
+  onCancel: () => void;
+}) {
   const tr = useT();
   const lang = useLang();
   const [name, setName] = useState('');
@@ -37,7 +50,11 @@ export function DrawPlotPanel({ ring, closed, onSaved, onCancel }: { ring: TPosi
     }
     setBusy(true);
     try {
-      const plot = await createDrawnPlot({ geometry: polygon, ...(name.trim() ? { name: name.trim() } : {}) });
+      const plot = await createDrawnPlot({
+        geometry: polygon,
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(snapToleranceM !== undefined ? { snapToleranceM } : {}),
+      });
       toast.success(tr('farmMap.plotSaved', { area: fmt(plot.areaHa, 2) }));
       onSaved(plot);
     } catch (err) {

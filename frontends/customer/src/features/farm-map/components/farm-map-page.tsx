@@ -1,22 +1,30 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { OrdersLink } from '../../farm-order/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
-import type { TCrop, TPlot } from '@gleba/contracts';
+import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { autoDivide, revertSectors, undoRedo, useCrops, usePlots, useRefreshFarm } from '../api/farm-map';
+import { autoDivide, moveShape, revertSectors, undoRedo, useCrops, usePlots, useRefreshFarm } from '../api/farm-map';
 import { readMapConfig, type BaseStyle } from '../map/map-config';
 import { MapView, type Selection } from '../map/map-view';
-import { useDrawPolygon } from '../map/use-draw-polygon';
-import { bbox } from '../rules/geometry';
+import { useTerraDraw, type DrawSpec } from '../map/use-terra-draw';
+import { bbox, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
+import { moveVector, snapRings } from '../rules/snap';
 import { CadastralForm } from './cadastral-form';
 import { CitySearch } from './city-search';
+import { CropEditForm, DeleteItem } from './crop-edit';
 import { CropForm } from './crop-panel';
-import { DrawPlotPanel } from './draw-plot-panel';
+import { DrawPlotPanel, ringToPolygon } from './draw-plot-panel';
+import { ImportExportPanel } from './import-export';
+import { CutPanel, DividePanel, MergePanel, MovePanel, RulerPanel, SectorEditor, SnapSetting, type Target } from './tool-panels';
 import '../farm-map.css';
 
-type Tool = 'none' | 'draw' | 'cadastral' | 'crop';
+type Tool = 'none' | 'draw' | 'cadastral' | 'crop' | 'cropPart' | 'editCrop' | 'ruler' | 'move' | 'divide' | 'merge' | 'cut' | 'sectors' | 'files';
+/** Tools that work on the selected plot or crop: choosing another one closes them. */
+const ON_SELECTION: Tool[] = ['crop', 'cropPart', 'editCrop', 'move', 'divide', 'cut', 'sectors'];
 const config = readMapConfig();
+const DEFAULT_SNAP_M = 5;
 
 /** Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac), except while typing in a field. */
 function useUndoShortcuts(run: (step: 'undo' | 'redo') => void) {
@@ -33,7 +41,7 @@ function useUndoShortcuts(run: (step: 'undo' | 'redo') => void) {
   }, [run]);
 }
 
-/** Issue 11, first part: the map of plots and crops with the lists beside it and the first tools. */
+/** Issue 11: the map of plots and crops with the lists beside it and every map tool. */
 export function FarmMapPage() {
   const tr = useT();
   const lang = useLang();
@@ -44,23 +52,71 @@ export function FarmMapPage() {
   const [baseStyle, setBaseStyle] = useState<BaseStyle>('streets');
   const [cadastre, setCadastre] = useState(false);
   const [selection, setSelection] = useState<Selection>(null);
-  const [tool, setTool] = useState<Tool>('none');
+  const [tool, setToolState] = useState<Tool>('none');
+  const [round, setRound] = useState(0);
+  const [snapM, setSnapM] = useState(DEFAULT_SNAP_M);
+  const [mergeIds, setMergeIds] = useState<string[]>([]);
   const [actionError, setActionError] = useState<string>();
-  const drawing = useDrawPolygon(map, tool === 'draw');
 
   const plotList = useMemo(() => plots.data ?? [], [plots.data]);
   const cropList = useMemo(() => crops.data ?? [], [crops.data]);
   const selectedPlot = selection?.kind === 'plot' ? plotList.find((p) => p.id === selection.id) : undefined;
   const selectedCrop = selection?.kind === 'crop' ? cropList.find((c) => c.id === selection.id) : undefined;
   const selected: TPlot | TCrop | undefined = selectedPlot ?? selectedCrop;
+  const target: Target | undefined = selectedPlot ? { kind: 'plots', item: selectedPlot } : selectedCrop ? { kind: 'crops', item: selectedCrop } : undefined;
+
+  const setTool = (next: Tool) => {
+    setToolState(next);
+    setRound((r) => r + 1);
+    setActionError(undefined);
+    if (next === 'merge') setMergeIds(selectedPlot ? [selectedPlot.id] : []);
+  };
 
   const select = (next: Selection, item?: TPlot | TCrop) => {
     setSelection(next);
     setActionError(undefined);
+    if (ON_SELECTION.includes(tool)) setToolState('none');
     if (item && map) map.fitBounds(bbox(item.geometry), { padding: 60, maxZoom: 17, duration: 600 });
   };
 
-  const flyTo = useCallback((lng: number, lat: number, zoom: number) => map?.flyTo({ center: [lng, lat], zoom }), [map]);
+  // ---- terra-draw: what the active tool draws, and what it snaps to --------------------------
+
+  const moveBy = useCallback(
+    async (from: TPosition, to: TPosition) => {
+      if (!target) return;
+      const vector = moveVector(from, to);
+      if (vector.distanceM < 0.01) return;
+      setActionError(undefined);
+      try {
+        await moveShape(target.kind, target.item.id, { distanceM: Math.min(vector.distanceM, 10_000), bearingDeg: vector.bearingDeg });
+        toast.success(tr('farmMap.moved', { distance: vector.distanceM.toFixed(1) }));
+      } catch (err) {
+        setActionError(saveErrorMessage(lang, err));
+      }
+      await refresh();
+      // A refused move puts the shape back where the server has it.
+      setRound((r) => r + 1);
+    },
+    [target, tr, lang, refresh],
+  );
+
+  let spec: DrawSpec | null = null;
+  if (tool === 'draw' || (tool === 'cropPart' && selectedPlot) || (tool === 'cut' && selectedCrop)) spec = { kind: 'polygon' };
+  else if (tool === 'ruler' || (tool === 'divide' && target)) spec = { kind: 'line' };
+  else if (tool === 'move' && target && target.item.geometry.type === 'Polygon') spec = { kind: 'move', shape: target.item.geometry, onMoved: (a, b) => void moveBy(a, b) };
+  else if (tool === 'sectors' && selectedCrop) spec = { kind: 'sectors', sectors: selectedCrop.divided ? selectedCrop.sectors : [] };
+  const drawKey = spec ? `${tool}:${selected?.id ?? ''}:${selected?.updatedAt ?? ''}:${round}` : null;
+
+  const snapTargets = useMemo(() => {
+    if (tool === 'draw' || tool === 'ruler') return snapRings(plotList.map((p) => p.geometry));
+    if (tool === 'cropPart' && selectedPlot) return snapRings([selectedPlot.geometry, ...cropList.filter((c) => c.plotIds.includes(selectedPlot.id)).map((c) => c.geometry)]);
+    if ((tool === 'cut' || tool === 'sectors') && selectedCrop) return snapRings([selectedCrop.geometry]);
+    return [];
+  }, [tool, plotList, cropList, selectedPlot, selectedCrop]);
+  const drawing = useTerraDraw(map, drawKey, spec, { rings: snapTargets, toleranceM: snapM });
+  const redraw = () => setRound((r) => r + 1);
+
+  // ---- server undo/redo, sectors ---------------------------------------------------------------
 
   const step = useCallback(
     async (which: 'undo' | 'redo') => {
@@ -88,13 +144,25 @@ export function FarmMapPage() {
     }
   };
 
+  const finish = async () => {
+    setToolState('none');
+    await refresh();
+  };
+
   const loadError = plots.error ?? crops.error;
+  const part = tool === 'cropPart' && drawing.finished ? ringToPolygon(drawing.points) : null;
+  const toolButton = (t: Tool, label: string, secondary = true) => (
+    <button type="button" className={secondary ? 'gl-button gl-button--secondary' : 'gl-button'} aria-pressed={tool === t} onClick={() => setTool(tool === t ? 'none' : t)}>
+      {label}
+    </button>
+  );
 
   return (
     <div className="farm-map">
       <div className="farm-map__panel">
         <h2>{tr('farmMap.title')}</h2>
-        <CitySearch onFly={flyTo} />
+        <OrdersLink />
+        <CitySearch onFly={(lng, lat, zoom) => map?.flyTo({ center: [lng, lat], zoom })} />
 
         <fieldset className="farm-map__layers">
           <legend>{tr('farmMap.baseMap')}</legend>
@@ -109,22 +177,25 @@ export function FarmMapPage() {
           </label>
         </fieldset>
 
-        <div className="farm-map__actions">
-          <button type="button" className="gl-button" aria-pressed={tool === 'draw'} onClick={() => setTool(tool === 'draw' ? 'none' : 'draw')}>
-            {tr('farmMap.drawPlot')}
-          </button>
-          <button type="button" className="gl-button gl-button--secondary" aria-pressed={tool === 'cadastral'} onClick={() => setTool(tool === 'cadastral' ? 'none' : 'cadastral')}>
-            {tr('farmMap.addCadastral')}
-          </button>
-        </div>
+        <section className="farm-map__form" aria-label={tr('farmMap.tools')}>
+          <div className="farm-map__actions">
+            {toolButton('draw', tr('farmMap.drawPlot'), false)}
+            {toolButton('cadastral', tr('farmMap.addCadastral'))}
+            {toolButton('ruler', tr('farmMap.ruler'))}
+            {toolButton('merge', tr('farmMap.merge'))}
+            {toolButton('files', tr('farmMap.importExport'))}
+          </div>
+          <SnapSetting value={snapM} onChange={setSnapM} />
+        </section>
 
         {tool === 'draw' && (
           <DrawPlotPanel
-            ring={drawing.ring}
-            closed={drawing.closed}
+            ring={drawing.points}
+            closed={drawing.finished}
+            snapToleranceM={snapM}
             onCancel={() => setTool('none')}
             onSaved={async (plot) => {
-              setTool('none');
+              setToolState('none');
               await refresh();
               select({ kind: 'plot', id: plot.id }, plot);
             }}
@@ -133,9 +204,31 @@ export function FarmMapPage() {
         {tool === 'cadastral' && (
           <CadastralForm
             onAdded={async (plot) => {
-              setTool('none');
+              setToolState('none');
               await refresh();
               select({ kind: 'plot', id: plot.id }, plot);
+            }}
+          />
+        )}
+        {tool === 'ruler' && <RulerPanel points={drawing.points} onClear={redraw} onClose={() => setTool('none')} />}
+        {tool === 'merge' && (
+          <MergePanel
+            plots={plotList}
+            ticked={mergeIds}
+            onTick={(id) => setMergeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))}
+            onClose={() => setTool('none')}
+            onDone={async (plot) => {
+              setToolState('none');
+              await refresh();
+              select({ kind: 'plot', id: plot.id }, plot);
+            }}
+          />
+        )}
+        {tool === 'files' && (
+          <ImportExportPanel
+            plots={plotList}
+            onImported={async () => {
+              await refresh();
             }}
           />
         )}
@@ -170,8 +263,9 @@ export function FarmMapPage() {
           </ul>
         </section>
 
-        {selected && (
+        {selected && target && (
           <section className="farm-map__form" aria-label={selected.name}>
+            <h3>{selected.name}</h3>
             <div className="farm-map__actions">
               <button type="button" className="gl-button gl-button--secondary" disabled={!selected.canUndo} onClick={() => void step('undo')}>
                 {tr('farmMap.undo')}
@@ -181,11 +275,15 @@ export function FarmMapPage() {
               </button>
             </div>
             <p className="farm-map__hint">{tr('farmMap.undoHint')}</p>
-            {selectedPlot && tool !== 'crop' && (
-              <button type="button" className="gl-button" onClick={() => setTool('crop')}>
-                {tr('farmMap.addCrop')}
-              </button>
-            )}
+            {selectedCrop?.hasTest && <p className="farm-map__hint">{tr('farmMap.cropLocked')}</p>}
+            <div className="farm-map__actions">
+              {selectedPlot && toolButton('crop', tr('farmMap.addCrop'), false)}
+              {selectedPlot && toolButton('cropPart', tr('farmMap.cropPart'))}
+              {toolButton('move', tr('farmMap.move'))}
+              {toolButton('divide', tr('farmMap.divide'))}
+              {selectedCrop && toolButton('cut', tr('farmMap.cut'))}
+              {selectedCrop && toolButton('editCrop', tr('farmMap.editCrop'))}
+            </div>
             {selectedCrop && (
               <>
                 <p>{tr('farmMap.sectorsCount', { count: selectedCrop.divided ? selectedCrop.sectors.length : 1 })}</p>
@@ -198,29 +296,91 @@ export function FarmMapPage() {
                       {tr('farmMap.revertSectors')}
                     </button>
                   )}
+                  {toolButton('sectors', tr('farmMap.sectorsEdit'))}
                 </div>
               </>
             )}
             <FormError>{actionError}</FormError>
+            <DeleteItem
+              key={selected.id}
+              kind={target.kind}
+              item={selected}
+              crops={cropList}
+              onDeleted={async () => {
+                setSelection(null);
+                setToolState('none');
+                await refresh();
+              }}
+            />
           </section>
         )}
+
         {tool === 'crop' && selectedPlot && (
           <CropForm
             plot={selectedPlot}
             onAdded={async (crop) => {
-              setTool('none');
+              setToolState('none');
               await refresh();
               select({ kind: 'crop', id: crop.id }, crop);
             }}
           />
         )}
+        {tool === 'cropPart' && selectedPlot && (
+          <section className="farm-map__form" aria-label={tr('farmMap.cropPart')}>
+            <h3>{tr('farmMap.cropPart')}</h3>
+            <p className="farm-map__hint">{tr('farmMap.cropPartHint')}</p>
+            {part ? (
+              <>
+                <p>{tr('farmMap.cropPartArea', { area: previewAreaHa(part).toFixed(2) })}</p>
+                <CropForm
+                  plot={selectedPlot}
+                  geometry={part}
+                  onAdded={async (crop) => {
+                    setToolState('none');
+                    await refresh();
+                    select({ kind: 'crop', id: crop.id }, crop);
+                  }}
+                />
+              </>
+            ) : (
+              <p className="farm-map__hint">{tr('farmMap.shapeNotDrawn')}</p>
+            )}
+            <div className="farm-map__actions">
+              <button type="button" className="gl-button gl-button--secondary" onClick={redraw}>
+                {tr('farmMap.clear')}
+              </button>
+            </div>
+          </section>
+        )}
+        {tool === 'editCrop' && selectedCrop && <CropEditForm key={selectedCrop.id} crop={selectedCrop} onSaved={finish} />}
+        {tool === 'move' && target && <MovePanel target={target} onDone={finish} onClose={() => setTool('none')} />}
+        {tool === 'divide' && target && (
+          <DividePanel target={target} line={drawing.points} finished={drawing.finished} onDone={finish} onRedraw={redraw} onClose={() => setTool('none')} />
+        )}
+        {tool === 'cut' && selectedCrop && (
+          <CutPanel crop={selectedCrop} ring={drawing.points} closed={drawing.finished} onDone={finish} onRedraw={redraw} onClose={() => setTool('none')} />
+        )}
+        {tool === 'sectors' && selectedCrop && (
+          <SectorEditor crop={selectedCrop} polygons={drawing.polygons} onSubMode={drawing.setSubMode} onDone={finish} onClose={() => setTool('none')} />
+        )}
       </div>
       <div className="farm-map__map">
         <MapView
-          config={config} baseStyle={baseStyle} cadastre={cadastre} plots={plotList} crops={cropList} selection={selection} label={tr('farmMap.mapLabel')}
+          config={config}
+          baseStyle={baseStyle}
+          cadastre={cadastre}
+          plots={plotList}
+          crops={cropList}
+          selection={selection}
+          label={tr('farmMap.mapLabel')}
           onMap={setMap}
-          onPick={(next) => {
-            if (tool !== 'draw') select(next);
+          onPick={(next, plotUnder) => {
+            if (tool === 'merge') {
+              if (plotUnder) setMergeIds((ids) => (ids.includes(plotUnder) ? ids.filter((x) => x !== plotUnder) : [...ids, plotUnder]));
+              return;
+            }
+            if (spec) return;
+            select(next);
           }}
         />
       </div>

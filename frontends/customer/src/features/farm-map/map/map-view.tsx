@@ -43,8 +43,8 @@ export interface MapViewProps {
   selection: Selection;
   label: string;
   onMap?: (map: MapLibreMap | null) => void;
-  /** A click on a crop (else a plot) on the map selects it, as the list does. */
-  onPick?: (selection: Selection) => void;
+  /** A click on a crop (else a plot) on the map selects it, as the list does; `plotUnder`: the plot clicked, if any. */
+  onPick?: (selection: Selection, plotUnder?: string) => void;
 }
 
 /** MapLibre with the configured style; the data and toggles are applied as they change. */
@@ -59,17 +59,26 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
     const m = new maplibregl.Map({ container: container.current, style: buildStyle(config), center: config.center, zoom: config.zoom });
     m.addControl(new maplibregl.NavigationControl(), 'top-right');
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    m.on('load', () => {
+    // Ready once the style is: 'load' also waits for every first tile, and never comes when the
+    // tile servers cannot be reached (offline, an outage), which left the tools unusable.
+    let ready = false;
+    const setUp = () => {
+      if (ready) return;
+      ready = true;
       addDataLayers(m);
       m.on('click', (e) => {
         if (!pick.current) return;
-        const hit = m.queryRenderedFeatures(e.point, { layers: ['crops-fill', 'plots-fill'] })[0];
+        const hits = m.queryRenderedFeatures(e.point, { layers: ['crops-fill', 'plots-fill'] });
+        const hit = hits[0];
         const id = hit?.properties?.id as string | undefined;
-        if (hit && id) pick.current({ kind: hit.layer.id === 'crops-fill' ? 'crop' : 'plot', id });
+        const plotUnder = hits.find((h) => h.layer.id === 'plots-fill')?.properties?.id as string | undefined;
+        if (hit && id) pick.current({ kind: hit.layer.id === 'crops-fill' ? 'crop' : 'plot', id }, plotUnder);
       });
       setMap(m);
       onMap?.(m);
-    });
+    };
+    m.on('style.load', setUp);
+    m.on('load', setUp);
     return () => {
       onMap?.(null);
       setMap(null);

@@ -45,3 +45,20 @@ export function bbox(geometry: TAreaGeometry): [number, number, number, number] 
       }
   return [w, s, e, n];
 }
+
+/** The distinct consecutive points of a line (terra-draw repeats the cursor point over the last click). */
+export function openLine(points: TPosition[]): TPosition[] {
+  const out: TPosition[] = [];
+  for (const p of points) if (!out.length || !same(out[out.length - 1]!, p)) out.push(p);
+  return out;
+}
+
+/** Lengths in metres of a line's segments (the ruler: no closing segment). */
+export function lineLengthsM(points: TPosition[]): number[] {
+  const pts = openLine(points);
+  const out: number[] = [];
+  for (let i = 0; i + 1 < pts.length; i++) {
+    out.push(length({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [pts[i]!, pts[i + 1]!] } }, { units: 'meters' }));
+  }
+  return out;
+}

@@ -76,6 +76,22 @@ export interface SampleResultsView {
 
 export const resultsKey = (testId: string) => `results/tests/${encodeURIComponent(testId)}`;
 
+/** `GET /api/results/orders/{orderId}`: every sample of a farm order (one per sector). */
+export interface OrderResultsView {
+  orderId: string;
+  orderNumber: string;
+  status: SampleResultsView['status'];
+  samples: SampleResultsView[];
+}
+
+export const orderResultsKey = (orderId: string) => `results/orders/${encodeURIComponent(orderId)}`;
+
+/** A farm order's samples; `null` asks nothing (used when the id was not a test's). */
+export function useOrderResults(orderId: string | null) {
+  const lang = useLanguageStore((s) => s.lang);
+  return useSWR<OrderResultsView>(orderId ? [orderResultsKey(orderId), lang] : null, ([key]: [string]) => api.get<OrderResultsView>(key));
+}
+
 export function useTestResults(testId: string | undefined) {
   const lang = useLanguageStore((s) => s.lang);
   return useSWR<SampleResultsView>(testId ? [resultsKey(testId), lang] : null, ([key]: [string]) => api.get<SampleResultsView>(key));

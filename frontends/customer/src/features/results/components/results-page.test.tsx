@@ -100,6 +100,32 @@ describe('results page', () => {
     expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
   });
 
+  it('lists a farm order\'s samples when the id is the order\'s (the My tests and notification links)', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const sample = (n: number) => ({ ...PAYLOAD, testId: `${TEST_ID.slice(0, -1)}${n}`, code: `S00000000000${n}`, orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', kind: 'FARM', fieldName: `Field ${n}` });
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${ORDER_ID}`]: errorBody(404, 'resultsNotFound'),
+      [`GET /api/results/orders/${ORDER_ID}`]: { orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', status: 'READY_TO_DOWNLOAD', samples: [sample(1), sample(2)] },
+    });
+    renderApp(`/soil-tests/${ORDER_ID}/results`, { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Results: ZF/2026/000007' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Results' }).map((a) => a.getAttribute('href'))).toEqual([`/soil-tests/${sample(1).testId}/results`, `/soil-tests/${sample(2).testId}/results`]);
+    expect(screen.getByText('S000000000002')).toBeTruthy();
+  });
+
+  it('opens the only sample of a farm order at once', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${ORDER_ID}`]: errorBody(404, 'resultsNotFound'),
+      [`GET /api/results/orders/${ORDER_ID}`]: { orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', status: 'READY_TO_DOWNLOAD', samples: [PAYLOAD] },
+      [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+    });
+    renderApp(`/soil-tests/${ORDER_ID}/results`, { signedIn: true });
+    expect(await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('says so when there are no results for the test', async () => {
     mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: errorBody(404, 'resultsNotFound') });
     renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { FormError, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { downloadPdf, resultsKey, useTestResults, type Amount, type RecommendationView, type SampleResultsView, type TestResultView } from '../api/results';
+import { downloadPdf, resultsKey, useOrderResults, useTestResults, type Amount, type OrderResultsView, type RecommendationView, type SampleResultsView, type TestResultView } from '../api/results';
 import { CATEGORIES, ClassChart, Legend, MAIN_KEYS, NUTRIENT_CLASSES, NUTRIENT_COLOURS, PH_CLASSES, PH_COLOURS, classMessage } from './class-chart';
 import './results.css';
 
@@ -149,13 +149,62 @@ function ResultsDetails({ view, tr }: { view: SampleResultsView; tr: Translate }
   );
 }
 
-/** /soil-tests/{id}/results (menu hidden, back to /soil-tests): spec section 5's results screen. */
+/** A farm order's samples (one per sector), each with a link to its own results. */
+function OrderSamples({ view, tr }: { view: OrderResultsView; tr: Translate }) {
+  return (
+    <section className="page">
+      <h2>{tr('customerTests.resultsFor', { name: view.orderNumber })}</h2>
+      <table className="gl-table">
+        <thead>
+          <tr>
+            <th>{tr('customerTests.colName')}</th>
+            <th>{tr('customerTests.colCode')}</th>
+            <th>{tr('customerTests.colStatus')}</th>
+            <th>{tr('customerTests.colActions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.samples.map((sample) => (
+            <tr key={sample.testId}>
+              <td>{sample.fieldName}</td>
+              <td>{sample.code}</td>
+              <td>{sample.statusLabel}</td>
+              <td>
+                <Link to={`/soil-tests/${encodeURIComponent(sample.testId)}/results`}>{tr('customerTests.showResults')}</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="results-actions">
+        <Link to="/soil-tests" className="gl-button gl-button--secondary">
+          {tr('customerTests.backToTests')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /soil-tests/{id}/results (menu hidden, back to /soil-tests): spec section 5's results screen.
+ * The id is a test's (a garden test, a farm sample) or a farm order's: My tests and the results
+ * notifications link a farm order by its id, so an unknown test id is asked again as an order,
+ * whose samples are listed (or opened at once when there is one).
+ */
 export function ResultsPage() {
   const tr = useT();
   const lang = useLang();
   const { id = '' } = useParams();
   const { data, error } = useTestResults(id);
   const [downloading, setDownloading] = useState(false);
+  const notATest = isApiError(error) && error.status === 404;
+  const order = useOrderResults(notATest ? id : null);
+  if (notATest && !(isApiError(order.error) && order.error.status === 404)) {
+    if (order.error) return <FormError>{describeError(lang, order.error)}</FormError>;
+    if (!order.data) return <p className="muted">{tr('customerTests.loading')}</p>;
+    if (order.data.samples.length === 1) return <Navigate to={`/soil-tests/${encodeURIComponent(order.data.samples[0]!.testId)}/results`} replace />;
+    return <OrderSamples view={order.data} tr={tr} />;
+  }
   if (error) {
     const notFound = isApiError(error) && error.status === 404;
     return (

@@ -26,6 +26,12 @@ export async function searchPickupPoints(text: string): Promise<TPickupPoint[]> 
   return answer.items ?? [];
 }
 
+/** Points around a location (the user's, from the browser); the server answers their distance. */
+export async function searchPickupPointsNear(lat: number, lng: number): Promise<TPickupPoint[]> {
+  const answer = await api.get<{ items: TPickupPoint[] }>('pickup-points', { query: { lat: Number(lat.toFixed(5)), lng: Number(lng.toFixed(5)), radiusKm: 10 } });
+  return answer.items ?? [];
+}
+
 export const shipmentSummary = (body: TCreateShipmentBody) => api.post<TShipmentSummary>('shipments/summary', body);
 export const createShipment = (body: TCreateShipmentBody) => api.post<TShipment>('shipments', body);
 export const labelPath = (shipmentId: string) => `shipments/${encodeURIComponent(shipmentId)}/label?format=A4`;

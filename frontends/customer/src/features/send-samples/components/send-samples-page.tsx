@@ -5,7 +5,8 @@ import { PARCEL_SIZES, ParcelSize, type TPickupPoint, type TShipment, type TShip
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { downloadPdf } from '../../results/api/results';
 import { formatDate } from '../../soil-tests/components/test-status';
-import { courierAvailability, createShipment, labelPath, searchPickupPoints, shipmentSummary, useShipment, useShippables } from '../api/shipping';
+import { courierAvailability, createShipment, labelPath, searchPickupPoints, searchPickupPointsNear, shipmentSummary, useShipment, useShippables } from '../api/shipping';
+import { osmLink, withDistances, type LatLng } from '../rules/pickup-points';
 import { STEPS, initialWizard, nextWorkingDay, shipmentBody, stepError, type WizardState } from '../rules/wizard-rules';
 import '../../results/components/results.css';
 
@@ -78,40 +79,65 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  async function search(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return;
+  const [here, setHere] = useState<LatLng | null>(null);
+  async function run(find: () => Promise<TPickupPoint[]>) {
     setBusy(true);
     setError(undefined);
     try {
-      setPoints(await searchPickupPoints(text));
+      setPoints(await find());
     } catch (err) {
       setError(describeError(lang, err));
     } finally {
       setBusy(false);
     }
   }
+  function search(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return;
+    void run(() => searchPickupPoints(text));
+  }
+  function nearMe() {
+    if (!('geolocation' in navigator)) return setError(tr('customerTests.nearMeFailed'));
+    setError(undefined);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        const at = { lat: pos.coords.latitude, lng: pos.coords.longitude };
+        setHere(at);
+        void run(() => searchPickupPointsNear(at.lat, at.lng));
+      },
+      () => setError(tr('customerTests.nearMeFailed')),
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  }
+  const rows = points ? withDistances(points, here) : undefined;
   return (
     <fieldset>
       {!state.withLabel && <p className="muted">{tr('customerTests.dropOffHint')}</p>}
-      <form onSubmit={(e) => void search(e)} role="search">
+      <form onSubmit={search} role="search">
         <TextField label={tr('customerTests.searchPoints')} value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="gl-button gl-button--secondary" disabled={busy}>
           {tr('customerTests.search')}
+        </button>{' '}
+        <button type="button" className="gl-button gl-button--secondary" disabled={busy} onClick={nearMe}>
+          {tr('customerTests.pointsNearMe')}
         </button>
       </form>
       {error && <FormError>{error}</FormError>}
       {points && points.length === 0 && <p className="muted">{tr('customerTests.noPoints')}</p>}
-      {points && points.length > 0 && (
+      {rows && rows.length > 0 && (
         <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.choosePoint')}>
-          {points.map((p) => (
+          {rows.map((p) => (
             <Option key={p.id} name="point" selected={state.pickupPointId === p.id} onSelect={() => set({ pickupPointId: p.id })}>
               <strong>{p.name}</strong>
               <br />
               {pointAddress(p)}
-              {p.distanceKm !== null && ` (${p.distanceKm.toFixed(1)} km)`}
+              {p.km !== null && <> · {tr('customerTests.pointDistance', { km: p.km.toFixed(1) })}</>}
               <br />
               <OpeningHours point={p} tr={tr} />
+              <br />
+              <a href={osmLink(p)} target="_blank" rel="noopener noreferrer">
+                {tr('customerTests.pointOnMap')}
+              </a>
             </Option>
           ))}
         </div>
@@ -350,5 +376,12 @@ export function SendSamplesPage() {
     else if (item.shipmentId) body = <ExistingShipment id={item.shipmentId} />;
     else body = <SendSamplesWizard shippableId={item.shippableId} />;
   }
-  return <section className="page page--narrow">{body}</section>;
+  return (
+    <section className="page page--narrow">
+      {body}
+      <p className="muted">
+        <Link to="/how-to-sample">{tr('guide.linkText')}</Link>
+      </p>
+    </section>
+  );
 }

@@ -5,6 +5,9 @@ import { isApiError } from '@gleba/api-client';
 import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, OrdersErrorCode, type TGardenTest } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { SampleDetailsView } from '../../results/components/sample-details-view';
+import { useCurrentUser } from '../../../lib/current-user';
+import { enqueueTest } from '../../pwa/rules/offline-queue';
+import { isOfflineError } from '../../pwa/rules/offline';
 import { addSoilTest, cancelSoilTest, confirmShipment, updateSoilTest, uploadPhoto, useSoilTest, verifyBarcode } from '../api/soil-tests';
 import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-rules';
 import { BarcodeScanner } from './barcode-scanner';
@@ -46,6 +49,8 @@ export function BarcodeStep({ onAccepted }: { onAccepted: (code: string) => void
       await verifyBarcode(barcode);
       onAccepted(barcode);
     } catch (e) {
+      // Offline: the code is checked by the server when the queued test is sent (features/pwa).
+      if (isOfflineError(e)) return onAccepted(barcode);
       setError(describeError(lang, e));
     } finally {
       setBusy(false);
@@ -120,6 +125,7 @@ async function savePhoto(id: string, form: SampleForm, failed: () => void) {
 /** /soil-tests/add: the code, then the sample's details; the new test opens on its edit page (confirm shipment there). */
 export function AddSoilTestPage() {
   const tr = useT();
+  const { data: user } = useCurrentUser();
   const lang = useLang();
   const navigate = useNavigate();
   const [barcode, setBarcode] = useState<string>();
@@ -135,6 +141,12 @@ export function AddSoilTestPage() {
       toast.success(tr('customerTests.testAdded'));
       navigate(`/soil-tests/edit/${encodeURIComponent(test.id)}`);
     } catch (e) {
+      if (isOfflineError(e)) {
+        enqueueTest({ barcode, ...toBody(form) }, user?.id ?? '');
+        toast.info(tr('pwa.queued', { barcode }));
+        navigate('/soil-tests');
+        return;
+      }
       if (isApiError(e) && (e.code === OrdersErrorCode.testCodeIncorrect || e.code === OrdersErrorCode.scanCannotBeVerified)) setBarcode(undefined);
       setError(describeError(lang, e));
     } finally {

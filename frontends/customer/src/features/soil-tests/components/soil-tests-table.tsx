@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Table } from '@gleba/ui';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSoilTests, type MyTestsTab, type SoilTestRow } from '../api/soil-tests';
-import { formatDate, hasResults, isShippable } from './test-status';
+import { formatDate, hasResults, isFarmShippable, isShippable } from './test-status';
 
 /** My tests: `GET /api/soil-tests?tab=ORDERED|ARCHIVE&page&perPage`, one page at a time. */
 export function SoilTestsTable({ limit }: { limit?: number }) {
@@ -50,7 +50,9 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
                 <span className="row-actions">
                   {hasResults(r.status) && <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>{tr('customerTests.showResults')}</Link>}
                   {r.kind !== 'FARM' && <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>{tr('customerTests.edit')}</Link>}
-                  {r.kind !== 'FARM' && isShippable(r.status) && <Link to={`/soil-tests/${encodeURIComponent(r.id)}/send`}>{tr('customerTests.sendSamples')}</Link>}
+                  {(r.kind === 'FARM' ? isFarmShippable(r.status) : isShippable(r.status)) && (
+                    <Link to={`/soil-tests/${encodeURIComponent(r.id)}/send`}>{tr('customerTests.sendSamples')}</Link>
+                  )}
                 </span>
               ),
             },

@@ -1,0 +1,93 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { TCreateOrderBody, TCrop, TFarmOrder, TPriceList, TQuote, TQuoteBody } from '@gleba/contracts';
+import { api } from '../../../lib/api-client';
+import { useLanguageStore } from '../../../stores/language-store';
+import type { ResultElementView, RecommendationView } from '../../results/api/results';
+
+export interface PaymentInstructions {
+  method: TFarmOrder['paymentMethod'];
+  redirectUrl: string | null;
+  bankTransfer: { accountNumber: string; recipient: string; transferTitle: string; amount: number; dueDate: string | null } | null;
+  error: string | null;
+}
+
+export interface OrderWithPayment {
+  order: TFarmOrder;
+  payment: PaymentInstructions;
+}
+
+/** One result of `GET /api/results/fields/history` (lab-import): a sample's result of one test type. */
+export interface FieldResult {
+  testId: string;
+  code: string;
+  orderId: string;
+  orderNumber: string;
+  fieldName: string;
+  cropId: string | null;
+  plantId: string | null;
+  testType: string;
+  testTypeLabel: string;
+  importedAt: string;
+  updatedAt: string;
+  agronomicCategory: { value: string; label: string } | null;
+  elements: ResultElementView[];
+  recommendation: RecommendationView | null;
+  recommendationError: string | null;
+}
+
+export const CROPS_KEY = 'crops';
+
+/** The same swr key as the field map's list: one cache of the user's crops. */
+export const useCrops = () => useSWR<TCrop[]>(CROPS_KEY);
+export const usePrices = () => useSWR<TPriceList>('prices');
+
+export const fetchQuote = (body: TQuoteBody) => api.post<TQuote>('orders/quote', body);
+export const placeOrder = (body: TCreateOrderBody) => api.post<OrderWithPayment>('orders', body);
+export const retryPayment = (orderId: string) => api.post<PaymentInstructions>(`orders/${encodeURIComponent(orderId)}/pay`, {});
+
+export const orderKey = (orderId: string) => `orders/${encodeURIComponent(orderId)}`;
+
+/** One order with its payment instructions; `refreshInterval` polls while a payment is awaited. */
+export function useOrder(orderId: string, refreshInterval = 0, onSuccess?: (data: OrderWithPayment) => void) {
+  return useSWR<OrderWithPayment>(orderId ? orderKey(orderId) : null, { refreshInterval, onSuccess });
+}
+
+export interface OrdersPage {
+  items: TFarmOrder[];
+  meta: { next: number | null; prev: number | null; total?: number };
+}
+
+export const useOrders = (page: number) => useSWR<OrdersPage>(['orders', { page, perPage: 20 }]);
+
+export function useCrop(cropId: string) {
+  const lang = useLanguageStore((s) => s.lang);
+  return useSWR<TCrop>(cropId ? [`crops/${encodeURIComponent(cropId)}`, lang] : null, ([key]: [string]) => api.get<TCrop>(key));
+}
+
+/** Every result of the field (crop) across orders, oldest first; texts in the user's language. */
+export function useFieldHistory(cropId: string) {
+  const lang = useLanguageStore((s) => s.lang);
+  return useSWR<{ items: FieldResult[] }>(cropId ? ['results/fields/history', cropId, lang] : null, ([key, id]: [string, string]) =>
+    api.get<{ items: FieldResult[] }>(key, { query: { cropId: id } }),
+  );
+}
+
+/** The orders the field's results belong to (their samples name the sectors). */
+export function useOrdersById(orderIds: readonly string[]) {
+  const ids = [...orderIds].sort();
+  return useSWR<TFarmOrder[]>(ids.length ? ['orders-by-id', ...ids] : null, () =>
+    Promise.all(ids.map((id) => api.get<OrderWithPayment>(orderKey(id)).then((r) => r.order))),
+  );
+}
+
+export function useRefreshOrder() {
+  const { mutate } = useSWRConfig();
+  return (orderId: string) => mutate(orderKey(orderId));
+}
+
+/** The browser leaving for the payment page (a seam for tests). */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

@@ -1,0 +1,263 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { FormError } from '@gleba/ui';
+import { isApiError } from '@gleba/api-client';
+import type { TAreaGeometry, TFarmOrder } from '@gleba/contracts';
+import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
+import { formatDate } from '../../soil-tests/components/test-status';
+import { doseText } from '../../results/components/results-page';
+import type { BaseStyle } from '../../farm-map/map/map-config';
+import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
+import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
+import { FieldHistory } from './field-history';
+import '../farm-order.css';
+
+/** MapLibre loads with this page only, never with the wizard or the orders list. */
+const NutrientMap = lazy(() => import('./nutrient-map'));
+
+/** The key of an undivided crop's only "sector" (its samples have no sector id). */
+export const WHOLE = 'whole';
+
+export interface SectorView {
+  key: string;
+  name: string;
+  geometry: TAreaGeometry | null;
+  result: FieldResult | undefined;
+}
+
+/** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
+export function sampleSectors(orders: readonly TFarmOrder[]): Map<string, { sectorId: string | null; sectorName: string | null }> {
+  const out = new Map<string, { sectorId: string | null; sectorName: string | null }>();
+  for (const o of orders) for (const s of o.samples) out.set(s.id, { sectorId: s.sectorId, sectorName: s.sectorName });
+  return out;
+}
+
+/** The basic-test results grouped by order, newest order first. */
+export function ordersWithResults(results: readonly FieldResult[]): { orderId: string; orderNumber: string; date: string }[] {
+  const byOrder = new Map<string, { orderId: string; orderNumber: string; date: string }>();
+  for (const r of results) {
+    const seen = byOrder.get(r.orderId);
+    if (!seen || seen.date < r.updatedAt) byOrder.set(r.orderId, { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt });
+  }
+  return [...byOrder.values()].sort((a, b) => b.date.localeCompare(a.date));
+}
+
+function Legend({ layer, tr }: { layer: Layer; tr: Translate }) {
+  const spec = LAYER_SPEC[layer];
+  return (
+    <section aria-label={tr('farmOrder.legend')}>
+      <h3>{tr('farmOrder.legend')}</h3>
+      <ul className="class-legend farm-order__legend">
+        {spec.classes.map((c, i) => (
+          <li key={c} data-class={c}>
+            <span className="class-legend__swatch" style={{ background: spec.colours[i] }} />
+            {tr(spec.message(c))}
+          </li>
+        ))}
+        <li data-class="none">
+          <span className="class-legend__swatch" style={{ background: NO_DATA_COLOUR }} />
+          {tr('farmOrder.noData')}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function classText(tr: Translate, result: FieldResult | undefined, layer: Layer): string {
+  const cls = classOf(result, layer);
+  return cls ? tr(LAYER_SPEC[layer].message(cls)) : tr('farmOrder.noData');
+}
+
+/** One click away from the map: a sector's values, classes and recommendations. */
+function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translate; onClose: () => void }) {
+  const lang = useLang();
+  const r = sector.result;
+  const rec = r?.recommendation ?? null;
+  const rows: [string, string][] = [
+    [`pH (KCl)`, `${valueOf(r, 'PH_KCL')} · ${classText(tr, r, 'PH')}`],
+    [tr('farmOrder.layer_P'), `${valueOf(r, 'P2O5')} mg/100 g · ${classText(tr, r, 'P')}`],
+    [tr('farmOrder.layer_K'), `${valueOf(r, 'K2O')} mg/100 g · ${classText(tr, r, 'K')}`],
+    [tr('farmOrder.layer_MG'), `${valueOf(r, 'MG')} mg/100 g · ${classText(tr, r, 'MG')}`],
+    ...(r?.agronomicCategory ? ([[tr('farmOrder.colCategory'), r.agronomicCategory.label]] as [string, string][]) : []),
+  ];
+  const doses = rec ? [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null) : [];
+  const notes = rec ? (Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : []) : [];
+  return (
+    <aside className="farm-order__panel" aria-label={tr('farmOrder.recommendationsOf', { name: sector.name })}>
+      <div className="farm-order__panel-head">
+        <h3>{tr('farmOrder.recommendationsOf', { name: sector.name })}</h3>
+        <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
+          {tr('farmOrder.close')}
+        </button>
+      </div>
+      {!r ? (
+        <p className="muted">{tr('farmOrder.noData')}</p>
+      ) : (
+        <>
+          <dl className="sample-details">
+            {rows.map(([label, value]) => (
+              <div className="sample-details__row" key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {rec ? (
+            <>
+              <p>
+                <strong>{tr('farmOrder.limingNeed', { need: rec.labels.limingNeed })}</strong>
+              </p>
+              <ul>
+                {!rec.liming.noTable &&
+                  rec.liming.products.map((p) => (
+                    <li key={p.product}>{tr('farmOrder.limeDose', { product: rec.labels.limeProducts[p.product] ?? p.product, dose: doseText(tr, lang, p.now) })}</li>
+                  ))}
+                {doses.flatMap((d) =>
+                  d.products.map((p) => (
+                    <li key={`${d.nutrient}-${p.product}`}>
+                      {tr('farmOrder.fertilizerDose', { product: rec.labels.fertilizerProducts[p.product] ?? p.product, nutrient: d.nutrient, dose: doseText(tr, lang, p.amount) })}
+                    </li>
+                  )),
+                )}
+              </ul>
+              {notes.length > 0 && (
+                <ul className="muted">
+                  {notes.map((n, i) => (
+                    <li key={i}>{n}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <p className="muted">{tr('farmOrder.noRecommendation')}</p>
+          )}
+          <Link to={`/soil-tests/${r.testId}/results`}>{tr('farmOrder.fullResults')}</Link>
+        </>
+      )}
+    </aside>
+  );
+}
+
+/** `/fields/{cropId}/results`: the field's sectors coloured by class, each sector's advice, and the field's history. */
+export function FieldResultsPage() {
+  const tr = useT();
+  const lang = useLang();
+  const { cropId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const crop = useCrop(cropId);
+  const history = useFieldHistory(cropId);
+  const basic = useMemo(() => (history.data?.items ?? []).filter((r) => r.testType === 'BASIC_TEST'), [history.data]);
+  const orderList = useMemo(() => ordersWithResults(basic), [basic]);
+  const orders = useOrdersById(orderList.map((o) => o.orderId));
+  const where = useMemo(() => sampleSectors(orders.data ?? []), [orders.data]);
+  const [layer, setLayer] = useState<Layer>('PH');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [baseStyle, setBaseStyle] = useState<BaseStyle>('streets');
+
+  const orderId = params.get('order') && orderList.some((o) => o.orderId === params.get('order')) ? params.get('order')! : orderList[0]?.orderId;
+  const cropMissing = isApiError(crop.error) && crop.error.status === 404;
+
+  const sectors: SectorView[] = useMemo(() => {
+    const results = basic.filter((r) => r.orderId === orderId);
+    const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
+    if (crop.data) {
+      const c = crop.data;
+      const shapes = c.divided ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry })) : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];
+      const views: SectorView[] = shapes.map((s) => ({ ...s, result: results.find((r) => keyOf(r) === s.key) }));
+      // Samples of sectors no longer on the map (or of the whole crop before it was divided) are still listed.
+      for (const r of results) {
+        if (!views.some((v) => v.result === r)) views.push({ key: `sample-${r.testId}`, name: where.get(r.testId)?.sectorName ?? r.code, geometry: null, result: r });
+      }
+      return views;
+    }
+    return results.map((r) => ({ key: `sample-${r.testId}`, name: where.get(r.testId)?.sectorName ?? r.code, geometry: null, result: r }));
+  }, [basic, orderId, where, crop.data, tr]);
+
+  const features = useMemo(
+    () => sectors.filter((s) => s.geometry).map((s) => ({ key: s.key, name: s.name, geometry: s.geometry!, colour: colourOf(classOf(s.result, layer), layer) })),
+    [sectors, layer],
+  );
+  const chosen = sectors.find((s) => s.key === selected);
+  const name = crop.data?.name ?? basic[0]?.fieldName ?? '';
+  const loadError = history.error ?? (crop.error && !cropMissing ? crop.error : undefined) ?? orders.error;
+
+  return (
+    <section className="page farm-order">
+      <h2>{tr('farmOrder.fieldResults', { name })}</h2>
+      <FormError>{loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}</FormError>
+      {cropMissing && <p className="muted">{tr('farmOrder.cropMissing')}</p>}
+      {!history.data && !history.error && <p className="muted">{tr('farmOrder.loading')}</p>}
+      {history.data && basic.length === 0 && (
+        <p role="status">
+          {tr('farmOrder.noResults')} <Link to="/orders">{tr('farmOrder.toOrders')}</Link>
+        </p>
+      )}
+      {basic.length > 0 && (
+        <>
+          <div className="farm-order__controls">
+            {orderList.length > 1 && (
+              <label>
+                {tr('farmOrder.orderSelect')}{' '}
+                <select value={orderId} onChange={(e) => setParams({ order: e.target.value }, { replace: true })}>
+                  {orderList.map((o) => (
+                    <option key={o.orderId} value={o.orderId}>
+                      {tr('farmOrder.orderOption', { number: o.orderNumber, date: formatDate(lang, o.date) })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <fieldset className="farm-order__layers">
+              <legend>{tr('farmOrder.layer')}</legend>
+              {LAYERS.map((l) => (
+                <label key={l}>
+                  <input type="radio" name="layer" value={l} checked={layer === l} onChange={() => setLayer(l)} /> {tr(`farmOrder.layer_${l}`)}
+                </label>
+              ))}
+            </fieldset>
+            {features.length > 0 && (
+              <fieldset className="farm-order__layers">
+                <legend>{tr('farmMap.baseMap')}</legend>
+                {(['streets', 'orthophoto'] as const).map((s) => (
+                  <label key={s}>
+                    <input type="radio" name="base-style" checked={baseStyle === s} onChange={() => setBaseStyle(s)} />{' '}
+                    {tr(s === 'streets' ? 'farmMap.styleStreets' : 'farmMap.styleOrthophoto')}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </div>
+          <div className="farm-order__results">
+            <div className="farm-order__results-main">
+              {features.length > 0 && (
+                <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
+                  <NutrientMap features={features} selected={selected} onPick={setSelected} baseStyle={baseStyle} label={tr('farmOrder.mapLabel')} />
+                </Suspense>
+              )}
+              <Legend layer={layer} tr={tr} />
+            </div>
+            <div className="farm-order__results-side">
+              <section aria-label={tr('farmOrder.sectors')}>
+                <h3>{tr('farmOrder.sectors')}</h3>
+                <ul className="farm-order__sector-list">
+                  {sectors.map((s) => {
+                    const cls = classOf(s.result, layer);
+                    return (
+                      <li key={s.key}>
+                        <button type="button" aria-pressed={selected === s.key} data-class={cls ?? 'none'} onClick={() => setSelected(s.key)}>
+                          <span className="class-legend__swatch" style={{ background: colourOf(cls, layer) }} /> {s.name}: {classText(tr, s.result, layer)}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+              {chosen && <SectorPanel sector={chosen} tr={tr} onClose={() => setSelected(null)} />}
+            </div>
+          </div>
+        </>
+      )}
+      {basic.length > 0 && <FieldHistory results={basic} where={where} tr={tr} />}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { toast } from '@gleba/ui';
+import { describeError, translateLater } from '../../../lib/i18n';
+import { api } from '../../../lib/api-client';
+import { useLanguageStore } from '../../../stores/language-store';
+import { useCurrentUser } from '../../../lib/current-user';
+import { flushQueue, readQueue } from '../rules/offline-queue';
+import { isOfflineError } from '../rules/offline';
+import './pwa.css';
+
+const send = (body: unknown) => api.post('soil-tests', body);
+
+/**
+ * Signed-in shell: shows a notice while offline and, when `online` fires (or the app opens online
+ * with tests still queued), sends the tests added offline with a toast in the user's language.
+ */
+export function OfflineQueueRunner() {
+  const { mutate } = useSWRConfig();
+  const userId = useCurrentUser().data?.id;
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+
+  useEffect(() => {
+    async function flush() {
+      if (!userId || !readQueue().some((q) => q.userId === userId)) return;
+      const result = await flushQueue({ userId, send, isNetworkError: isOfflineError });
+      const lang = useLanguageStore.getState().lang;
+      if (result.sent.length > 0) {
+        toast.success(await translateLater(lang, ['pwa'], 'pwa.queueSent', { count: result.sent.length }));
+        void mutate((key) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('soil-tests'));
+      }
+      for (const { item, error } of result.refused) toast.error(await translateLater(lang, ['pwa'], 'pwa.queueFailed', { barcode: item.barcode, reason: describeError(lang, error) }));
+    }
+    const goOnline = () => {
+      setOffline(false);
+      void flush();
+    };
+    const goOffline = () => setOffline(true);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    if (navigator.onLine !== false) void flush();
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, [mutate, userId]);
+
+  if (!offline) return null;
+  return <OfflineNotice />;
+}
+
+function OfflineNotice() {
+  const lang = useLanguageStore((s) => s.lang);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    void translateLater(lang, ['pwa'], 'pwa.offline').then(setText);
+  }, [lang]);
+  return (
+    <p role="status" className="offline-notice">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,18 @@
+import { Router } from 'express';
+import { requireAuth, route } from '@gleba/platform';
+import { ZWeatherQuery } from '@gleba/contracts';
+import type { WeatherService } from './weather';
+
+/** `GET /api/weather?lat&lon` (signed-in users: the dashboard's widget). */
+export function weatherRoutes(weather: WeatherService): Router {
+  const r = Router();
+  r.use(requireAuth);
+  r.get(
+    '/',
+    route({ query: ZWeatherQuery }, ({ query, res }) => {
+      res.setHeader('cache-control', 'private, max-age=600');
+      return weather.forecast(query.lat, query.lon);
+    }),
+  );
+  return r;
+}

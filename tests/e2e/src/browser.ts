@@ -1,0 +1,61 @@
+// Debian's Chromium through playwright-core (never a downloaded browser), with screenshots of each
+// step kept under tests/e2e/test-artifacts/<suite>/.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'test-artifacts');
+
+export function hasChromium(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const MOBILE = { width: 375, height: 812 };
+
+/** A fresh browser profile: no storage, the given viewport and browser language. */
+export async function newContext(browser: Browser, options: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {}): Promise<BrowserContext> {
+  const viewport = options.viewport ?? DESKTOP;
+  return browser.newContext({
+    viewport,
+    locale: options.locale ?? 'pl-PL',
+    baseURL: options.baseURL,
+    isMobile: viewport.width < 768,
+    hasTouch: viewport.width < 768,
+    acceptDownloads: true,
+  });
+}
+
+/** Numbered screenshots per suite: `shots('farmer')('dashboard')` -> farmer/01-dashboard.png. */
+export function screenshots(suite: string) {
+  const dir = path.join(ARTIFACTS, suite);
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string) => {
+    n += 1;
+    const file = path.join(dir, `${String(n).padStart(2, '0')}-${step.replace(/[^a-z0-9-]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    return file;
+  };
+}
+
+/** Collects console errors and failed requests of a page, to print when a step fails. */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 500) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
+}
