@@ -7,6 +7,7 @@ export * from './http/auth';
 export * from './http/app';
 export * from './db/database';
 export * from './db/migrator';
+export * from './db/listener';
 export * from './db/platform-migrations';
 export * from './messaging/connection';
 export * from './messaging/topology';

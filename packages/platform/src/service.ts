@@ -28,6 +28,8 @@ export interface ServiceContext<DB, C extends BaseConfig = BaseConfig> {
   jobs: Jobs;
   keys: KeyResolver;
   relay: OutboxRelay;
+  /** Aborted when the service begins to stop, before its server waits for open requests (long polls end on it). */
+  closing: AbortSignal;
 }
 
 export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
@@ -86,7 +88,8 @@ export async function startService<DB, C extends BaseConfig>(
     logger,
     pollMs: config.OUTBOX_POLL_MS,
   });
-  const ctx: ServiceContext<DB, C> = { name: def.name, config, db, logger, outbox: createOutbox(def.name), amqp, jobs, keys, relay };
+  const closing = new AbortController();
+  const ctx: ServiceContext<DB, C> = { name: def.name, config, db, logger, outbox: createOutbox(def.name), amqp, jobs, keys, relay, closing: closing.signal };
   const consumer = new EventConsumer<DB>({
     name: def.name,
     db,
@@ -146,6 +149,7 @@ export async function startService<DB, C extends BaseConfig>(
       if (stopped) return;
       stopped = true;
       stopMetrics();
+      closing.abort();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await stopOwn?.();

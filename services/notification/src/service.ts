@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@gleba/platform';
+import type { ServiceContext, ServiceDefinition } from '@gleba/platform';
 import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
@@ -8,11 +8,20 @@ import { ordersHandlers } from './events/orders.consumer';
 import { shippingHandlers } from './events/shipping.consumer';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { inAppRoutes } from './http/in-app.routes';
+import { inAppChangesOf } from './domain/in-app-changes';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
 import { forkDeliveryWorker } from './jobs/delivery-process';
 import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
 import { createProviders } from './providers';
+
+/** The e-mail and SMS workers, as DELIVERY_WORKER says; returns what stops them. */
+async function startDelivery(ctx: ServiceContext<Database, Config>): Promise<(() => Promise<void>) | void> {
+  if (ctx.config.DELIVERY_WORKER === 'off') return;
+  if (ctx.config.DELIVERY_WORKER === 'process') return forkDeliveryWorker(ctx.config, ctx.logger);
+  const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
+  return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
+}
 
 export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
@@ -29,9 +38,12 @@ export const notificationService: ServiceDefinition<Database, Config> = {
     return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
   },
   async start(ctx) {
-    if (ctx.config.DELIVERY_WORKER === 'off') return;
-    if (ctx.config.DELIVERY_WORKER === 'process') return forkDeliveryWorker(ctx.config, ctx.logger);
-    const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
-    return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
+    const changes = inAppChangesOf(ctx);
+    changes.start();
+    const stopWorker = await startDelivery(ctx);
+    return async () => {
+      await changes.stop();
+      await stopWorker?.();
+    };
   },
 };

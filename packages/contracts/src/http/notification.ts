@@ -33,6 +33,24 @@ export type TInAppList = z.infer<typeof ZInAppList>;
 export const ZUnseenCount = z.object({ unseenCount: z.number().int().nonnegative() });
 export type TUnseenCount = z.infer<typeof ZUnseenCount>;
 
+/** Longest wait of `GET /api/notifications/in-app/changes` (below the gateway's upstream timeout). */
+export const IN_APP_CHANGES_MAX_WAIT_MS = 12_000;
+
+/**
+ * `GET /api/notifications/in-app/changes?after=<cursor>&waitMs=` (long poll): without `after`, the
+ * state at once; with it, answers as soon as the user's notifications differ from that cursor (a
+ * new one, one marked seen), or after `waitMs` with the same cursor.
+ */
+export const ZInAppChangesQuery = z.object({
+  after: z.string().regex(/^\d{1,20}-\d{1,10}$/).optional(),
+  waitMs: z.coerce.number().int().min(0).max(IN_APP_CHANGES_MAX_WAIT_MS).default(10_000),
+});
+export type TInAppChangesQuery = z.infer<typeof ZInAppChangesQuery>;
+
+/** `cursor`: opaque; `unseenCount` as `GET .../unseen/count` answers it. */
+export const ZInAppChanges = z.object({ cursor: z.string(), unseenCount: z.number().int().nonnegative() });
+export type TInAppChanges = z.infer<typeof ZInAppChanges>;
+
 // ---- preferences -----------------------------------------------------------
 
 /** Types a user can switch per channel (account e-mails such as activation are always sent). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { ConfirmChannel } from 'amqplib';
+import { PgListener } from '../db/listener';
 import type { Logger } from '../logger';
 import type { AmqpConnection } from './connection';
 import { OUTBOX_CHANNEL } from './outbox';
@@ -37,8 +37,7 @@ export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
-  private listener: pg.Client | null = null;
-  private listenerTimer: NodeJS.Timeout | null = null;
+  private listener: PgListener | null = null;
   private lastCleanup = 0;
   published = 0;
 
@@ -55,7 +54,14 @@ export class OutboxRelay {
       this.channel = channel;
       this.poke();
     });
-    void this.listen();
+    // LISTEN for commits that wrote outbox rows; polling covers the gaps.
+    this.listener = new PgListener({
+      databaseUrl: this.options.databaseUrl,
+      channel: OUTBOX_CHANNEL,
+      onNotify: () => this.poke(),
+      onListening: () => this.poke(),
+    });
+    this.listener.start();
     this.loop = this.run();
   }
 
@@ -63,10 +69,8 @@ export class OutboxRelay {
     this.running = false;
     this.poke();
     await this.loop;
-    if (this.listenerTimer) clearTimeout(this.listenerTimer);
-    const listener = this.listener;
+    await this.listener?.stop();
     this.listener = null;
-    await listener?.end().catch(() => undefined);
   }
 
   /** Rows not yet published: the backlog a health view or a metric can show. */
@@ -170,25 +174,5 @@ export class OutboxRelay {
     if (Date.now() - this.lastCleanup < 10 * 60_000) return;
     this.lastCleanup = Date.now();
     await sql`delete from outbox where published_at < now() - interval '7 days'`.execute(this.options.db);
-  }
-
-  /** LISTEN for commits that wrote outbox rows; polling covers the gaps. */
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (this.listener === client) this.listener = null;
-      if (this.running) this.listenerTimer = setTimeout(() => void this.listen(), 1000);
-    });
-    client.on('notification', () => this.poke());
-    try {
-      await client.connect();
-      await client.query(`listen ${OUTBOX_CHANNEL}`);
-      this.listener = client;
-      this.poke();
-    } catch {
-      await client.end().catch(() => undefined);
-    }
   }
 }

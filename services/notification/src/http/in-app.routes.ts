@@ -1,16 +1,50 @@
 import express, { type Express } from 'express';
-import { NotificationErrorCode, pageMeta, ZIdParam, ZInAppListQuery, type TInAppList } from '@gleba/contracts';
+import { NotificationErrorCode, pageMeta, ZIdParam, ZInAppChangesQuery, ZInAppListQuery, type TInAppChanges, type TInAppList } from '@gleba/contracts';
 import { mustAuth, notFound, requestLanguage, requireAuth, route, type ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { countUnseen, listInApp, markSeen } from '../db/repositories/in-app.repository';
+import { countUnseen, inAppState, listInApp, markSeen } from '../db/repositories/in-app.repository';
+import { inAppChangesOf } from '../domain/in-app-changes';
 import { renderInApp } from '../domain/templates';
 
 /** The signed-in user's in-app notifications (spec section 7). */
 export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
   const { db, config } = ctx;
+  const changes = inAppChangesOf(ctx);
   const router = express.Router();
   router.use(requireAuth);
+
+  // Long poll: answers when the user's notifications change (a NOTIFY from the table's trigger,
+  // whichever replica wrote), or after `waitMs` with the cursor unchanged.
+  router.get(
+    '/changes',
+    route({ query: ZInAppChangesQuery }, async ({ query, auth, req }): Promise<TInAppChanges | undefined> => {
+      const userId = mustAuth(auth).userId;
+      if (!query.after || query.waitMs === 0) return inAppState(db, userId);
+      // Registered before the first look, so a change committed in between is not missed.
+      const waiter = changes.subscribe(userId);
+      if (!waiter) return inAppState(db, userId);
+      let gone = false;
+      const onClose = () => {
+        gone = true;
+        waiter.close();
+      };
+      req.once('close', onClose);
+      try {
+        const deadline = Date.now() + query.waitMs;
+        for (;;) {
+          const state = await inAppState(db, userId);
+          const left = deadline - Date.now();
+          if (state.cursor !== query.after || left <= 0 || changes.isClosed) return state;
+          await waiter.next(changes.waitLimit(left));
+          if (gone) return undefined;
+        }
+      } finally {
+        req.off('close', onClose);
+        waiter.close();
+      }
+    }),
+  );
 
   router.get(
     '/unseen/count',

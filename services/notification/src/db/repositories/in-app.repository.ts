@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { InAppFilter, NotificationType } from '@gleba/contracts';
 import type { Params } from '../../domain/templates';
 import type { Db } from './contacts.repository';
@@ -67,4 +68,17 @@ export async function markSeen(db: Db, userId: string, id: string): Promise<bool
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The user's notification state as a cursor (newest creation time in microseconds, and the
+ * unseen count: a new notification or one marked seen changes it) and the unseen count.
+ */
+export async function inAppState(db: Db, userId: string): Promise<{ cursor: string; unseenCount: number }> {
+  const { rows } = await sql<{ newest: string; unseen: number }>`
+    select coalesce(max((extract(epoch from created_at) * 1000000)::bigint), 0)::text as newest,
+      (count(*) filter (where not seen))::int as unseen
+    from in_app_notifications where user_id = ${userId}`.execute(db);
+  const r = rows[0]!;
+  return { cursor: `${r.newest}-${r.unseen}`, unseenCount: r.unseen };
 }

@@ -1,0 +1,135 @@
+import { PgListener } from '@gleba/platform';
+
+/** Channel of the NOTIFY sent by the in_app_notifications trigger (payload: the user id). */
+export const IN_APP_CHANNEL = 'gleba_in_app';
+
+/** One long poll's registration: woken by a change of its user's notifications. */
+export class ChangeWaiter {
+  private woken = false;
+  private release: (() => void) | null = null;
+
+  constructor(readonly userId: string, private readonly done: (w: ChangeWaiter) => void) {}
+
+  /** Called by the hub. */
+  wake(): void {
+    this.woken = true;
+    this.release?.();
+  }
+
+  /** Resolves at the next change since the last call (at once if one came meanwhile), or after `ms`. */
+  next(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(finish, Math.max(0, ms));
+      const self = this;
+      function finish() {
+        clearTimeout(timer);
+        self.release = null;
+        self.woken = false;
+        resolve();
+      }
+      this.release = finish;
+    });
+  }
+
+  close(): void {
+    this.release?.();
+    this.done(this);
+  }
+}
+
+/**
+ * The long polls of this replica, keyed by user, woken by the database's NOTIFY (so a notification
+ * written by any replica's consumer wakes them). While the LISTEN connection is down, waits are cut
+ * to `fallbackMs` so a poll never sleeps through a change it cannot hear about.
+ */
+export class InAppChanges {
+  private readonly byUser = new Map<string, Set<ChangeWaiter>>();
+  private count = 0;
+  private listener: PgListener | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly options: { databaseUrl: string; maxWaiters?: number; maxPerUser?: number; fallbackMs?: number },
+  ) {}
+
+  start(): void {
+    this.listener = new PgListener({
+      databaseUrl: this.options.databaseUrl,
+      channel: IN_APP_CHANNEL,
+      onNotify: (userId) => this.wake(userId),
+      // Changes sent while the connection was down were missed: everyone looks again.
+      onListening: () => this.wakeAll(),
+    });
+    this.listener.start();
+  }
+
+  /** No more waiting: every poll answers now, new ones at once. */
+  close(): void {
+    this.closed = true;
+    this.wakeAll();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  async stop(): Promise<void> {
+    this.close();
+    await this.listener?.stop();
+    this.listener = null;
+  }
+
+  /** How long a poll may sleep now. */
+  waitLimit(ms: number): number {
+    return this.listener?.listening ? ms : Math.min(ms, this.options.fallbackMs ?? 2000);
+  }
+
+  get waiting(): number {
+    return this.count;
+  }
+
+  /** A registration for the user's changes; null when too many polls wait already (answer at once). */
+  subscribe(userId: string): ChangeWaiter | null {
+    if (this.closed) return null;
+    const mine = this.byUser.get(userId);
+    if (this.count >= (this.options.maxWaiters ?? 10_000) || (mine?.size ?? 0) >= (this.options.maxPerUser ?? 8)) return null;
+    const waiter = new ChangeWaiter(userId, (w) => this.remove(w));
+    if (mine) mine.add(waiter);
+    else this.byUser.set(userId, new Set([waiter]));
+    this.count += 1;
+    return waiter;
+  }
+
+  private remove(w: ChangeWaiter): void {
+    const mine = this.byUser.get(w.userId);
+    if (!mine?.delete(w)) return;
+    this.count -= 1;
+    if (mine.size === 0) this.byUser.delete(w.userId);
+  }
+
+  private wake(userId: string): void {
+    for (const w of this.byUser.get(userId) ?? []) w.wake();
+  }
+
+  private wakeAll(): void {
+    for (const set of this.byUser.values()) for (const w of set) w.wake();
+  }
+}
+
+const hubs = new WeakMap<object, InAppChanges>();
+
+/** The one hub of a service instance (its routes and its start share it); closed when the service begins to stop. */
+export function inAppChangesOf(ctx: { config: { DATABASE_URL: string }; closing: AbortSignal }): InAppChanges {
+  let hub = hubs.get(ctx);
+  if (!hub) {
+    const created = new InAppChanges({ databaseUrl: ctx.config.DATABASE_URL });
+    ctx.closing.addEventListener('abort', () => created.close(), { once: true });
+    hubs.set(ctx, created);
+    hub = created;
+  }
+  return hub;
+}
