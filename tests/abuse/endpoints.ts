@@ -39,6 +39,7 @@ import {
   ZEmailBody,
   ZFarmBody,
   ZImportPlotsBody,
+  ZInAppChangesQuery,
   ZInAppListQuery,
   ZLoginBody,
   ZLogoutBody,
@@ -225,6 +226,7 @@ export const ENDPOINTS: Endpoint[] = [
   // ---- notification ----
   { service: 'notification', method: 'GET', path: '/api/notifications/in-app', access: 'user', query: ZInAppListQuery },
   { service: 'notification', method: 'GET', path: '/api/notifications/in-app/unseen/count', access: 'user' },
+  { service: 'notification', method: 'GET', path: '/api/notifications/in-app/changes', access: 'user', query: ZInAppChangesQuery },
   { service: 'notification', method: 'PATCH', path: '/api/notifications/in-app/{notificationId}', access: 'user', owned: true },
   { service: 'notification', method: 'GET', path: '/api/notifications/preferences', access: 'user' },
   { service: 'notification', method: 'PUT', path: '/api/notifications/preferences', access: 'user', body: ZUpdatePreferencesBody },

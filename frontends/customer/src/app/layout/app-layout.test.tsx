@@ -62,3 +62,39 @@ describe('layout', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 });
+
+describe('live notifications', () => {
+  it('the badge follows a notification that arrives while the app is open (long poll on in-app/changes)', async () => {
+    viewport(500);
+    let unseen = 1;
+    const polls: string[] = [];
+    let arrive: () => void = () => {};
+    const { calls } = mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/soil-tests': [],
+      'GET /api/notifications/in-app/unseen/count': () => ({ unseenCount: unseen }),
+      'GET /api/notifications/in-app/changes': ({ url }: { url: URL }) => {
+        const after = url.searchParams.get('after');
+        polls.push(after ?? '');
+        if (!after) return { cursor: '100-1', unseenCount: 1 };
+        if (after === '100-1') {
+          // Held like the server holds it, until a notification arrives.
+          return new Promise((resolve) => {
+            arrive = () => {
+              unseen = 2;
+              resolve({ cursor: '200-2', unseenCount: 2 });
+            };
+          });
+        }
+        return new Promise(() => {});
+      },
+    });
+    renderApp('/', { signedIn: true });
+    expect(await screen.findByLabelText('Unread notifications: 1')).toBeTruthy();
+    await waitFor(() => expect(polls).toEqual(['', '100-1']));
+    expect(calls.find((c) => c.url.searchParams.get('after') === '100-1')!.url.searchParams.get('waitMs')).toBe('10000');
+    arrive();
+    expect(await screen.findByLabelText('Unread notifications: 2')).toBeTruthy();
+    await waitFor(() => expect(polls).toEqual(['', '100-1', '200-2']));
+  });
+});

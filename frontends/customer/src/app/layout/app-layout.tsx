@@ -4,7 +4,7 @@ import { LanguageSwitcher, LoadingScreen, Logo } from '@gleba/ui';
 import { NamespaceGate, useT } from '../../lib/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useLanguageStore } from '../../stores/language-store';
-import { useUnseenCount } from '../../features/notifications/api/notifications';
+import { useLiveNotifications, useUnseenCount } from '../../features/notifications/api/notifications';
 import { routeMeta } from '../route-meta';
 import { OfflineQueueRunner } from '../../features/pwa/components/offline-queue-runner';
 
@@ -127,6 +127,7 @@ export function AppLayout() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { pathname } = useLocation();
   const hideMenu = routeMeta(pathname)?.hideMenu ?? false;
+  useLiveNotifications();
   return (
     <div className={`app-shell${mobile ? ' app-shell--mobile' : ''}${hideMenu ? ' app-shell--no-menu' : ''}`}>
       {!hideMenu && (mobile ? <MobileBar /> : <Sidebar />)}
