@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Component, lazy, Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
 import { PARCEL_SIZES, ParcelSize, type TPickupPoint, type TShipment, type TShipmentSummary } from '@gleba/contracts';
@@ -9,10 +9,11 @@ import { courierAvailability, createShipment, labelPath, searchPickupPoints, sea
 import { osmLink, withDistances, type LatLng } from '../rules/pickup-points';
 import { STEPS, initialWizard, nextWorkingDay, shipmentBody, stepError, type WizardState } from '../rules/wizard-rules';
 import '../../results/components/results.css';
+import './send-samples.css';
 
-function Option({ selected, onSelect, name, children }: { selected: boolean; onSelect: () => void; name: string; children: React.ReactNode }) {
+function Option({ selected, onSelect, name, children, dataId }: { selected: boolean; onSelect: () => void; name: string; children: React.ReactNode; dataId?: string }) {
   return (
-    <label className={`wizard-option${selected ? ' wizard-option--selected' : ''}`}>
+    <label className={`wizard-option${selected ? ' wizard-option--selected' : ''}`} data-id={dataId}>
       <input type="radio" name={name} checked={selected} onChange={onSelect} />
       <span>{children}</span>
     </label>
@@ -20,6 +21,23 @@ function Option({ selected, onSelect, name, children }: { selected: boolean; onS
 }
 
 const pointAddress = (p: TPickupPoint) => `${p.street}, ${p.postCode} ${p.city}`;
+
+/** MapLibre (about 300 KB gzip, shared with the farm map) loads only when a search found points. */
+const PickupMap = lazy(() => import('./pickup-map'));
+
+/** The map is an extra: if its code cannot load (offline, an old deploy) or it throws, the list alone works. */
+class MapBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 function OpeningHours({ point, tr }: { point: TPickupPoint; tr: Translate }) {
   if (point.openingHours.length === 0) return null;
@@ -109,7 +127,16 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
       { timeout: 10_000, maximumAge: 600_000 },
     );
   }
-  const rows = points ? withDistances(points, here) : undefined;
+  // Memoised: the map redraws its markers (and fits them) only when the points change.
+  const rows = useMemo(() => (points ? withDistances(points, here) : undefined), [points, here]);
+  const list = useRef<HTMLDivElement>(null);
+  const [mapFailed, setMapFailed] = useState(false);
+  /** A marker clicked: the point is chosen and its row scrolled into view. */
+  function pickOnMap(id: string) {
+    set({ pickupPointId: id });
+    const row = [...(list.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [])].find((el) => el.dataset.id === id);
+    row?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }
   return (
     <fieldset>
       {!state.withLabel && <p className="muted">{tr('customerTests.dropOffHint')}</p>}
@@ -125,21 +152,46 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
       {error && <FormError>{error}</FormError>}
       {points && points.length === 0 && <p className="muted">{tr('customerTests.noPoints')}</p>}
       {rows && rows.length > 0 && (
-        <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.choosePoint')}>
-          {rows.map((p) => (
-            <Option key={p.id} name="point" selected={state.pickupPointId === p.id} onSelect={() => set({ pickupPointId: p.id })}>
-              <strong>{p.name}</strong>
-              <br />
-              {pointAddress(p)}
-              {p.km !== null && <> · {tr('customerTests.pointDistance', { km: p.km.toFixed(1) })}</>}
-              <br />
-              <OpeningHours point={p} tr={tr} />
-              <br />
-              <a href={osmLink(p)} target="_blank" rel="noopener noreferrer">
-                {tr('customerTests.pointOnMap')}
-              </a>
-            </Option>
-          ))}
+        <div className="pickup-results">
+          <div className="pickup-results__list">
+            {!mapFailed && <p className="muted">{tr('customerTests.pointsMapHint')}</p>}
+            <div ref={list} className="wizard-options" role="radiogroup" aria-label={tr('customerTests.choosePoint')}>
+              {rows.map((p) => (
+                <Option key={p.id} name="point" dataId={p.id} selected={state.pickupPointId === p.id} onSelect={() => set({ pickupPointId: p.id })}>
+                  <strong>{p.name}</strong>
+                  <br />
+                  {pointAddress(p)}
+                  {p.km !== null && <> · {tr('customerTests.pointDistance', { km: p.km.toFixed(1) })}</>}
+                  <br />
+                  <OpeningHours point={p} tr={tr} />
+                  <br />
+                  <a href={osmLink(p)} target="_blank" rel="noopener noreferrer">
+                    {tr('customerTests.pointOnMap')}
+                  </a>
+                </Option>
+              ))}
+            </div>
+          </div>
+          <div className="pickup-results__map">
+            {mapFailed ? (
+              <p className="muted" role="status">
+                {tr('customerTests.pointsMapUnavailable')}
+              </p>
+            ) : (
+              <MapBoundary onError={() => setMapFailed(true)}>
+                <Suspense fallback={<div className="pickup-map pickup-map--loading" aria-busy="true" />}>
+                  <PickupMap
+                    points={rows}
+                    selectedId={state.pickupPointId || null}
+                    onSelect={pickOnMap}
+                    onFail={() => setMapFailed(true)}
+                    label={tr('customerTests.pointsMap')}
+                    markerLabel={(p) => tr('customerTests.pointMarker', { name: p.name, address: pointAddress(p) })}
+                  />
+                </Suspense>
+              </MapBoundary>
+            )}
+          </div>
         </div>
       )}
     </fieldset>
