@@ -16,7 +16,7 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
   let service: TestService<Database, Config>;
   let keys: TestKeys;
   const messaging = testMessagingNames('notification-changes');
-  const token = (userId: string, lang = 'pl') => keys.sign({ sub: userId, role: 'USER', lang });
+  const token = (userId: string, lang: 'pl' | 'en' | 'uk' = 'pl') => keys.sign({ sub: userId, role: 'USER', lang });
   const changes = (userId: string, query = '', lang?: string) =>
     http<TInAppChanges & { code?: string; message?: string }>(service.url, 'GET', `/api/notifications/in-app/changes${query}`, {
       token: token(userId),
