@@ -23,6 +23,8 @@ const RAW_RESULT_COLUMNS = ['elements', 'classes', 'recommendation_measured'] as
 export interface ApplyOptions {
   batchSize: number;
   signal: AbortSignal;
+  /** Batches applied at once (disjoint orders): one's advice is computed while another's rows are written. Default 2. */
+  concurrency?: number;
 }
 
 /**
@@ -61,8 +63,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
   // Shared recommendations this apply has stored already (committed), so each is inserted once.
   const storedRecommendations = new Set<string>();
 
-  for (const orderIds of chunks) {
-    options.signal.throwIfAborted();
+  const applyBatch = async (orderIds: string[]) => {
     const batchRecommendations = await db.transaction().execute(async (trx) => {
       // No wait for the WAL flush: a crash can lose only whole batches (results, events and the
       // removal of their staged rows together), which the retried job applies again.
@@ -108,9 +109,10 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       }
 
       if (newRecommendations.size > 0) {
+        // In id order, so two batches inserting the same shared recommendations lock them in one order.
         await trx
           .insertInto('recommendations')
-          .values([...newRecommendations].map(([id, body]) => ({ id, body })))
+          .values([...newRecommendations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, body]) => ({ id, body })))
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
       }
@@ -196,7 +198,29 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       return newRecommendations.keys();
     });
     for (const id of batchRecommendations) storedRecommendations.add(id);
-  }
+  };
+
+  // Batches hold disjoint orders, so they lock disjoint samples; each ends with the one update of
+  // the import row, after which it only commits (no lock cycle). After a failure no new batch
+  // starts, the running ones finish, and the first error is thrown (the retried job resumes from
+  // the staged rows left).
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < chunks.length) {
+      options.signal.throwIfAborted();
+      const orderIds = chunks[next++]!;
+      try {
+        await applyBatch(orderIds);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, lane));
+  const firstError = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (firstError) throw firstError.reason;
 
   await db
     .updateTable('imports')

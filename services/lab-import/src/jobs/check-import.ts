@@ -68,15 +68,26 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     errors.push({ import_id: importId, row_number: row, label, code: error.code, message: error.message });
   };
 
-  const flush = () =>
-    // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
-    db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      await flushIn(trx);
-    });
-  const flushIn = async (db: Transaction<Database>) => {
+  // One batch is written while the next is parsed: the database's work overlaps the parser's
+  // instead of stopping it. At most one write is in flight (its rows' counters settle in order).
+  let writing = null as Promise<void> | null;
+  const flush = async () => {
+    if (writing) await writing;
     const batch = pending;
     pending = [];
+    const write = db.transaction().execute(async (trx) => {
+      // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
+      await sql`set local synchronous_commit = off`.execute(trx);
+      await flushIn(trx, batch);
+    });
+    write.catch(() => undefined); // awaited by the next flush or at the end; no unhandled rejection meanwhile
+    writing = write;
+  };
+  const drain = async () => {
+    await flush();
+    await writing;
+  };
+  const flushIn = async (db: Transaction<Database>, batch: PendingRow[]) => {
     if (batch.length > 0) {
       const samples = await db
         .selectFrom('expected_samples')
@@ -130,31 +141,39 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
       .execute();
   };
 
-  for await (const sheetRow of readFirstSheet(imp.file, { signal: options.signal, onProgress: (s) => (share = s) })) {
-    if (!layout) {
-      layout = layoutOf(sheetRow.values);
-      if (!layout && sheetRow.number >= HEADER_SEARCH_ROWS) break;
-      continue;
-    }
-    const outcome = parseRow(layout, sheetRow.values, chosen);
-    if (outcome.kind === 'empty') continue;
-    rowsRead += 1;
-    if (rowsRead > options.maxRows) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `more than ${options.maxRows} rows`);
-    if (outcome.kind === 'error') {
-      reject(sheetRow.number, outcome.label, outcome.error);
-    } else {
-      const key = `${outcome.row.label}\u0000${outcome.row.testType}`;
-      if (seen.has(key)) {
-        reject(sheetRow.number, outcome.row.label, { code: LabImportErrorCode.importDuplicateLabel, message: `the label ${outcome.row.label} already appeared in this file` });
-      } else {
-        seen.add(key);
-        pending.push({ number: sheetRow.number, row: outcome.row });
+  try {
+    for await (const sheetRow of readFirstSheet(imp.file, { signal: options.signal, onProgress: (s) => (share = s) })) {
+      if (!layout) {
+        layout = layoutOf(sheetRow.values);
+        if (!layout && sheetRow.number >= HEADER_SEARCH_ROWS) break;
+        continue;
       }
+      const outcome = parseRow(layout, sheetRow.values, chosen);
+      if (outcome.kind === 'empty') continue;
+      rowsRead += 1;
+      if (rowsRead > options.maxRows) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `more than ${options.maxRows} rows`);
+      if (outcome.kind === 'error') {
+        reject(sheetRow.number, outcome.label, outcome.error);
+      } else {
+        const key = `${outcome.row.label}\u0000${outcome.row.testType}`;
+        if (seen.has(key)) {
+          reject(sheetRow.number, outcome.row.label, { code: LabImportErrorCode.importDuplicateLabel, message: `the label ${outcome.row.label} already appeared in this file` });
+        } else {
+          seen.add(key);
+          pending.push({ number: sheetRow.number, row: outcome.row });
+        }
+      }
+      if (pending.length + errors.length >= options.batchSize) await flush();
     }
-    if (pending.length + errors.length >= options.batchSize) await flush();
+  } catch (error) {
+    await writing?.catch(() => undefined); // no write of this check outlives it
+    throw error;
   }
-  if (!layout) throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');
-  await flush();
+  if (!layout) {
+    await writing;
+    throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');
+  }
+  await drain();
 
   // A file none of whose rows can be applied fails as a whole, with the reason that fits best.
   let fileError: { code: string; message: string } | null = null;
