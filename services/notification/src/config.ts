@@ -36,6 +36,12 @@ export const ZConfig = ZBaseConfig.extend({
    * `node dist/main.js delivery-worker`).
    */
   DELIVERY_WORKER: z.enum(['in-process', 'process', 'off']).default('in-process'),
+  /**
+   * Scheduling priority (nice, 0-19) of the forked delivery worker process: when the CPU is short,
+   * the consumer and the API (in-app notifications readable at once) go first and e-mails and SMS
+   * wait their turn in Redis. 0 keeps the parent's priority.
+   */
+  DELIVERY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Delay of a new delivery job, so the event's transaction has committed when a worker looks. */
   DELIVERY_ENQUEUE_DELAY_MS: z.coerce.number().int().min(0).default(50),
   /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
@@ -36,6 +37,13 @@ export function forkDeliveryWorker(config: Config, logger: Logger): () => Promis
     const started = Date.now();
     const c = fork(file, [DELIVERY_WORKER_ARG], { execArgv, env: { ...process.env, [CONFIG_ENV]: JSON.stringify(config) }, stdio: 'inherit' });
     child = c;
+    if (c.pid !== undefined && config.DELIVERY_WORKER_NICE > 0) {
+      try {
+        setPriority(c.pid, Math.min(19, getPriority(c.pid) + config.DELIVERY_WORKER_NICE));
+      } catch (error) {
+        logger.warn({ err: error }, 'cannot lower the delivery worker priority');
+      }
+    }
     c.once('exit', (code, signal) => {
       child = null;
       if (stopping) return;
