@@ -6,7 +6,8 @@ import { listen, type SimulatorHandle } from '../simulator';
  * `0` (or a count) when found and `-1 brak wyników` when not, then `|`-separated records in the
  * order of `result`, geometry as `SRID=4326;POLYGON((lng lat,...))`. A few communes of the Mińsk
  * county (Masovian) with plausible farmland parcels: long strips, an L-shaped field, a field with
- * a hole (a pond). Codes follow TERYT; the parcels' shapes are made up.
+ * a hole (a pond). Codes follow TERYT; the parcels' shapes are made up. `GetParcelById`,
+ * `GetParcelByIdOrNr` and `GetParcelByXY` (the parcel under a point, `xy=<lon>,<lat>,4326`).
  */
 
 interface SimParcel {
@@ -61,7 +62,11 @@ const COMMUNES: SimCommune[] = [
     county: '1412',
     countyName: 'miński',
     voivodeship: 'mazowieckie',
-    precincts: [{ teryt: '141208_2.0012', name: 'Grodzisk', origin: [21.7911, 52.1432] }],
+    precincts: [
+      { teryt: '141208_2.0012', name: 'Grodzisk', origin: [21.7911, 52.1432] },
+      // Under the point the map suites start from (52.0812 N, 21.8045 E).
+      { teryt: '141208_2.0008', name: 'Kuflew', origin: [21.8, 52.079] },
+    ],
   },
 ];
 
@@ -88,6 +93,10 @@ const PARCELS: SimParcel[] = [
   { precinct: '141207_2.0021', number: '130', rings: [rect(800, 0, 400, 350), rect(950, 120, 80, 60).reverse()] },
   { precinct: '141207_2.0001', number: '45/3', rings: [rect(0, 0, 120, 380)] },
   { precinct: '141208_2.0012', number: '210', rings: [rect(0, 0, 250, 400)] },
+  // Kuflew: three fields side by side around the map suites' starting point, a lane (no parcel) north of them.
+  { precinct: '141208_2.0008', number: '301', rings: [rect(0, 0, 250, 500)] },
+  { precinct: '141208_2.0008', number: '302/1', rings: [rect(250, 0, 200, 500)] },
+  { precinct: '141208_2.0008', number: '302/2', rings: [rect(450, 0, 300, 500)] },
 ];
 
 function toLngLat(origin: [number, number], [x, y]: [number, number]): string {
@@ -95,6 +104,29 @@ function toLngLat(origin: [number, number], [x, y]: [number, number]): string {
   const lng = origin[0] + x / kx;
   const lat = origin[1] + y / 110_574;
   return `${lng.toFixed(7)} ${lat.toFixed(7)}`;
+}
+
+/** Metres east and north of `origin` (the inverse of `toLngLat`). */
+function toMetres(origin: [number, number], lng: number, lat: number): [number, number] {
+  const kx = 111_320 * Math.cos((origin[1] * Math.PI) / 180);
+  return [(lng - origin[0]) * kx, (lat - origin[1]) * 110_574];
+}
+
+/** Even-odd rule over every ring: inside the outer ring and outside its holes. */
+function contains(rings: [number, number][][], [x, y]: [number, number]): boolean {
+  let inside = false;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i]!;
+      const [xj, yj] = ring[j]!;
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+function parcelAt(lng: number, lat: number): SimParcel | undefined {
+  return PARCELS.find((p) => contains(p.rings, toMetres(precinctOf(p.precinct)!.precinct.origin, lng, lat)));
 }
 
 function precinctOf(teryt: string) {
@@ -166,6 +198,20 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
       const found = byId.length ? byId : byName;
       if (found.length === 0) return void res.send('-1 brak wyników\n');
       return void res.send(`${found.length === 1 ? 0 : found.length}\n${records(found, result).join('\n')}\n`);
+    }
+    if (request === 'GetParcelByXY') {
+      // `xy=<x>,<y>[,<srid>]`; without a srid ULDK reads PUWG 1992 (EPSG:2180) metres. With 4326 the
+      // pair is longitude, latitude (x = east): `xy=21.0061,52.2317,4326` is a Warsaw parcel on the
+      // real service, the swapped pair a point at sea with `-1 brak wyników`. The simulator knows
+      // no projection, so it answers only 4326; the geometry comes back in `srid` as for the others.
+      const [x, y, srid, ...rest] = String(req.query.xy ?? '').split(',').map((v) => v.trim());
+      const lng = Number(x);
+      const lat = Number(y);
+      if (rest.length || !x || !y || !Number.isFinite(lng) || !Number.isFinite(lat)) return void res.send('niepoprawny parametr xy\n');
+      if (srid !== '4326') return void res.send('-1 symulator: tylko xy=<lon>,<lat>,4326\n');
+      const found = parcelAt(lng, lat);
+      if (!found) return void res.send('-1 brak wyników\n');
+      return void res.send(`0\n${records([found], result).join('\n')}\n`);
     }
     res.send('-1 nieznane żądanie\n');
   });
