@@ -49,6 +49,7 @@ import {
   ZNewsletterSubscribeBody,
   ZP24Notification,
   ZPageQuery,
+  ZParcelAtQuery,
   ZParcelQuery,
   ZPickupPointsQuery,
   ZPrecinctsQuery,
@@ -157,6 +158,7 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'geo', method: 'GET', path: '/api/admin-units/communes', access: 'public', query: ZCommunesQuery },
   { service: 'geo', method: 'GET', path: '/api/admin-units/precincts', access: 'public', query: ZPrecinctsQuery },
   { service: 'geo', method: 'GET', path: '/api/cadastre/parcels', access: 'public', query: ZParcelQuery },
+  { service: 'geo', method: 'GET', path: '/api/cadastre/parcels/at', access: 'user', query: ZParcelAtQuery },
   { service: 'geo', method: 'GET', path: '/api/cities', access: 'public', query: ZCitiesQuery },
   { service: 'geo', method: 'GET', path: '/api/plants', access: 'public' },
   // ---- orders ----

@@ -38,6 +38,16 @@ describe('ULDK client against the simulator', () => {
     expect(await uldk.getParcelByIdOrNr('Nigdzie 1')).toEqual([]);
   });
 
+  it('finds the parcel under a point (GetParcelByXY, longitude first) and null where there is none', async () => {
+    const p = await uldk.parcelByPoint(21.6015, 52.155);
+    expect(p).toMatchObject({ terytId: '141207_2.0021.112', plotNumber: '112', precinct: 'Stojadła' });
+    expect(p!.geometry.type).toBe('Polygon');
+    expect(sim.requests.at(-1)).toContain('xy=21.6015000%2C52.1550000%2C4326');
+    expect(await uldk.parcelByPoint(21.5, 52.0)).toBeNull();
+    sim.failNext('http500');
+    await expect(uldk.parcelByPoint(21.6015, 52.155)).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+
   it('lists precincts of a commune from the dictionary', async () => {
     const precincts = await uldk.dictionary('obreb', '141207_2');
     expect(precincts.map((p) => p.name)).toEqual(['Barcząca', 'Janów', 'Stojadła']);

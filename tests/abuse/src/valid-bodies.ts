@@ -65,6 +65,8 @@ export function validQuery(e: Endpoint): Record<string, string> {
     '/admin-units/communes': { county: '3064' },
     '/admin-units/precincts': { commune: '306401_1' },
     '/cadastre/parcels': { precinct: '306401_1.0001', number: '12/3' },
+    // Outside Poland: answered (404 noParcelAtPoint) without a ULDK call, so no cell depends on ULDK running.
+    '/cadastre/parcels/at': { lon: '13.4050', lat: '52.5200' },
     '/cities': { q: 'Poz' },
     '/shipments/courier/availability': { date: '2026-12-01', postCode: '60-101' },
     '/pickup-points': { city: 'Poznań' },

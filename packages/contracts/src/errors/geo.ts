@@ -25,6 +25,7 @@ export const GeoErrorCode = {
   fetchRegionsFailed: 'fetchRegionsFailed',
   fetchPlotsFailed: 'fetchPlotsFailed',
   parcelNotFound: 'parcelNotFound',
+  noParcelAtPoint: 'noParcelAtPoint',
   cityNotFound: 'cityNotFound',
   geolocationUnavailable: 'geolocationUnavailable',
   locationNotFound: 'locationNotFound',

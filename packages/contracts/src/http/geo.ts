@@ -224,13 +224,31 @@ export const ZPrecinct = z.object({ teryt: z.string(), name: z.string() });
 export type TPrecinct = z.infer<typeof ZPrecinct>;
 
 export const ZParcelQuery = z.object({ precinct: ZTerytPrecinct, number: ZPlotNumber });
+/** `GET /api/cadastre/parcels/at?lon&lat`: a WGS84 point (the parcel under a click on the map). */
+const ZDegrees = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d{1,3}(\.\d{1,12})?$/, 'degrees as a decimal number')
+    .transform(Number)
+    .pipe(z.number().min(-limit).max(limit));
+export const ZParcelAtQuery = z.object({ lon: ZDegrees(180), lat: ZDegrees(90) });
+export type TParcelAtQuery = z.infer<typeof ZParcelAtQuery>;
 export const ZParcel = z.object({
   terytId: z.string(),
   plotNumber: z.string(),
+  /** Names, as ULDK gives them. */
   precinct: z.string(),
   commune: z.string(),
   county: z.string(),
   voivodeship: z.string(),
+  /**
+   * The parcel's place as `POST /api/plots/cadastral` takes it (codes from the TERYT id); null when
+   * the id does not have that shape (e.g. a map-sheet id `...AR_1.12`), which only the form can add.
+   */
+  lookup: z
+    .object({ voivodeship: Voivodeship, county: z.string(), commune: z.string(), precinct: z.string() })
+    .nullable(),
   areaHa: z.number(),
   geometry: ZAreaGeometry,
 });

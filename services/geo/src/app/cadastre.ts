@@ -54,6 +54,31 @@ export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecin
   return entries.sort((a, b) => a.name.localeCompare(b.name, 'pl')).map((e) => ({ teryt: e.teryt, name: e.name }));
 }
 
+/** Keeps a parcel ULDK answered (its shape checked) for `ULDK_CACHE_HOURS`; the plot-adding call reads it. */
+async function storeParcel(deps: GeoDeps, parcel: CadastralParcel): Promise<CadastralParcel> {
+  let geometry;
+  try {
+    geometry = normalizeArea(parcel.geometry);
+  } catch {
+    throw geoError('fetchPlotsFailed', 'The cadastre answered an invalid shape');
+  }
+  const row = {
+    teryt_id: parcel.terytId,
+    plot_number: parcel.plotNumber,
+    precinct: parcel.precinct,
+    commune: parcel.commune,
+    county: parcel.county,
+    voivodeship: parcel.voivodeship,
+    geometry: JSON.stringify(geometry),
+  };
+  await deps.db
+    .insertInto('parcels')
+    .values(row)
+    .onConflict((oc) => oc.column('teryt_id').doUpdateSet({ ...row, fetched_at: sql`now()` }))
+    .execute();
+  return { ...parcel, geometry };
+}
+
 /** A parcel by TERYT id: from the cache, else from ULDK (then cached). */
 export async function cadastralParcel(deps: GeoDeps, terytId: string): Promise<CadastralParcel> {
   const cached = await deps.db
@@ -81,32 +106,45 @@ export async function cadastralParcel(deps: GeoDeps, terytId: string): Promise<C
     throw error;
   }
   if (!parcel) throw geoError('parcelNotFound', 'No plot with this number in the chosen precinct');
-  let geometry;
-  try {
-    geometry = normalizeArea(parcel.geometry);
-  } catch {
-    throw geoError('fetchPlotsFailed', 'The cadastre answered an invalid shape');
-  }
-  const row = {
-    teryt_id: terytId,
-    plot_number: parcel.plotNumber,
-    precinct: parcel.precinct,
-    commune: parcel.commune,
-    county: parcel.county,
-    voivodeship: parcel.voivodeship,
-    geometry: JSON.stringify(geometry),
-  };
-  await deps.db
-    .insertInto('parcels')
-    .values(row)
-    .onConflict((oc) => oc.column('teryt_id').doUpdateSet({ ...row, fetched_at: sql`now()` }))
-    .execute();
-  return { ...parcel, geometry };
+  // Cached under the id asked for (ULDK answers the same id).
+  return storeParcel(deps, { ...parcel, terytId });
+}
+
+const PARCEL_ID = /^((\d{4})\d{2}_\d)\.(\d{4})\.([0-9A-Za-z/.-]{1,32})$/;
+
+/** The codes `POST /api/plots/cadastral` takes for a parcel id `WWPPGG_R.OOOO.NR`, if it has that shape. */
+export function lookupOf(terytId: string): TParcel['lookup'] {
+  const m = PARCEL_ID.exec(terytId);
+  const voivodeship = m ? voivodeshipOfTeryt(terytId) : undefined;
+  if (!m || !voivodeship) return null;
+  return { voivodeship, county: m[2]!, commune: m[1]!, precinct: `${m[1]}.${m[3]}` };
+}
+
+function present(p: CadastralParcel): TParcel {
+  return { ...p, lookup: lookupOf(p.terytId), areaHa: areaHa(p.geometry), geometry: p.geometry as TParcel['geometry'] };
 }
 
 export async function parcel(deps: GeoDeps, precinct: string, number: string): Promise<TParcel> {
-  const p = await cadastralParcel(deps, `${precinct}.${number}`);
-  return { ...p, areaHa: areaHa(p.geometry), geometry: p.geometry as TParcel['geometry'] };
+  return present(await cadastralParcel(deps, `${precinct}.${number}`));
+}
+
+/** Poland's extent with a margin: ULDK has nothing outside it, so no call is made. */
+const POLAND = { west: 14, east: 24.2, south: 49, north: 54.9 };
+
+/** The parcel under a WGS84 point (a click on the map), from ULDK's GetParcelByXY; cached by id. */
+export async function parcelAt(deps: GeoDeps, lon: number, lat: number): Promise<TParcel> {
+  if (lon < POLAND.west || lon > POLAND.east || lat < POLAND.south || lat > POLAND.north) {
+    throw geoError('noParcelAtPoint', 'There is no cadastral parcel at this point (outside Poland)');
+  }
+  let found: CadastralParcel | null;
+  try {
+    found = await deps.cadastre.parcelByPoint(lon, lat);
+  } catch (error) {
+    if (error instanceof CadastreError) throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
+    throw error;
+  }
+  if (!found) throw geoError('noParcelAtPoint', 'There is no cadastral parcel at this point');
+  return present(await storeParcel(deps, found));
 }
 
 /** City search: loaded communes by name (with a centroid where known), then the geocoder. */

@@ -8,6 +8,7 @@ const STATUS: Partial<Record<GeoErrorCode, number>> = {
   cropNotFound: 404,
   sectorNotFound: 404,
   parcelNotFound: 404,
+  noParcelAtPoint: 404,
   cityNotFound: 404,
   locationNotFound: 404,
   plotAlreadyExists: 409,

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { requestLanguage, route } from '@gleba/platform';
+import { requestLanguage, requireAuth, route } from '@gleba/platform';
 import { CROPS } from '@gleba/agronomy';
-import { ZCitiesQuery, ZCommunesQuery, ZCountiesQuery, ZParcelQuery, ZPrecinctsQuery, type TPlant } from '@gleba/contracts';
-import { communes, counties, parcel, precincts, searchCities, voivodeships } from '../app/cadastre';
+import { ZCitiesQuery, ZCommunesQuery, ZCountiesQuery, ZParcelAtQuery, ZParcelQuery, ZPrecinctsQuery, type TPlant } from '@gleba/contracts';
+import { communes, counties, parcel, parcelAt, precincts, searchCities, voivodeships } from '../app/cadastre';
 import type { GeoDeps } from '../app/deps';
 
 /** Administrative units (voivodeship -> county -> commune -> precinct). Public reference data. */
@@ -17,6 +17,8 @@ export function adminUnitRoutes(deps: GeoDeps): Router {
 
 export function cadastreRoutes(deps: GeoDeps): Router {
   const r = Router();
+  // Signed-in only: each call is a ULDK request, and only the farm map (signed in) asks by point.
+  r.get('/parcels/at', requireAuth, route({ query: ZParcelAtQuery }, ({ query }) => parcelAt(deps, query.lon, query.lat)));
   r.get('/parcels', route({ query: ZParcelQuery }, ({ query }) => parcel(deps, query.precinct, query.number)));
   return r;
 }

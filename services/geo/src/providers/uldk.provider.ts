@@ -35,6 +35,8 @@ export interface Cadastre {
   getParcelById(terytId: string): Promise<CadastralParcel | null>;
   /** A TERYT id or "precinct name plot number"; every match. */
   getParcelByIdOrNr(query: string): Promise<CadastralParcel[]>;
+  /** The parcel under a WGS84 point; null when there is none. */
+  parcelByPoint(lon: number, lat: number): Promise<CadastralParcel | null>;
   /** Dictionary look-up: precincts (`obreb`) of a commune, communes (`gmina`) of a county, ... */
   dictionary(object: 'wojewodztwo' | 'powiat' | 'gmina' | 'obreb', teryt: string): Promise<DictionaryEntry[]>;
 }
@@ -92,6 +94,15 @@ export function uldkCadastre(options: { baseUrl: string; timeoutMs: number; fetc
     async getParcelByIdOrNr(query) {
       const text = await get('/', { request: 'GetParcelByIdOrNr', id: query, result: PARCEL_FIELDS, srid: '4326' });
       return (parseUldkAnswer(text, 7) ?? []).map(toParcel);
+    },
+    async parcelByPoint(lon, lat) {
+      // `xy=x,y,srid`: with EPSG:4326 ULDK reads longitude first (x = east); the swapped pair is a
+      // point at sea and answers `-1 brak wyników`, i.e. it would fail silently as "no parcel".
+      const xy = `${lon.toFixed(7)},${lat.toFixed(7)},4326`;
+      const text = await get('/', { request: 'GetParcelByXY', xy, result: PARCEL_FIELDS, srid: '4326' });
+      const records = parseUldkAnswer(text, 7);
+      if (!records || records.length === 0) return null;
+      return toParcel(records[0]!);
     },
     async dictionary(object, teryt) {
       const wynik = { wojewodztwo: 'wojewodztwo', powiat: 'powiat', gmina: 'gmina', obreb: 'obreb' }[object];
