@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { TTokenPair } from '@gleba/contracts';
 import { createTokenStore } from '@gleba/api-client';
+import { forgetUser } from '../lib/current-user';
 
 const tokens = createTokenStore();
 
@@ -27,6 +28,7 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
   signOut: () => {
     tokens.clear();
+    forgetUser();
     set((s) => ({ signedIn: false, epoch: s.epoch + 1 }));
   },
 }));

@@ -68,12 +68,14 @@ export interface AppOptions {
   /** Skip the first-visit splash (default true). */
   splashSeen?: boolean;
   lang?: 'pl' | 'en' | 'uk';
+  /** The stored access token when signed in (default `access-1`; a JWT where the subject matters). */
+  accessToken?: string;
 }
 
 /** Renders the whole app at `path` with the session and language in local storage as given. */
-export function renderApp(path: string, { signedIn = false, splashSeen = true, lang = 'en' }: AppOptions = {}) {
+export function renderApp(path: string, { signedIn = false, splashSeen = true, lang = 'en', accessToken = 'access-1' }: AppOptions = {}) {
   if (signedIn) {
-    localStorage.setItem(STORAGE_KEYS.token, 'access-1');
+    localStorage.setItem(STORAGE_KEYS.token, accessToken);
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
   }
   if (splashSeen) localStorage.setItem(STORAGE_KEYS.splashScreenOn, 'true');

@@ -4,7 +4,8 @@ import { toast } from '@gleba/ui';
 import { describeError, translateLater } from '../../../lib/i18n';
 import { api } from '../../../lib/api-client';
 import { useLanguageStore } from '../../../stores/language-store';
-import { useCurrentUser } from '../../../lib/current-user';
+import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
+import { keepPlantsForOffline } from '../../soil-tests/api/plants';
 import { flushQueue, readQueue } from '../rules/offline-queue';
 import { isOfflineError } from '../rules/offline';
 import './pwa.css';
@@ -14,6 +15,7 @@ const send = (body: unknown) => api.post('soil-tests', body);
 /**
  * Signed-in shell: shows a notice while offline and, when `online` fires (or the app opens online
  * with tests still queued), sends the tests added offline with a toast in the user's language.
+ * Online it keeps the plant list for the offline sample form (at most once a day).
  */
 export function OfflineQueueRunner() {
   const { mutate } = useSWRConfig();
@@ -33,12 +35,19 @@ export function OfflineQueueRunner() {
     }
     const goOnline = () => {
       setOffline(false);
+      // Opened offline, the app ran as the kept user: the session is checked again.
+      void mutate(currentUserKey);
       void flush();
+      void keepPlantsForOffline();
     };
     const goOffline = () => setOffline(true);
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);
-    if (navigator.onLine !== false) void flush();
+    if (navigator.onLine !== false) {
+      void flush();
+      // The sample form's plant list, for a test added offline later.
+      void keepPlantsForOffline();
+    }
     return () => {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);

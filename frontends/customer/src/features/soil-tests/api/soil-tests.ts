@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { TAddGardenTestBody, TGardenTest, TUpdateGardenTestBody } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
+import { fetchPlants, type Plant } from './plants';
 
 export type MyTestsTab = 'ORDERED' | 'ARCHIVE';
 
@@ -50,14 +51,11 @@ export function useSoilTest(id: string | undefined) {
   return useSWR<TGardenTest>(id ? soilTestKey(id) : null, (key: string) => api.get<TGardenTest>(key));
 }
 
-export interface Plant {
-  id: string;
-  name: string;
-  group?: string;
-}
+export type { Plant } from './plants';
 
+/** The plants of the sample form; offline, the list kept from the last time online (./plants.ts). */
 export function usePlants() {
-  return useSWR<Plant[]>('plants', (key: string) => api.get<Plant[]>(key), { revalidateOnFocus: false });
+  return useSWR<Plant[]>('plants', () => fetchPlants(), { revalidateOnFocus: false });
 }
 
 export const addSoilTest = (body: TAddGardenTestBody) => api.post<TGardenTest>(soilTestsKey, body);
