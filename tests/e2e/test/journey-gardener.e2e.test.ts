@@ -16,6 +16,7 @@ import { adminApi, adminFile, adminToken, eventually, fillResultsTemplate, inspe
 import { api, uniqueEmail } from '../src/api';
 import { ARTIFACTS, MOBILE, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
 import { acceptCookies, app, downloadOf, skipSplash, text, textPattern } from '../src/customer';
+import { stayLocal } from '../src/journey';
 import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 
@@ -44,6 +45,8 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     [barcode] = (await newKitCodes(token, 1)) as [string];
     browser = await launchBrowser();
     context = await newContext(browser, { viewport: MOBILE, locale: 'uk-UA' });
+    // The pickup point step draws a map: its tiles (the configured OSM style) never leave the machine.
+    await stayLocal(context);
     await skipSplash(context);
     page = await context.newPage();
     problems = watchPage(page);
@@ -181,6 +184,8 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     await button(uk('customerTests.search')).click();
     const points = page.getByRole('radiogroup', { name: uk('customerTests.choosePoint') });
     await points.waitFor({ timeout: T });
+    // Lublin has one DPD point in the simulator: one marker on the map above the list.
+    await expect.poll(() => page.locator('.pickup-map .maplibregl-marker').count(), { timeout: T }).toBe(await points.getByRole('radio').count());
     await points.getByRole('radio').first().check();
     await shot(page, 'send-pickup-point');
     // The sender's address reaches shipping as identity's event; until then the step says to complete it.
