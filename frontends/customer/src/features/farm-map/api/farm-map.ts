@@ -8,6 +8,7 @@ import type {
   TCrop,
   TImportPlotsBody,
   TImportPlotsResult,
+  TParcel,
   TPlant,
   TPlot,
   TPosition,
@@ -35,6 +36,8 @@ export const usePrecincts = (commune: string) => useSWR<TPrecinct[]>(commune ? [
 export const searchCities = (q: string) => api.get<TCity[]>('cities', { query: { q } });
 export const createDrawnPlot = (body: { geometry: TAreaGeometry; name?: string; snapToleranceM?: number }) => api.post<TPlot>('plots', body);
 export const createCadastralPlot = (body: TCadastralPlotBody) => api.post<TPlot>('plots/cadastral', body);
+/** The cadastral parcel under a point of the map (ULDK through geo); 404 `noParcelAtPoint` where there is none. */
+export const parcelAt = ([lon, lat]: TPosition) => api.get<TParcel>('cadastre/parcels/at', { query: { lon: lon!.toFixed(7), lat: lat!.toFixed(7) } });
 export const createCrop = (body: TCreateCropBody) => api.post<TCrop>('crops', body);
 export const autoDivide = (cropId: string) => api.post<TCrop>(`crops/${encodeURIComponent(cropId)}/sectors/auto-divide`, {});
 export const revertSectors = (cropId: string) => api.post<TCrop>(`crops/${encodeURIComponent(cropId)}/sectors/revert`, {});

@@ -21,7 +21,11 @@ function units() {
       url.searchParams.get('county') === '1412' ? [{ teryt: '141207_2', name: 'Mińsk Mazowiecki', kindName: 'gmina wiejska', voivodeship: 'MAZOWIECKIE' }] : [],
     'GET /api/admin-units/precincts': ({ url }: { url: URL }) => (url.searchParams.get('commune') === '141207_2' ? [{ teryt: '141207_2.0021', name: 'Stojadła' }] : []),
     'POST /api/plots/cadastral': ({ body }: { body: { plotNumber: string } }) =>
-      body.plotNumber === '999' ? errorBody(404, 'parcelNotFound', 'Nie znaleziono działki.') : { ...PLOT, plotNumber: body.plotNumber },
+      body.plotNumber === '999'
+        ? errorBody(404, 'parcelNotFound', 'No plot with this number in the chosen precinct.')
+        : body.plotNumber === '120'
+          ? errorBody(409, 'plotOverlapLimitExceeded', 'The plot overlaps an existing one by more than 5%.')
+          : { ...PLOT, plotNumber: body.plotNumber },
   });
 }
 
@@ -75,6 +79,17 @@ describe('cadastral form', () => {
     await user.type(screen.getByLabelText('Plot number'), '999');
     await user.click(screen.getByRole('button', { name: 'Add plot' }));
     expect((await screen.findByRole('alert')).textContent).toBe('No plot with this number in the chosen precinct.');
+    expect(onAdded).not.toHaveBeenCalled();
+  });
+
+  it('shows the server\'s message of an overlap, with the limit filled in', async () => {
+    units();
+    const onAdded = vi.fn();
+    renderFeature(<CadastralForm onAdded={onAdded} />);
+    const user = await chooseAll();
+    await user.type(screen.getByLabelText('Plot number'), '120');
+    await user.click(screen.getByRole('button', { name: 'Add plot' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The plot overlaps an existing one by more than 5%.');
     expect(onAdded).not.toHaveBeenCalled();
   });
 

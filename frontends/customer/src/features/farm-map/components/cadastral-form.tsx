@@ -3,6 +3,7 @@ import { FormError, SelectField, TextField, toast } from '@gleba/ui';
 import type { TPlot, Voivodeship } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { createCadastralPlot, useCommunes, useCounties, usePrecincts, useVoivodeships } from '../api/farm-map';
+import { addPlotErrorMessage } from '../rules/save-errors';
 
 /**
  * Spec section 2: add a plot by voivodeship -> county -> commune -> precinct -> plot number. Each
@@ -35,7 +36,8 @@ export function CadastralForm({ onAdded }: { onAdded: (plot: TPlot) => void }) {
       setPlotNumber('');
       onAdded(plot);
     } catch (err) {
-      setError(describeError(lang, err));
+      // The server's message in the user's language: the overlap limit is filled in.
+      setError(addPlotErrorMessage(lang, err));
     } finally {
       setBusy(false);
     }

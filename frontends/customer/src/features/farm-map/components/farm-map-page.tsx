@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { OrdersLink } from '../../farm-order/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
-import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
+import type { TCrop, TParcel, TPlot, TPosition } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { autoDivide, moveShape, revertSectors, undoRedo, useCrops, usePlots, useRefreshFarm } from '../api/farm-map';
 import { readMapConfig, type BaseStyle } from '../map/map-config';
@@ -17,10 +17,11 @@ import { CropEditForm, DeleteItem } from './crop-edit';
 import { CropForm } from './crop-panel';
 import { DrawPlotPanel, ringToPolygon } from './draw-plot-panel';
 import { ImportExportPanel } from './import-export';
+import { SelectParcelPanel } from './select-parcel-panel';
 import { CutPanel, DividePanel, MergePanel, MovePanel, RulerPanel, SectorEditor, SnapSetting, type Target } from './tool-panels';
 import '../farm-map.css';
 
-type Tool = 'none' | 'draw' | 'cadastral' | 'crop' | 'cropPart' | 'editCrop' | 'ruler' | 'move' | 'divide' | 'merge' | 'cut' | 'sectors' | 'files';
+type Tool = 'none' | 'pick' | 'draw' | 'cadastral' | 'crop' | 'cropPart' | 'editCrop' | 'ruler' | 'move' | 'divide' | 'merge' | 'cut' | 'sectors' | 'files';
 /** Tools that work on the selected plot or crop: choosing another one closes them. */
 const ON_SELECTION: Tool[] = ['crop', 'cropPart', 'editCrop', 'move', 'divide', 'cut', 'sectors'];
 const config = readMapConfig();
@@ -57,6 +58,9 @@ export function FarmMapPage() {
   const [snapM, setSnapM] = useState(DEFAULT_SNAP_M);
   const [mergeIds, setMergeIds] = useState<string[]>([]);
   const [actionError, setActionError] = useState<string>();
+  // Select on map: the last click and the parcel found there (outlined on the map).
+  const [pickPoint, setPickPoint] = useState<TPosition | null>(null);
+  const [candidate, setCandidate] = useState<TParcel | null>(null);
 
   const plotList = useMemo(() => plots.data ?? [], [plots.data]);
   const cropList = useMemo(() => crops.data ?? [], [crops.data]);
@@ -69,6 +73,8 @@ export function FarmMapPage() {
     setToolState(next);
     setRound((r) => r + 1);
     setActionError(undefined);
+    setPickPoint(null);
+    setCandidate(null);
     if (next === 'merge') setMergeIds(selectedPlot ? [selectedPlot.id] : []);
   };
 
@@ -180,6 +186,7 @@ export function FarmMapPage() {
         <section className="farm-map__form" aria-label={tr('farmMap.tools')}>
           <div className="farm-map__actions">
             {toolButton('draw', tr('farmMap.drawPlot'), false)}
+            {toolButton('pick', tr('farmMap.selectOnMap'))}
             {toolButton('cadastral', tr('farmMap.addCadastral'))}
             {toolButton('ruler', tr('farmMap.ruler'))}
             {toolButton('merge', tr('farmMap.merge'))}
@@ -196,6 +203,18 @@ export function FarmMapPage() {
             onCancel={() => setTool('none')}
             onSaved={async (plot) => {
               setToolState('none');
+              await refresh();
+              select({ kind: 'plot', id: plot.id }, plot);
+            }}
+          />
+        )}
+        {tool === 'pick' && (
+          <SelectParcelPanel
+            point={pickPoint}
+            onParcel={setCandidate}
+            onClose={() => setTool('none')}
+            onAdded={async (plot) => {
+              setTool('none');
               await refresh();
               select({ kind: 'plot', id: plot.id }, plot);
             }}
@@ -364,7 +383,7 @@ export function FarmMapPage() {
           <SectorEditor crop={selectedCrop} polygons={drawing.polygons} onSubMode={drawing.setSubMode} onDone={finish} onClose={() => setTool('none')} />
         )}
       </div>
-      <div className="farm-map__map">
+      <div className={tool === 'pick' ? 'farm-map__map farm-map__map--point' : 'farm-map__map'}>
         <MapView
           config={config}
           baseStyle={baseStyle}
@@ -374,6 +393,8 @@ export function FarmMapPage() {
           selection={selection}
           label={tr('farmMap.mapLabel')}
           onMap={setMap}
+          onPoint={tool === 'pick' ? setPickPoint : undefined}
+          candidate={tool === 'pick' ? candidate?.geometry : null}
           onPick={(next, plotUnder) => {
             if (tool === 'merge') {
               if (plotUnder) setMergeIds((ids) => (ids.includes(plotUnder) ? ids.filter((x) => x !== plotUnder) : [...ids, plotUnder]));

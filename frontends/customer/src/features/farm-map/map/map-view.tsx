@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import maplibregl, { type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { TCrop, TPlot } from '@gleba/contracts';
+import type { TAreaGeometry, TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { BASE_LAYER, CADASTRE_LAYER, buildStyle, type BaseStyle, type MapConfig } from './map-config';
 
 export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
@@ -23,15 +23,24 @@ function sectorsCollection(crops: TCrop[]): GeoJSON.FeatureCollection {
   };
 }
 
-/** Our GeoJSON sources and layers: plots (green outline), crops (amber fill), sectors (dashed), selection (thick). */
+function candidateCollection(geometry: TAreaGeometry | null | undefined): GeoJSON.FeatureCollection {
+  return geometry ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry }] } : EMPTY;
+}
+
+/**
+ * Our GeoJSON sources and layers: plots (green outline), crops (amber fill), sectors (dashed),
+ * selection (thick), the cadastral parcel picked by "select on map" (blue, dashed).
+ */
 function addDataLayers(map: MapLibreMap) {
-  for (const id of ['plots', 'crops', 'sectors']) map.addSource(id, { type: 'geojson', data: EMPTY });
+  for (const id of ['plots', 'crops', 'sectors', 'candidate']) map.addSource(id, { type: 'geojson', data: EMPTY });
   map.addLayer({ id: 'plots-fill', type: 'fill', source: 'plots', paint: { 'fill-color': '#2e7d32', 'fill-opacity': 0.15 } });
   map.addLayer({ id: 'plots-line', type: 'line', source: 'plots', paint: { 'line-color': '#2e7d32', 'line-width': 2 } });
   map.addLayer({ id: 'crops-fill', type: 'fill', source: 'crops', paint: { 'fill-color': '#f9a825', 'fill-opacity': 0.3 } });
   map.addLayer({ id: 'sectors-line', type: 'line', source: 'sectors', paint: { 'line-color': '#6d4c41', 'line-width': 1.5, 'line-dasharray': [2, 2] } });
   map.addLayer({ id: 'plots-selected', type: 'line', source: 'plots', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
   map.addLayer({ id: 'crops-selected', type: 'line', source: 'crops', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
+  map.addLayer({ id: 'candidate-fill', type: 'fill', source: 'candidate', paint: { 'fill-color': '#1565c0', 'fill-opacity': 0.15 } });
+  map.addLayer({ id: 'candidate-line', type: 'line', source: 'candidate', paint: { 'line-color': '#1565c0', 'line-width': 3, 'line-dasharray': [3, 1.5] } });
 }
 
 export interface MapViewProps {
@@ -45,13 +54,19 @@ export interface MapViewProps {
   onMap?: (map: MapLibreMap | null) => void;
   /** A click on a crop (else a plot) on the map selects it, as the list does; `plotUnder`: the plot clicked, if any. */
   onPick?: (selection: Selection, plotUnder?: string) => void;
+  /** When given, a click anywhere reports its `[lng, lat]` here instead of picking (select on map). */
+  onPoint?: (lngLat: TPosition) => void;
+  /** A shape outlined on its own (the cadastral parcel found by select on map). */
+  candidate?: TAreaGeometry | null;
 }
 
 /** MapLibre with the configured style; the data and toggles are applied as they change. */
-export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap, onPick }: MapViewProps) {
+export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap, onPick, onPoint, candidate }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
+  const point = useRef(onPoint);
+  point.current = onPoint;
   const [map, setMap] = useState<MapLibreMap | null>(null);
 
   useEffect(() => {
@@ -67,6 +82,7 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
       ready = true;
       addDataLayers(m);
       m.on('click', (e) => {
+        if (point.current) return void point.current([e.lngLat.lng, e.lngLat.lat]);
         if (!pick.current) return;
         const hits = m.queryRenderedFeatures(e.point, { layers: ['crops-fill', 'plots-fill'] });
         const hit = hits[0];
@@ -109,6 +125,11 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
     (map.getSource('crops') as GeoJSONSource | undefined)?.setData(cropsCollection(crops));
     (map.getSource('sectors') as GeoJSONSource | undefined)?.setData(sectorsCollection(crops));
   }, [map, crops]);
+
+  useEffect(() => {
+    if (!map) return;
+    (map.getSource('candidate') as GeoJSONSource | undefined)?.setData(candidateCollection(candidate));
+  }, [map, candidate]);
 
   useEffect(() => {
     if (!map) return;

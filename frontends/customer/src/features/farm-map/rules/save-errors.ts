@@ -17,3 +17,12 @@ export function saveErrorMessage(lang: Language, error: unknown): string {
   const fromServer = error.message && error.message !== error.code ? error.message : undefined;
   return fromServer ?? known ?? t(lang, 'customer.somethingWentWrong');
 }
+
+/**
+ * Adding a cadastral plot (the form, select on map): as a save, except that a refused body is the
+ * form's data, not a shape (`errors.validationFailed`).
+ */
+export function addPlotErrorMessage(lang: Language, error: unknown): string {
+  if (isApiError(error) && error.code === 'validationFailed') return errorMessage(lang, error.code) ?? t(lang, 'customer.somethingWentWrong');
+  return saveErrorMessage(lang, error);
+}

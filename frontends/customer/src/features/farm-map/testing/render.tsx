@@ -54,8 +54,14 @@ export function fakeMapLibre() {
       instances.push(this);
     }
     addControl() {}
-    on(event: string, cb: () => void) {
+    handlers = new Map<string, ((e: unknown) => void)[]>();
+    on(event: string, cb: (e: unknown) => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
       if (event === 'load') setTimeout(cb, 0);
+    }
+    /** What MapLibre would emit, e.g. `fire('click', { lngLat: { lng, lat }, point: { x, y } })`. */
+    fire(event: string, e: unknown) {
+      for (const cb of this.handlers.get(event) ?? []) cb(e);
     }
     queryRenderedFeatures() {
       return [];
