@@ -38,6 +38,8 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   /** Mount routers. Every request has already been through `authenticate` (sets `req.auth`). */
   routes: (app: Express, ctx: ServiceContext<DB, C>) => void;
   handlers?: (ctx: ServiceContext<DB, C>) => EventHandler<DB, EventDefinition>[];
+  /** Events handled in one transaction when several wait (see `ConsumerOptions.batchMax`; default 1). */
+  consumerBatchMax?: number;
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
@@ -98,6 +100,7 @@ export async function startService<DB, C extends BaseConfig>(
     queuePrefix: config.QUEUE_PREFIX,
     handlers: def.handlers?.(ctx) ?? [],
     retryDelaysMs: config.CONSUMER_RETRY_DELAYS_MS,
+    batchMax: def.consumerBatchMax,
     logger,
   });
   await relay.start();

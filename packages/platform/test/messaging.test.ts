@@ -46,8 +46,10 @@ async function publishPings(db: Kysely<DB>, from: number, count: number) {
   }
 }
 
-describe('outbox -> broker -> inbox', () => {
-  const names = testMessagingNames('messaging');
+// batchMax 1: one transaction per event; 20: events that arrive together share one (a failing
+// batch is handled again event by event), with the same guarantees.
+describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batchMax) => {
+  const names = testMessagingNames(`messaging-b${batchMax}`);
   const proxy = new TcpProxy('127.0.0.1', Number(new URL(testEnv.rabbitmqUrl).port || 5672));
   let producer: Awaited<ReturnType<typeof setupSide>>;
   let consumerSide: Awaited<ReturnType<typeof setupSide>>;
@@ -58,8 +60,8 @@ describe('outbox -> broker -> inbox', () => {
   beforeAll(async () => {
     await proxy.start();
     const viaProxy = `amqp://guest:guest@127.0.0.1:${proxy.port}`;
-    producer = await setupSide('producer', viaProxy);
-    consumerSide = await setupSide('consumer', viaProxy);
+    producer = await setupSide(`producer_b${batchMax}`, viaProxy);
+    consumerSide = await setupSide(`consumer_b${batchMax}`, viaProxy);
     relay = new OutboxRelay({
       db: producer.db as Kysely<unknown>,
       databaseUrl: producer.url,
@@ -76,6 +78,7 @@ describe('outbox -> broker -> inbox', () => {
       exchange: names.exchange,
       queuePrefix: names.queuePrefix,
       retryDelaysMs: [50, 100],
+      batchMax,
       logger,
       handlers: [
         on<DB, typeof PingV1>(PingV1, async (trx, data, envelope) => {
@@ -132,6 +135,9 @@ describe('outbox -> broker -> inbox', () => {
     expect(new Set(rows.map((r) => r.seq)).size).toBe(total);
     const pending = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(producer.db);
     expect(pending.rows[0]!.n).toBe(0);
+    // Relayed 50 at a time, events arrive together: with batching some shared a transaction.
+    if (batchMax > 1) expect(consumer.batches).toBeGreaterThan(0);
+    else expect(consumer.batches).toBe(0);
   });
 
   it('changes nothing when the same event is delivered twice', async () => {
@@ -187,5 +193,36 @@ describe('outbox -> broker -> inbox', () => {
     expect(failingCalls).toBe(3);
     const effect = await consumerSide.db.selectFrom('pings').selectAll().where('seq', '=', 500_000).execute();
     expect(effect).toHaveLength(0);
+  });
+
+  if (batchMax > 1) it('one failing event in a batch: the others are stored once, it alone is retried and dead-lettered', async () => {
+    const model = await amqp.connect(testEnv.rabbitmqUrl);
+    const channel = await model.createConfirmChannel();
+    const ping = (seq: number, payload?: string) => ({
+      id: randomUUID(), type: PingV1.type, version: 1, occurredAt: new Date().toISOString(), producer: 't', correlationId: `b-${seq}`,
+      data: { seq, from: 't', ...(payload ? { payload } : {}) },
+    });
+    const callsBefore = failingCalls;
+    const events = [...Array.from({ length: 5 }, (_, i) => ping(600_000 + i)), ping(600_099, 'always-fails'), ...Array.from({ length: 5 }, (_, i) => ping(600_005 + i))];
+    for (const e of events) channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(e)), { persistent: true });
+    await channel.waitForConfirms();
+    const dlq = consumer.names.deadLetterQueue;
+    let dead: string | null = null;
+    await waitFor(
+      async () => {
+        const msg = await channel.get(dlq, { noAck: true });
+        if (msg) dead = msg.content.toString();
+        return dead !== null;
+      },
+      { timeoutMs: 20_000, message: 'the failing event dead-lettered' },
+    );
+    await model.close();
+    expect(dead).toContain('600099');
+    const stored = await consumerSide.db.selectFrom('pings').select('seq').where('seq', '>=', 600_000).where('seq', '<', 600_100).execute();
+    expect(stored.map((r) => r.seq).sort()).toEqual(Array.from({ length: 10 }, (_, i) => 600_000 + i));
+    // Tried in its batch (when it shared one) and then alone: first try plus one per retry delay.
+    const calls = failingCalls - callsBefore;
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(calls).toBeLessThanOrEqual(4);
   });
 });

@@ -33,6 +33,9 @@ export const notificationService: ServiceDefinition<Database, Config> = {
     newsletterRoutes(app, ctx);
     deliveriesRoutes(app, ctx);
   },
+  // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a
+  // backlog the consumer catches up instead of falling further behind.
+  consumerBatchMax: 20,
   handlers(ctx) {
     const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
     return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];

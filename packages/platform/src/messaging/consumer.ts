@@ -29,7 +29,22 @@ export interface ConsumerOptions<DB> {
   handlers: EventHandler<DB, EventDefinition>[];
   retryDelaysMs: number[];
   prefetch?: number;
+  /**
+   * Events handled in one transaction when several are waiting (default 1: one transaction each).
+   * Events that arrived together share one BEGIN, one inbox insert and one COMMIT; a batch that
+   * fails is handled again one event at a time, so retries and dead-lettering stay per event.
+   * For handlers that only write in the transaction they are given.
+   */
+  batchMax?: number;
   logger: Logger;
+}
+
+interface Parsed<DB> {
+  channel: ConfirmChannel;
+  msg: ConsumeMessage;
+  envelope: TEventEnvelope;
+  handler: EventHandler<DB, EventDefinition>;
+  data: unknown;
 }
 
 class PoisonMessage extends Error {}
@@ -44,7 +59,11 @@ export class EventConsumer<DB> {
   private readonly handlers = new Map<string, EventHandler<DB, EventDefinition>>();
   private readonly types = new Set<string>();
   private inflight = 0;
+  private waiting: { channel: ConfirmChannel; msg: ConsumeMessage }[] = [];
+  private flushScheduled = false;
   handled = 0;
+  /** Transactions that held more than one event (batchMax > 1). */
+  batches = 0;
   deadLettered = 0;
 
   constructor(private readonly options: ConsumerOptions<DB>) {
@@ -62,7 +81,18 @@ export class EventConsumer<DB> {
       await declareConsumerTopology(channel, this.names, [...this.types], this.options.retryDelaysMs);
       await channel.prefetch(this.options.prefetch ?? 20);
       await channel.consume(this.names.queue, (msg) => {
-        if (msg) void this.onMessage(channel, msg);
+        if (!msg) return;
+        if ((this.options.batchMax ?? 1) <= 1) {
+          void this.onMessage(channel, msg);
+          return;
+        }
+        // Messages of one socket read arrive in one go: gather them, handle them on the next turn.
+        this.waiting.push({ channel, msg });
+        this.inflight += 1;
+        if (!this.flushScheduled) {
+          this.flushScheduled = true;
+          setImmediate(() => this.flushWaiting());
+        }
       });
     });
   }
@@ -71,58 +101,107 @@ export class EventConsumer<DB> {
     return this.inflight;
   }
 
+  /** Parses and checks a message; settles it (ack or dead-letter) and returns null when there is nothing to handle. */
+  private parse(channel: ConfirmChannel, msg: ConsumeMessage): Parsed<DB> | null {
+    try {
+      const envelope = ZEventEnvelope.parse(JSON.parse(msg.content.toString('utf8'))) as TEventEnvelope;
+      const handler = this.handlers.get(`${envelope.type}@${envelope.version}`);
+      if (!handler) {
+        if (this.types.has(envelope.type)) throw new PoisonMessage(`no handler for ${envelope.type} v${envelope.version}`);
+        channel.ack(msg); // not an event this service handles (a binding left from an older version)
+        return null;
+      }
+      const parsed = handler.event.schema.safeParse(envelope.data);
+      if (!parsed.success) throw new PoisonMessage(`invalid ${envelope.type}: ${parsed.error.issues[0]?.message}`);
+      return { channel, msg, envelope, handler, data: parsed.data };
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'poison message dead-lettered');
+      this.deadLettered += 1;
+      channel.nack(msg, false, false);
+      return null;
+    }
+  }
+
   private async onMessage(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
     this.inflight += 1;
     try {
-      let envelope: TEventEnvelope;
-      let handler: EventHandler<DB, EventDefinition> | undefined;
-      let data: unknown;
-      try {
-        envelope = ZEventEnvelope.parse(JSON.parse(msg.content.toString('utf8'))) as TEventEnvelope;
-        handler = this.handlers.get(`${envelope.type}@${envelope.version}`);
-        if (!handler) {
-          if (this.types.has(envelope.type)) throw new PoisonMessage(`no handler for ${envelope.type} v${envelope.version}`);
-          channel.ack(msg); // not an event this service handles (a binding left from an older version)
-          return;
-        }
-        const parsed = handler.event.schema.safeParse(envelope.data);
-        if (!parsed.success) throw new PoisonMessage(`invalid ${envelope.type}: ${parsed.error.issues[0]?.message}`);
-        data = parsed.data;
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'poison message dead-lettered');
-        this.deadLettered += 1;
-        channel.nack(msg, false, false);
-        return;
-      }
-      const h = handler;
-      const env = envelope;
-      let failure: unknown = null;
-      try {
-        await runWithContext({ correlationId: env.correlationId }, () =>
-          this.options.db.transaction().execute(async (trx) => {
-            const inserted = await sql`insert into inbox (consumer, event_id, event_type)
-              values (${this.options.name}, ${env.id}, ${env.type}) on conflict do nothing returning event_id`.execute(trx);
-            if (inserted.rows.length === 0) return; // already handled: a redelivery changes nothing
-            await h.handle(trx, data as never, { ...env, data } as never);
-          }),
-        );
-      } catch (error) {
-        failure = error;
-      }
-      if (failure) {
-        await this.retryOrDeadLetter(channel, msg, env, failure);
-        return;
-      }
-      this.handled += 1;
-      // If the channel died meanwhile, the ack is lost and the broker redelivers: the inbox
-      // turns that redelivery into a no-op.
-      channel.ack(msg);
+      const parsed = this.parse(channel, msg);
+      if (parsed) await this.handleOne(parsed);
     } catch (error) {
       // The channel went away mid-flight: the broker redelivers the unacked message.
       this.options.logger.warn({ err: error }, 'message settlement failed');
     } finally {
       this.inflight -= 1;
     }
+  }
+
+  private async handleOne({ channel, msg, envelope: env, handler: h, data }: Parsed<DB>): Promise<void> {
+    let failure: unknown = null;
+    try {
+      await runWithContext({ correlationId: env.correlationId }, () =>
+        this.options.db.transaction().execute(async (trx) => {
+          const inserted = await sql`insert into inbox (consumer, event_id, event_type)
+            values (${this.options.name}, ${env.id}, ${env.type}) on conflict do nothing returning event_id`.execute(trx);
+          if (inserted.rows.length === 0) return; // already handled: a redelivery changes nothing
+          await h.handle(trx, data as never, { ...env, data } as never);
+        }),
+      );
+    } catch (error) {
+      failure = error;
+    }
+    if (failure) {
+      await this.retryOrDeadLetter(channel, msg, env, failure);
+      return;
+    }
+    this.handled += 1;
+    // If the channel died meanwhile, the ack is lost and the broker redelivers: the inbox
+    // turns that redelivery into a no-op.
+    channel.ack(msg);
+  }
+
+  /** Handles the gathered messages, up to `batchMax` per transaction, the batches one after another. */
+  private async flushWaiting(): Promise<void> {
+    this.flushScheduled = false;
+    const all = this.waiting;
+    this.waiting = [];
+    const max = this.options.batchMax ?? 1;
+    for (let i = 0; i < all.length; i += max) {
+      const group = all.slice(i, i + max);
+      try {
+        const parsed = group.map((m) => this.parse(m.channel, m.msg)).filter((p): p is Parsed<DB> => p !== null);
+        if (parsed.length === 1) await this.handleOne(parsed[0]!);
+        else if (parsed.length > 1) await this.handleBatch(parsed);
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'message settlement failed');
+      } finally {
+        this.inflight -= group.length;
+      }
+    }
+  }
+
+  private async handleBatch(items: Parsed<DB>[]): Promise<void> {
+    try {
+      await this.options.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ event_id: string }>`insert into inbox (consumer, event_id, event_type)
+          select ${this.options.name}, x.id, x.type from unnest(${items.map((i) => i.envelope.id)}::uuid[], ${items.map((i) => i.envelope.type)}::text[]) as x(id, type)
+          on conflict do nothing returning event_id`.execute(trx);
+        const fresh = new Set(rows.map((r) => r.event_id.toLowerCase()));
+        for (const item of items) {
+          const env = item.envelope;
+          if (!fresh.delete(env.id.toLowerCase())) continue; // handled before, or twice in this batch
+          await runWithContext({ correlationId: env.correlationId }, () => item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never));
+        }
+      });
+    } catch (error) {
+      // One event spoiled the batch (or the database failed): each is handled on its own again, so
+      // only the failing one is retried or dead-lettered.
+      this.options.logger.warn({ err: error, events: items.length }, 'batch failed; handling its events one by one');
+      for (const item of items) await this.handleOne(item);
+      return;
+    }
+    this.batches += 1;
+    this.handled += items.length;
+    for (const item of items) item.channel.ack(item.msg);
   }
 
   private async retryOrDeadLetter(channel: ConfirmChannel, msg: ConsumeMessage, envelope: TEventEnvelope, error: unknown) {
