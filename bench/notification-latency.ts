@@ -39,7 +39,9 @@ async function serve(): Promise<void> {
     messaging: { exchange: env.BENCH_EXCHANGE!, queuePrefix: env.BENCH_QUEUE_PREFIX! },
     // The e-mail and SMS workers run as in production (`node dist/main.js`): in their own process.
     // BENCH_DELIVERY_WORKER=in-process puts them back in the service's event loop.
-    config: { SMTP_URL: env.BENCH_SMTP_URL!, DATABASE_POOL_MAX: 20, LOG_LEVEL: 'warn', DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process' },
+    config: { SMTP_URL: env.BENCH_SMTP_URL!, DATABASE_POOL_MAX: 20, LOG_LEVEL: 'warn', DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process',
+      // BENCH_WORKER_NICE: the delivery worker's scheduling priority (the service's default otherwise).
+      ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}) },
   });
   console.log(`READY ${JSON.stringify({ url: service.url, databaseUrl })}`);
   const stop = async () => {
