@@ -90,6 +90,8 @@ export interface DpdSimulatorHandle extends SimulatorHandle {
   pushEvents(waybill: string, events: DpdTrackingEvent[]): void;
   /** The next call of `operation` answers HTTP 200 with this error (once per call of failNext). */
   failNext(operation: DpdOperation, failure: DpdScriptedFailure): void;
+  /** Drops the scripted failures not used yet (of one operation, or all). */
+  clearFailures(operation?: DpdOperation): void;
   /** Postcodes for which no courier windows exist. */
   noWindowsFor(postCode: string): void;
   /** Postcodes DPD does not know (answered as INCORRECT_POSTCODE). */
@@ -689,6 +691,7 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     bookings: () => [...bookings],
     pushEvents: (waybill, list) => events.set(waybill, [...(events.get(waybill) ?? []), ...list]),
     failNext: (operation, failure) => failures.set(operation, [...(failures.get(operation) ?? []), failure]),
+    clearFailures: (operation) => (operation ? failures.delete(operation) : failures.clear(), undefined),
     noWindowsFor: (postCode) => void noWindows.add(postCode),
     unknownPostCode: (postCode) => void unknownPostCodes.add(postCode),
     calls: () => [...calls],
