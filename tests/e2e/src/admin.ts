@@ -15,6 +15,7 @@ export type AdminMode = 'farm' | 'garden';
 export const adminBase = (mode: AdminMode) => (mode === 'garden' ? '/garden-api' : '/farm-api');
 
 /** Calls the admin API of a mode: `adminApi(token, 'garden', '/orders?search=x')`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
 export function adminApi<T = any>(token: string, mode: AdminMode, pathname: string, options: Omit<ApiOptions, 'token'> = {}): Promise<ApiResponse<T>> {
   return api<T>(`${adminBase(mode)}${pathname}`, { ...options, token });
 }

@@ -10,12 +10,14 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
 export async function api<T = any>(pathname: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -61,6 +61,7 @@ async function newFarmer(): Promise<{ accessToken: string; refreshToken: string 
 }
 
 let adminToken = '';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
 async function adminApi<T = any>(pathname: string, body?: unknown) {
   if (!adminToken) {
     const res = await api('/farm-api/auth/admin/login', { body: DEMO_ADMIN });
