@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.turbo/**', 'test-artifacts/**', '**/public/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'bench/out/**', '**/.turbo/**', 'test-artifacts/**', '**/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

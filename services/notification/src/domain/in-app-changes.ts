@@ -23,14 +23,13 @@ export class ChangeWaiter {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(finish, Math.max(0, ms));
-      const self = this;
-      function finish() {
+      const finish = () => {
         clearTimeout(timer);
-        self.release = null;
-        self.woken = false;
+        this.release = null;
+        this.woken = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(finish, Math.max(0, ms));
       this.release = finish;
     });
   }
