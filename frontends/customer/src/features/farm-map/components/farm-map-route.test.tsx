@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
-import { fakeMapLibre, renderFeature, viewport } from '../testing/render';
+import { renderFeature, viewport } from '../testing/render';
 import { FarmMapRoute } from './farm-map-route';
 
 const fake = vi.hoisted(() => ({ ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre> }));

@@ -101,7 +101,6 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
       m.remove();
     };
     // The map is created once; later prop changes are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -16,7 +16,10 @@ describe('drawing preview geometry', () => {
   it('measures about 100 m edges and about 1 ha for a 100 m square', () => {
     const edges = edgeLengthsM([...SQUARE, SQUARE[0]!]);
     expect(edges).toHaveLength(4);
-    for (const e of edges) expect(e).toBeGreaterThan(99), expect(e).toBeLessThan(101);
+    for (const e of edges) {
+      expect(e).toBeGreaterThan(99);
+      expect(e).toBeLessThan(101);
+    }
     expect(previewAreaHa({ type: 'Polygon', coordinates: [[...SQUARE, SQUARE[0]!]] })).toBeCloseTo(1.0, 1);
     expect(edgeLengthsM(SQUARE.slice(0, 2))).toHaveLength(1);
   });

@@ -51,7 +51,6 @@ export default function PickupMap({ points, selectedId, onSelect, onFail, label,
       m.remove();
     };
     // The map is created once; points and the selection are applied by the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // One marker per point; the view fits them all.
@@ -87,7 +86,6 @@ export default function PickupMap({ points, selectedId, onSelect, onFail, label,
       );
     }
     // markerLabel is a new function each render; the points are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, points]);
 
   // The selected marker is marked (and drawn above the others); the map centres on its point.

@@ -85,7 +85,7 @@ export function BarcodeScanner({ onCode, onError }: { onCode: (code: string) => 
       cancelled = true;
       stop?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The camera is started once per mount; onCode and onError are read as given then.
   }, []);
   return (
     <div className="barcode-scanner">
