@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { createTestKeys, dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
+import {
+  ActivationLinkRequestedV1,
+  NewsletterConsentChangedV1,
+  PasswordResetRequestedV1,
+  UserActivatedV1,
+  UserRegisteredV1,
+  type EventData,
+} from '@gleba/contracts';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@gleba/platform';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { identityService } from '../src/service';
 import { STRONG_PASSWORD, http, registration } from './helpers';
+
+type LinkRequested = EventData<typeof ActivationLinkRequestedV1>;
 
 describe('identity: registration, activation, sessions, password reset', () => {
   let service: TestService<Database, Config>;
@@ -65,10 +75,10 @@ describe('identity: registration, activation, sessions, password reset', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email, phoneNumber: '+48600700800', isActive: false, isEnabled: true, role: 'USER', genderType: 'WOMAN' });
     userId = res.body.id;
-    const registered = await events.next<any>('identity.user.registered', (e) => e.data.userId === userId);
+    const registered = await events.next<EventData<typeof UserRegisteredV1>>(UserRegisteredV1.type, (e) => e.data.userId === userId);
     expect(registered.data).toMatchObject({ email, phoneNumber: '+48600700800', newsletterConsent: true, role: 'USER' });
-    await events.next<any>('identity.newsletter-consent.changed', (e) => e.data.userId === userId && e.data.consent === true);
-    const link = await events.next<any>('identity.activation-link.requested', (e) => e.data.userId === userId);
+    await events.next<EventData<typeof NewsletterConsentChangedV1>>(NewsletterConsentChangedV1.type, (e) => e.data.userId === userId && e.data.consent === true);
+    const link = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId);
     expect(link.data.token.length).toBeGreaterThanOrEqual(40);
     // Only a hash is stored.
     const stored = await service.ctx.db.selectFrom('one_time_tokens').select('token_hash').where('user_id', '=', userId).execute();
@@ -95,10 +105,10 @@ describe('identity: registration, activation, sessions, password reset', () => {
   });
 
   it('resends the link (the old one stops working) and activates with tokens once', async () => {
-    const first = await events.next<any>('identity.activation-link.requested', (e) => e.data.userId === userId);
+    const first = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId);
     const resend = await http(url, 'POST', '/api/auth/activation-link', { body: { email } });
     expect(resend.status).toBe(200);
-    const second = await events.next<any>('identity.activation-link.requested', (e) => e.data.userId === userId && e.data.token !== first.data.token);
+    const second = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId && e.data.token !== first.data.token);
     const stale = await http(url, 'GET', `/api/auth/activate/${first.data.token}`);
     expect(stale.status).toBe(400);
     expect(stale.body.code).toBe('invalidOrExpiredLink');
@@ -107,7 +117,7 @@ describe('identity: registration, activation, sessions, password reset', () => {
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.body).sort()).toEqual(['accessToken', 'refreshToken']);
     tokens = ok.body;
-    await events.next('identity.user.activated', (e: any) => e.data.userId === userId);
+    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === userId);
     const again = await http(url, 'GET', `/api/auth/activate/${second.data.token}`);
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('invalidOrExpiredLink');
@@ -126,9 +136,9 @@ describe('identity: registration, activation, sessions, password reset', () => {
     expect(Object.keys(claims).sort()).toEqual(['email', 'lang', 'role', 'sid', 'sub']);
     expect(claims).toMatchObject({ sub: userId, role: 'USER', email, lang: 'pl' });
 
-    const jwks = await http(url, 'GET', '/.well-known/jwks.json');
+    const jwks = await http<{ keys: { kid: string }[] }>(url, 'GET', '/.well-known/jwks.json');
     expect(jwks.status).toBe(200);
-    expect(jwks.body.keys.map((k: any) => k.kid)).toContain(decoded.header.kid);
+    expect(jwks.body.keys.map((k) => k.kid)).toContain(decoded.header.kid);
     expect(jwks.body.keys[0]).not.toHaveProperty('d');
 
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
@@ -209,7 +219,7 @@ describe('identity: registration, activation, sessions, password reset', () => {
 
     const res = await http(url, 'POST', '/api/auth/forgot-password', { body: { email }, ip });
     expect(res.status).toBe(200);
-    const reset = await events.next<any>('identity.password-reset.requested', (e) => e.data.userId === userId);
+    const reset = await events.next<EventData<typeof PasswordResetRequestedV1>>(PasswordResetRequestedV1.type, (e) => e.data.userId === userId);
     expect(reset.data.app).toBe('customer');
     const token = reset.data.token;
 

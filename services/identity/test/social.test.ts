@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserActivatedV1, UserRegisteredV1, type EventData } from '@gleba/contracts';
 import { dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
 import { startOidcSimulator, type OidcSimulatorHandle } from '../../../infra/simulators/src/oidc';
 import type { Config } from '../src/config';
@@ -73,8 +74,8 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
     expect(me.body).toMatchObject({ email: 'ogrodnik@example.com', isActive: true, socialAccounts: ['GOOGLE'], firstName: 'Social' });
     googleUserId = me.body.id;
-    await events.next('identity.user.registered', (e: any) => e.data.userId === googleUserId);
-    await events.next('identity.user.activated', (e: any) => e.data.userId === googleUserId);
+    await events.next<EventData<typeof UserRegisteredV1>>(UserRegisteredV1.type, (e) => e.data.userId === googleUserId);
+    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === googleUserId);
     // A second sign-in finds the same account by the provider's subject.
     const again = await exchange(await signIn('google', 'ogrodnik@example.com'));
     expect((await http(url, 'GET', '/api/users/me', { token: again.accessToken })).body.id).toBe(googleUserId);
@@ -93,7 +94,7 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     const tokens = await exchange(await signIn('apple', 'sadownik@example.com'));
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
     expect(me.body).toMatchObject({ id: reg.body.id, isActive: true, socialAccounts: ['APPLE'], phoneNumber: '+48600700800' });
-    await events.next('identity.user.activated', (e: any) => e.data.userId === reg.body.id);
+    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === reg.body.id);
   });
 
   it.each([

@@ -1,12 +1,25 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { suspendedAccountKey } from '@gleba/contracts';
+import {
+  ActivationLinkRequestedV1,
+  NewsletterConsentChangedV1,
+  PasswordResetRequestedV1,
+  ProfileUpdatedV1,
+  UserReinstatedV1,
+  UserSuspendedV1,
+  suspendedAccountKey,
+  type EventData,
+  type TAdminUsersResponse,
+} from '@gleba/contracts';
 import { dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { DEMO_ADMIN, DEMO_FARMER, seed } from '../src/seed';
 import { identityService } from '../src/service';
 import { ADDRESS, STRONG_PASSWORD, VALID_NIP, http, registration } from './helpers';
+
+type ProfileUpdated = EventData<typeof ProfileUpdatedV1>;
+type ResetRequested = EventData<typeof PasswordResetRequestedV1>;
 
 describe('identity: profile, account settings, admin', () => {
   let service: TestService<Database, Config>;
@@ -25,7 +38,7 @@ describe('identity: profile, account settings, admin', () => {
     expect(await seed(service.ctx.db, { bcryptCost: 12 })).toEqual([DEMO_ADMIN.email, DEMO_FARMER.email]);
     const reg = await http(url, 'POST', '/api/auth/register', { body: registration({ email: 'nowak@example.com', firstName: 'Piotr', lastName: 'Nowak', genderType: 'MAN' }) });
     userId = reg.body.id;
-    const link = await events.next<any>('identity.activation-link.requested', (e) => e.data.userId === userId);
+    const link = await events.next<EventData<typeof ActivationLinkRequestedV1>>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId);
     user = (await http(url, 'GET', `/api/auth/activate/${link.data.token}`)).body;
   });
   afterAll(async () => {
@@ -95,7 +108,7 @@ describe('identity: profile, account settings, admin', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ serviceRole: 'PERSONAL', isDataComplete: true, personalData: { phoneNumber: '+48601202303', taxNumber: null } });
-    const ev1 = await events.next<any>('identity.user.profile-updated', (e) => e.data.userId === userId);
+    const ev1 = await events.next<ProfileUpdated>(ProfileUpdatedV1.type, (e) => e.data.userId === userId);
     expect(ev1.data).toMatchObject({
       email: 'nowak@example.com',
       phoneNumber: '+48601202303',
@@ -119,7 +132,7 @@ describe('identity: profile, account settings, admin', () => {
     });
     expect(toBusiness.status).toBe(200);
     expect(toBusiness.body.businessData.taxNumber).toBe('5260001246');
-    const ev2 = await events.next<any>('identity.user.profile-updated', (e) => e.data.userId === userId && e.data.serviceRole === 'BUSINESS');
+    const ev2 = await events.next<ProfileUpdated>(ProfileUpdatedV1.type, (e) => e.data.userId === userId && e.data.serviceRole === 'BUSINESS');
     expect(ev2.data).toMatchObject({
       companyName: 'Nowak Agro',
       taxNumber: '5260001246',
@@ -137,8 +150,8 @@ describe('identity: profile, account settings, admin', () => {
     const res = await http(url, 'PATCH', '/api/users/me', { token: user.accessToken, body: { language: 'en', newsletterConsent: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ language: 'en', newsletterConsent: true });
-    await events.next('identity.newsletter-consent.changed', (e: any) => e.data.userId === userId && e.data.consent === true && e.data.language === 'en');
-    await events.next('identity.user.profile-updated', (e: any) => e.data.userId === userId && e.data.language === 'en');
+    await events.next<EventData<typeof NewsletterConsentChangedV1>>(NewsletterConsentChangedV1.type, (e) => e.data.userId === userId && e.data.consent === true && e.data.language === 'en');
+    await events.next<ProfileUpdated>(ProfileUpdatedV1.type, (e) => e.data.userId === userId && e.data.language === 'en');
     const bad = await http(url, 'PATCH', '/api/users/me', { token: user.accessToken, body: { language: 'de' } });
     expect(bad.status).toBe(400);
     // New tokens carry the language; errors then speak it.
@@ -175,10 +188,10 @@ describe('identity: profile, account settings, admin', () => {
     expect(all.status).toBe(200);
     expect(all.body.items).toHaveLength(2);
     expect(all.body.meta).toMatchObject({ page: 1, perPage: 2, total: 3, next: 2, prev: null });
-    const search = await http(url, 'GET', '/garden-api/users?search=rolnik', { token: admin });
-    expect(search.body.items.map((u: any) => u.email)).toEqual([DEMO_FARMER.email]);
-    const admins = await http(url, 'GET', '/farm-api/users?role=ADMIN', { token: admin });
-    expect(admins.body.items.map((u: any) => u.email)).toEqual([DEMO_ADMIN.email]);
+    const search = await http<TAdminUsersResponse>(url, 'GET', '/garden-api/users?search=rolnik', { token: admin });
+    expect(search.body.items.map((u) => u.email)).toEqual([DEMO_FARMER.email]);
+    const admins = await http<TAdminUsersResponse>(url, 'GET', '/farm-api/users?role=ADMIN', { token: admin });
+    expect(admins.body.items.map((u) => u.email)).toEqual([DEMO_ADMIN.email]);
     const one = await http(url, 'GET', `/farm-api/users/${userId}`, { token: admin });
     expect(one.body).toMatchObject({ email: 'nowak@example.com', isDataComplete: true });
     const forbidden = await http(url, 'GET', '/farm-api/users', { token: farmer.accessToken });
@@ -190,13 +203,13 @@ describe('identity: profile, account settings, admin', () => {
     const s = await http(url, 'POST', `/farm-api/users/${farmerId}/suspend`, { token: admin, body: { reason: 'test' } });
     expect(s.status).toBe(200);
     expect(s.body.isEnabled).toBe(false);
-    await events.next('identity.user.suspended', (e: any) => e.data.userId === farmerId && e.data.reason === 'test');
+    await events.next<EventData<typeof UserSuspendedV1>>(UserSuspendedV1.type, (e) => e.data.userId === farmerId && e.data.reason === 'test');
     const login = await http(url, 'POST', '/api/auth/login', { body: DEMO_FARMER });
     expect(login.status).toBe(403);
     expect(login.body).toMatchObject({ code: 'accountSuspended', message: 'Konto zostało zawieszone. Skontaktuj się z administratorem.' });
     expect((await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: farmer.refreshToken } })).body.code).toBe('reauthenticate');
     expect((await http(url, 'GET', '/api/users/me', { token: farmer.accessToken })).body.code).toBe('accountSuspended');
-    expect((await http(url, 'GET', '/farm-api/users?status=SUSPENDED', { token: admin })).body.items.map((u: any) => u.id)).toEqual([farmerId]);
+    expect((await http<TAdminUsersResponse>(url, 'GET', '/farm-api/users?status=SUSPENDED', { token: admin })).body.items.map((u) => u.id)).toEqual([farmerId]);
     // The gateway's mark, for as long as a token issued before the suspension lives.
     const redis = new Redis(service.ctx.config.REDIS_URL);
     const key = suspendedAccountKey(service.ctx.config.REDIS_PREFIX, farmerId);
@@ -205,7 +218,7 @@ describe('identity: profile, account settings, admin', () => {
 
     const r = await http(url, 'POST', `/garden-api/users/${farmerId}/reinstate`, { token: admin });
     expect(r.body.isEnabled).toBe(true);
-    await events.next('identity.user.reinstated', (e: any) => e.data.userId === farmerId);
+    await events.next<EventData<typeof UserReinstatedV1>>(UserReinstatedV1.type, (e) => e.data.userId === farmerId);
     expect(await redis.exists(key)).toBe(0);
     redis.disconnect();
     expect((await http(url, 'POST', '/api/auth/login', { body: DEMO_FARMER })).status).toBe(200);
@@ -214,7 +227,7 @@ describe('identity: profile, account settings, admin', () => {
   it('admin password reset: check-your-e-mail for anyone, a link only for admins', async () => {
     const res = await http(url, 'POST', '/farm-api/auth/admin/forgot-password', { body: { email: DEMO_ADMIN.email } });
     expect(res.status).toBe(200);
-    const ev = await events.next<any>('identity.password-reset.requested', (e) => e.data.email === DEMO_ADMIN.email);
+    const ev = await events.next<ResetRequested>(PasswordResetRequestedV1.type, (e) => e.data.email === DEMO_ADMIN.email);
     expect(ev.data.app).toBe('admin');
     const other = await http(url, 'POST', '/farm-api/auth/admin/forgot-password', { body: { email: DEMO_FARMER.email } });
     expect(other.status).toBe(200);
@@ -223,6 +236,6 @@ describe('identity: profile, account settings, admin', () => {
     const set = await http(url, 'POST', `/farm-api/auth/set-password/${ev.data.token}`, { body: { password: 'Admin#2025x', confirmPassword: 'Admin#2025x' } });
     expect(set.status).toBe(200);
     expect(set.body.email).toBe(DEMO_ADMIN.email);
-    expect(events.all().filter((e: any) => e.type === 'identity.password-reset.requested' && e.data.email === DEMO_FARMER.email)).toHaveLength(0);
+    expect(events.all().filter((e) => e.type === PasswordResetRequestedV1.type && (e.data as ResetRequested).email === DEMO_FARMER.email)).toHaveLength(0);
   });
 });

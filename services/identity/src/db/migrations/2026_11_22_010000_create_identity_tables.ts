@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const createIdentityTables: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('users')
       .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -83,7 +83,7 @@ export const createIdentityTables: Migration = {
       .execute();
     await sql`create index social_accounts_user_idx on social_accounts (user_id)`.execute(db);
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['social_accounts', 'signing_keys', 'refresh_tokens', 'one_time_tokens', 'user_profiles', 'users']) {
       await db.schema.dropTable(t).ifExists().execute();
     }
