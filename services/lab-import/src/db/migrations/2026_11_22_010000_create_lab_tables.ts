@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('expected_samples')
     .addColumn('sample_id', 'uuid', (c) => c.primaryKey())
@@ -97,6 +97,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['results', 'import_rows', 'import_errors', 'imports', 'expected_samples']) await db.schema.dropTable(t).ifExists().execute();
 }

@@ -9,7 +9,7 @@ const RESULT_BLOBS = ['elements', 'classes', 'recommendation', 'rulesets'] as co
  * Docker builds are); elsewhere nothing changes. The stored workbook (a zip, incompressible) is
  * kept uncompressed instead of having pglz try and give up on every upload.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ lz4: boolean }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
   if (rows[0]?.lz4) {
     for (const column of RESULT_BLOBS) await sql`alter table results alter column ${sql.ref(column)} set compression lz4`.execute(db);
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table imports alter column file set storage external`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ lz4: boolean }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
   if (rows[0]?.lz4) {
     for (const column of RESULT_BLOBS) await sql`alter table results alter column ${sql.ref(column)} set compression default`.execute(db);

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * are one row; a result references its body and keeps its own `measured`. Results stored before
  * keep their whole `recommendation` and `rulesets` columns, which are read first.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('recommendations')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('results').dropColumn('recommendation_measured').dropColumn('recommendation_id').execute();
   await db.schema.dropTable('recommendations').ifExists().execute();
 }

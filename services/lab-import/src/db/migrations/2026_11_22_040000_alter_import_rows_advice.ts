@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
  * Postgres instead of reading, expanding and sending them back. Rows staged before (no `advice`,
  * compact tuples) still apply the old way.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('import_rows').addColumn('advice', 'json').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('import_rows').dropColumn('advice').execute();
 }
