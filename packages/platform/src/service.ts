@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { loadConfig, ZBaseConfig, type BaseConfig } from './config';
 import { createDatabase } from './db/database';
@@ -40,6 +40,8 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   handlers?: (ctx: ServiceContext<DB, C>) => EventHandler<DB, EventDefinition>[];
   /** Events handled in one transaction when several wait (see `ConsumerOptions.batchMax`; default 1). */
   consumerBatchMax?: number;
+  /** What the consumer runs in each of its transactions after the handlers (see `ConsumerOptions.beforeCommit`). */
+  consumerBeforeCommit?: (ctx: ServiceContext<DB, C>) => (trx: Transaction<DB>) => Promise<void>;
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
@@ -101,6 +103,7 @@ export async function startService<DB, C extends BaseConfig>(
     handlers: def.handlers?.(ctx) ?? [],
     retryDelaysMs: config.CONSUMER_RETRY_DELAYS_MS,
     batchMax: def.consumerBatchMax,
+    beforeCommit: def.consumerBeforeCommit?.(ctx),
     logger,
   });
   await relay.start();

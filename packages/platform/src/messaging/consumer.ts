@@ -36,6 +36,12 @@ export interface ConsumerOptions<DB> {
    * For handlers that only write in the transaction they are given.
    */
   batchMax?: number;
+  /**
+   * Runs in each consumer transaction after its handlers, before COMMIT: for handlers that defer
+   * their writes so that every event of a batch is written by one statement. A failure fails the
+   * transaction like a handler's would (a batch is then handled again event by event).
+   */
+  beforeCommit?: (trx: Transaction<DB>) => Promise<void>;
   logger: Logger;
 }
 
@@ -144,6 +150,7 @@ export class EventConsumer<DB> {
             values (${this.options.name}, ${env.id}, ${env.type}) on conflict do nothing returning event_id`.execute(trx);
           if (inserted.rows.length === 0) return; // already handled: a redelivery changes nothing
           await h.handle(trx, data as never, { ...env, data } as never);
+          await this.options.beforeCommit?.(trx);
         }),
       );
     } catch (error) {
@@ -191,6 +198,7 @@ export class EventConsumer<DB> {
           if (!fresh.delete(env.id.toLowerCase())) continue; // handled before, or twice in this batch
           await runWithContext({ correlationId: env.correlationId }, () => item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never));
         }
+        await this.options.beforeCommit?.(trx);
       });
     } catch (error) {
       // One event spoiled the batch (or the database failed): each is handled on its own again, so
