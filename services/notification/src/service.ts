@@ -9,6 +9,7 @@ import { shippingHandlers } from './events/shipping.consumer';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { inAppRoutes } from './http/in-app.routes';
 import { inAppChangesOf } from './domain/in-app-changes';
+import { NoticeWriter, type DeliveryQueue } from './domain/notify';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
 import { forkDeliveryWorker } from './jobs/delivery-process';
@@ -23,6 +24,19 @@ async function startDelivery(ctx: ServiceContext<Database, Config>): Promise<(()
   return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
 }
 
+const eventPaths = new WeakMap<object, { queue: DeliveryQueue; notices: NoticeWriter }>();
+
+/** The consumer's delivery queue and notice writer (its handlers gather notices, its beforeCommit writes them). */
+function eventPathOf(ctx: ServiceContext<Database, Config>): { queue: DeliveryQueue; notices: NoticeWriter } {
+  let path = eventPaths.get(ctx);
+  if (!path) {
+    const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
+    path = { queue, notices: new NoticeWriter(queue) };
+    eventPaths.set(ctx, path);
+  }
+  return path;
+}
+
 export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
   migrations,
@@ -35,10 +49,15 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   },
   // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a
   // backlog the consumer catches up instead of falling further behind.
+  // Their notices are written together, two statements per transaction (see NoticeWriter).
   consumerBatchMax: 20,
   handlers(ctx) {
-    const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
-    return [...identityHandlers(ctx, queue), ...ordersHandlers(queue), ...shippingHandlers(queue), ...labHandlers(queue)];
+    const { queue, notices } = eventPathOf(ctx);
+    return [...identityHandlers(ctx, queue), ...ordersHandlers(notices), ...shippingHandlers(notices), ...labHandlers(notices)];
+  },
+  consumerBeforeCommit(ctx) {
+    const { notices } = eventPathOf(ctx);
+    return (trx) => notices.flush(trx);
   },
   async start(ctx) {
     const changes = inAppChangesOf(ctx);

@@ -1,7 +1,7 @@
 import type { Language } from '@gleba/contracts';
 import { upsertContact, type Contact, type Db } from '../db/repositories/contacts.repository';
 import { insertDelivery, releaseWaiting, type Channel, type NewDelivery } from '../db/repositories/deliveries.repository';
-import { insertNotice, recipientOf } from '../db/repositories/notices.repository';
+import { insertNotices, recipientsOf, type NewInApp } from '../db/repositories/notices.repository';
 import type { Notice } from './rules';
 import type { Template } from './templates';
 
@@ -13,39 +13,79 @@ export interface DeliveryQueue {
 export const inAppContent = (template: Template) => `notifications.${template}InApp`;
 
 /**
- * One event's notice: an in-app notification and an e-mail and SMS delivery, each as the user's
+ * Events' notices: each an in-app notification and an e-mail and SMS delivery, as the user's
  * preferences allow (a switched-off channel is logged as SKIPPED). Unique keys make a repeated
  * notice add nothing. When the user is not in the contact read model yet, the deliveries wait
  * (WAITING_CONTACT) and are released when identity's event arrives: no event is held back.
- * Two queries: the contact and preference together, then one statement writing everything.
+ * Two queries however many notices: their contacts and preferences, then one statement writing
+ * everything.
  */
-export async function notify(trx: Db, queue: DeliveryQueue, notice: Notice): Promise<void> {
-  const { contact, pref } = await recipientOf(trx, notice.userId, notice.type);
-  const deliveries: NewDelivery[] = (['EMAIL', 'SMS'] as const).map((channel) => {
-    const enabled = channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled;
-    const noPhone = channel === 'SMS' && contact !== null && !contact.phoneNumber;
-    const status = !enabled ? 'SKIPPED' : !contact ? 'WAITING_CONTACT' : noPhone ? 'SKIPPED' : 'PENDING';
-    return {
-      userId: notice.userId,
-      channel,
-      type: notice.type,
-      template: notice.template,
-      sourceKey: notice.sourceKey,
-      recipient: contact ? (channel === 'EMAIL' ? contact.email : contact.phoneNumber) : null,
-      fixedRecipient: false,
-      language: contact?.language ?? 'pl',
-      params: notice.params,
-      app: 'customer',
-      linkPath: notice.linkPath,
-      status,
-      reason: !enabled ? 'disabledByPreference' : noPhone ? 'noPhoneNumber' : null,
-    };
+export async function writeNotices(trx: Db, queue: DeliveryQueue, notices: Notice[]): Promise<void> {
+  // The same notice twice (one thing announced by two events of one batch) is written once.
+  const seen = new Set<string>();
+  const unique = notices.filter((n) => {
+    const key = `${n.userId.toLowerCase()}|${n.sourceKey}|${n.type}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-  const inApp = pref.isInAppEnabled
-    ? { userId: notice.userId, type: notice.type, content: inAppContent(notice.template), params: notice.params, sourceKey: notice.sourceKey }
-    : null;
-  for (const d of await insertNotice(trx, inApp, deliveries)) {
+  if (unique.length === 0) return;
+  const recipients = await recipientsOf(trx, unique);
+  const inApps: NewInApp[] = [];
+  const deliveries: NewDelivery[] = [];
+  unique.forEach((notice, i) => {
+    const { contact, pref } = recipients[i]!;
+    for (const channel of ['EMAIL', 'SMS'] as const) {
+      const enabled = channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled;
+      const noPhone = channel === 'SMS' && contact !== null && !contact.phoneNumber;
+      const status = !enabled ? 'SKIPPED' : !contact ? 'WAITING_CONTACT' : noPhone ? 'SKIPPED' : 'PENDING';
+      deliveries.push({
+        userId: notice.userId,
+        channel,
+        type: notice.type,
+        template: notice.template,
+        sourceKey: notice.sourceKey,
+        recipient: contact ? (channel === 'EMAIL' ? contact.email : contact.phoneNumber) : null,
+        fixedRecipient: false,
+        language: contact?.language ?? 'pl',
+        params: notice.params,
+        app: 'customer',
+        linkPath: notice.linkPath,
+        status,
+        reason: !enabled ? 'disabledByPreference' : noPhone ? 'noPhoneNumber' : null,
+      });
+    }
+    if (pref.isInAppEnabled) {
+      inApps.push({ userId: notice.userId, type: notice.type, content: inAppContent(notice.template), params: notice.params, sourceKey: notice.sourceKey });
+    }
+  });
+  for (const d of await insertNotices(trx, inApps, deliveries)) {
     if (d.status === 'PENDING') await queue.enqueue(d.channel, d.id);
+  }
+}
+
+/**
+ * Gathers the notices of each consumer transaction and writes them together just before it
+ * commits (`flush`, the consumer's beforeCommit): a batch of events costs two statements, not two
+ * per event. A transaction that fails takes its gathered notices with it.
+ */
+export class NoticeWriter {
+  private readonly pending = new WeakMap<Db, Notice[]>();
+
+  constructor(private readonly queue: DeliveryQueue) {}
+
+  /** The event's notice, written when its transaction is about to commit. */
+  add(trx: Db, notice: Notice): void {
+    const mine = this.pending.get(trx);
+    if (mine) mine.push(notice);
+    else this.pending.set(trx, [notice]);
+  }
+
+  async flush(trx: Db): Promise<void> {
+    const notices = this.pending.get(trx);
+    if (!notices) return;
+    this.pending.delete(trx);
+    await writeNotices(trx, this.queue, notices);
   }
 }
 

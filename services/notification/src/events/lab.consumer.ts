@@ -1,14 +1,14 @@
 import { ResultsImportedV1 } from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
-import { notify, type DeliveryQueue } from '../domain/notify';
+import type { NoticeWriter } from '../domain/notify';
 import { resultsImportedNotice } from '../domain/rules';
 
-export function labHandlers(queue: DeliveryQueue): EventHandler<Database>[] {
+export function labHandlers(notices: NoticeWriter): EventHandler<Database>[] {
   return [
     on<Database, typeof ResultsImportedV1>(ResultsImportedV1, async (trx, d, env) => {
       const notice = resultsImportedNotice(d, env.id);
-      if (notice) await notify(trx, queue, notice);
+      if (notice) notices.add(trx, notice);
     }),
   ];
 }
