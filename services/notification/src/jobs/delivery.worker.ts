@@ -5,7 +5,7 @@ import { QueueName, type Language, type NotificationType } from '@gleba/contract
 import { defineJob, type Jobs, type Logger } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { lockDeliveryWithRecipient, stalePending, updateDelivery, type Channel } from '../db/repositories/deliveries.repository';
+import { claimPending, deliveryWithRecipient, recordOutcome, settlePending, stalePending, type Channel } from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
 import { ACCOUNT_TEMPLATES, renderEmail, renderSms, type Params, type Template } from '../domain/templates';
@@ -92,48 +92,44 @@ export class DeliveryWorker {
     return `${base.replace(/\/$/, '')}${path}`;
   }
 
-  /** Reloads the delivery, its contact and the user's preference (one locking query), then decides: send or not. */
-  private claim(deliveryId: string): Promise<Claim> {
-    return this.deps.db.transaction().execute(async (trx): Promise<Claim> => {
-      const locked = await lockDeliveryWithRecipient(trx, deliveryId);
-      if (!locked) return { kind: 'missing' };
-      const { delivery: d, contact } = locked;
-      if (d.status !== 'PENDING') return { kind: 'done' };
-      const channel = d.channel as Channel;
-      const template = d.template as Template;
-      const params = d.params as unknown as Params;
-      if (d.fixed_recipient) {
-        await updateDelivery(trx, d.id, { incrementAttempts: true });
-        return {
-          kind: 'send',
-          channel,
-          template,
-          recipient: d.recipient!,
-          language: d.language as Language,
-          params,
-          firstName: typeof params.firstName === 'string' ? params.firstName : null,
-          url: this.url(d.app, d.link_path),
-        };
-      }
-      if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
-        const pref = locked.pref ?? defaultPreference(d.type as NotificationType);
-        if (!(channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled)) {
-          await updateDelivery(trx, d.id, { status: 'SKIPPED', reason: 'disabledByPreference' });
-          return { kind: 'done' };
-        }
-      }
-      if (!contact) {
-        await updateDelivery(trx, d.id, { status: 'WAITING_CONTACT' });
+  /**
+   * Reloads the delivery, its contact and the user's preference (one query), decides, and takes it
+   * for a send only while it is still pending (one conditional update): two statements, no
+   * transaction held open.
+   */
+  private async claim(deliveryId: string): Promise<Claim> {
+    const { db } = this.deps;
+    const loaded = await deliveryWithRecipient(db, deliveryId);
+    if (!loaded) return { kind: 'missing' };
+    const { delivery: d, contact } = loaded;
+    if (d.status !== 'PENDING') return { kind: 'done' };
+    const channel = d.channel as Channel;
+    const template = d.template as Template;
+    const params = d.params as unknown as Params;
+    const url = this.url(d.app, d.link_path);
+    if (d.fixed_recipient) {
+      if (!(await claimPending(db, d.id, { recipient: d.recipient!, language: d.language }))) return { kind: 'done' };
+      const firstName = typeof params.firstName === 'string' ? params.firstName : null;
+      return { kind: 'send', channel, template, recipient: d.recipient!, language: d.language as Language, params, firstName, url };
+    }
+    if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
+      const pref = loaded.pref ?? defaultPreference(d.type as NotificationType);
+      if (!(channel === 'EMAIL' ? pref.isEmailEnabled : pref.isSmsEnabled)) {
+        await settlePending(db, d.id, 'SKIPPED', 'disabledByPreference');
         return { kind: 'done' };
       }
-      const recipient = channel === 'EMAIL' ? contact.email : contact.phoneNumber;
-      if (!recipient) {
-        await updateDelivery(trx, d.id, { status: 'SKIPPED', reason: 'noPhoneNumber' });
-        return { kind: 'done' };
-      }
-      await updateDelivery(trx, d.id, { incrementAttempts: true, recipient, language: contact.language });
-      return { kind: 'send', channel, template, recipient, language: contact.language, params, firstName: contact.firstName, url: this.url(d.app, d.link_path) };
-    });
+    }
+    if (!contact) {
+      await settlePending(db, d.id, 'WAITING_CONTACT', null);
+      return { kind: 'done' };
+    }
+    const recipient = channel === 'EMAIL' ? contact.email : contact.phoneNumber;
+    if (!recipient) {
+      await settlePending(db, d.id, 'SKIPPED', 'noPhoneNumber');
+      return { kind: 'done' };
+    }
+    if (!(await claimPending(db, d.id, { recipient, language: contact.language }))) return { kind: 'done' };
+    return { kind: 'send', channel, template, recipient, language: contact.language, params, firstName: contact.firstName, url };
   }
 
   async process(deliveryId: string, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
@@ -164,14 +160,14 @@ export class DeliveryWorker {
               ),
             })
           : await providers.sms.send({ to: claim.recipient, deliveryId, body: renderSms(claim.template, claim.language, { params: claim.params, url: claim.url }, render) });
-      await updateDelivery(this.deps.db, deliveryId, { status: 'SENT', reason: null, external_id: result.externalId, sent_at: result.sentAt });
+      await recordOutcome(this.deps.db, deliveryId, { status: 'SENT', externalId: result.externalId, sentAt: result.sentAt });
       return 'sent';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProviderError && error.permanent;
       const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // Not final: back to PENDING with the reason, BullMQ retries after its backoff.
-      await updateDelivery(this.deps.db, deliveryId, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
+      await recordOutcome(this.deps.db, deliveryId, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
       this.deps.logger.warn({ deliveryId, channel: claim.channel, reason, final }, 'delivery failed');
       if (permanent) throw new UnrecoverableError(reason);
       throw error;

@@ -38,11 +38,10 @@ export async function insertDelivery(db: Db, d: NewDelivery): Promise<string | n
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
 /**
- * Locks the delivery row (waits for a transaction still writing it) so one worker acts on it at a
- * time, and reads in the same query its user's contact (null
- * when not in the read model) and stored preference for its type (null: the defaults apply).
+ * The delivery with, in the same query, its user's contact (null when not in the read model) and
+ * stored preference for its type (null: the defaults apply).
  */
-export async function lockDeliveryWithRecipient(
+export async function deliveryWithRecipient(
   db: Db,
   id: string,
 ): Promise<{ delivery: DeliveryRow; contact: Contact | null; pref: PreferenceFlags | null } | undefined> {
@@ -65,8 +64,7 @@ export async function lockDeliveryWithRecipient(
     from deliveries d
     left join contacts c on c.user_id = d.user_id
     left join preferences p on p.user_id = d.user_id and p.type = d.type
-    where d.id = ${id}
-    for update of d`.execute(db);
+    where d.id = ${id}`.execute(db);
   const r = rows[0];
   if (!r) return undefined;
   const { c_user_id, c_email, c_first_name, c_last_name, c_phone_number, c_language, p_email, p_in_app, p_sms, ...delivery } = r;
@@ -79,17 +77,37 @@ export async function lockDeliveryWithRecipient(
   };
 }
 
-export async function updateDelivery(
+/**
+ * Takes a pending delivery for a send: counts the attempt and records the address and language it
+ * goes to. False when it is no longer pending (sent, skipped or failed meanwhile): nothing to do.
+ */
+export async function claimPending(db: Db, id: string, to: { recipient: string; language: string }): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update deliveries set attempts = attempts + 1, recipient = ${to.recipient}, language = ${to.language}, updated_at = ${new Date()}
+    where id = ${id} and status = 'PENDING' returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/** A pending delivery that is not to be sent (after all): its new status and why. False when no longer pending. */
+export async function settlePending(db: Db, id: string, status: 'SKIPPED' | 'WAITING_CONTACT', reason: string | null): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update deliveries set status = ${status}, reason = ${reason}, updated_at = ${new Date()}
+    where id = ${id} and status = 'PENDING' returning id`.execute(db);
+  return rows.length > 0;
+}
+
+/** Records a provider's verdict: SENT with its id, or the reason (FAILED, or PENDING until the job's next attempt). */
+export async function recordOutcome(
   db: Db,
   id: string,
-  set: Partial<Pick<DeliveriesTable, 'status' | 'reason' | 'external_id' | 'recipient' | 'language' | 'sent_at'>> & { incrementAttempts?: boolean },
+  outcome: { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
 ): Promise<void> {
-  const { incrementAttempts, ...rest } = set;
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({ ...rest, updated_at: new Date(), ...(incrementAttempts ? { attempts: eb('attempts', '+', 1) } : {}) }))
-    .where('id', '=', id)
-    .execute();
+  if (outcome.status === 'SENT') {
+    await sql`update deliveries set status = 'SENT', reason = null, external_id = ${outcome.externalId}, sent_at = ${outcome.sentAt}, updated_at = ${new Date()}
+      where id = ${id}`.execute(db);
+  } else {
+    await sql`update deliveries set status = ${outcome.status}, reason = ${outcome.reason}, updated_at = ${new Date()} where id = ${id}`.execute(db);
+  }
 }
 
 /** Deliveries that waited for the user's contact: pending now (SMS without a phone: skipped). */
