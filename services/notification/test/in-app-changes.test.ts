@@ -91,6 +91,45 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     expect((answer as Awaited<typeof poll>).body.unseenCount).toBe(1);
   });
 
+  it('remembers a user\'s state between looks until a NOTIFY for that user says it changed', async () => {
+    const hub = inAppChangesOf(service.ctx);
+    const userId = randomUUID();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return { cursor: `c${loads}`, unseenCount: loads };
+    };
+    // Only while the LISTEN connection is up (it is, long since, in this suite).
+    for (let i = 0; i < 300 && hub.waitLimit(60_000) !== 60_000; i += 1) await sleep(10);
+    expect(await hub.stateOf(userId, load)).toEqual({ cursor: 'c1', unseenCount: 1 });
+    expect(await hub.stateOf(userId, load)).toEqual({ cursor: 'c1', unseenCount: 1 });
+    expect(loads).toBe(1);
+    // Another user's change does not count; the user's own (a row from any writer) does.
+    await sql`select pg_notify('gleba_in_app', ${randomUUID()})`.execute(service.ctx.db);
+    await sleep(200);
+    expect(await hub.stateOf(userId, load)).toEqual({ cursor: 'c1', unseenCount: 1 });
+    await sql`insert into in_app_notifications (id, user_id, type, content, params, source_key)
+      values (${randomUUID()}, ${userId}, 'ORDER_STATUS_CHANGED', 'notifications.orderStatusChangedInApp', '{}'::jsonb, ${randomUUID()})`.execute(service.ctx.db);
+    let state = await hub.stateOf(userId, load);
+    for (let i = 0; i < 300 && state.cursor === 'c1'; i += 1) {
+      await sleep(10);
+      state = await hub.stateOf(userId, load);
+    }
+    expect(state.cursor).toBe('c2');
+    expect(loads).toBe(2);
+
+    // A NOTIFY that comes while a look-up is under way: that look-up's answer may predate the
+    // change, so it is not remembered.
+    const other = randomUUID();
+    let release: (() => void) | undefined;
+    const slow = hub.stateOf(other, () => new Promise((resolve) => (release = () => resolve({ cursor: 'old', unseenCount: 0 }))));
+    hub.forget(other); // stands for the NOTIFY (the listener calls it)
+    await sleep(10);
+    release!();
+    expect(await slow).toEqual({ cursor: 'old', unseenCount: 0 });
+    expect(await hub.stateOf(other, load)).toEqual({ cursor: 'c3', unseenCount: 3 });
+  });
+
   it('answers with the same cursor after waitMs when nothing changed, and another user\'s notification does not count', async () => {
     const me = randomUUID();
     const other = randomUUID();

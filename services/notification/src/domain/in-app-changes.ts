@@ -40,28 +40,88 @@ export class ChangeWaiter {
   }
 }
 
+/** A user's notification state as the long poll answers it. */
+export interface InAppState {
+  cursor: string;
+  unseenCount: number;
+}
+
 /**
  * The long polls of this replica, keyed by user, woken by the database's NOTIFY (so a notification
  * written by any replica's consumer wakes them). While the LISTEN connection is down, waits are cut
  * to `fallbackMs` so a poll never sleeps through a change it cannot hear about.
+ *
+ * It also remembers each user's last looked-up state while listening: every change of a user's
+ * notifications sends a NOTIFY, so until one arrives for the user the state has not changed and a
+ * poll need not ask the database again (a client's next poll, right after the answer, starts with
+ * the cursor it was just given). The NOTIFY forgets it, and a look-up that was under way when the
+ * NOTIFY came is not remembered; a reconnected listener forgets everything; entries expire after
+ * `stateMaxAgeMs` in case the connection died unnoticed.
  */
 export class InAppChanges {
   private readonly byUser = new Map<string, Set<ChangeWaiter>>();
   private count = 0;
   private listener: PgListener | null = null;
   private closed = false;
+  private readonly states = new Map<string, { state: InAppState; at: number }>();
+  /** The latest look-up under way per user; a NOTIFY removes it, so its result is not remembered. */
+  private readonly looking = new Map<string, object>();
 
   constructor(
-    private readonly options: { databaseUrl: string; maxWaiters?: number; maxPerUser?: number; fallbackMs?: number },
+    private readonly options: {
+      databaseUrl: string;
+      maxWaiters?: number;
+      maxPerUser?: number;
+      fallbackMs?: number;
+      maxStates?: number;
+      stateMaxAgeMs?: number;
+    },
   ) {}
+
+  /** The user's state: remembered (see above) or from `load`, which is then remembered. */
+  async stateOf(userId: string, load: () => Promise<InAppState>): Promise<InAppState> {
+    const key = userId.toLowerCase();
+    const listening = this.listener?.listening === true;
+    const known = this.states.get(key);
+    if (known && listening && Date.now() - known.at <= (this.options.stateMaxAgeMs ?? 5000)) return known.state;
+    const look = {};
+    this.looking.set(key, look);
+    const at = Date.now();
+    const state = await load();
+    if (this.looking.get(key) === look) {
+      this.looking.delete(key);
+      if (listening && this.listener?.listening) this.remember(key, state, at);
+    }
+    return state;
+  }
+
+  /** This replica changed the user's notifications: its NOTIFY will come, but do not wait for it. */
+  forget(userId: string): void {
+    const key = userId.toLowerCase();
+    this.states.delete(key);
+    this.looking.delete(key);
+  }
+
+  private remember(key: string, state: InAppState, at: number): void {
+    this.states.delete(key);
+    if (this.states.size >= (this.options.maxStates ?? 10_000)) this.states.delete(this.states.keys().next().value as string);
+    this.states.set(key, { state, at });
+  }
 
   start(): void {
     this.listener = new PgListener({
       databaseUrl: this.options.databaseUrl,
       channel: IN_APP_CHANNEL,
-      onNotify: (userId) => this.wake(userId),
+      onNotify: (userId) => {
+        this.forget(userId);
+        this.wake(userId);
+      },
       // Changes sent while the connection was down were missed: everyone looks again.
-      onListening: () => this.wakeAll(),
+      onListening: () => {
+        this.states.clear();
+        this.looking.clear();
+        this.wakeAll();
+      },
     });
     this.listener.start();
   }

@@ -20,10 +20,11 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
     '/changes',
     route({ query: ZInAppChangesQuery }, async ({ query, auth, req }): Promise<TInAppChanges | undefined> => {
       const userId = mustAuth(auth).userId;
-      if (!query.after || query.waitMs === 0) return inAppState(db, userId);
+      const look = () => changes.stateOf(userId, () => inAppState(db, userId));
+      if (!query.after || query.waitMs === 0) return look();
       // Registered before the first look, so a change committed in between is not missed.
       const waiter = changes.subscribe(userId);
-      if (!waiter) return inAppState(db, userId);
+      if (!waiter) return look();
       let gone = false;
       const onClose = () => {
         gone = true;
@@ -33,7 +34,7 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
       try {
         const deadline = Date.now() + query.waitMs;
         for (;;) {
-          const state = await inAppState(db, userId);
+          const state = await look();
           const left = deadline - Date.now();
           if (state.cursor !== query.after || left <= 0 || changes.isClosed) return state;
           await waiter.next(changes.waitLimit(left));
@@ -80,7 +81,9 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
     '/:id',
     route({ params: ZIdParam }, async ({ params, auth }) => {
       // Another user's id answers exactly like an unknown one.
-      if (!(await markSeen(db, mustAuth(auth).userId, params.id))) throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
+      const userId = mustAuth(auth).userId;
+      if (!(await markSeen(db, userId, params.id))) throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
+      changes.forget(userId);
       return { id: params.id, seen: true };
     }),
   );
