@@ -170,9 +170,9 @@ async function bundle(): Promise<string> {
   // Split at the dynamic imports, so the bare read's process loads exceljs alone, not the service's packages.
   const outdir = join(dirname(self), 'out', 'lab-import');
   await build({
-    entryPoints: { 'lab-import': self },
+    // The parser thread's bundle sits beside the chunks that start it, as dist/parse.thread.js does beside dist/main.js.
+    entryPoints: { 'lab-import': self, 'parse.thread': join(dirname(self), '../services/lab-import/src/jobs/parse.thread.ts') },
     outdir,
-    outExtension: { '.js': '.mjs' },
     splitting: true,
     bundle: true,
     platform: 'node',
@@ -189,7 +189,7 @@ async function bundle(): Promise<string> {
       },
     ],
   });
-  return join(outdir, 'lab-import.mjs');
+  return join(outdir, 'lab-import.js');
 }
 
 function child(phase: string, path: string, script: string | null): Figures {

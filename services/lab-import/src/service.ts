@@ -6,6 +6,7 @@ import { orderHandlers } from './events/orders.consumer';
 import { importRoutes } from './http/imports.routes';
 import { resultsRoutes } from './http/results.routes';
 import { startImportWorker } from './jobs/import.worker';
+import { stopParserThread, warmParserThread } from './jobs/parse-in-thread';
 
 export const labImportService: ServiceDefinition<Database, Config> = {
   name: 'lab-import',
@@ -16,9 +17,11 @@ export const labImportService: ServiceDefinition<Database, Config> = {
   },
   handlers: () => orderHandlers(),
   async start(ctx) {
+    warmParserThread();
     const worker = startImportWorker(ctx);
     return async () => {
       await worker.close();
+      await stopParserThread();
     };
   },
 };

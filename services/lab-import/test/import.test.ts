@@ -4,7 +4,8 @@ import { recommend } from '@gleba/agronomy';
 import { OrderCancelledV1, ResultsImportedV1, type EventData } from '@gleba/contracts';
 import { createTestKeys, dropTestDatabases, http, listenForEvents, publishTestEvent, startTestService, waitFor, type EventListener, type TestService } from '@gleba/testkit';
 import type { Config } from '../src/config';
-import type { Database, StoredElement } from '../src/db/database';
+import type { Database, StagedElement } from '../src/db/database';
+import { expandElements } from '../src/domain/rows';
 import { labImportService } from '../src/service';
 import { code, EN_HEADERS, registerSample, sampleData, upload, uploadMultipart, waitForStatus, workbook, type Cell } from './helpers';
 import { CONTENT_TYPES, MACRO_MAIN, SHEET_MAIN, zip } from './zip';
@@ -219,32 +220,67 @@ describe('lab-import: import wizard and results', () => {
     expect(labels.crop).toBe('Winter wheat');
   });
 
-  it('applies rows staged by an older version (compact tuples or whole elements, no advice) as before', async () => {
+  it('applies rows staged by an older version (compact tuples or whole elements, with or without advice) as before', async () => {
     const a = sampleData();
     const b = sampleData();
-    await expectSamples(a, b);
-    const checked = await importFile(await workbook([basicRow(a.code), basicRow(b.code, '6,4', 25, 30.5, 9, 'HEAVY')]));
+    const c = sampleData();
+    await expectSamples(a, b, c);
+    const checked = await importFile(await workbook([basicRow(a.code), basicRow(b.code, '6,4', 25, 30.5, 9, 'HEAVY'), basicRow(c.code, 5.9, 12, 14, 5)]));
     expect(checked.status).toBe('CHECKED');
     const db = service.ctx.db;
     const staged = await db.selectFrom('import_rows').select(['row_number', 'sample_id', 'elements']).where('import_id', '=', checked.id).orderBy('row_number').execute();
-    expect(staged).toHaveLength(2);
-    const stored = staged.map((r) => r.elements as StoredElement[]);
-    const compact = stored[0]!.map((e) => [e.key, e.value, e.valueDescripted]);
-    await db.updateTable('import_rows').set({ advice: null, elements: JSON.stringify(compact) }).where('import_id', '=', checked.id).where('row_number', '=', staged[0]!.row_number).execute();
-    await db.updateTable('import_rows').set({ advice: null }).where('import_id', '=', checked.id).where('row_number', '=', staged[1]!.row_number).execute();
+    expect(staged).toHaveLength(3);
+    // Staged now: compact tuples, which results keep as they are.
+    const compact = staged.map((r) => r.elements as StagedElement[]);
+    expect(compact[0]![0]).toEqual(['PH_KCL', 5.2, null]);
+    const whole = compact.map((e) => expandElements(e));
+    // As older versions staged them, with no advice computed at the check: a: compact without the
+    // advice values; b: whole elements with them; c: whole elements without them.
+    const noStagedAdvice = { classes: null, recommendation_id: null, recommendation_measured: null, recommendation_error: null, advised_for: null };
+    await db.updateTable('import_rows').set({ ...noStagedAdvice, advice: null }).where('import_id', '=', checked.id).where('row_number', '=', staged[0]!.row_number).execute();
+    await db.updateTable('import_rows').set({ ...noStagedAdvice, elements: JSON.stringify(whole[1]) }).where('import_id', '=', checked.id).where('row_number', '=', staged[1]!.row_number).execute();
+    await db.updateTable('import_rows').set({ ...noStagedAdvice, advice: null, elements: JSON.stringify(whole[2]) }).where('import_id', '=', checked.id).where('row_number', '=', staged[2]!.row_number).execute();
+
+    const applied = await applyAndWait(checked.id);
+    expect(applied.summary).toMatchObject({ applied: 3, rejected: 0 });
+    const results = await db.selectFrom('results').select(['sample_id', 'elements', 'recommendation_id']).where('import_id', '=', checked.id).execute();
+    for (const [i, s] of [a, b, c].entries()) {
+      const r = results.find((x) => x.sample_id === s.sampleId)!;
+      expect(r.elements).toEqual(i === 0 ? compact[0] : whole[i]);
+      expect(r.recommendation_id).toBeTruthy();
+    }
+    const views = await Promise.all([a, b, c].map((s) => http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) })));
+    for (const [i, view] of views.entries()) {
+      const elements = view.body.results[0].elements.map((e: any) => ({ key: e.key, name: e.name, symbol: e.symbol, unit: e.unit, value: e.value }));
+      expect(elements).toEqual(whole[i]!.map((e) => ({ key: e.key, name: expect.any(String), symbol: e.symbol, unit: e.unit, value: e.value })));
+      expect(elements.find((e: any) => e.key === 'P2O5').name).toBe('Phosphorus');
+    }
+    const { notesText, labels, ...rec } = views[1]!.body.results[0].recommendation;
+    expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 6.4, p2o5: 25, k2o: 30.5, mg: 9, category: 'HEAVY', cropId: b.plantId!, area: { value: b.areaHa!, unit: 'ha' } })));
+    expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
+  });
+
+  it('computes the advice at the check, and again at apply for a sample whose crop or area changed meanwhile', async () => {
+    const same = sampleData();
+    const moved = sampleData({ plantId: 'winter-wheat', areaHa: 2 });
+    await expectSamples(same, moved);
+    const checked = await importFile(await workbook([basicRow(same.code, 5.6, 12, 15, 6), basicRow(moved.code, 5.6, 12, 15, 6)]));
+    expect(checked.status).toBe('CHECKED');
+    const db = service.ctx.db;
+    const staged = await db.selectFrom('import_rows').select(['sample_id', 'recommendation_id', 'classes', 'advised_for']).where('import_id', '=', checked.id).execute();
+    expect(staged.every((r) => r.recommendation_id && r.classes && r.advised_for)).toBe(true);
+    // The crop and the area of one sample change before apply (orders registers it again).
+    const changed = { ...moved, plantId: 'grain-maize', areaHa: 7.5 };
+    await registerSample(exchange, changed);
+    await waitFor(async () => (await db.selectFrom('expected_samples').select('plant_id').where('sample_id', '=', moved.sampleId).executeTakeFirst())?.plant_id === 'grain-maize');
 
     const applied = await applyAndWait(checked.id);
     expect(applied.summary).toMatchObject({ applied: 2, rejected: 0 });
-    const results = await db.selectFrom('results').select(['sample_id', 'elements', 'recommendation_id']).where('import_id', '=', checked.id).execute();
-    for (const [i, s] of [a, b].entries()) {
-      const r = results.find((x) => x.sample_id === s.sampleId)!;
-      expect(r.elements).toEqual(stored[i]);
-      expect(r.recommendation_id).toBeTruthy();
+    for (const [s, plantId, areaHa] of [[same, same.plantId!, same.areaHa!], [changed, 'grain-maize', 7.5]] as const) {
+      const view = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+      const { notesText: _notes, labels: _labels, ...rec } = view.body.results[0].recommendation;
+      expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 5.6, p2o5: 12, k2o: 15, mg: 6, category: 'LIGHT', cropId: plantId, area: { value: areaHa, unit: 'ha' } })));
     }
-    const view = await http<any>(service.url, 'GET', `/api/results/tests/${b.sampleId}`, { token: keys.sign({ sub: b.userId, lang: 'en' }) });
-    const { notesText, labels, ...rec } = view.body.results[0].recommendation;
-    expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 6.4, p2o5: 25, k2o: 30.5, mg: 9, category: 'HEAVY', cropId: b.plantId!, area: { value: b.areaHa!, unit: 'ha' } })));
-    expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
   });
 
   it('lists every rejected row with its number and reason, and applies the rest', async () => {

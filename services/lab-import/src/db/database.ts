@@ -78,12 +78,18 @@ export interface ImportRowsTable {
   test_type: string;
   category: string | null;
   /**
-   * The stored form (`StoredElement`s, the text `results.elements` gets) when `advice` is set; rows
-   * staged by older versions hold compact tuples or whole elements and no `advice`.
+   * Compact tuples (what `results.elements` gets, copied inside Postgres). Rows staged by older
+   * versions hold whole elements or have no `advice`; both forms are read alike (`expandElements`).
    */
   elements: Json<(StagedElement | StoredElement)[]>;
   /** The values the advice reads, by key (`PH_KCL`, `P2O5`, `K2O`, `MG`); null in rows staged by older versions. */
   advice: Json<Record<string, number | null>> | null;
+  /** The advice the check computed (as `results` stores it), for the sample's crop and area in `advised_for` (`adviceBasisOf`); null in rows staged by older versions. */
+  classes: Json<Record<string, string | null>> | null;
+  recommendation_id: string | null;
+  recommendation_measured: Json<unknown> | null;
+  recommendation_error: string | null;
+  advised_for: string | null;
 }
 
 export interface ResultsTable {
@@ -91,7 +97,8 @@ export interface ResultsTable {
   sample_id: string;
   test_type: string;
   agronomic_category: string | null;
-  elements: Json<StoredElement[]>;
+  /** Compact tuples (name, symbol and unit are the parameter's); results stored before hold whole elements. Read through `expandElements`. */
+  elements: Json<(StagedElement | StoredElement)[]>;
   classes: Json<Record<string, string | null>> | null;
   /** Whole recommendation, in results stored before `recommendations`; null in newer ones. */
   recommendation: Json<unknown> | null;

@@ -10,6 +10,26 @@ export interface SampleForAdvice {
   areaAres: number | null;
 }
 
+/** The advice's view of an expected sample row (areas come from Postgres as numeric text). */
+export function sampleForAdvice(row: { kind: 'FARM' | 'GARDEN'; plant_id: string | null; area_ha: number | string | null; area_ares: number | string | null }): SampleForAdvice {
+  return {
+    kind: row.kind,
+    plantId: row.plant_id,
+    areaHa: row.area_ha === null ? null : Number(row.area_ha),
+    areaAres: row.area_ares === null ? null : Number(row.area_ares),
+  };
+}
+
+/** What of a sample its advice depends on, as one text: advice staged for another basis is computed again. */
+export function adviceBasisOf(sample: SampleForAdvice): string {
+  return `${sample.kind}|${sample.plantId ?? ''}|${sample.areaHa ?? ''}|${sample.areaAres ?? ''}`;
+}
+
+/** The values the advice reads, from a staged row's `advice` (by key). */
+export function adviceValues(advice: Record<string, number | null>): ElementValue[] {
+  return Object.entries(advice).map(([key, value]) => ({ key, value }));
+}
+
 /** What the advice reads of the elements. */
 export type ElementValue = Pick<StoredElement, 'key' | 'value'>;
 

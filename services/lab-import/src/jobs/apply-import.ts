@@ -4,21 +4,24 @@ import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
-import { createAdviser, orderedTests } from '../domain/recommendation';
-import { stagedValues, storedElementsJson } from '../domain/rows';
+import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import { stagedValues } from '../domain/rows';
 
-/** A result as apply writes it: its staged row's number (sample, test type, category and stored elements come from there) and its advice. */
+/**
+ * A result whose advice apply computes again (its sample changed since the check, or it was staged
+ * before the check computed advice): its staged row's number and its advice. Every other result
+ * is copied whole from its staged row.
+ */
 interface ResultRow {
   row_number: number;
-  /** JSON text, as are classes and recommendation_measured; null: the staged row's elements, already in the stored form. */
-  elements: string | null;
+  /** JSON text, as is recommendation_measured. */
   classes: string | null;
   recommendation_id: string | null;
   recommendation_measured: string | null;
   recommendation_error: string | null;
 }
-const RESULT_COLUMNS = ['row_number', 'elements', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error'] as const;
-const RAW_RESULT_COLUMNS = ['elements', 'classes', 'recommendation_measured'] as const;
+const RESULT_COLUMNS = ['row_number', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error'] as const;
+const RAW_RESULT_COLUMNS = ['classes', 'recommendation_measured'] as const;
 
 export interface ApplyOptions {
   batchSize: number;
@@ -73,8 +76,8 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
       const staged = await trx
         .selectFrom('import_rows')
-        // Rows staged with `advice` keep their elements in Postgres (copied by the insert below).
-        .select((eb) => ['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
+        // Elements stay in Postgres (copied by the insert below); rows staged without `advice` (older versions) are read for it.
+        .select((eb) => ['row_number', 'sample_id', 'category', 'advised_for', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
         .where('import_id', '=', importId)
         .where('order_id', 'in', orderIds)
         .orderBy('row_number')
@@ -89,18 +92,14 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
           continue;
         }
-        const read = row.advice ? Object.entries(row.advice).map(([key, value]) => ({ key, value })) : stagedValues(row.elements ?? []);
-        const advice = advise(read, row.category as AgronomicCategory | null, {
-          kind: sample.kind,
-          plantId: sample.plant_id,
-          areaHa: sample.area_ha === null ? null : Number(sample.area_ha),
-          areaAres: sample.area_ares === null ? null : Number(sample.area_ares),
-        });
+        const forSample = sampleForAdvice(sample);
+        if (row.advised_for !== null && row.advised_for === adviceBasisOf(forSample)) continue; // staged advice still holds
+        const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
+        const advice = advise(read, row.category as AgronomicCategory | null, forSample);
         const rec = advice.recommendation;
         if (rec && !storedRecommendations.has(rec.id)) newRecommendations.set(rec.id, rec.body);
         values.push({
           row_number: row.row_number,
-          elements: row.elements ? storedElementsJson(row.elements) : null,
           classes: advice.classes,
           recommendation_id: rec?.id ?? null,
           recommendation_measured: rec?.measured ?? null,
@@ -116,32 +115,39 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           .onConflict((oc) => oc.column('id').doNothing())
           .execute();
       }
-      // The whole batch as one JSON parameter; results stored before keep nothing of their old
-      // whole recommendation or rulesets (the shared body has both).
-      const written = values.length
-        ? (
-            await sql<{ sample_id: string; test_type: string; inserted: boolean }>`
-              insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
-              select gen_random_uuid(), r.sample_id, r.test_type, r.category, coalesce(x.elements, r.elements), x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
-              from json_to_recordset(${recordsetJson(values, RESULT_COLUMNS, RAW_RESULT_COLUMNS)}::json)
-                as x(row_number integer, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
-              join import_rows r on r.import_id = ${importId} and r.row_number = x.row_number
-              on conflict (sample_id, test_type) do update set
-                agronomic_category = excluded.agronomic_category,
-                elements = excluded.elements,
-                classes = excluded.classes,
-                recommendation = excluded.recommendation,
-                recommendation_id = excluded.recommendation_id,
-                recommendation_measured = excluded.recommendation_measured,
-                recommendation_error = excluded.recommendation_error,
-                rulesets = excluded.rulesets,
-                import_id = excluded.import_id,
-                version = results.version + 1,
-                updated_at = now()
-              returning sample_id, test_type, (xmax = 0) as inserted
-            `.execute(trx)
-          ).rows
-        : [];
+      // Staged rows of live samples, with their staged advice or the one computed again above (one
+      // JSON parameter); results stored before keep nothing of their old whole recommendation or
+      // rulesets (the shared body has both).
+      const rejectedNumbers = rejectedRows.map((r) => r.row_number!);
+      const written = (
+        await sql<{ sample_id: string; test_type: string; inserted: boolean }>`
+          insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
+          select gen_random_uuid(), r.sample_id, r.test_type, r.category, r.elements,
+            case when x.row_number is null then r.classes else x.classes end, null,
+            case when x.row_number is null then r.recommendation_id else x.recommendation_id end,
+            case when x.row_number is null then r.recommendation_measured else x.recommendation_measured end,
+            case when x.row_number is null then r.recommendation_error else x.recommendation_error end,
+            null, ${importId}
+          from import_rows r
+          left join json_to_recordset(${recordsetJson(values, RESULT_COLUMNS, RAW_RESULT_COLUMNS)}::json)
+            as x(row_number integer, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
+            on x.row_number = r.row_number
+          where r.import_id = ${importId} and r.order_id = any(${orderIds}::uuid[]) and r.row_number <> all(${rejectedNumbers}::integer[])
+          on conflict (sample_id, test_type) do update set
+            agronomic_category = excluded.agronomic_category,
+            elements = excluded.elements,
+            classes = excluded.classes,
+            recommendation = excluded.recommendation,
+            recommendation_id = excluded.recommendation_id,
+            recommendation_measured = excluded.recommendation_measured,
+            recommendation_error = excluded.recommendation_error,
+            rulesets = excluded.rulesets,
+            import_id = excluded.import_id,
+            version = results.version + 1,
+            updated_at = now()
+          returning sample_id, test_type, (xmax = 0) as inserted
+        `.execute(trx)
+      ).rows;
 
       // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE.
       const activeSamples = samples.filter((s) => s.cancelled_at === null);

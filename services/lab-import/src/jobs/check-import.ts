@@ -2,11 +2,11 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
-import { layoutOf, type HeaderLayout } from '../domain/file-format';
-import { orderedTests } from '../domain/recommendation';
-import { adviceValuesJson, parseRow, storedElementsJson, type ParsedRow, type RowError } from '../domain/rows';
-import { readFirstSheet } from '../domain/workbook-reader';
+import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
+import { parseInThread } from './parse-in-thread';
+import type { ParsedItem } from './parse-protocol';
 
 export interface CheckOptions {
   batchSize: number;
@@ -14,12 +14,13 @@ export interface CheckOptions {
   signal: AbortSignal;
 }
 
-interface PendingRow {
-  number: number;
-  row: ParsedRow;
-}
+type PendingRow = Extract<ParsedItem, { kind: 'ok' }>;
 
 type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id'>;
+const STAGED_COLUMNS = [
+  'row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice',
+  'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error', 'advised_for',
+] as const satisfies readonly (keyof StagedRow)[];
 
 interface ErrorRow {
   import_id: string;
@@ -29,12 +30,11 @@ interface ErrorRow {
   message: string;
 }
 
-const HEADER_SEARCH_ROWS = 10;
-
 /**
- * Reads the stored workbook once, streaming: finds the header, checks every row on its own, then
- * matches each batch of rows to the expected samples (the labels). Valid rows are staged in
- * `import_rows` for apply; every rejected row is listed in `import_errors` with its reason.
+ * Reads the stored workbook once, streaming, on a parser thread that finds the header and checks
+ * every row on its own; here each batch of rows is matched to the expected samples (the labels)
+ * while the thread parses the next. Valid rows are staged in `import_rows` for apply; every
+ * rejected row is listed in `import_errors` with its reason.
  */
 export async function checkImport(db: Kysely<Database>, importId: string, options: CheckOptions): Promise<void> {
   const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type', 'file']).where('id', '=', importId).executeTakeFirst();
@@ -51,7 +51,6 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     .where('id', '=', importId)
     .execute();
 
-  let layout: HeaderLayout | null = null;
   let rowsRead = 0;
   let valid = 0;
   let rejected = 0;
@@ -59,6 +58,9 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   let share = 0;
   const seen = new Set<string>();
   let pending: PendingRow[] = [];
+  const advise = createAdviser();
+  // Shared recommendations this check has stored already (committed or in the write in flight), each inserted once.
+  const storedRecommendations = new Set<string>();
   let errors: ErrorRow[] = [];
   const errorCodes = new Map<string, number>();
 
@@ -91,41 +93,63 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     if (batch.length > 0) {
       const samples = await db
         .selectFrom('expected_samples')
-        .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types'])
-        .where('code', 'in', [...new Set(batch.map((p) => p.row.label))])
+        .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types', 'plant_id', 'area_ha', 'area_ares'])
+        .where('code', 'in', [...new Set(batch.map((p) => p.label))])
         .where('cancelled_at', 'is', null)
         .execute();
       const byCode = new Map(samples.map((s) => [s.code, s]));
       const staged: StagedRow[] = [];
+      const newRecommendations = new Map<string, string>();
       for (const p of batch) {
-        const sample = byCode.get(p.row.label);
+        const sample = byCode.get(p.label);
         if (!sample || sample.kind !== kind) {
-          reject(p.number, p.row.label, { code: LabImportErrorCode.importNoMatchingOrders, message: `no ${kind.toLowerCase()} sample expects the label ${p.row.label}` });
+          reject(p.number, p.label, { code: LabImportErrorCode.importNoMatchingOrders, message: `no ${kind.toLowerCase()} sample expects the label ${p.label}` });
           continue;
         }
         matchedAny = true;
-        if (!orderedTests(sample).includes(p.row.testType)) {
-          reject(p.number, p.row.label, { code: LabImportErrorCode.importInvalidTestType, message: `${p.row.testType} was not ordered for this sample` });
+        if (!orderedTests(sample).includes(p.testType)) {
+          reject(p.number, p.label, { code: LabImportErrorCode.importInvalidTestType, message: `${p.testType} was not ordered for this sample` });
           continue;
         }
         valid += 1;
+        // The advice, here while the parser thread reads on, so apply only copies it (and computes
+        // again only for a sample whose crop or area changes before then).
+        const forSample = sampleForAdvice(sample);
+        const advice = advise(adviceValues(JSON.parse(p.advice) as Record<string, number | null>), p.category, forSample);
+        const rec = advice.recommendation;
+        if (rec && !storedRecommendations.has(rec.id)) newRecommendations.set(rec.id, rec.body);
         staged.push({
           row_number: p.number,
           sample_id: sample.sample_id,
           order_id: sample.order_id,
-          test_type: p.row.testType,
-          category: p.row.category,
-          // The stored form, copied into results by apply; the advice reads only `advice`.
-          elements: storedElementsJson(p.row.elements),
-          advice: adviceValuesJson(p.row.elements),
+          test_type: p.testType,
+          category: p.category,
+          // Compact, as results keep them (apply copies them inside Postgres).
+          elements: p.elements,
+          advice: p.advice,
+          classes: advice.classes,
+          recommendation_id: rec?.id ?? null,
+          recommendation_measured: rec?.measured ?? null,
+          recommendation_error: advice.recommendationError,
+          advised_for: adviceBasisOf(forSample),
         });
       }
+      if (newRecommendations.size > 0) {
+        // In id order, so two imports inserting the same shared recommendations lock them in one order.
+        await db
+          .insertInto('recommendations')
+          .values([...newRecommendations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, body]) => ({ id, body })))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        for (const id of newRecommendations.keys()) storedRecommendations.add(id);
+      }
       if (staged.length > 0) {
-        const rows = recordsetJson(staged, ['row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice'], ['elements', 'advice']);
+        const rows = recordsetJson(staged, STAGED_COLUMNS, ['elements', 'advice', 'classes', 'recommendation_measured']);
         await sql`
-          insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice)
-          select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice
-          from json_to_recordset(${rows}::json) as x(row_number integer, sample_id uuid, order_id uuid, test_type text, category text, elements json, advice json)
+          insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice, classes, recommendation_id, recommendation_measured, recommendation_error, advised_for)
+          select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice, x.classes, x.recommendation_id, x.recommendation_measured, x.recommendation_error, x.advised_for
+          from json_to_recordset(${rows}::json) as x(row_number integer, sample_id uuid, order_id uuid, test_type text, category text, elements json, advice json,
+            classes json, recommendation_id text, recommendation_measured json, recommendation_error text, advised_for text)
         `.execute(db);
       }
     }
@@ -142,25 +166,21 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   };
 
   try {
-    for await (const sheetRow of readFirstSheet(imp.file, { signal: options.signal, onProgress: (s) => (share = s) })) {
-      if (!layout) {
-        layout = layoutOf(sheetRow.values);
-        if (!layout && sheetRow.number >= HEADER_SEARCH_ROWS) break;
-        continue;
-      }
-      const outcome = parseRow(layout, sheetRow.values, chosen);
-      if (outcome.kind === 'empty') continue;
-      rowsRead += 1;
-      if (rowsRead > options.maxRows) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `more than ${options.maxRows} rows`);
-      if (outcome.kind === 'error') {
-        reject(sheetRow.number, outcome.label, outcome.error);
-      } else {
-        const key = `${outcome.row.label}\u0000${outcome.row.testType}`;
+    const parsed = parseInThread({ file: imp.file, chosen, maxRows: options.maxRows, batchSize: options.batchSize }, options.signal);
+    for await (const batch of parsed) {
+      share = batch.share;
+      for (const item of batch.items) {
+        rowsRead += 1;
+        if (item.kind === 'error') {
+          reject(item.number, item.label, { code: item.code, message: item.message } satisfies RowError);
+          continue;
+        }
+        const key = `${item.label}\u0000${item.testType}`;
         if (seen.has(key)) {
-          reject(sheetRow.number, outcome.row.label, { code: LabImportErrorCode.importDuplicateLabel, message: `the label ${outcome.row.label} already appeared in this file` });
+          reject(item.number, item.label, { code: LabImportErrorCode.importDuplicateLabel, message: `the label ${item.label} already appeared in this file` });
         } else {
           seen.add(key);
-          pending.push({ number: sheetRow.number, row: outcome.row });
+          pending.push(item);
         }
       }
       if (pending.length + errors.length >= options.batchSize) await flush();
@@ -168,10 +188,6 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   } catch (error) {
     await writing?.catch(() => undefined); // no write of this check outlives it
     throw error;
-  }
-  if (!layout) {
-    await writing;
-    throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');
   }
   await drain();
 

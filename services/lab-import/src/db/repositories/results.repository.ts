@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database';
 import { joinRecommendation } from '../../domain/recommendation';
+import { expandElements } from '../../domain/rows';
 import type { ResultRecord, SampleRecord } from '../../domain/results-view';
 
 const SAMPLE_COLUMNS = [
@@ -78,7 +79,7 @@ export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string
     .orderBy('results.test_type')
     .execute();
   for (const row of rows) {
-    const { recommendation_body, recommendation_measured, ...r } = row;
+    const { recommendation_body, recommendation_measured, elements, ...r } = row;
     const joined = joinRecommendation({
       recommendation: r.recommendation as ResultRecord['recommendation'],
       rulesets: r.rulesets,
@@ -86,7 +87,7 @@ export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string
       recommendation_measured: recommendation_measured as Parameters<typeof joinRecommendation>[0]['recommendation_measured'],
     });
     const list = out.get(r.sample_id) ?? [];
-    list.push({ ...r, ...joined } as unknown as ResultRecord);
+    list.push({ ...r, elements: expandElements(elements), ...joined } as unknown as ResultRecord);
     out.set(r.sample_id, list);
   }
   return out;
