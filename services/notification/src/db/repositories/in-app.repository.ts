@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { InAppFilter, NotificationType } from '@gleba/contracts';
 import type { Params } from '../../domain/templates';
 import type { Db } from './contacts.repository';
@@ -12,36 +12,51 @@ export interface InAppNotification {
   createdAt: Date;
 }
 
+/** The hot reads, compiled once: kysely runs them as they are, without building or compiling per call. */
+const listSql = (filter: InAppFilter, direction: 'asc' | 'desc') =>
+  `select id, type, content, params, seen, created_at, count(*) over () as total_count from in_app_notifications
+    where user_id = $1${filter === 'unread' ? ' and not seen' : ''} order by created_at ${direction}, id ${direction} limit $2 offset $3`;
+const countSql = (filter: InAppFilter) => `select count(*) as n from in_app_notifications where user_id = $1${filter === 'unread' ? ' and not seen' : ''}`;
+const LIST_SQL = {
+  all: { asc: listSql('all', 'asc'), desc: listSql('all', 'desc') },
+  unread: { asc: listSql('unread', 'asc'), desc: listSql('unread', 'desc') },
+} as const;
+const COUNT_SQL = { all: countSql('all'), unread: countSql('unread') } as const;
+// The cursor: newest creation time in microseconds, and the unseen count (a new notification or
+// one marked seen changes it).
+const STATE_SQL = `select coalesce(max((extract(epoch from created_at) * 1000000)::bigint), 0)::text as newest,
+    (count(*) filter (where not seen))::int as unseen
+  from in_app_notifications where user_id = $1`;
+
 export async function listInApp(
   db: Db,
   userId: string,
   q: { page: number; perPage: number; filter: InAppFilter; direction: 'asc' | 'desc' },
 ): Promise<{ items: InAppNotification[]; total: number }> {
-  let base = db.selectFrom('in_app_notifications').where('user_id', '=', userId);
-  if (q.filter === 'unread') base = base.where('seen', '=', false);
   // One query: the page with the total beside each row (a window count). A page past the end has
   // no rows to carry it, so only then is the total counted apart.
-  const rows = await base
-    .selectAll()
-    .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
-    .orderBy('created_at', q.direction)
-    .orderBy('id', q.direction)
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .execute();
+  const { rows } = await db.executeQuery<{
+    id: string;
+    type: string;
+    content: string;
+    params: Params;
+    seen: boolean;
+    created_at: Date;
+    total_count: number;
+  }>(CompiledQuery.raw(LIST_SQL[q.filter][q.direction], [userId, q.perPage, (q.page - 1) * q.perPage]));
   const total =
     rows.length > 0
       ? Number(rows[0]!.total_count)
       : q.page === 1
         ? 0
-        : Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        : Number((await db.executeQuery<{ n: number }>(CompiledQuery.raw(COUNT_SQL[q.filter], [userId]))).rows[0]!.n);
   return {
     total,
     items: rows.map((r) => ({
       id: r.id,
       type: r.type as NotificationType,
       content: r.content,
-      params: r.params as unknown as Params,
+      params: r.params,
       seen: r.seen,
       createdAt: r.created_at,
     })),
@@ -49,13 +64,8 @@ export async function listInApp(
 }
 
 export async function countUnseen(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('in_app_notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('seen', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(COUNT_SQL.unread, [userId]));
+  return Number(rows[0]!.n);
 }
 
 /** Marks one of the user's notifications seen; false when the user has no such notification. */
@@ -70,15 +80,9 @@ export async function markSeen(db: Db, userId: string, id: string): Promise<bool
   return row !== undefined;
 }
 
-/**
- * The user's notification state as a cursor (newest creation time in microseconds, and the
- * unseen count: a new notification or one marked seen changes it) and the unseen count.
- */
+/** The user's notification state: the cursor (see STATE_SQL) and the unseen count. */
 export async function inAppState(db: Db, userId: string): Promise<{ cursor: string; unseenCount: number }> {
-  const { rows } = await sql<{ newest: string; unseen: number }>`
-    select coalesce(max((extract(epoch from created_at) * 1000000)::bigint), 0)::text as newest,
-      (count(*) filter (where not seen))::int as unseen
-    from in_app_notifications where user_id = ${userId}`.execute(db);
+  const { rows } = await db.executeQuery<{ newest: string; unseen: number }>(CompiledQuery.raw(STATE_SQL, [userId]));
   const r = rows[0]!;
   return { cursor: `${r.newest}-${r.unseen}`, unseenCount: r.unseen };
 }

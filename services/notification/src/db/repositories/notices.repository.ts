@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Language, NotificationType } from '@gleba/contracts';
 import { defaultPreference } from '../../domain/rules';
 import type { Contact, Db } from './contacts.repository';
 import type { Channel, NewDelivery } from './deliveries.repository';
 import type { PreferenceFlags } from './preferences.repository';
 import type { Params } from '../../domain/templates';
+
+const RECIPIENTS_SQL = `select c.user_id, c.email, c.first_name, c.last_name, c.phone_number, c.language,
+    p.is_email_enabled, p.is_in_app_enabled, p.is_sms_enabled
+  from unnest($1::uuid[], $2::text[]) with ordinality as u(id, type, i)
+  left join contacts c on c.user_id = u.id
+  left join preferences p on p.user_id = u.id and p.type = u.type
+  order by u.i`;
 
 /**
  * Each (user, notification type)'s contact (null when identity's event has not arrived yet) and
@@ -15,7 +22,7 @@ export async function recipientsOf(
   db: Db,
   wanted: { userId: string; type: NotificationType }[],
 ): Promise<{ contact: Contact | null; pref: PreferenceFlags }[]> {
-  const { rows } = await sql<{
+  const { rows } = await db.executeQuery<{
     user_id: string | null;
     email: string | null;
     first_name: string | null;
@@ -25,13 +32,7 @@ export async function recipientsOf(
     is_email_enabled: boolean | null;
     is_in_app_enabled: boolean | null;
     is_sms_enabled: boolean | null;
-  }>`
-    select c.user_id, c.email, c.first_name, c.last_name, c.phone_number, c.language,
-      p.is_email_enabled, p.is_in_app_enabled, p.is_sms_enabled
-    from unnest(${wanted.map((w) => w.userId)}::uuid[], ${wanted.map((w) => w.type)}::text[]) with ordinality as u(id, type, i)
-    left join contacts c on c.user_id = u.id
-    left join preferences p on p.user_id = u.id and p.type = u.type
-    order by u.i`.execute(db);
+  }>(CompiledQuery.raw(RECIPIENTS_SQL, [wanted.map((w) => w.userId), wanted.map((w) => w.type)]));
   return rows.map((r, i) => {
     const type = wanted[i]!.type;
     const contact: Contact | null = r.user_id
@@ -53,6 +54,21 @@ export interface NewInApp {
   sourceKey: string;
 }
 
+// Rows go in as one array per column, so the statement is the same whatever their number (the
+// in-app rows take their clock_timestamp() creation times in the order given).
+const INSERT_NOTICES_SQL = `with in_app as (
+    insert into in_app_notifications (id, user_id, type, content, params, source_key, seen_at)
+    select id, user_id, type, content, params::jsonb, source_key, null
+    from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) with ordinality as r(id, user_id, type, content, params, source_key, i)
+    order by i
+    on conflict (user_id, source_key, type) do nothing)
+  insert into deliveries (id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params, app, link_path, status, reason)
+  select id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params::jsonb, app, link_path, status, reason
+  from unnest($7::uuid[], $8::uuid[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::text[],
+    $17::text[], $18::text[], $19::text[], $20::text[])
+    as r(id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params, app, link_path, status, reason)
+  on conflict do nothing returning id, channel, status`;
+
 /**
  * Writes notices in one statement: their in-app notifications and their deliveries. The unique
  * keys (user, source, type) and (user, source, type, channel) make a repeated notice add nothing.
@@ -60,31 +76,14 @@ export interface NewInApp {
  */
 export async function insertNotices(db: Db, inApps: NewInApp[], deliveries: NewDelivery[]): Promise<{ id: string; channel: Channel; status: string }[]> {
   if (inApps.length === 0 && deliveries.length === 0) return [];
-  // Rows go in as one array per column (one statement whatever their number; the in-app rows take
-  // their clock_timestamp() creation times in this order).
-  const inAppCte = inApps.length
-    ? sql`with in_app as (
-        insert into in_app_notifications (id, user_id, type, content, params, source_key, seen_at)
-        select id, user_id, type, content, params::jsonb, source_key, null
-        from unnest(${inApps.map(() => randomUUID())}::uuid[], ${inApps.map((n) => n.userId)}::uuid[], ${inApps.map((n) => n.type)}::text[],
-          ${inApps.map((n) => n.content)}::text[], ${inApps.map((n) => JSON.stringify(n.params))}::text[], ${inApps.map((n) => n.sourceKey)}::text[])
-          with ordinality as r(id, user_id, type, content, params, source_key, i)
-        order by i
-        on conflict (user_id, source_key, type) do nothing)`
-    : sql``;
-  if (deliveries.length === 0) {
-    await sql`${inAppCte} select 1`.execute(db);
-    return [];
-  }
-  const column = <T>(f: (d: NewDelivery) => T) => deliveries.map(f);
-  const { rows } = await sql<{ id: string; channel: Channel; status: string }>`${inAppCte}
-    insert into deliveries (id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params, app, link_path, status, reason)
-    select id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params::jsonb, app, link_path, status, reason
-    from unnest(${column(() => randomUUID())}::uuid[], ${column((d) => d.userId)}::uuid[], ${column((d) => d.channel)}::text[], ${column((d) => d.type)}::text[],
-      ${column((d) => d.template)}::text[], ${column((d) => d.sourceKey)}::text[], ${column((d) => d.recipient)}::text[], ${column((d) => d.fixedRecipient)}::boolean[],
-      ${column((d) => d.language)}::text[], ${column((d) => JSON.stringify(d.params))}::text[], ${column((d) => d.app)}::text[], ${column((d) => d.linkPath)}::text[],
-      ${column((d) => d.status)}::text[], ${column((d) => d.reason)}::text[])
-      as r(id, user_id, channel, type, template, source_key, recipient, fixed_recipient, language, params, app, link_path, status, reason)
-    on conflict do nothing returning id, channel, status`.execute(db);
+  const n = <T>(f: (n: NewInApp) => T) => inApps.map(f);
+  const d = <T>(f: (d: NewDelivery) => T) => deliveries.map(f);
+  const { rows } = await db.executeQuery<{ id: string; channel: Channel; status: string }>(
+    CompiledQuery.raw(INSERT_NOTICES_SQL, [
+      n(() => randomUUID()), n((x) => x.userId), n((x) => x.type), n((x) => x.content), n((x) => JSON.stringify(x.params)), n((x) => x.sourceKey),
+      d(() => randomUUID()), d((x) => x.userId), d((x) => x.channel), d((x) => x.type), d((x) => x.template), d((x) => x.sourceKey), d((x) => x.recipient),
+      d((x) => x.fixedRecipient), d((x) => x.language), d((x) => JSON.stringify(x.params)), d((x) => x.app), d((x) => x.linkPath), d((x) => x.status), d((x) => x.reason),
+    ]),
+  );
   return rows;
 }
