@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { createDatabase } from '@gleba/platform';
+import { createDatabase, preparedStatement } from '@gleba/platform';
 import { createTestDatabase, dropTestDatabases } from '@gleba/testkit';
 
 /**
@@ -50,5 +50,31 @@ describe('createDatabase when PostgreSQL drops a lent-out connection', () => {
     } finally {
       process.off('uncaughtException', onUncaught);
     }
+  });
+});
+
+describe('preparedStatement', () => {
+  let db: Kysely<unknown>;
+
+  beforeAll(async () => {
+    db = createDatabase<unknown>(await createTestDatabase('dbprepared'), { max: 2 });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await dropTestDatabases();
+  });
+
+  it('is parsed once per connection as a named statement, also in a transaction; other queries are not', async () => {
+    const text = 'select $1::int + 1 as n';
+    const plusOne = preparedStatement<{ n: number }>(text);
+    await db.connection().execute(async (conn) => {
+      expect((await conn.executeQuery(plusOne([1]))).rows[0]!.n).toBe(2);
+      expect((await conn.executeQuery(plusOne([41]))).rows[0]!.n).toBe(42);
+      await sql`select ${1}::int + 2 as n`.execute(conn);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      expect(rows.map((r) => r.statement)).toEqual([text]);
+    });
+    const inTransaction = await db.transaction().execute(async (trx) => (await trx.executeQuery(plusOne([2]))).rows[0]!.n);
+    expect(inTransaction).toBe(3);
   });
 });

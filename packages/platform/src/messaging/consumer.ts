@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { ZEventEnvelope, type EventData, type EventDefinition, type TEventEnvelope } from '@gleba/contracts';
 import { runWithContext } from '../context';
+import { preparedStatement } from '../db/database';
 import type { Logger } from '../logger';
 import type { AmqpConnection } from './connection';
 import { declareConsumerTopology, queueNames, type QueueNames } from './topology';
@@ -54,6 +55,15 @@ interface Parsed<DB> {
 }
 
 class PoisonMessage extends Error {}
+
+// Every transaction of the consumer starts with one of these: prepared once per connection.
+const INBOX_ONE = preparedStatement<{ event_id: string }>(
+  'insert into inbox (consumer, event_id, event_type) values ($1, $2, $3) on conflict do nothing returning event_id',
+);
+const INBOX_MANY = preparedStatement<{ event_id: string }>(
+  `insert into inbox (consumer, event_id, event_type) select $1, x.id, x.type from unnest($2::uuid[], $3::text[]) as x(id, type)
+    on conflict do nothing returning event_id`,
+);
 
 /**
  * Consumes the service's queue. Each event is parsed with its schema; its id goes into the inbox
@@ -146,8 +156,7 @@ export class EventConsumer<DB> {
     try {
       await runWithContext({ correlationId: env.correlationId }, () =>
         this.options.db.transaction().execute(async (trx) => {
-          const inserted = await sql`insert into inbox (consumer, event_id, event_type)
-            values (${this.options.name}, ${env.id}, ${env.type}) on conflict do nothing returning event_id`.execute(trx);
+          const inserted = await trx.executeQuery(INBOX_ONE([this.options.name, env.id, env.type]));
           if (inserted.rows.length === 0) return; // already handled: a redelivery changes nothing
           await h.handle(trx, data as never, { ...env, data } as never);
           await this.options.beforeCommit?.(trx);
@@ -189,9 +198,7 @@ export class EventConsumer<DB> {
   private async handleBatch(items: Parsed<DB>[]): Promise<void> {
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ event_id: string }>`insert into inbox (consumer, event_id, event_type)
-          select ${this.options.name}, x.id, x.type from unnest(${items.map((i) => i.envelope.id)}::uuid[], ${items.map((i) => i.envelope.type)}::text[]) as x(id, type)
-          on conflict do nothing returning event_id`.execute(trx);
+        const { rows } = await trx.executeQuery(INBOX_MANY([this.options.name, items.map((i) => i.envelope.id), items.map((i) => i.envelope.type)]));
         const fresh = new Set(rows.map((r) => r.event_id.toLowerCase()));
         for (const item of items) {
           const env = item.envelope;
