@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { preparedStatement } from '@gleba/platform';
 import type { DeliveryStatus, Language, NotificationChannel, NotificationType, TDelivery } from '@gleba/contracts';
 import type { Params, Template } from '../../domain/templates';
 import type { DeliveriesTable } from '../database';
@@ -37,6 +38,39 @@ export async function insertDelivery(db: Db, d: NewDelivery): Promise<string | n
 
 export type DeliveryRow = Selectable<DeliveriesTable>;
 
+type DeliveryWithRecipientRow = DeliveryRow & {
+  c_user_id: string | null;
+  c_email: string | null;
+  c_first_name: string | null;
+  c_last_name: string | null;
+  c_phone_number: string | null;
+  c_language: string | null;
+  p_email: boolean | null;
+  p_in_app: boolean | null;
+  p_sms: boolean | null;
+};
+
+// A delivery job's statements, prepared (parsed once per connection, not built per call). The
+// columns are listed: a prepared `d.*` would fail once a migration adds one.
+const DELIVERY_WITH_RECIPIENT = preparedStatement<DeliveryWithRecipientRow>(`
+  select d.id, d.user_id, d.channel, d.type, d.template, d.source_key, d.recipient, d.fixed_recipient, d.language, d.params, d.app,
+    d.link_path, d.status, d.reason, d.external_id, d.attempts, d.created_at, d.updated_at, d.sent_at,
+    c.user_id as c_user_id, c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
+    c.phone_number as c_phone_number, c.language as c_language,
+    p.is_email_enabled as p_email, p.is_in_app_enabled as p_in_app, p.is_sms_enabled as p_sms
+  from deliveries d
+  left join contacts c on c.user_id = d.user_id
+  left join preferences p on p.user_id = d.user_id and p.type = d.type
+  where d.id = $1`);
+const CLAIM_PENDING = preparedStatement<{ id: string }>(`
+  update deliveries set attempts = attempts + 1, recipient = $2, language = $3, updated_at = $4
+  where id = $1 and status = 'PENDING' returning id`);
+const SETTLE_PENDING = preparedStatement<{ id: string }>(`
+  update deliveries set status = $2, reason = $3, updated_at = $4 where id = $1 and status = 'PENDING' returning id`);
+const RECORD_SENT = preparedStatement(`
+  update deliveries set status = 'SENT', reason = null, external_id = $2, sent_at = $3, updated_at = $4 where id = $1`);
+const RECORD_FAILURE = preparedStatement(`update deliveries set status = $2, reason = $3, updated_at = $4 where id = $1`);
+
 /**
  * The delivery with, in the same query, its user's contact (null when not in the read model) and
  * stored preference for its type (null: the defaults apply).
@@ -45,27 +79,7 @@ export async function deliveryWithRecipient(
   db: Db,
   id: string,
 ): Promise<{ delivery: DeliveryRow; contact: Contact | null; pref: PreferenceFlags | null } | undefined> {
-  const { rows } = await sql<
-    DeliveryRow & {
-      c_user_id: string | null;
-      c_email: string | null;
-      c_first_name: string | null;
-      c_last_name: string | null;
-      c_phone_number: string | null;
-      c_language: string | null;
-      p_email: boolean | null;
-      p_in_app: boolean | null;
-      p_sms: boolean | null;
-    }
-  >`
-    select d.*, c.user_id as c_user_id, c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
-      c.phone_number as c_phone_number, c.language as c_language,
-      p.is_email_enabled as p_email, p.is_in_app_enabled as p_in_app, p.is_sms_enabled as p_sms
-    from deliveries d
-    left join contacts c on c.user_id = d.user_id
-    left join preferences p on p.user_id = d.user_id and p.type = d.type
-    where d.id = ${id}`.execute(db);
-  const r = rows[0];
+  const r = (await db.executeQuery(DELIVERY_WITH_RECIPIENT([id]))).rows[0];
   if (!r) return undefined;
   const { c_user_id, c_email, c_first_name, c_last_name, c_phone_number, c_language, p_email, p_in_app, p_sms, ...delivery } = r;
   return {
@@ -82,18 +96,12 @@ export async function deliveryWithRecipient(
  * goes to. False when it is no longer pending (sent, skipped or failed meanwhile): nothing to do.
  */
 export async function claimPending(db: Db, id: string, to: { recipient: string; language: string }): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
-    update deliveries set attempts = attempts + 1, recipient = ${to.recipient}, language = ${to.language}, updated_at = ${new Date()}
-    where id = ${id} and status = 'PENDING' returning id`.execute(db);
-  return rows.length > 0;
+  return (await db.executeQuery(CLAIM_PENDING([id, to.recipient, to.language, new Date()]))).rows.length > 0;
 }
 
 /** A pending delivery that is not to be sent (after all): its new status and why. False when no longer pending. */
 export async function settlePending(db: Db, id: string, status: 'SKIPPED' | 'WAITING_CONTACT', reason: string | null): Promise<boolean> {
-  const { rows } = await sql<{ id: string }>`
-    update deliveries set status = ${status}, reason = ${reason}, updated_at = ${new Date()}
-    where id = ${id} and status = 'PENDING' returning id`.execute(db);
-  return rows.length > 0;
+  return (await db.executeQuery(SETTLE_PENDING([id, status, reason, new Date()]))).rows.length > 0;
 }
 
 /** Records a provider's verdict: SENT with its id, or the reason (FAILED, or PENDING until the job's next attempt). */
@@ -102,12 +110,11 @@ export async function recordOutcome(
   id: string,
   outcome: { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
 ): Promise<void> {
-  if (outcome.status === 'SENT') {
-    await sql`update deliveries set status = 'SENT', reason = null, external_id = ${outcome.externalId}, sent_at = ${outcome.sentAt}, updated_at = ${new Date()}
-      where id = ${id}`.execute(db);
-  } else {
-    await sql`update deliveries set status = ${outcome.status}, reason = ${outcome.reason}, updated_at = ${new Date()} where id = ${id}`.execute(db);
-  }
+  await db.executeQuery(
+    outcome.status === 'SENT'
+      ? RECORD_SENT([id, outcome.externalId, outcome.sentAt, new Date()])
+      : RECORD_FAILURE([id, outcome.status, outcome.reason, new Date()]),
+  );
 }
 
 /** Deliveries that waited for the user's contact: pending now (SMS without a phone: skipped). */
