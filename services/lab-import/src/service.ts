@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@gleba/platform';
-import type { Config } from './config';
+import { labImportSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { orderHandlers } from './events/orders.consumer';
@@ -17,7 +17,7 @@ export const labImportService: ServiceDefinition<Database, Config> = {
   },
   handlers: () => orderHandlers(),
   async start(ctx) {
-    warmParserThread();
+    if (labImportSettings(ctx.config).IMPORT_PARSE_THREAD) warmParserThread();
     const worker = startImportWorker(ctx);
     return async () => {
       await worker.close();

@@ -6,10 +6,12 @@ import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvi
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
 import { parseInThread } from './parse-in-thread';
-import type { ParsedItem } from './parse-protocol';
+import { parseWorkbook, type ParsedItem } from '../domain/parse-workbook';
 
 export interface CheckOptions {
   batchSize: number;
+  /** Parse on the parser thread (the default) or in this thread. */
+  parseThread?: boolean;
   maxRows: number;
   signal: AbortSignal;
 }
@@ -166,7 +168,8 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   };
 
   try {
-    const parsed = parseInThread({ file: imp.file, chosen, maxRows: options.maxRows, batchSize: options.batchSize }, options.signal);
+    const job = { file: imp.file, chosen, maxRows: options.maxRows, batchSize: options.batchSize };
+    const parsed = options.parseThread === false ? parseWorkbook(job, options.signal) : parseInThread(job, options.signal);
     for await (const batch of parsed) {
       share = batch.share;
       for (const item of batch.items) {

@@ -79,7 +79,7 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
         def: CheckImportJob,
         process: async (data, job) => {
           const { importId, thenApply } = data as z.infer<typeof CheckImportJob.schema>;
-          const options = { batchSize: config.IMPORT_BATCH_SIZE, maxRows: config.IMPORT_MAX_ROWS };
+          const options = { batchSize: config.IMPORT_BATCH_SIZE, maxRows: config.IMPORT_MAX_ROWS, parseThread: config.IMPORT_PARSE_THREAD };
           await run(importId, job.attemptsMade + 1, CheckImportJob.attempts, async (signal) => {
             const before = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
             if (!before || before.status === 'APPLIED') return;

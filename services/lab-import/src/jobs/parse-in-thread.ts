@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FileRejected } from '../domain/xlsx-guard';
-import type { ParentMessage, ParseJob, ParsedItem, ThreadMessage } from './parse-protocol';
+import type { ParseJob, ParsedItem } from '../domain/parse-workbook';
+import type { ParentMessage, ThreadMessage } from './parse-protocol';
 
 /**
  * The parser thread's code: the bundle's `parse.thread.js` beside the service's own bundle, or,

@@ -1,0 +1,75 @@
+import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
+import { layoutOf, type HeaderLayout } from './file-format';
+import { adviceValuesJson, compactElementsJson, parseRow } from './rows';
+import { readFirstSheet } from './workbook-reader';
+import { FileRejected } from './xlsx-guard';
+
+/** One workbook to parse. */
+export interface ParseJob {
+  file: Uint8Array;
+  chosen: ImportTestType;
+  maxRows: number;
+  batchSize: number;
+}
+
+/** One data row, checked on its own: an error, or the row as it is staged. */
+export type ParsedItem =
+  | { kind: 'error'; number: number; label: string | null; code: LabImportErrorCode; message: string }
+  | {
+      kind: 'ok';
+      number: number;
+      label: string;
+      testType: ImportTestType;
+      category: AgronomicCategory | null;
+      /** Staged text: compact element tuples, and the values the advice reads. */
+      elements: string;
+      advice: string;
+    };
+
+/** The header is looked for in the first rows of the first worksheet. */
+const HEADER_SEARCH_ROWS = 10;
+
+/**
+ * Streams a workbook with exceljs, finds the header, checks every row on its own (`parseRow`) and
+ * yields the outcomes in batches of `job.batchSize`, each row's elements already as the text that
+ * is staged, with the share of the file read so far. Runs on the parser thread or, with
+ * IMPORT_PARSE_THREAD=false, in the service's own thread.
+ */
+export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
+  let layout: HeaderLayout | null = null;
+  let rowsRead = 0;
+  let share = 0;
+  let items: ParsedItem[] = [];
+  const file = Buffer.isBuffer(job.file) ? job.file : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
+  for await (const sheetRow of readFirstSheet(file, { signal, onProgress: (s) => (share = s) })) {
+    if (!layout) {
+      layout = layoutOf(sheetRow.values);
+      if (!layout && sheetRow.number >= HEADER_SEARCH_ROWS) break;
+      continue;
+    }
+    const outcome = parseRow(layout, sheetRow.values, job.chosen);
+    if (outcome.kind === 'empty') continue;
+    rowsRead += 1;
+    if (rowsRead > job.maxRows) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `more than ${job.maxRows} rows`);
+    if (outcome.kind === 'error') {
+      items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, code: outcome.error.code, message: outcome.error.message });
+    } else {
+      const { row } = outcome;
+      items.push({
+        kind: 'ok',
+        number: sheetRow.number,
+        label: row.label,
+        testType: row.testType,
+        category: row.category,
+        elements: compactElementsJson(row.elements),
+        advice: adviceValuesJson(row.elements),
+      });
+    }
+    if (items.length >= job.batchSize) {
+      yield { items, share };
+      items = [];
+    }
+  }
+  if (!layout) throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');
+  if (items.length > 0) yield { items, share };
+}
