@@ -6,8 +6,8 @@
 // never pays. BENCH_TSX=1 measures under tsx instead.
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
 //   BENCH_NODE_FLAGS='--max-old-space-size=192' gives node flags to the import run only;
-//   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=false
-//   parses in the service's thread instead of the parser thread)
+//   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
+//   parses on the parser thread instead of the service's thread)
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -111,8 +111,8 @@ async function imported(path: string): Promise<Figures> {
   const { createTestKeys, dropTestDatabases, startTestService } = await import('@gleba/testkit');
   const { labImportService } = await import('../services/lab-import/src/service');
   const keys = createTestKeys();
-  // BENCH_PARSE_THREAD=false: the check parses in the service's thread (IMPORT_PARSE_THREAD=false).
-  const service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD !== 'false' } });
+  // BENCH_PARSE_THREAD=true: the check parses on the parser thread (IMPORT_PARSE_THREAD=true).
+  const service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD === 'true' } });
   const codes = readFileSync(`${path}.codes`, 'utf8').split('\n');
   const userId = randomUUID();
   let orderId = randomUUID();

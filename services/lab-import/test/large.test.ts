@@ -36,7 +36,8 @@ describe('lab-import: a 20,000-row workbook', () => {
   const userId = randomUUID();
 
   beforeAll(async () => {
-    service = await startTestService(labImportService, { keys: keys.resolver });
+    // This suite checks on the parser thread (IMPORT_PARSE_THREAD=true); the others in the service's thread.
+    service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: true } });
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE, ['lab.#']);
     // 20,000 expected samples in bulk (the consumer's path is covered by the other tests).
     const rows = [];

@@ -32,8 +32,8 @@ const HEADER_SEARCH_ROWS = 10;
 /**
  * Streams a workbook with exceljs, finds the header, checks every row on its own (`parseRow`) and
  * yields the outcomes in batches of `job.batchSize`, each row's elements already as the text that
- * is staged, with the share of the file read so far. Runs on the parser thread or, with
- * IMPORT_PARSE_THREAD=false, in the service's own thread.
+ * is staged, with the share of the file read so far. Runs in the service's own thread or, with
+ * IMPORT_PARSE_THREAD=true, on the parser thread.
  */
 export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
   let layout: HeaderLayout | null = null;

@@ -10,7 +10,7 @@ import { parseWorkbook, type ParsedItem } from '../domain/parse-workbook';
 
 export interface CheckOptions {
   batchSize: number;
-  /** Parse on the parser thread (the default) or in this thread. */
+  /** Parse on the parser thread, or (false, the default) in this thread. */
   parseThread?: boolean;
   maxRows: number;
   signal: AbortSignal;
@@ -169,7 +169,7 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
 
   try {
     const job = { file: imp.file, chosen, maxRows: options.maxRows, batchSize: options.batchSize };
-    const parsed = options.parseThread === false ? parseWorkbook(job, options.signal) : parseInThread(job, options.signal);
+    const parsed = options.parseThread ? parseInThread(job, options.signal) : parseWorkbook(job, options.signal);
     for await (const batch of parsed) {
       share = batch.share;
       for (const item of batch.items) {
