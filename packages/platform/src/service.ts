@@ -40,6 +40,8 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   handlers?: (ctx: ServiceContext<DB, C>) => EventHandler<DB, EventDefinition>[];
   /** Events handled in one transaction when several wait (see `ConsumerOptions.batchMax`; default 1). */
   consumerBatchMax?: number;
+  /** Batch transactions the consumer runs at once (see `ConsumerOptions.batchConcurrency`; default 2). */
+  consumerBatchConcurrency?: number;
   /** What the consumer runs in each of its transactions after the handlers (see `ConsumerOptions.beforeCommit`). */
   consumerBeforeCommit?: (ctx: ServiceContext<DB, C>) => (trx: Transaction<DB>) => Promise<void>;
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
@@ -103,6 +105,7 @@ export async function startService<DB, C extends BaseConfig>(
     handlers: def.handlers?.(ctx) ?? [],
     retryDelaysMs: config.CONSUMER_RETRY_DELAYS_MS,
     batchMax: def.consumerBatchMax,
+    batchConcurrency: def.consumerBatchConcurrency,
     beforeCommit: def.consumerBeforeCommit?.(ctx),
     logger,
   });

@@ -38,6 +38,12 @@ export interface ConsumerOptions<DB> {
    */
   batchMax?: number;
   /**
+   * With batches (batchMax > 1): transactions running at once (default 2). Messages that arrive
+   * meanwhile wait for one to finish and then go together, so under load the batches grow and the
+   * cost per event falls, while a lone event still goes at once.
+   */
+  batchConcurrency?: number;
+  /**
    * Runs in each consumer transaction after its handlers, before COMMIT: for handlers that defer
    * their writes so that every event of a batch is written by one statement. A failure fails the
    * transaction like a handler's would (a batch is then handled again event by event).
@@ -77,6 +83,8 @@ export class EventConsumer<DB> {
   private inflight = 0;
   private waiting: { channel: ConfirmChannel; msg: ConsumeMessage }[] = [];
   private flushScheduled = false;
+  /** Batch transactions running now. */
+  private running = 0;
   handled = 0;
   /** Transactions that held more than one event (batchMax > 1). */
   batches = 0;
@@ -105,10 +113,7 @@ export class EventConsumer<DB> {
         // Messages of one socket read arrive in one go: gather them, handle them on the next turn.
         this.waiting.push({ channel, msg });
         this.inflight += 1;
-        if (!this.flushScheduled) {
-          this.flushScheduled = true;
-          setImmediate(() => this.flushWaiting());
-        }
+        this.scheduleFlush();
       });
     });
   }
@@ -175,23 +180,35 @@ export class EventConsumer<DB> {
     channel.ack(msg);
   }
 
-  /** Handles the gathered messages, up to `batchMax` per transaction, the batches one after another. */
-  private async flushWaiting(): Promise<void> {
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.waiting.length === 0 || this.running >= (this.options.batchConcurrency ?? 2)) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flushWaiting());
+  }
+
+  /** Starts transactions for the gathered messages, up to `batchMax` each, while fewer than `batchConcurrency` run. */
+  private flushWaiting(): void {
     this.flushScheduled = false;
-    const all = this.waiting;
-    this.waiting = [];
     const max = this.options.batchMax ?? 1;
-    for (let i = 0; i < all.length; i += max) {
-      const group = all.slice(i, i + max);
-      try {
-        const parsed = group.map((m) => this.parse(m.channel, m.msg)).filter((p): p is Parsed<DB> => p !== null);
-        if (parsed.length === 1) await this.handleOne(parsed[0]!);
-        else if (parsed.length > 1) await this.handleBatch(parsed);
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'message settlement failed');
-      } finally {
-        this.inflight -= group.length;
-      }
+    while (this.waiting.length > 0 && this.running < (this.options.batchConcurrency ?? 2)) {
+      const group = this.waiting.splice(0, max);
+      this.running += 1;
+      void this.handleGroup(group).finally(() => {
+        this.running -= 1;
+        this.scheduleFlush();
+      });
+    }
+  }
+
+  private async handleGroup(group: { channel: ConfirmChannel; msg: ConsumeMessage }[]): Promise<void> {
+    try {
+      const parsed = group.map((m) => this.parse(m.channel, m.msg)).filter((p): p is Parsed<DB> => p !== null);
+      if (parsed.length === 1) await this.handleOne(parsed[0]!);
+      else if (parsed.length > 1) await this.handleBatch(parsed);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'message settlement failed');
+    } finally {
+      this.inflight -= group.length;
     }
   }
 
