@@ -21,13 +21,19 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: here, execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) };
 }
 
+/** How long the service's start waits for its first delivery worker to be ready before going on without it. */
+const READY_TIMEOUT_MS = 30_000;
+
 /**
  * Runs the e-mail and SMS workers in a child process (DELIVERY_WORKER=process), so rendering and
  * sending do not share the event loop of the consumer and the HTTP API. The child is restarted
- * when it dies (jobs wait in Redis meanwhile) and leaves when this process goes away.
- * Returns what stops it.
+ * when it dies (jobs wait in Redis meanwhile) and leaves when this process goes away. Resolves
+ * when the first child is ready (its start-up no longer competes with the service's work; after
+ * READY_TIMEOUT_MS the service goes on and jobs wait), with what stops it.
  */
-export function forkDeliveryWorker(config: Config, logger: Logger): () => Promise<void> {
+export async function forkDeliveryWorker(config: Config, logger: Logger): Promise<() => Promise<void>> {
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   let child: ChildProcess | null = null;
   let stopping = false;
   let restarts = 0;
@@ -37,6 +43,9 @@ export function forkDeliveryWorker(config: Config, logger: Logger): () => Promis
     const started = Date.now();
     const c = fork(file, [DELIVERY_WORKER_ARG], { execArgv, env: { ...process.env, [CONFIG_ENV]: JSON.stringify(config) }, stdio: 'inherit' });
     child = c;
+    c.on('message', (message) => {
+      if ((message as { ready?: unknown } | null)?.ready === true) markReady();
+    });
     if (c.pid !== undefined && config.DELIVERY_WORKER_NICE > 0) {
       try {
         setPriority(c.pid, Math.min(19, getPriority(c.pid) + config.DELIVERY_WORKER_NICE));
@@ -55,6 +64,13 @@ export function forkDeliveryWorker(config: Config, logger: Logger): () => Promis
     });
   };
   spawnWorker();
+  let timer: NodeJS.Timeout | undefined;
+  const started = await Promise.race([
+    ready.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!started) logger.warn({ timeoutMs: READY_TIMEOUT_MS }, 'delivery worker not ready yet; starting without waiting for it');
   return async () => {
     stopping = true;
     clearTimeout(restartTimer);
@@ -88,6 +104,7 @@ export async function runDeliveryWorker(): Promise<void> {
   const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
   const stopWorker = worker.start(jobs, deliveryQueue(jobs, config, logger));
   logger.info('delivery worker started');
+  process.send?.({ ready: true });
   let stopping = false;
   const shutdown = async (why: string) => {
     if (stopping) return;
