@@ -135,6 +135,7 @@ async function imported(path: string): Promise<Figures> {
   const s = sampler();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
+  const wall0 = Date.now();
   const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
   const { id } = (await res.json()) as { id: string };
   const tUploaded = performance.now();
@@ -148,9 +149,15 @@ async function imported(path: string): Promise<Figures> {
     // Every 500 ms: each poll is an authenticated request to the measured process, counted in its CPU.
     await new Promise((r) => setTimeout(r, 500));
   }
-  const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
   s.mark('applyPeakRssMb');
+  // The times come from the import's own timestamps (checked_at, applied_at: the service's clock,
+  // the same machine's), not from when a poll saw them, which is up to 500 ms later.
+  const stamps = await service.ctx.db.selectFrom('imports').select(['checked_at', 'applied_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const appliedAt = stamps.applied_at ? new Date(stamps.applied_at).getTime() : wall0 + (performance.now() - t0);
+  const checkedAt = stamps.checked_at ? new Date(stamps.checked_at).getTime() : appliedAt;
+  const uploadedAt = wall0 + (tUploaded - t0);
+  const ms = appliedAt - wall0;
   const peak = s.stop();
   await stopProfile();
   if (detail.status !== 'APPLIED') throw new Error(`import ended ${detail.status}`);
@@ -162,7 +169,7 @@ async function imported(path: string): Promise<Figures> {
     rows: detail.summary.applied,
     peakRssMb: mb(peak),
     baseRssMb: mb(base),
-    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round((tChecked || tUploaded) - tUploaded), applyMs: Math.round(performance.now() - (tChecked || tUploaded)), ...s.phases },
+    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round(checkedAt - uploadedAt), applyMs: Math.round(appliedAt - checkedAt), ...s.phases },
   };
 }
 
