@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { TSmsLogEntry } from '@gleba/contracts';
+import { preparedStatement } from '@gleba/platform';
 import type { Db } from './contacts.repository';
+
+// Once per SMS kept instead of sent: prepared (parsed once per connection).
+const INSERT_SMS_LOG = preparedStatement<{ created_at: Date }>(
+  'insert into sms_log (id, delivery_id, "to", "from", body) values ($1, $2, $3, $4, $5) returning created_at',
+);
 
 export async function insertSmsLog(db: Db, entry: { deliveryId: string | null; to: string; from: string; body: string }): Promise<{ id: string; createdAt: Date }> {
   const id = randomUUID();
-  const row = await db
-    .insertInto('sms_log')
-    .values({ id, delivery_id: entry.deliveryId, to: entry.to, from: entry.from, body: entry.body })
-    .returning('created_at')
-    .executeTakeFirstOrThrow();
-  return { id, createdAt: row.created_at };
+  const { rows } = await db.executeQuery(INSERT_SMS_LOG([id, entry.deliveryId, entry.to, entry.from, entry.body]));
+  return { id, createdAt: rows[0]!.created_at };
 }
 
 export async function listSmsLog(db: Db, q: { page: number; perPage: number }): Promise<{ items: TSmsLogEntry[]; total: number }> {
