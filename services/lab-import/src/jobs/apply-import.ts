@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
+import { storeRecommendations } from '../db/repositories/results.repository';
 import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import { stagedValues } from '../domain/rows';
 
@@ -107,14 +108,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         });
       }
 
-      if (newRecommendations.size > 0) {
-        // In id order, so two batches inserting the same shared recommendations lock them in one order.
-        await trx
-          .insertInto('recommendations')
-          .values([...newRecommendations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, body]) => ({ id, body })))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-      }
+      await storeRecommendations(trx, newRecommendations);
       // Staged rows of live samples, with their staged advice or the one computed again above (one
       // JSON parameter); results stored before keep nothing of their old whole recommendation or
       // rulesets (the shared body has both).

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
+import { storeRecommendations } from '../db/repositories/results.repository';
 import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
@@ -136,15 +137,8 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
           advised_for: adviceBasisOf(forSample),
         });
       }
-      if (newRecommendations.size > 0) {
-        // In id order, so two imports inserting the same shared recommendations lock them in one order.
-        await db
-          .insertInto('recommendations')
-          .values([...newRecommendations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, body]) => ({ id, body })))
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-        for (const id of newRecommendations.keys()) storedRecommendations.add(id);
-      }
+      await storeRecommendations(db, newRecommendations);
+      for (const id of newRecommendations.keys()) storedRecommendations.add(id);
       if (staged.length > 0) {
         const rows = recordsetJson(staged, STAGED_COLUMNS, ['elements', 'advice', 'classes', 'recommendation_measured']);
         await sql`

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../database';
 import { joinRecommendation } from '../../domain/recommendation';
 import { expandElements } from '../../domain/rows';
@@ -91,4 +91,17 @@ export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string
     out.set(r.sample_id, list);
   }
   return out;
+}
+
+/**
+ * Stores shared recommendations (id -> body JSON) that are not stored yet. In id order, so two
+ * transactions inserting the same ones (a check and an apply, two batches) lock them in one order.
+ */
+export async function storeRecommendations(trx: Transaction<Database>, bodies: ReadonlyMap<string, string>): Promise<void> {
+  if (bodies.size === 0) return;
+  await trx
+    .insertInto('recommendations')
+    .values([...bodies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, body]) => ({ id, body })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
