@@ -1,6 +1,6 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
 import { layoutOf, type HeaderLayout } from './file-format';
-import { adviceValuesJson, compactElementsJson, parseRow } from './rows';
+import { adviceValuesOf, compactElementsJson, parseRow } from './rows';
 import { readFirstSheet } from './workbook-reader';
 import { FileRejected } from './xlsx-guard';
 
@@ -21,9 +21,10 @@ export type ParsedItem =
       label: string;
       testType: ImportTestType;
       category: AgronomicCategory | null;
-      /** Staged text: compact element tuples, and the values the advice reads. */
+      /** Staged text of the compact element tuples. */
       elements: string;
-      advice: string;
+      /** The values the advice reads, by key. */
+      advice: Record<string, number | null>;
     };
 
 /** The header is looked for in the first rows of the first worksheet. */
@@ -62,7 +63,7 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
         testType: row.testType,
         category: row.category,
         elements: compactElementsJson(row.elements),
-        advice: adviceValuesJson(row.elements),
+        advice: adviceValuesOf(row.elements),
       });
     }
     if (items.length >= job.batchSize) {

@@ -69,6 +69,21 @@ export interface StoredAdvice {
   recommendationError: string | null;
 }
 
+/**
+ * An advice as `results` (and a staged row) store it, column by column. Its shared recommendation,
+ * when not among `known` ones, is added to `fresh` (id -> body) for `storeRecommendations`.
+ */
+export function adviceColumns(advice: StoredAdvice, known: ReadonlySet<string>, fresh: Map<string, string>) {
+  const rec = advice.recommendation;
+  if (rec && !known.has(rec.id)) fresh.set(rec.id, rec.body);
+  return {
+    classes: advice.classes,
+    recommendation_id: rec?.id ?? null,
+    recommendation_measured: rec?.measured ?? null,
+    recommendation_error: advice.recommendationError,
+  };
+}
+
 type SharedRecommendation = { id: string; body: string; measured: Recommendation['measured'] } | { error: string };
 
 function computeRecommendation(input: RecommendationInput): SharedRecommendation {

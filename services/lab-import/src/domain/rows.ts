@@ -117,9 +117,9 @@ export function stagedValues(staged: readonly (StagedElement | StoredElement)[])
 /** The parameters the classes and the recommendation read. */
 const ADVICE_KEYS: ReadonlySet<string> = new Set(['PH_KCL', 'P2O5', 'K2O', 'MG']);
 
-/** JSON of the values the advice reads, by key (what a staged row keeps beside its stored elements). */
-export function adviceValuesJson(staged: readonly StagedElement[]): string {
+/** The values the advice reads, by key (what a staged row keeps beside its elements, as JSON). */
+export function adviceValuesOf(staged: readonly StagedElement[]): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const [key, value] of staged) if (ADVICE_KEYS.has(key)) out[key] = value;
-  return JSON.stringify(out);
+  return out;
 }

@@ -5,7 +5,7 @@ import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
 import { storeRecommendations } from '../db/repositories/results.repository';
-import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import { stagedValues } from '../domain/rows';
 
 /**
@@ -97,15 +97,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         if (row.advised_for !== null && row.advised_for === adviceBasisOf(forSample)) continue; // staged advice still holds
         const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
         const advice = advise(read, row.category as AgronomicCategory | null, forSample);
-        const rec = advice.recommendation;
-        if (rec && !storedRecommendations.has(rec.id)) newRecommendations.set(rec.id, rec.body);
-        values.push({
-          row_number: row.row_number,
-          classes: advice.classes,
-          recommendation_id: rec?.id ?? null,
-          recommendation_measured: rec?.measured ?? null,
-          recommendation_error: advice.recommendationError,
-        });
+        values.push({ row_number: row.row_number, ...adviceColumns(advice, storedRecommendations, newRecommendations) });
       }
 
       await storeRecommendations(trx, newRecommendations);

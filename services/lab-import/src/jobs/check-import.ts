@@ -3,7 +3,7 @@ import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
 import { storeRecommendations } from '../db/repositories/results.repository';
-import { adviceBasisOf, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
 import { parseInThread } from './parse-in-thread';
@@ -34,10 +34,11 @@ interface ErrorRow {
 }
 
 /**
- * Reads the stored workbook once, streaming, on a parser thread that finds the header and checks
- * every row on its own; here each batch of rows is matched to the expected samples (the labels)
- * while the thread parses the next. Valid rows are staged in `import_rows` for apply; every
- * rejected row is listed in `import_errors` with its reason.
+ * Reads the stored workbook once, streaming (`parseWorkbook`, here or on the parser thread): finds
+ * the header and checks every row on its own; each batch of rows is then matched to the expected
+ * samples (the labels) and written while the next is parsed. Valid rows are staged in
+ * `import_rows` with their advice for apply; every rejected row is listed in `import_errors` with
+ * its reason.
  */
 export async function checkImport(db: Kysely<Database>, importId: string, options: CheckOptions): Promise<void> {
   const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type', 'file']).where('id', '=', importId).executeTakeFirst();
@@ -115,12 +116,10 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
           continue;
         }
         valid += 1;
-        // The advice, here while the parser thread reads on, so apply only copies it (and computes
-        // again only for a sample whose crop or area changes before then).
+        // The advice, here, so apply only copies it (and computes it again only for a sample whose
+        // crop or area changes before then).
         const forSample = sampleForAdvice(sample);
-        const advice = advise(adviceValues(JSON.parse(p.advice) as Record<string, number | null>), p.category, forSample);
-        const rec = advice.recommendation;
-        if (rec && !storedRecommendations.has(rec.id)) newRecommendations.set(rec.id, rec.body);
+        const advice = advise(adviceValues(p.advice), p.category, forSample);
         staged.push({
           row_number: p.number,
           sample_id: sample.sample_id,
@@ -129,11 +128,8 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
           category: p.category,
           // Compact, as results keep them (apply copies them inside Postgres).
           elements: p.elements,
-          advice: p.advice,
-          classes: advice.classes,
-          recommendation_id: rec?.id ?? null,
-          recommendation_measured: rec?.measured ?? null,
-          recommendation_error: advice.recommendationError,
+          advice: JSON.stringify(p.advice),
+          ...adviceColumns(advice, storedRecommendations, newRecommendations),
           advised_for: adviceBasisOf(forSample),
         });
       }
