@@ -5,7 +5,7 @@ import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
 import { storeRecommendations } from '../db/repositories/results.repository';
-import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice, type SampleForAdvice } from '../domain/recommendation';
 import { stagedValues } from '../domain/rows';
 
 /**
@@ -72,21 +72,22 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       // No wait for the WAL flush: a crash can lose only whole batches (results, events and the
       // removal of their staged rows together), which the retried job applies again.
       await sql`set local synchronous_commit = off`.execute(trx);
-      // Locks the orders' samples: two imports touching one order take turns.
-      const samples = await trx.selectFrom('expected_samples').selectAll().where('order_id', 'in', orderIds).orderBy('sample_id').forUpdate().execute();
+      // Locks the orders' samples: two imports touching one order take turns. (Lists of ids go as one
+      // array parameter: bound and planned once, not as hundreds of parameters.)
+      const samples = await trx.selectFrom('expected_samples').selectAll().where(sql<boolean>`order_id = any(${orderIds}::uuid[])`).orderBy('sample_id').forUpdate().execute();
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
+      // Elements and advice inputs stay in Postgres (the insert below copies them); they are read
+      // only for the rows whose advice is computed again.
       const staged = await trx
         .selectFrom('import_rows')
-        // Elements stay in Postgres (copied by the insert below); rows staged without `advice` (older versions) are read for it.
-        .select((eb) => ['row_number', 'sample_id', 'category', 'advised_for', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
+        .select(['row_number', 'sample_id', 'advised_for'])
         .where('import_id', '=', importId)
-        .where('order_id', 'in', orderIds)
+        .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
         .orderBy('row_number')
         .execute();
 
-      const values: ResultRow[] = [];
       const rejectedRows: Insertable<Database['import_errors']>[] = [];
-      const newRecommendations = new Map<string, string>();
+      const stale = new Map<number, SampleForAdvice>();
       for (const row of staged) {
         const sample = sampleById.get(row.sample_id);
         if (!sample || sample.cancelled_at !== null) {
@@ -94,10 +95,24 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
           continue;
         }
         const forSample = sampleForAdvice(sample);
-        if (row.advised_for !== null && row.advised_for === adviceBasisOf(forSample)) continue; // staged advice still holds
-        const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
-        const advice = advise(read, row.category as AgronomicCategory | null, forSample);
-        values.push({ row_number: row.row_number, ...adviceColumns(advice, storedRecommendations, newRecommendations) });
+        if (row.advised_for === null || row.advised_for !== adviceBasisOf(forSample)) stale.set(row.row_number, forSample);
+      }
+      const values: ResultRow[] = [];
+      const newRecommendations = new Map<string, string>();
+      if (stale.size > 0) {
+        const inputs = await trx
+          .selectFrom('import_rows')
+          // Rows staged without `advice` (older versions) are read for their elements.
+          .select((eb) => ['row_number', 'category', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
+          .where('import_id', '=', importId)
+          .where(sql<boolean>`row_number = any(${[...stale.keys()]}::integer[])`)
+          .orderBy('row_number')
+          .execute();
+        for (const row of inputs) {
+          const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
+          const advice = advise(read, row.category as AgronomicCategory | null, stale.get(row.row_number)!);
+          values.push({ row_number: row.row_number, ...adviceColumns(advice, storedRecommendations, newRecommendations) });
+        }
       }
 
       await storeRecommendations(trx, newRecommendations);
@@ -141,11 +156,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         ? await trx
             .selectFrom('results')
             .select(['sample_id', 'test_type'])
-            .where(
-              'sample_id',
-              'in',
-              activeSamples.map((s) => s.sample_id),
-            )
+            .where(sql<boolean>`sample_id = any(${activeSamples.map((s) => s.sample_id)}::uuid[])`)
             .execute()
         : [];
       const presentKeys = new Set(present.map((p) => `${p.sample_id}|${p.test_type}`));
@@ -175,7 +186,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
 
       if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
       // Applied rows leave the staging table (cheaper than rewriting them); what is left is what a retry resumes.
-      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where('order_id', 'in', orderIds).execute();
+      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where(sql<boolean>`order_id = any(${orderIds}::uuid[])`).execute();
       await trx
         .updateTable('imports')
         .set((eb) => ({

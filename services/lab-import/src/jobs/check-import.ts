@@ -98,7 +98,7 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
       const samples = await db
         .selectFrom('expected_samples')
         .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types', 'plant_id', 'area_ha', 'area_ares'])
-        .where('code', 'in', [...new Set(batch.map((p) => p.label))])
+        .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
         .where('cancelled_at', 'is', null)
         .execute();
       const byCode = new Map(samples.map((s) => [s.code, s]));
