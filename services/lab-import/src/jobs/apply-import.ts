@@ -150,16 +150,19 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         `.execute(trx)
       ).rows;
 
-      // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE.
+      // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE: those
+      // just written, and, for samples with an ordered test not written here, those stored before.
       const activeSamples = samples.filter((s) => s.cancelled_at === null);
-      const present = activeSamples.length
-        ? await trx
-            .selectFrom('results')
-            .select(['sample_id', 'test_type'])
-            .where(sql<boolean>`sample_id = any(${activeSamples.map((s) => s.sample_id)}::uuid[])`)
-            .execute()
-        : [];
-      const presentKeys = new Set(present.map((p) => `${p.sample_id}|${p.test_type}`));
+      const presentKeys = new Set(written.map((w) => `${w.sample_id}|${w.test_type}`));
+      const unsettled = activeSamples.filter((s) => orderedTests(s).some((t) => !presentKeys.has(`${s.sample_id}|${t}`)));
+      if (unsettled.length > 0) {
+        const before = await trx
+          .selectFrom('results')
+          .select(['sample_id', 'test_type'])
+          .where(sql<boolean>`sample_id = any(${unsettled.map((s) => s.sample_id)}::uuid[])`)
+          .execute();
+        for (const p of before) presentKeys.add(`${p.sample_id}|${p.test_type}`);
+      }
       const now = new Date().toISOString();
       const messages: EventData<typeof ResultsImportedV1>[] = [];
       const writtenByOrder = groupBy(written, (w) => sampleById.get(w.sample_id)!.order_id);
