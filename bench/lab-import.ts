@@ -144,7 +144,10 @@ async function imported(path: string): Promise<Figures> {
   let detail: { status: string; summary: { applied: number; rowsRead: number } };
   for (;;) {
     detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
-    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') (tChecked = performance.now()), s.mark('checkPeakRssMb');
+    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') {
+      tChecked = performance.now();
+      s.mark('checkPeakRssMb');
+    }
     if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
     // Every 500 ms: each poll is an authenticated request to the measured process, counted in its CPU.
     await new Promise((r) => setTimeout(r, 500));

@@ -24,7 +24,7 @@ export async function startBenchSystem(name: string, offset: number, replicas?: 
 export class Client {
   constructor(readonly base: string) {}
 
-  async call<T = any>(pathname: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(pathname: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -43,7 +43,7 @@ export class Client {
     return { status: res.status, body: body as T };
   }
 
-  async must<T = any>(what: string, pathname: string, options: { method?: string; token?: string; body?: unknown } = {}, ok = (s: number) => s < 300): Promise<T> {
+  async must<T = unknown>(what: string, pathname: string, options: { method?: string; token?: string; body?: unknown } = {}, ok = (s: number) => s < 300): Promise<T> {
     const res = await this.call<T>(pathname, options);
     if (!ok(res.status)) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
     return res.body;
@@ -106,7 +106,7 @@ export async function placeFarmOrder(client: Client, customer: BenchCustomer, n:
   });
   const placed = await until(
     'farm order accepted',
-    () => client.call('/api/orders', { token: customer.token, body: { type: 'STANDARD', crops: [{ cropId: crop.id }], paymentMethod: 'DEFERRED_BANK_TRANSFER', confirmUserData: true } }),
+    () => client.call<{ order: { id: string; orderNumber: string } }>('/api/orders', { token: customer.token, body: { type: 'STANDARD', crops: [{ cropId: crop.id }], paymentMethod: 'DEFERRED_BANK_TRANSFER', confirmUserData: true } }),
     (r) => r.status === 201 || ![404, 409, 422].includes(r.status),
   );
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body)}`);

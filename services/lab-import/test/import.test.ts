@@ -1,16 +1,39 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommend } from '@gleba/agronomy';
-import { OrderCancelledV1, ResultsImportedV1, type EventData } from '@gleba/contracts';
+import { OrderCancelledV1, ResultsImportedV1, type EventData, type TErrorBody } from '@gleba/contracts';
 import { createTestKeys, dropTestDatabases, http, listenForEvents, publishTestEvent, startTestService, waitFor, type EventListener, type TestService } from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database, StagedElement } from '../src/db/database';
+import type { listImports } from '../src/db/repositories/imports.repository';
+import type { resultView, sampleResultsView } from '../src/domain/results-view';
 import { expandElements } from '../src/domain/rows';
 import { labImportService } from '../src/service';
 import { code, EN_HEADERS, registerSample, sampleData, upload, uploadMultipart, waitForStatus, workbook, type Cell } from './helpers';
 import { CONTENT_TYPES, MACRO_MAIN, SHEET_MAIN, zip } from './zip';
 
 type Imported = EventData<typeof ResultsImportedV1>;
+
+// The bodies the results and imports APIs answer, as src/http/results.routes.ts builds them.
+/** `GET /api/results/tests/:testId`. */
+type TestResults = ReturnType<typeof sampleResultsView>;
+/** `GET /api/results/orders/:orderId`. */
+interface OrderResults {
+  orderId: string;
+  orderNumber: string;
+  status: TestResults['status'];
+  samples: TestResults[];
+}
+/** `GET /api/results/fields/history`: each result with its sample's ids. */
+interface FieldHistory {
+  items: (ReturnType<typeof resultView> & { testId: string; code: string; orderId: string; orderNumber: string; fieldName: string; cropId: string | null; plantId: string | null })[];
+}
+/** `GET /{farm,garden}-api/results`. */
+interface AdminResults {
+  items: (TestResults & { userId: string })[];
+}
+/** `GET /{farm,garden}-api/imports`. */
+type ImportList = Awaited<ReturnType<typeof listImports>>;
 
 describe('lab-import: import wizard and results', () => {
   const keys = createTestKeys();
@@ -88,40 +111,40 @@ describe('lab-import: import wizard and results', () => {
     expect(complete.data.completeness).toBe('COMPLETE');
 
     const token = keys.sign({ sub: owner.userId, lang: 'en' });
-    const res = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token });
+    const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ testId: owner.sampleId, code: owner.code, status: 'READY_TO_DOWNLOAD', area: { value: 2.5, unit: 'ha' } });
-    const basic = res.body.results[0];
+    const basic = res.body.results[0]!;
     expect(basic.testType).toBe('BASIC_TEST');
     expect(basic.agronomicCategory).toEqual({ value: 'LIGHT', label: 'light' });
-    const ph = basic.elements.find((e: any) => e.key === 'PH_KCL');
+    const ph = basic.elements.find((e) => e.key === 'PH_KCL');
     expect(ph).toMatchObject({ name: 'pH in KCl', symbol: 'pH KCl', unit: '-', value: 5.2, class: 'ACIDIC', classLabel: 'acidic' });
-    expect(basic.elements.find((e: any) => e.key === 'MG')).toMatchObject({ symbol: 'Mg', unit: 'mg/100 g', value: 1.8, class: 'VERY_LOW' });
+    expect(basic.elements.find((e) => e.key === 'MG')).toMatchObject({ symbol: 'Mg', unit: 'mg/100 g', value: 1.8, class: 'VERY_LOW' });
 
     const expected = recommend({ ph: 5.2, p2o5: 9.6, k2o: 7.1, mg: 1.8, category: 'LIGHT', cropId: 'winter-wheat', area: { value: 2.5, unit: 'ha' } });
     // The shared body with this sample's measured values is recommend()'s result, key order included.
-    const { notesText, labels, ...stored } = basic.recommendation;
+    const { notesText, labels, ...stored } = basic.recommendation!;
     expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
     expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
-    expect(basic.recommendation.liming).toEqual(expected.liming);
-    expect(basic.recommendation.fertilizer).toEqual(expected.fertilizer);
+    expect(basic.recommendation!.liming).toEqual(expected.liming);
+    expect(basic.recommendation!.fertilizer).toEqual(expected.fertilizer);
     expect(basic.rulesets).toEqual(expected.rulesets);
-    expect(basic.recommendation.notesText.length).toBeGreaterThan(0);
-    expect(basic.recommendation.labels.crop).toBe('Winter wheat');
+    expect(basic.recommendation!.notesText.length).toBeGreaterThan(0);
+    expect(basic.recommendation!.labels.crop).toBe('Winter wheat');
 
     // Polish by Accept-Language when the token has no language.
     const plToken = keys.sign({ sub: owner.userId });
-    const pl = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: plToken, headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });
-    expect(pl.body.results[0].elements.find((e: any) => e.key === 'P2O5').name).toBe('Fosfor');
+    const pl = await http<TestResults>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: plToken, headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });
+    expect(pl.body.results[0]!.elements.find((e) => e.key === 'P2O5')!.name).toBe('Fosfor');
 
-    const order = await http<any>(service.url, 'GET', `/api/results/orders/${owner.orderId}`, { token });
+    const order = await http<OrderResults>(service.url, 'GET', `/api/results/orders/${owner.orderId}`, { token });
     expect(order.status).toBe(200);
     expect(order.body.status).toBe('PARTIAL_RESULTS');
-    expect(order.body.samples.map((s: any) => s.status).sort()).toEqual(['IN_LAB', 'READY_TO_DOWNLOAD']);
+    expect(order.body.samples.map((s) => s.status).sort()).toEqual(['IN_LAB', 'READY_TO_DOWNLOAD']);
 
     // Nobody else reads them: another user gets the same 404 as for a missing test.
     const stranger = keys.sign({ sub: single.userId });
-    const hidden = await http<any>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: stranger });
+    const hidden = await http<TErrorBody>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, { token: stranger });
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('resultsNotFound');
     expect((await http(service.url, 'GET', `/api/results/orders/${owner.orderId}`, { token: stranger })).status).toBe(404);
@@ -137,7 +160,7 @@ describe('lab-import: import wizard and results', () => {
     expect(bytes.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
 
     // Admins read any order's results.
-    const adminView = await http<any>(service.url, 'GET', `/farm-api/results?orderId=${owner.orderId}`, { token: admin });
+    const adminView = await http<AdminResults>(service.url, 'GET', `/farm-api/results?orderId=${owner.orderId}`, { token: admin });
     expect(adminView.body.items).toHaveLength(2);
   });
 
@@ -156,10 +179,10 @@ describe('lab-import: import wizard and results', () => {
 
     const rows = await service.ctx.db.selectFrom('results').select(['sample_id', 'version']).where('sample_id', '=', a.sampleId).execute();
     expect(rows).toEqual([{ sample_id: a.sampleId, version: 3 }]);
-    const view = await http<any>(service.url, 'GET', `/api/results/tests/${a.sampleId}`, { token: keys.sign({ sub: a.userId }) });
+    const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${a.sampleId}`, { token: keys.sign({ sub: a.userId }) });
     expect(view.body.results).toHaveLength(1);
-    expect(view.body.results[0].elements.find((e: any) => e.key === 'PH_KCL').value).toBe(7.1);
-    expect(view.body.results[0].recommendation.classes.ph).toBe('NEUTRAL');
+    expect(view.body.results[0]!.elements.find((e) => e.key === 'PH_KCL')!.value).toBe(7.1);
+    expect(view.body.results[0]!.recommendation!.classes.ph).toBe('NEUTRAL');
   });
 
   it('stores one recommendation for samples of the same crop, area, category and classes, each with its own measured values', async () => {
@@ -183,11 +206,11 @@ describe('lab-import: import wizard and results', () => {
     expect(shared).toHaveLength(2);
 
     for (const [s, ph, p2o5] of [[a, 5.2, 9.6], [b, 5.24, 9.9], [c, 5.2, 9.6]] as const) {
-      const res = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
-      const { notesText, labels, ...stored } = res.body.results[0].recommendation;
+      const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+      const { notesText, labels, ...stored } = res.body.results[0]!.recommendation!;
       const expected = recommend({ ph, p2o5, k2o: 7.1, mg: 1.8, category: 'LIGHT', cropId: s.plantId!, area: { value: s.areaHa!, unit: 'ha' } });
       expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
-      expect(res.body.results[0].rulesets).toEqual(expected.rulesets);
+      expect(res.body.results[0]!.rulesets).toEqual(expected.rulesets);
       expect(notesText).toEqual(expect.any(Array));
       expect(labels.crop).toBe('Winter wheat');
     }
@@ -212,10 +235,10 @@ describe('lab-import: import wizard and results', () => {
         import_id: crypto.randomUUID(),
       })
       .execute();
-    const res = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
-    const { notesText, labels, ...stored } = res.body.results[0].recommendation;
+    const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+    const { notesText, labels, ...stored } = res.body.results[0]!.recommendation!;
     expect(JSON.stringify(stored)).toBe(JSON.stringify(expected));
-    expect(res.body.results[0].rulesets).toEqual(expected.rulesets);
+    expect(res.body.results[0]!.rulesets).toEqual(expected.rulesets);
     expect(notesText.length).toBeGreaterThan(0);
     expect(labels.crop).toBe('Winter wheat');
   });
@@ -249,13 +272,13 @@ describe('lab-import: import wizard and results', () => {
       expect(r.elements).toEqual(i === 0 ? compact[0] : whole[i]);
       expect(r.recommendation_id).toBeTruthy();
     }
-    const views = await Promise.all([a, b, c].map((s) => http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) })));
+    const views = await Promise.all([a, b, c].map((s) => http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) })));
     for (const [i, view] of views.entries()) {
-      const elements = view.body.results[0].elements.map((e: any) => ({ key: e.key, name: e.name, symbol: e.symbol, unit: e.unit, value: e.value }));
+      const elements = view.body.results[0]!.elements.map((e) => ({ key: e.key, name: e.name, symbol: e.symbol, unit: e.unit, value: e.value }));
       expect(elements).toEqual(whole[i]!.map((e) => ({ key: e.key, name: expect.any(String), symbol: e.symbol, unit: e.unit, value: e.value })));
-      expect(elements.find((e: any) => e.key === 'P2O5').name).toBe('Phosphorus');
+      expect(elements.find((e) => e.key === 'P2O5')!.name).toBe('Phosphorus');
     }
-    const { notesText, labels, ...rec } = views[1]!.body.results[0].recommendation;
+    const { notesText, labels, ...rec } = views[1]!.body.results[0]!.recommendation!;
     expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 6.4, p2o5: 25, k2o: 30.5, mg: 9, category: 'HEAVY', cropId: b.plantId!, area: { value: b.areaHa!, unit: 'ha' } })));
     expect(notesText.length + Object.keys(labels).length).toBeGreaterThan(0);
   });
@@ -277,8 +300,8 @@ describe('lab-import: import wizard and results', () => {
     const applied = await applyAndWait(checked.id);
     expect(applied.summary).toMatchObject({ applied: 2, rejected: 0 });
     for (const [s, plantId, areaHa] of [[same, same.plantId!, same.areaHa!], [changed, 'grain-maize', 7.5]] as const) {
-      const view = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
-      const { notesText: _notes, labels: _labels, ...rec } = view.body.results[0].recommendation;
+      const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId, lang: 'en' }) });
+      const { notesText: _notes, labels: _labels, ...rec } = view.body.results[0]!.recommendation!;
       expect(JSON.stringify(rec)).toBe(JSON.stringify(recommend({ ph: 5.6, p2o5: 12, k2o: 15, mg: 6, category: 'LIGHT', cropId: plantId, area: { value: areaHa, unit: 'ha' } })));
     }
   });
@@ -315,16 +338,16 @@ describe('lab-import: import wizard and results', () => {
     const applied = await applyAndWait(checked.id);
     expect(applied.summary).toMatchObject({ applied: 1, rejected: 8 });
     // The micro sample still waits for its results; the basic one has them.
-    const microView = await http<any>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
+    const microView = await http<TestResults>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
     expect(microView.body).toMatchObject({ status: 'IN_LAB', results: [] });
 
     // An additional test's own import; the basic one still missing keeps the sample partial.
     const microFile = await workbook([[micro.code, 'mikroelementy', 1.2, 3.4, 150, 80, 5.5, '<0,5']], ['kod', 'typ badania', 'B', 'Cu', 'Fe', 'Mn', 'Zn', 'bor opis']);
     const microImport = await importFile(microFile, 'testType=MICRO&step=apply');
     expect(microImport.status).toBe('APPLIED');
-    const after = await http<any>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
+    const after = await http<TestResults>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
     expect(after.body.status).toBe('PARTIAL_RESULTS');
-    expect(after.body.results[0].elements.find((e: any) => e.key === 'B')).toMatchObject({ value: 1.2, unit: 'mg/kg', valueDescripted: '<0,5' });
+    expect(after.body.results[0]!.elements.find((e) => e.key === 'B')).toMatchObject({ value: 1.2, unit: 'mg/kg', valueDescripted: '<0,5' });
   });
 
   it('matches headers in English, case-insensitively, and reads only the first worksheet', async () => {
@@ -333,15 +356,15 @@ describe('lab-import: import wizard and results', () => {
     const file = await workbook([[s.code, 'basic test', 6.1, 18, 16, 6, 'Medium', 'średnia zasobność']], EN_HEADERS, true);
     const done = await importFile(file, 'testType=BASIC_TEST&step=apply', 'garden');
     expect(done.status).toBe('APPLIED');
-    const view = await http<any>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId }) });
-    const r = view.body.results[0];
-    expect(r.elements.find((e: any) => e.key === 'P2O5').valueDescripted).toBe('średnia zasobność');
-    expect(r.recommendation.area).toEqual({ value: 4, unit: 'a', hectares: 0.04 });
-    expect(r.recommendation.liming.cao.now.kgPer100m2).toBeDefined();
+    const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, { token: keys.sign({ sub: s.userId }) });
+    const r = view.body.results[0]!;
+    expect(r.elements.find((e) => e.key === 'P2O5')!.valueDescripted).toBe('średnia zasobność');
+    expect(r.recommendation!.area).toEqual({ value: 4, unit: 'a', hectares: 0.04 });
+    expect(r.recommendation!.liming.cao.now.kgPer100m2).toBeDefined();
     // A garden import is not in the farm history.
-    const farm = await http<any>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
-    expect(farm.body.items.some((i: any) => i.id === done.id)).toBe(false);
-    const garden = await http<any>(service.url, 'GET', '/garden-api/imports', { token: admin });
+    const farm = await http<ImportList>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
+    expect(farm.body.items.some((i) => i.id === done.id)).toBe(false);
+    const garden = await http<ImportList>(service.url, 'GET', '/garden-api/imports', { token: admin });
     expect(garden.body.items[0]).toMatchObject({ id: done.id, mode: 'garden', status: 'APPLIED' });
   });
 
@@ -351,7 +374,7 @@ describe('lab-import: import wizard and results', () => {
     const noMatch = await importFile(await workbook([basicRow(code('NO')), basicRow(code('NO'))]));
     expect(noMatch).toMatchObject({ status: 'FAILED', errorCode: 'importNoMatchingOrders' });
     expect(noMatch.errors).toHaveLength(2);
-    const apply = await http<any>(service.url, 'POST', `/farm-api/imports/${noMatch.id}/apply`, { token: admin, headers: { 'accept-language': 'en' } });
+    const apply = await http<TErrorBody>(service.url, 'POST', `/farm-api/imports/${noMatch.id}/apply`, { token: admin, headers: { 'accept-language': 'en' } });
     expect(apply.status).toBe(409);
     expect(apply.body.code).toBe('importNotReady');
     const empty = await importFile(await workbook([]));
@@ -413,8 +436,8 @@ describe('lab-import: import wizard and results', () => {
       const pl = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': 'pl' }, body: Buffer.alloc(6 * 1024 * 1024) });
       expect(((await pl.json()) as { message: string }).message).toBe('Plik jest za duży (maksymalnie 5 MB).');
       // Refused files stay in the history.
-      const list = await http<any>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
-      expect(list.body.items.some((i: any) => i.status === 'REJECTED' && i.errorCode === 'importFileTooLarge')).toBe(true);
+      const list = await http<ImportList>(service.url, 'GET', '/farm-api/imports?perPage=100', { token: admin });
+      expect(list.body.items.some((i) => i.status === 'REJECTED' && i.errorCode === 'importFileTooLarge')).toBe(true);
       expect(res.body.message).toBeTruthy();
     });
 
@@ -470,11 +493,11 @@ describe('lab-import: import wizard and results', () => {
     await importFile(await workbook([basicRow(first.code, 5.0)]), 'testType=BASIC_TEST&step=apply');
     await importFile(await workbook([basicRow(second.code, 6.0)]), 'testType=BASIC_TEST&step=apply');
     const token = keys.sign({ sub: userId });
-    const byCrop = await http<any>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token });
-    expect(byCrop.body.items.map((i: any) => i.elements.find((e: any) => e.key === 'PH_KCL').value)).toEqual([5, 6]);
-    const byName = await http<any>(service.url, 'GET', `/api/results/fields/history?fieldName=${encodeURIComponent('pole POD lasem')}`, { token });
+    const byCrop = await http<FieldHistory>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token });
+    expect(byCrop.body.items.map((i) => i.elements.find((e) => e.key === 'PH_KCL')!.value)).toEqual([5, 6]);
+    const byName = await http<FieldHistory>(service.url, 'GET', `/api/results/fields/history?fieldName=${encodeURIComponent('pole POD lasem')}`, { token });
     expect(byName.body.items).toHaveLength(2);
-    const other = await http<any>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token: keys.sign({}) });
+    const other = await http<FieldHistory>(service.url, 'GET', `/api/results/fields/history?cropId=${cropId}`, { token: keys.sign({}) });
     expect(other.body.items).toHaveLength(0);
     expect((await http(service.url, 'GET', '/api/results/fields/history', { token })).status).toBe(400);
   });

@@ -11,11 +11,27 @@ import { shippingService } from '../../../services/shipping/src/service';
 import { notificationService } from '../../../services/notification/src/service';
 import { startGateway } from '../../../services/gateway/src/gateway';
 import { ZGatewayConfig } from '../../../services/gateway/src/config';
+import type { Database as IdentityDatabase } from '../../../services/identity/src/db/database';
+import type { Database as GeoDatabase } from '../../../services/geo/src/db/database';
+import type { Database as OrdersDatabase } from '../../../services/orders/src/db/database';
+import type { Database as LabImportDatabase } from '../../../services/lab-import/src/db/database';
+import type { Database as ShippingDatabase } from '../../../services/shipping/src/db/database';
+import type { Database as NotificationDatabase } from '../../../services/notification/src/db/database';
 
-export interface Running {
+export interface Running<DB> {
   url: string;
-  ctx: { db: Kysely<any>; config: { REDIS_URL: string; REDIS_PREFIX: string } };
+  ctx: { db: Kysely<DB>; config: { REDIS_URL: string; REDIS_PREFIX: string } };
   cleanup: () => Promise<void>;
+}
+
+/** Each service with its own database's tables. */
+export interface StackServices {
+  identity: Running<IdentityDatabase>;
+  geo: Running<GeoDatabase>;
+  orders: Running<OrdersDatabase>;
+  'lab-import': Running<LabImportDatabase>;
+  shipping: Running<ShippingDatabase>;
+  notification: Running<NotificationDatabase>;
 }
 
 export interface Actor {
@@ -29,7 +45,7 @@ export interface Actor {
 
 export interface Stack {
   gateway: string;
-  services: Record<'identity' | 'geo' | 'orders' | 'lab-import' | 'shipping' | 'notification', Running>;
+  services: StackServices;
   messaging: { exchange: string; queuePrefix: string };
   events: EventListener;
   /** A request through the gateway. */
@@ -43,20 +59,19 @@ export const PASSWORD = 'Gleba123!x';
 export async function startStack(label: string): Promise<Stack> {
   const messaging = testMessagingNames(`abuse-${label}`);
   const events = await listenForEvents(messaging.exchange);
-  const identity = (await startTestService(identityService, {
+  const identity = await startTestService(identityService, {
     messaging,
     // A higher login limit per IP: every request of the suite comes from 127.0.0.1.
     config: { BCRYPT_COST: 10, CUSTOMER_APP_URL: 'http://app.test', LOGIN_LIMIT_PER_IP: 1000, RESET_LIMIT_PER_IP: 1000 },
-  })) as unknown as Running;
+  });
   const JWKS_URL = `${identity.url}/.well-known/jwks.json`;
-  const others = await Promise.all([
+  const [geo, orders, lab, shipping, notification] = await Promise.all([
     startTestService(geoService, { messaging, config: { JWKS_URL, TERC_SEED_FILE: '' } }),
     startTestService(ordersService, { messaging, config: { JWKS_URL } }),
     startTestService(labImportService, { messaging, config: { JWKS_URL } }),
     startTestService(shippingService, { messaging, config: { JWKS_URL } }),
     startTestService(notificationService, { messaging, config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' } }),
   ]);
-  const [geo, orders, lab, shipping, notification] = others as unknown as Running[];
   const gw = await startGateway(
     ZGatewayConfig.parse({
       PORT: 0,
@@ -68,14 +83,14 @@ export async function startStack(label: string): Promise<Stack> {
       RATE_LIMIT_IP: 10_000_000,
       RATE_LIMIT_ACCOUNT: 10_000_000,
       IDENTITY_URL: identity.url,
-      GEO_URL: geo!.url,
-      ORDERS_URL: orders!.url,
-      LAB_IMPORT_URL: lab!.url,
-      SHIPPING_URL: shipping!.url,
-      NOTIFICATION_URL: notification!.url,
+      GEO_URL: geo.url,
+      ORDERS_URL: orders.url,
+      LAB_IMPORT_URL: lab.url,
+      SHIPPING_URL: shipping.url,
+      NOTIFICATION_URL: notification.url,
     }),
   );
-  const services = { identity, geo: geo!, orders: orders!, 'lab-import': lab!, shipping: shipping!, notification: notification! };
+  const services: StackServices = { identity, geo, orders, 'lab-import': lab, shipping, notification };
   return {
     gateway: gw.url,
     services,
@@ -154,7 +169,7 @@ export async function createUser(stack: Stack, label: string, overrides: Partial
 
 /** The seeded admin (identity's own seed function, as `npm run seed` does), signed in through the admin login. */
 export async function createAdmin(stack: Stack): Promise<Actor> {
-  await seed(stack.services.identity.ctx.db as never, { bcryptCost: 10 });
+  await seed(stack.services.identity.ctx.db, { bcryptCost: 10 });
   const tokens = expectOk(
     'admin login',
     await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/farm-api/auth/admin/login', { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } }),
@@ -168,7 +183,7 @@ export async function suspend(stack: Stack, admin: Actor, user: Actor): Promise<
 }
 
 /** Row counts of every table of a service's database (to prove that refused requests changed nothing). */
-export async function rowCounts(db: Kysely<any>): Promise<Record<string, number>> {
+export async function rowCounts(db: Kysely<unknown>): Promise<Record<string, number>> {
   const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
   const out: Record<string, number> = {};
   for (const { table_name } of tables.rows) {

@@ -1,5 +1,5 @@
-/// <reference path="./maildev.d.ts" />
 import type { SimulatorHandle } from '../simulator';
+import type { MailDevModule } from './maildev';
 
 /**
  * Mail capture for development: an SMTP server that keeps every message and a web inbox to read
@@ -22,8 +22,10 @@ export interface MailSimulatorHandle extends SimulatorHandle {
 export async function startMailSimulator(options: MailSimulatorOptions = {}): Promise<MailSimulatorHandle> {
   const smtpPort = options.smtpPort ?? options.port ?? 1025;
   const webPort = options.webPort ?? 1080;
-  // Loaded on demand: maildev is large and only this simulator needs it.
-  const { default: MailDev } = await import('maildev');
+  // Loaded on demand: maildev is large and only this simulator needs it. The specifier is a plain
+  // string so that TypeScript does not look for the types maildev does not ship (./maildev has them).
+  const specifier: string = 'maildev';
+  const { default: MailDev } = (await import(specifier)) as MailDevModule;
   const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', silent: true, disableWeb: options.disableWeb ?? false, noOpen: true });
   await new Promise<void>((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
   const webUrl = options.disableWeb ? null : `http://127.0.0.1:${webPort}`;
