@@ -178,13 +178,13 @@ export class DeliveryWorker {
   start(jobs: Jobs, queue: DeliveryQueue): () => Promise<void> {
     const defs = deliveryJobs(this.deps.config);
     const concurrency = this.deps.config.DELIVERY_CONCURRENCY;
-    for (const channel of ['EMAIL', 'SMS'] as const) {
+    const workers = (['EMAIL', 'SMS'] as const).map((channel) =>
       jobs.worker(
         defs[channel].queue,
         [{ def: defs[channel], process: (data, job) => this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job) }],
         { concurrency },
-      );
-    }
+      ),
+    );
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
@@ -201,6 +201,9 @@ export class DeliveryWorker {
     timer.unref();
     return async () => {
       clearInterval(timer);
+      // The workers first (each waits for the job it is running): a send that began must end
+      // before the SMTP pool closes under it.
+      await Promise.all(workers.map((w) => w.close()));
       await this.deps.providers.email.close();
     };
   }

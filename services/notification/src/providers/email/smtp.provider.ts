@@ -22,7 +22,11 @@ export class SmtpEmailProvider implements EmailProvider {
     this.transport = nodemailer.createTransport(url.toString(), { from: options.from });
   }
 
+  private closed = false;
+
   async send(message: EmailMessage): Promise<SendResult> {
+    // A closed pool drops a message without ever calling back: refuse it here instead (retried later).
+    if (this.closed) throw new ProviderError('SMTP transport closed', false);
     try {
       const info = await this.transport.sendMail({
         to: message.to,
@@ -43,6 +47,7 @@ export class SmtpEmailProvider implements EmailProvider {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.transport.close();
   }
 }
