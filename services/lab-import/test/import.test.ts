@@ -164,6 +164,19 @@ describe('lab-import: import wizard and results', () => {
     expect(adminView.body.items).toHaveLength(2);
   });
 
+  it("completes an order from a sample's results stored by an earlier import (not in this file)", async () => {
+    const a = sampleData();
+    const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
+    await expectSamples(a, b);
+    const first = await importFile(await workbook([basicRow(a.code)]), 'testType=BASIC_TEST&step=apply');
+    expect(first.status).toBe('APPLIED');
+    expect((await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.importId === first.id)).data.completeness).toBe('PARTIAL');
+    const second = await importFile(await workbook([basicRow(b.code)]), 'testType=BASIC_TEST&step=apply');
+    expect(second.status).toBe('APPLIED');
+    const done = await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.importId === second.id);
+    expect(done.data).toMatchObject({ completeness: 'COMPLETE', sampleCodes: [b.code] });
+  });
+
   it('re-importing updates results instead of duplicating them (RESULTS_UPDATED), and completes the order', async () => {
     const a = sampleData();
     const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
