@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-checks every workspace, builds the services and apps (browser tests drive the
+// `npm test`: type-checks every workspace, lints the tree (eslint), builds the services and apps (browser tests drive the
 // built apps), runs every workspace's tests against real Postgres, RabbitMQ and Redis, then the
 // end-to-end suites, and prints one closing line: "N passed, N failed".
 // A workspace whose tests fail is run once more, alone; the tests that failed the first time are
@@ -68,6 +68,7 @@ if (want('typecheck')) {
   await run('type-check (browser suites)', 'npx', ['tsc', '-p', 'tests/e2e/tsconfig.json']);
   await run('type-check (benches)', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 }
+if (want('lint')) await run('lint', 'npx', ['eslint', '.']);
 if (want('build')) await run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) {
   const name = 'workspace tests';
