@@ -5,7 +5,7 @@
 // a service from its esbuild bundle), not tsx: tsx's loader costs ~90 MB of RSS that production
 // never pays. BENCH_TSX=1 measures under tsx instead.
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
-//   BENCH_NODE_FLAGS='--max-old-space-size=192' gives node flags to the import run only;
+//   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only;
 //   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
 //   parses on the parser thread instead of the service's thread)
 import { spawnSync } from 'node:child_process';
@@ -207,6 +207,8 @@ async function bundle(): Promise<string> {
 function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
   const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : [];
+  // BENCH_FLAGS: node/V8 flags for both runs (as the service is deployed), e.g. --initial-old-space-size=64.
+  if (process.env.BENCH_FLAGS) heap.push(...process.env.BENCH_FLAGS.split(/\s+/).filter(Boolean));
   // BENCH_NODE_FLAGS: V8/node flags for the import run only (the service's process), e.g. --max-semi-space-size=8.
   if (phase === 'import' && process.env.BENCH_NODE_FLAGS) heap.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
   const args = script ? [...heap, '--expose-gc', script] : [...process.execArgv, ...heap, '--expose-gc', self];
