@@ -12,3 +12,4 @@ export * from './loading/loading-screen';
 export * from './error-pages/error-pages';
 export * from './form/fields';
 export * from './language/language-switcher';
+export * from './language/stored-language';
