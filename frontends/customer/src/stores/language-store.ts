@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { DEFAULT_LANGUAGE, Language, STORAGE_KEYS } from '@gleba/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
+import { applyLanguageToDocument, storeLanguage, storedLanguage } from '@gleba/ui/language/stored-language';
 
 interface LanguageState {
   lang: Language;
@@ -11,32 +12,19 @@ interface LanguageState {
   setDetected: (lang: Language) => void;
 }
 
-function storedLanguage(): Language | null {
-  try {
-    const parsed = Language.safeParse(localStorage.getItem(STORAGE_KEYS.lang));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function applyToDocument(lang: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-}
-
 export const useLanguageStore = create<LanguageState>((set) => {
   const stored = storedLanguage();
-  applyToDocument(stored ?? DEFAULT_LANGUAGE);
+  applyLanguageToDocument(stored ?? DEFAULT_LANGUAGE);
   return {
     lang: stored ?? DEFAULT_LANGUAGE,
     chosen: stored !== null,
     setLanguage: (lang) => {
-      localStorage.setItem(STORAGE_KEYS.lang, lang);
-      applyToDocument(lang);
+      storeLanguage(lang);
+      applyLanguageToDocument(lang);
       set({ lang, chosen: true });
     },
     setDetected: (lang) => {
-      applyToDocument(lang);
+      applyLanguageToDocument(lang);
       set({ lang });
     },
   };
