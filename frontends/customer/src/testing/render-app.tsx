@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@gleba/contracts';
 import { writeConsent } from '@gleba/ui';
 import { AppProvider } from '../app/provider';
@@ -8,12 +7,8 @@ import { AppRoutes } from '../app/router';
 import { resetLanguageStore } from '../stores/language-store';
 import { resetSessionStore } from '../stores/session-store';
 
-export type Handler = (req: { url: URL; method: string; headers: Headers; body: unknown }) => Response | Promise<Response> | unknown;
-
-export const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export const errorBody = (statusCode: number, code: string, message = code) => json(statusCode, { statusCode, error: 'Error', message, code });
+/** The fake gateway and response helpers are shared with the other app's tests. */
+export { errorBody, json, mockApi, type Handler } from '@gleba/ui/testing';
 
 export const USER = {
   id: '0b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a01',
@@ -32,28 +27,6 @@ export const USER = {
   socialAccounts: [],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-
-/**
- * A fake gateway: `routes` maps `METHOD /api/path` (without the query) to a response or a handler.
- * Unknown calls answer 404. Every call is recorded.
- */
-export function mockApi(routes: Record<string, Response | Handler | unknown>) {
-  const calls: { method: string; path: string; url: URL; headers: Headers; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path: url.pathname, url, headers, body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (route === undefined) return errorBody(404, 'routeNotFound');
-    const answer = typeof route === 'function' ? await (route as Handler)({ url, method, headers, body }) : route;
-    if (answer instanceof Response) return answer.clone();
-    return json(200, answer);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
 
 let currentPath = '';
 function LocationProbe() {
