@@ -8,29 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN as SIGNED_IN_ADMIN } from '../src/testing/fixtures';
 import { serveAdmin } from './static-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
-const ADMIN = {
-  id: '0b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a99',
-  publicUserId: 'U-9',
-  firstName: 'Ewa',
-  lastName: 'Laborantka',
-  email: 'admin@gleba.local',
-  phoneNumber: null,
-  genderType: null,
-  role: 'ADMIN',
-  isActive: true,
-  isEnabled: true,
-  newsletterConsent: false,
-  language: 'en',
-  isDataComplete: true,
-  socialAccounts: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+/** The component tests' admin, answering `language: 'en'` as this test always did. */
+const ADMIN = { ...SIGNED_IN_ADMIN, language: 'en' };
 const ORDER_ID = '7d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const ROW = {
   id: ORDER_ID,
