@@ -234,9 +234,11 @@ describe.skipIf(!hasChromium || !existsSync(path.join(dist, 'index.html')))('adm
     await page.getByRole('searchbox', { name: 'Search' }).fill('kowalski');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await page.getByLabel('Status', { exact: true }).selectOption('KIT_SENT');
+    // The search alone may already hide 000002: wait for the request that carries both, not for the link.
+    await expect
+      .poll(() => seen.filter((s) => s.path === '/farm-api/orders').at(-1)?.query, { timeout: 10_000 })
+      .toMatchObject({ search: 'kowalski', status: 'KIT_SENT', tab: 'ALL' });
     await page.getByRole('link', { name: 'ZF/2026/000002' }).waitFor({ state: 'detached' });
-    const last = seen.filter((s) => s.path === '/farm-api/orders').at(-1)!;
-    expect(last.query).toMatchObject({ search: 'kowalski', status: 'KIT_SENT', tab: 'ALL' });
 
     await page.getByRole('link', { name: 'ZF/2026/000001' }).click();
     await page.getByLabel('New status').selectOption('SAMPLES_SENT');
