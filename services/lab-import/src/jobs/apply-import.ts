@@ -72,9 +72,10 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       // No wait for the WAL flush: a crash can lose only whole batches (results, events and the
       // removal of their staged rows together), which the retried job applies again.
       await sql`set local synchronous_commit = off`.execute(trx);
-      // Locks the orders' samples: two imports touching one order take turns. (Lists of ids go as one
-      // array parameter: bound and planned once, not as hundreds of parameters.)
-      const samples = await trx.selectFrom('expected_samples').selectAll().where(sql<boolean>`order_id = any(${orderIds}::uuid[])`).orderBy('sample_id').forUpdate().execute();
+      // The batch's orders, as one array parameter (bound and planned once, not hundreds of parameters).
+      const ofOrders = sql<boolean>`order_id = any(${orderIds}::uuid[])`;
+      // Locks the orders' samples: two imports touching one order take turns.
+      const samples = await trx.selectFrom('expected_samples').selectAll().where(ofOrders).orderBy('sample_id').forUpdate().execute();
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
       // Elements and advice inputs stay in Postgres (the insert below copies them); they are read
       // only for the rows whose advice is computed again.
@@ -82,7 +83,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         .selectFrom('import_rows')
         .select(['row_number', 'sample_id', 'advised_for'])
         .where('import_id', '=', importId)
-        .where(sql<boolean>`order_id = any(${orderIds}::uuid[])`)
+        .where(ofOrders)
         .orderBy('row_number')
         .execute();
 
@@ -189,7 +190,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
 
       if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
       // Applied rows leave the staging table (cheaper than rewriting them); what is left is what a retry resumes.
-      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where(sql<boolean>`order_id = any(${orderIds}::uuid[])`).execute();
+      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where(ofOrders).execute();
       await trx
         .updateTable('imports')
         .set((eb) => ({
