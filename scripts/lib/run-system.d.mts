@@ -44,3 +44,5 @@ export function startSystem(options?: StartSystemOptions): Promise<RunningSystem
 export function portAnswers(host: string, port: number, timeoutMs?: number): Promise<boolean>;
 export function waitForPort(host: string, port: number, seconds: number): Promise<boolean>;
 export function availableSimulators(): Set<string>;
+export function ephemeralPortRange(): { low: number; high: number } | null;
+export function layoutPorts(layout: SystemLayout, replicas?: Record<string, number>): number[];

@@ -29,8 +29,13 @@ export async function waitForPort(host, port, seconds) {
   return false;
 }
 
-async function waitReady(url, seconds) {
-  for (let i = 0; i < seconds * 4; i += 1) {
+/**
+ * Polls a readiness URL until it answers 2xx; false after `seconds`, or at once when the process
+ * (`entry`, from launch) has exited.
+ */
+async function waitReady(url, seconds, entry) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline && !entry?.exit) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return true;
@@ -40,6 +45,36 @@ async function waitReady(url, seconds) {
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;
+}
+
+/**
+ * The kernel's range for the local ports of outgoing connections (Linux), or null. Any client
+ * socket, even one in TIME_WAIT, can hold a port of it, and then no server can listen there.
+ */
+export function ephemeralPortRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every port a layout listens on (with its replicas' ports, +100 each). */
+export function layoutPorts(layout, replicas = {}) {
+  const services = layout.services.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => s.port + 100 * i));
+  return [layout.gatewayPort, ...services, ...layout.simulators.map((s) => s.port), layout.mailWebPort];
+}
+
+/** The last lines of a log file, indented, for an error message ('' when there is none). */
+function logTail(file, lines = 15) {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const tail = text.slice(-6000).split('\n').filter((l) => l.trim()).slice(-lines);
+    return tail.length ? `; its last lines:\n${tail.map((l) => `  ${l.slice(0, 400)}`).join('\n')}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The simulators this checkout has (each registers itself in infra/simulators/src/cli.ts). */
@@ -115,6 +150,11 @@ export async function startSystem(options = {}) {
   const busy = [];
   for (const port of [layout.gatewayPort, ...layout.services.map((s) => s.port)]) if (await portAnswers('127.0.0.1', port, 300)) busy.push(port);
   if (busy.length) throw new Error(`ports ${busy.join(', ')} are in use (is this system already running?)`);
+  const range = ephemeralPortRange();
+  const exposed = range ? layoutPorts(layout, options.replicas).filter((p) => p >= range.low && p <= range.high) : [];
+  if (exposed.length) {
+    say(`warning: ports ${exposed.join(', ')} lie in the kernel's range for outgoing connections (${range.low}-${range.high}); a client socket may hold one and a process then fail to listen`);
+  }
 
   if (options.fresh) {
     say('dropping the databases and queues of an earlier run');
@@ -136,13 +176,24 @@ export async function startSystem(options = {}) {
     };
     child.stdout.on('data', (c) => onLines(c, false));
     child.stderr.on('data', (c) => onLines(c, true));
-    const entry = { child, spec, exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
+    const logClosed = new Promise((resolve) => log.once('close', resolve));
+    const entry = { child, spec, logClosed, exit: null, exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
     child.once('exit', (code, signal) => {
+      entry.exit = { code, signal };
       log.end();
       if (!stopping && !entry.expectExit && options.onError) options.onError(spec.name, `exited (${signal ?? code}); see ${path.join(logsDir, `${spec.name}.log`)}`);
     });
     processes.set(spec.name, entry);
     return entry;
+  }
+
+  /** Why a process is not ready, with the end of its log (it may have exited: a port taken, a crash). */
+  async function notReady(name, what) {
+    const entry = processes.get(name);
+    const file = path.join(logsDir, `${name}.log`);
+    if (entry?.exit) await Promise.race([entry.logClosed, new Promise((r) => setTimeout(r, 1000))]);
+    const why = entry?.exit ? `exited (${entry.exit.signal ?? `code ${entry.exit.code}`}) before it was ready` : what;
+    return new Error(`${name} ${why} (see ${file})${logTail(file)}`);
   }
 
   const serviceSpec = (svc) => ({
@@ -220,7 +271,7 @@ export async function startSystem(options = {}) {
       ),
     );
     for (const sim of simulators) {
-      if (!(await waitForPort('127.0.0.1', sim.port, 90))) throw new Error(`the ${sim.name} simulator did not start (see ${path.join(logsDir, 'simulators.log')})`);
+      if (!(await waitForPort('127.0.0.1', sim.port, 90))) throw new Error(`the ${sim.name} simulator did not start (see ${path.join(logsDir, 'simulators.log')})${logTail(path.join(logsDir, 'simulators.log'))}`);
     }
 
     say('starting services');
@@ -234,12 +285,12 @@ export async function startSystem(options = {}) {
     }
     for (const [name, spec] of specs) {
       if (!spec.ready || name === 'gateway') continue;
-      if (!(await waitReady(spec.ready, 90))) throw new Error(`${name} is not ready after 90 s (see ${path.join(logsDir, `${name}.log`)})`);
+      if (!(await waitReady(spec.ready, 90, processes.get(name)))) throw await notReady(name, 'is not ready after 90 s');
     }
     const gw = gatewaySpec();
     specs.set('gateway', gw);
-    launch(gw);
-    if (!(await waitReady(gw.ready, 60))) throw new Error(`the gateway is not ready after 60 s (see ${path.join(logsDir, 'gateway.log')})`);
+    const gwEntry = launch(gw);
+    if (!(await waitReady(gw.ready, 60, gwEntry))) throw await notReady('gateway', 'is not ready after 60 s');
 
     if (options.seed !== false) {
       say('seeding demo data');
@@ -295,9 +346,9 @@ export async function startSystem(options = {}) {
       const spec = specs.get(name);
       if (!spec) throw new Error(`unknown process ${name}`);
       if (processes.has(name)) return;
-      launch(spec);
-      const ok = spec.ready ? await waitReady(spec.ready, 90) : await waitForPort('127.0.0.1', spec.port, 60);
-      if (!ok) throw new Error(`${name} did not come back (see ${path.join(logsDir, `${name}.log`)})`);
+      const entry = launch(spec);
+      const ok = spec.ready ? await waitReady(spec.ready, 90, entry) : await waitForPort('127.0.0.1', spec.port, 60);
+      if (!ok) throw await notReady(name, 'did not come back');
     },
     async restart(name, signal = 'SIGKILL') {
       await this.kill(name, signal);

@@ -11,8 +11,8 @@ export interface SimulatorHandle {
 /** Listens on 127.0.0.1 (port 0 picks a free one). */
 export async function listen(app: Express, port = 0): Promise<SimulatorHandle> {
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
-    s.on('error', reject);
+    // Express 5 hands a bind error (EADDRINUSE) to this callback instead of throwing it.
+    const s = app.listen(port, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   const actual = (server.address() as AddressInfo).port;
   return {

@@ -7,7 +7,7 @@ import { loadConfig, ZBaseConfig, type BaseConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { authenticate, jwksKeyResolver, type KeyResolver } from './http/auth';
-import { createHttpApp } from './http/app';
+import { createHttpApp, listenOn } from './http/app';
 import { AppError } from './http/errors';
 import { Jobs } from './jobs/jobs';
 import { httpMetrics, instrumentService, metricsHandler } from './metrics';
@@ -138,10 +138,7 @@ export async function startService<DB, C extends BaseConfig>(
       def.routes(a, ctx);
     },
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.on('error', reject);
-  });
+  const server = await listenOn(app, config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST}:${port}`;

@@ -12,6 +12,7 @@ import {
   createHttpApp,
   createLogger,
   authenticate,
+  listenOn,
   loadConfig,
   requireAuth,
   requireRole,
@@ -32,6 +33,21 @@ describe('config', () => {
     const ok = loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: '3000', DATABASE_URL: 'postgres://h/db' });
     expect(ok.PORT).toBe(3000);
     expect(ok.CONSUMER_RETRY_DELAYS_MS).toEqual([1000, 5000, 30000]);
+  });
+});
+
+describe('listenOn', () => {
+  it('rejects with the bind error when the port is taken, and serves when it is free', async () => {
+    const app = createHttpApp({ logger: createLogger('listen-test', 'silent'), readiness: [], routes: () => undefined });
+    const first = await listenOn(app, 0, '127.0.0.1');
+    const port = (first.address() as AddressInfo).port;
+    try {
+      await expect(listenOn(app, port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const res = await fetch(`http://127.0.0.1:${port}/health/live`);
+      expect(await res.json()).toEqual({ status: 'ok' });
+    } finally {
+      await new Promise((resolve) => first.close(resolve));
+    }
   });
 });
 

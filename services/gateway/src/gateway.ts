@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
@@ -14,6 +13,7 @@ import {
   healthRoutes,
   httpMetrics,
   jwksKeyResolver,
+  listenOn,
   metricsHandler,
   normalizePath,
   platformMetrics,
@@ -143,10 +143,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', () => undefined);
   const app = createGatewayApp(config, redis, deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.on('error', reject);
-  });
+  const server = await listenOn(app, config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { CommonErrorCode, type Language } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
@@ -7,6 +8,21 @@ import { runWithContext } from '../context';
 import type { Logger } from '../logger';
 import { AppError } from './errors';
 import { zodDetails } from './validate';
+
+/**
+ * Listens and resolves with the server once it is bound; rejects with the bind error (EADDRINUSE,
+ * EACCES) instead of going on with a server that listens nowhere.
+ */
+export function listenOn(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(app);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
 
 export interface HealthCheck {
   name: string;
