@@ -13,7 +13,7 @@ const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const system = await startBenchSystem('gleba_bench_mixed', 40000);
+const system = await startBenchSystem('gleba_bench_mixed', 12000);
 try {
   const client = new Client(system.urls.gateway);
   const users = await Promise.all(Array.from({ length: USERS }, (_, i) => newCustomer(system, client, `mixed${i}`)));

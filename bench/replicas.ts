@@ -9,7 +9,7 @@ const ORDERS = Number(process.argv[2] ?? process.env.BENCH_ORDERS ?? 40);
 const CUSTOMERS = 5;
 const STEPS = ['KIT_SENT', 'SAMPLES_COLLECTING_PENDING', 'SAMPLES_COLLECTING', 'SAMPLES_COLLECTION_COMPLETED', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED'];
 
-const system = await startBenchSystem('gleba_bench_replicas', 41000, { notification: 2, orders: 2 });
+const system = await startBenchSystem('gleba_bench_replicas', 16000, { notification: 2, orders: 2 });
 try {
   const client = new Client(system.urls.gateway);
   const admin = await adminToken(client);

@@ -26,7 +26,7 @@ function claimSlot(): { name: string; offset: number; release: () => void } {
   if (process.env.GLEBA_E2E_NAME || process.env.GLEBA_E2E_PORT_OFFSET) {
     return { name: process.env.GLEBA_E2E_NAME ?? 'gleba_e2e', offset: Number(process.env.GLEBA_E2E_PORT_OFFSET ?? 20000), release: () => undefined };
   }
-  // Three slots: a fourth (+23000) would put its gateway on the port of the fault suite's mail inbox.
+  // Three slots: a fourth (+23000) would put its mail inbox on the replicas bench's gateway (:24080).
   for (let slot = 0; slot < 3; slot += 1) {
     const lock = path.join(os.tmpdir(), `gleba-e2e-slot-${slot}.lock`);
     try {

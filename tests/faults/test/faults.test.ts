@@ -37,7 +37,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 describe('faults: 1,000 orders through kills and restarts', () => {
   let infra: PrivateInfra;
   let system: RunningSystem;
-  const layout = systemLayout({ name: process.env.GLEBA_FAULTS_NAME ?? 'gleba_faults', offset: Number(process.env.GLEBA_FAULTS_PORT_OFFSET ?? 30000) });
+  const layout = systemLayout({ name: process.env.GLEBA_FAULTS_NAME ?? 'gleba_faults', offset: Number(process.env.GLEBA_FAULTS_PORT_OFFSET ?? 10000) });
   const dbs = new Map<string, pg.Pool>();
   const db = (service: string) => {
     let p = dbs.get(service);
