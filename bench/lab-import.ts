@@ -7,7 +7,8 @@
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
 //   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only;
 //   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
-//   parses on the parser thread instead of the service's thread)
+//   parses on the parser thread instead of the service's thread; BENCH_TWO_STEP=1 uploads with step=check and
+//   applies once CHECKED instead of step=apply, checked and applied in one pass)
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -72,6 +73,14 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
   await wb.commit();
   writeFileSync(path, Buffer.concat(chunks));
   writeFileSync(`${path}.codes`, codes.join('\n'));
+  // The samples the import expects, as CSV for psql's \copy (four samples per order, one farmer).
+  const userId = randomUUID();
+  let orderId = randomUUID();
+  const csv = codes.map((code, i) => {
+    if (i % 4 === 0) orderId = randomUUID();
+    return `${randomUUID()},${code},${orderId},B-${i >> 2},${userId},FARM,BASIC_TEST,[],Pole ${i},winter-wheat,2`;
+  });
+  writeFileSync(`${path}.samples.csv`, csv.join('\n'));
   return codes;
 }
 
@@ -112,21 +121,12 @@ async function imported(path: string): Promise<Figures> {
   const { labImportService } = await import('../services/lab-import/src/service');
   const keys = createTestKeys();
   // BENCH_PARSE_THREAD=true: the check parses on the parser thread (IMPORT_PARSE_THREAD=true).
-  const service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD === 'true' } });
-  const codes = readFileSync(`${path}.codes`, 'utf8').split('\n');
-  const userId = randomUUID();
-  let orderId = randomUUID();
-  const rows = codes.map((code, i) => {
-    if (i % 4 === 0) orderId = randomUUID();
-    return {
-      sample_id: randomUUID(), code, order_id: orderId, order_number: `B-${i >> 2}`, user_id: userId, kind: 'FARM' as const,
-      basic_test_type: 'BASIC_TEST', additional_test_types: '[]', field_name: `Pole ${i}`, plant_id: 'winter-wheat',
-      crop_id: null, sector_id: null, area_ha: 2, area_ares: null,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 2000) await service.ctx.db.insertInto('expected_samples').values(rows.slice(i, i + 2000)).execute();
-  rows.length = 0;
-  codes.length = 0;
+  const service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD === 'true', ...(process.env.BENCH_BATCH ? { IMPORT_BATCH_SIZE: Number(process.env.BENCH_BATCH) } : {}) } });
+  // The expected samples go in through psql, another process, so this process's memory is the
+  // service's own and not the seed's (orders' events bring them one by one in production).
+  const copied = spawnSync('psql', [service.ctx.config.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc',
+    `\\copy expected_samples (sample_id, code, order_id, order_number, user_id, kind, basic_test_type, additional_test_types, field_name, plant_id, area_ha) from '${path}.samples.csv' with (format csv)`], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`seeding the expected samples with psql failed: ${copied.stderr || copied.error?.message}`);
   const file = readFileSync(path);
   const admin = keys.sign({ role: 'ADMIN' });
   global.gc?.();
@@ -136,17 +136,20 @@ async function imported(path: string): Promise<Figures> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const wall0 = Date.now();
-  const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
+  // BENCH_TWO_STEP=1: upload with step=check, then POST .../apply once CHECKED (the wizard's two
+  // steps, staged rows between them); else step=apply, checked and applied in one pass.
+  const twoStep = process.env.BENCH_TWO_STEP === '1';
+  const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=${twoStep ? 'check' : 'apply'}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
   const { id } = (await res.json()) as { id: string };
   const tUploaded = performance.now();
   s.mark('uploadPeakRssMb');
-  let tChecked = 0;
   let detail: { status: string; summary: { applied: number; rowsRead: number } };
   for (;;) {
     detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
-    if (!tChecked && (detail as unknown as { progress: { phase: string } }).progress.phase === 'apply') {
-      tChecked = performance.now();
+    if (twoStep && detail.status === 'CHECKED') {
       s.mark('checkPeakRssMb');
+      await fetch(`${service.url}/farm-api/imports/${id}/apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });
+      continue;
     }
     if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
     // Every 500 ms: each poll is an authenticated request to the measured process, counted in its CPU.
@@ -172,7 +175,9 @@ async function imported(path: string): Promise<Figures> {
     rows: detail.summary.applied,
     peakRssMb: mb(peak),
     baseRssMb: mb(base),
-    phases: { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round(checkedAt - uploadedAt), applyMs: Math.round(appliedAt - checkedAt), ...s.phases },
+    phases: twoStep
+      ? { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round(checkedAt - uploadedAt), applyMs: Math.round(appliedAt - checkedAt), ...s.phases }
+      : { uploadAndGuardMs: Math.round(tUploaded - t0), checkAndApplyMs: Math.round(appliedAt - uploadedAt), ...s.phases },
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommend } from '@gleba/agronomy';
@@ -495,6 +496,48 @@ describe('lab-import: import wizard and results', () => {
       expect(done.status).toBe('FAILED');
       expect(['importFileCorrupt', 'importNoLabelsColumn']).toContain(done.errorCode);
     });
+  });
+
+  it('applying in one pass (step=apply), a file that breaks after 1,200 good rows stores none of them', async () => {
+    const samples = Array.from({ length: 1200 }, (_, i) => ({ ...sampleData(), sampleId: randomUUID(), code: code('BR'), orderId: randomUUID(), orderNumber: `BR-${i}` }));
+    await service.ctx.db
+      .insertInto('expected_samples')
+      .values(samples.map((s) => ({
+        sample_id: s.sampleId, code: s.code, order_id: s.orderId, order_number: s.orderNumber, user_id: s.userId, kind: 'FARM' as const,
+        basic_test_type: 'BASIC_TEST', additional_test_types: '[]', field_name: s.fieldName, plant_id: s.plantId, crop_id: null, sector_id: null, area_ha: 2, area_ares: null,
+      })))
+      .execute();
+    // The worksheet's XML written by hand: the rows are good, then the XML breaks (after more than
+    // two batches of IMPORT_BATCH_SIZE rows were read and written).
+    const cell = (ref: string, v: Cell) => (typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="str"><v>${v}</v></c>`);
+    const rowXml = (n: number, cells: Cell[]) => `<row r="${n}">${cells.map((v, i) => cell(`${String.fromCharCode(65 + i)}${n}`, v)).join('')}</row>`;
+    const header = ['Etykieta', 'Rodzaj badania', 'pH w KCl', 'Fosfor P2O5', 'Potas K2O', 'Magnez Mg', 'Kategoria agronomiczna'];
+    const body = samples.map((s, i) => rowXml(i + 2, [s.code, 'BASIC_TEST', 5.5, 10, 12, 4, 'lekka'])).join('');
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rowXml(1, header)}${body}<row r="9999"><<<not xml`;
+    const file = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
+    ]);
+    const done = await importFile(file, 'testType=BASIC_TEST&step=apply');
+    expect(done).toMatchObject({ status: 'FAILED', errorCode: 'importFileCorrupt' });
+    const stored = await service.ctx.db.selectFrom('results').select('sample_id').where('sample_id', 'in', samples.map((s) => s.sampleId)).execute();
+    expect(stored).toEqual([]);
+    const ours = new Set<string>(samples.map((s) => s.orderId));
+    expect(events.all().filter((e) => e.type === ResultsImportedV1.type && ours.has((e.data as Imported).orderId))).toEqual([]);
+
+    // The same rows, whole, apply in one pass: every order COMPLETE.
+    const whole = zip([
+      { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet.replace(/<row r="9999">.*$/, '</sheetData></worksheet>')) },
+    ]);
+    const applied = await importFile(whole, 'testType=BASIC_TEST&step=apply');
+    expect(applied).toMatchObject({ status: 'APPLIED', summary: { rowsRead: 1200, valid: 1200, applied: 1200, rejected: 0, ordersTouched: 1200 } });
+    await waitFor(() => events.all().filter((e) => e.type === ResultsImportedV1.type && ours.has((e.data as Imported).orderId)).length === 1200);
+    const told = events.all().filter((e) => e.type === ResultsImportedV1.type && ours.has((e.data as Imported).orderId)).map((e) => e.data as Imported);
+    expect(new Set(told.map((e) => e.completeness))).toEqual(new Set(['COMPLETE']));
+    expect(told.every((e) => e.importId === applied.id && e.sampleCodes.length === 1)).toBe(true);
   });
 
   it('shows a field history across orders', async () => {

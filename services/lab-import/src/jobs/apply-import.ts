@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
-import { storeRecommendations } from '../db/repositories/results.repository';
+import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
 import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice, type SampleForAdvice } from '../domain/recommendation';
 import { stagedValues } from '../domain/rows';
 
@@ -135,19 +135,7 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
             as x(row_number integer, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
             on x.row_number = r.row_number
           where r.import_id = ${importId} and r.order_id = any(${orderIds}::uuid[]) and r.row_number <> all(${rejectedNumbers}::integer[])
-          on conflict (sample_id, test_type) do update set
-            agronomic_category = excluded.agronomic_category,
-            elements = excluded.elements,
-            classes = excluded.classes,
-            recommendation = excluded.recommendation,
-            recommendation_id = excluded.recommendation_id,
-            recommendation_measured = excluded.recommendation_measured,
-            recommendation_error = excluded.recommendation_error,
-            rulesets = excluded.rulesets,
-            import_id = excluded.import_id,
-            version = results.version + 1,
-            updated_at = now()
-          returning sample_id, test_type, (xmax = 0) as inserted
+          ${RESULT_UPSERT}
         `.execute(trx)
       ).rows;
 

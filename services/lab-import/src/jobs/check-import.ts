@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { LabImportErrorCode, type ImportTestType } from '@gleba/contracts';
+import { LabImportErrorCode, ResultsImportedV1, type EventData, type ImportTestType } from '@gleba/contracts';
+import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
-import { storeRecommendations } from '../db/repositories/results.repository';
+import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
 import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
@@ -15,6 +16,13 @@ export interface CheckOptions {
   parseThread?: boolean;
   maxRows: number;
   signal: AbortSignal;
+  /**
+   * Apply while checking (an upload with step=apply): each batch's rows go straight into `results`
+   * instead of `import_rows`, and the whole import is one transaction that ends with the orders'
+   * events and status APPLIED. A file that fails half-way leaves nothing behind; a retried job
+   * starts again from the first row.
+   */
+  applyWith?: Outbox;
 }
 
 type PendingRow = Extract<ParsedItem, { kind: 'ok' }>;
@@ -24,6 +32,20 @@ const STAGED_COLUMNS = [
   'row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice',
   'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error', 'advised_for',
 ] as const satisfies readonly (keyof StagedRow)[];
+/** What a direct apply writes of a row (into `results`). */
+const RESULT_COLUMNS = [
+  'sample_id', 'test_type', 'category', 'elements', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error',
+] as const satisfies readonly (keyof StagedRow)[];
+const RAW_COLUMNS = ['elements', 'advice', 'classes', 'recommendation_measured'] as const;
+
+/** An order a direct apply wrote results of: what its `lab.results.imported` event says. */
+interface TouchedOrder {
+  orderNumber: string;
+  userId: string;
+  kind: 'FARM' | 'GARDEN';
+  codes: Set<string>;
+  anyNew: boolean;
+}
 
 interface ErrorRow {
   import_id: string;
@@ -37,10 +59,24 @@ interface ErrorRow {
  * Reads the stored workbook once, streaming (`parseWorkbook`, here or on the parser thread): finds
  * the header and checks every row on its own; each batch of rows is then matched to the expected
  * samples (the labels) and written while the next is parsed. Valid rows are staged in
- * `import_rows` with their advice for apply; every rejected row is listed in `import_errors` with
- * its reason.
+ * `import_rows` with their advice for apply (or, with `applyWith`, stored as results at once);
+ * every rejected row is listed in `import_errors` with its reason.
  */
 export async function checkImport(db: Kysely<Database>, importId: string, options: CheckOptions): Promise<void> {
+  if (!options.applyWith) return checkIn(db, null, importId, options);
+  const outbox = options.applyWith;
+  // One transaction: results, row errors, events and the final status commit together or not at
+  // all. Progress goes to the import row through the pool meanwhile (this transaction writes that
+  // row only at its end, after the last progress write).
+  await db.transaction().execute((trx) => checkIn(db, { trx, outbox }, importId, options));
+}
+
+async function checkIn(
+  db: Kysely<Database>,
+  direct: { trx: Transaction<Database>; outbox: Outbox } | null,
+  importId: string,
+  options: CheckOptions,
+): Promise<void> {
   const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type', 'file']).where('id', '=', importId).executeTakeFirst();
   if (!imp) return;
   if (!imp.file) throw new FileRejected(LabImportErrorCode.importUnknownError, 'the import has no file any more');
@@ -51,7 +87,7 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   await db.deleteFrom('import_errors').where('import_id', '=', importId).execute();
   await db
     .updateTable('imports')
-    .set({ status: 'CHECKING', phase: 'check', rows_read: 0, rows_total: null, rows_valid: 0, rows_rejected: 0, rows_applied: 0, apply_processed: 0, percent: 0, error_code: null, error_message: null })
+    .set({ status: 'CHECKING', phase: direct ? 'apply' : 'check', rows_read: 0, rows_total: null, rows_valid: 0, rows_rejected: 0, rows_applied: 0, apply_processed: 0, percent: 0, error_code: null, error_message: null })
     .where('id', '=', importId)
     .execute();
 
@@ -67,6 +103,8 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
   const storedRecommendations = new Set<string>();
   let errors: ErrorRow[] = [];
   const errorCodes = new Map<string, number>();
+  let applied = 0;
+  const touchedOrders = new Map<string, TouchedOrder>();
 
   const reject = (row: number | null, label: string | null, error: RowError) => {
     rejected += 1;
@@ -81,11 +119,13 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     if (writing) await writing;
     const batch = pending;
     pending = [];
-    const write = db.transaction().execute(async (trx) => {
-      // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
-      await sql`set local synchronous_commit = off`.execute(trx);
-      await flushIn(trx, batch);
-    });
+    const write = direct
+      ? flushIn(direct.trx, batch)
+      : db.transaction().execute(async (trx) => {
+          // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
+          await sql`set local synchronous_commit = off`.execute(trx);
+          await flushIn(trx, batch);
+        });
     write.catch(() => undefined); // awaited by the next flush or at the end; no unhandled rejection meanwhile
     writing = write;
   };
@@ -93,15 +133,17 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     await flush();
     await writing;
   };
-  const flushIn = async (db: Transaction<Database>, batch: PendingRow[]) => {
+  const flushIn = async (trx: Transaction<Database>, batch: PendingRow[]) => {
     if (batch.length > 0) {
-      const samples = await db
+      const matching = trx
         .selectFrom('expected_samples')
-        .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types', 'plant_id', 'area_ha', 'area_ares'])
+        .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types', 'plant_id', 'area_ha', 'area_ares', 'order_number', 'user_id'])
         .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
-        .where('cancelled_at', 'is', null)
-        .execute();
+        .where('cancelled_at', 'is', null);
+      // Applying: the samples stay as read (crop, area, not cancelled) until the results commit.
+      const samples = await (direct ? matching.orderBy('sample_id').forShare() : matching).execute();
       const byCode = new Map(samples.map((s) => [s.code, s]));
+      const bySample = new Map(samples.map((s) => [s.sample_id, s]));
       const staged: StagedRow[] = [];
       const newRecommendations = new Map<string, string>();
       for (const p of batch) {
@@ -133,26 +175,48 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
           advised_for: adviceBasisOf(forSample),
         });
       }
-      await storeRecommendations(db, newRecommendations);
+      await storeRecommendations(trx, newRecommendations);
       for (const id of newRecommendations.keys()) storedRecommendations.add(id);
-      if (staged.length > 0) {
-        const rows = recordsetJson(staged, STAGED_COLUMNS, ['elements', 'advice', 'classes', 'recommendation_measured']);
+      if (staged.length > 0 && direct) {
+        const written = (
+          await sql<{ sample_id: string; inserted: boolean }>`
+            insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
+            select gen_random_uuid(), x.sample_id, x.test_type, x.category, x.elements, x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
+            from json_to_recordset(${recordsetJson(staged, RESULT_COLUMNS, RAW_COLUMNS)}::json)
+              as x(sample_id uuid, test_type text, category text, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
+            ${RESULT_UPSERT}
+          `.execute(trx)
+        ).rows;
+        applied += written.length;
+        for (const w of written) {
+          const sample = bySample.get(w.sample_id)!;
+          let order = touchedOrders.get(sample.order_id);
+          if (!order) {
+            order = { orderNumber: sample.order_number, userId: sample.user_id, kind: sample.kind, codes: new Set(), anyNew: false };
+            touchedOrders.set(sample.order_id, order);
+          }
+          order.codes.add(sample.code);
+          if (w.inserted) order.anyNew = true;
+        }
+      } else if (staged.length > 0) {
+        const rows = recordsetJson(staged, STAGED_COLUMNS, RAW_COLUMNS);
         await sql`
           insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice, classes, recommendation_id, recommendation_measured, recommendation_error, advised_for)
           select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice, x.classes, x.recommendation_id, x.recommendation_measured, x.recommendation_error, x.advised_for
           from json_to_recordset(${rows}::json) as x(row_number integer, sample_id uuid, order_id uuid, test_type text, category text, elements json, advice json,
             classes json, recommendation_id text, recommendation_measured json, recommendation_error text, advised_for text)
-        `.execute(db);
+        `.execute(trx);
       }
     }
     if (errors.length > 0) {
       const out = errors;
       errors = [];
-      await db.insertInto('import_errors').values(out).execute();
+      await trx.insertInto('import_errors').values(out).execute();
     }
-    await db
+    // Progress: applying, through the pool (visible while the transaction runs), else with the batch.
+    await (direct ? db : trx)
       .updateTable('imports')
-      .set({ rows_read: rowsRead, rows_valid: valid, rows_rejected: rejected, percent: Math.min(99, share * 100) })
+      .set({ rows_read: rowsRead, rows_valid: valid, rows_rejected: rejected, rows_applied: applied, percent: Math.min(99, share * 100) })
       .where('id', '=', importId)
       .execute();
   };
@@ -193,16 +257,71 @@ export async function checkImport(db: Kysely<Database>, importId: string, option
     const [code] = [...errorCodes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [LabImportErrorCode.importUnknownError];
     fileError = { code, message: 'no row can be applied' };
   }
-  await db
+  if (!direct || fileError) {
+    await (direct?.trx ?? db)
+      .updateTable('imports')
+      .set({
+        status: fileError ? 'FAILED' : 'CHECKED',
+        error_code: fileError?.code ?? null,
+        error_message: fileError?.message ?? null,
+        rows_total: rowsRead,
+        percent: 100,
+        checked_at: new Date(),
+      })
+      .where('id', '=', importId)
+      .execute();
+    return;
+  }
+  await publishResults(direct.trx, direct.outbox, importId, touchedOrders);
+  const now = new Date();
+  await direct.trx
     .updateTable('imports')
     .set({
-      status: fileError ? 'FAILED' : 'CHECKED',
-      error_code: fileError?.code ?? null,
-      error_message: fileError?.message ?? null,
+      status: 'APPLIED',
+      rows_read: rowsRead,
       rows_total: rowsRead,
+      rows_valid: valid,
+      rows_rejected: rejected,
+      rows_applied: applied,
+      apply_processed: valid,
+      orders_touched: touchedOrders.size,
       percent: 100,
-      checked_at: new Date(),
+      checked_at: now,
+      applied_at: now,
+      file: null,
     })
     .where('id', '=', importId)
     .execute();
+}
+
+/**
+ * One `lab.results.imported` per order a direct apply wrote: COMPLETE when every live sample of the
+ * order has results for each test ordered (this import's or earlier ones), else PARTIAL; UPDATED
+ * when the import only replaced results that existed.
+ */
+async function publishResults(trx: Transaction<Database>, outbox: Outbox, importId: string, touched: Map<string, TouchedOrder>): Promise<void> {
+  if (touched.size === 0) return;
+  const orderIds = [...touched.keys()];
+  const incomplete = await sql<{ order_id: string }>`
+    select distinct s.order_id from expected_samples s
+    cross join lateral (select s.basic_test_type as test_type union all select jsonb_array_elements_text(s.additional_test_types)) t
+    where s.order_id = any(${orderIds}::uuid[]) and s.cancelled_at is null
+      and not exists (select 1 from results r where r.sample_id = s.sample_id and r.test_type = t.test_type)
+  `.execute(trx);
+  const partial = new Set(incomplete.rows.map((r) => r.order_id));
+  const importedAt = new Date().toISOString();
+  const messages: EventData<typeof ResultsImportedV1>[] = [];
+  for (const [orderId, o] of touched) {
+    messages.push({
+      importId,
+      orderId,
+      orderNumber: o.orderNumber,
+      userId: o.userId,
+      kind: o.kind,
+      completeness: !o.anyNew ? 'UPDATED' : partial.has(orderId) ? 'PARTIAL' : 'COMPLETE',
+      sampleCodes: [...o.codes],
+      importedAt,
+    });
+  }
+  await outbox.publishMany(trx, ResultsImportedV1, messages);
 }

@@ -7,7 +7,7 @@ import { FileRejected } from '../domain/xlsx-guard';
 import { applyImport } from './apply-import';
 import { checkImport } from './check-import';
 
-/** Check (and, when the upload asked for it, apply) one uploaded workbook. */
+/** Check (and, when the upload asked for it, apply in the same pass) one uploaded workbook. */
 export const CheckImportJob = defineJob({
   queue: QueueName.labImport,
   name: 'check-import',
@@ -83,12 +83,10 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
           await run(importId, job.attemptsMade + 1, CheckImportJob.attempts, async (signal) => {
             const before = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
             if (!before || before.status === 'APPLIED') return;
-            // A retry after apply began resumes the apply; checking again would stage the rows anew.
-            if (before.status !== 'APPLYING') await checkImport(db, importId, { ...options, signal });
-            if (!thenApply) return;
-            const row = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
-            if (row?.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
-            if (row?.status === 'CHECKED') await applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            // An apply from staged rows that began (a job of a version that staged before applying) resumes.
+            if (before.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            // step=apply: checked and applied in one pass and one transaction (a retry starts again).
+            await checkImport(db, importId, { ...options, signal, applyWith: thenApply ? ctx.outbox : undefined });
           });
         },
       },

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database';
 import { joinRecommendation } from '../../domain/recommendation';
 import { expandElements } from '../../domain/rows';
@@ -97,6 +97,27 @@ export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string
  * Stores shared recommendations (id -> body JSON) that are not stored yet. In id order, so two
  * transactions inserting the same ones (a check and an apply, two batches) lock them in one order.
  */
+/**
+ * The end of an insert into `results`: a sample's result of a test type already stored is replaced
+ * and its `version` bumped, never duplicated. Returns each row's sample, test type and whether it
+ * is new.
+ */
+export const RESULT_UPSERT = sql`
+  on conflict (sample_id, test_type) do update set
+    agronomic_category = excluded.agronomic_category,
+    elements = excluded.elements,
+    classes = excluded.classes,
+    recommendation = excluded.recommendation,
+    recommendation_id = excluded.recommendation_id,
+    recommendation_measured = excluded.recommendation_measured,
+    recommendation_error = excluded.recommendation_error,
+    rulesets = excluded.rulesets,
+    import_id = excluded.import_id,
+    version = results.version + 1,
+    updated_at = now()
+  returning sample_id, test_type, (xmax = 0) as inserted
+`;
+
 export async function storeRecommendations(trx: Transaction<Database>, bodies: ReadonlyMap<string, string>): Promise<void> {
   if (bodies.size === 0) return;
   await trx
