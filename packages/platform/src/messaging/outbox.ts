@@ -29,9 +29,6 @@ export interface Outbox {
   ): Promise<TEventEnvelope<EventData<E>>[]>;
 }
 
-/** Rows per INSERT in `publishMany` (4 parameters each; Postgres allows 65,535 per statement). */
-const PUBLISH_MANY_CHUNK = 5000;
-
 export function createOutbox(producer: string): Outbox {
   // The one place an envelope is made: `publish` and `publishMany` write the same rows.
   const envelopeOf = <E extends EventDefinition>(event: E, data: EventData<E>, id: string, correlationId: string): TEventEnvelope<EventData<E>> => ({
@@ -57,9 +54,13 @@ export function createOutbox(producer: string): Outbox {
       if (items.length === 0) return [];
       const correlationId = options.correlationId ?? currentCorrelationId();
       const envelopes = items.map((data) => envelopeOf(event, data, randomUUID(), correlationId));
-      for (let i = 0; i < envelopes.length; i += PUBLISH_MANY_CHUNK) {
-        await sql`insert into outbox (id, type, version, envelope) values ${sql.join(envelopes.slice(i, i + PUBLISH_MANY_CHUNK).map(row))}`.execute(trx);
-      }
+      // The rows as one JSON parameter (thousands of events are one value to bind, not four each).
+      const rows = `[${envelopes.map((e) => `{"id":"${e.id}","envelope":${JSON.stringify(e)}}`).join(',')}]`;
+      await sql`
+        insert into outbox (id, type, version, envelope)
+        select x.id, ${event.type}, ${event.version}::integer, x.envelope
+        from json_to_recordset(${rows}::json) as x(id uuid, envelope jsonb)
+      `.execute(trx);
       await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
       return envelopes;
     },

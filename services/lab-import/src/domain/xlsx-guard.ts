@@ -99,7 +99,8 @@ async function inflateEntry(buf: Buffer, entry: ZipEntry, limit: number, keep = 
   }
   if (entry.method !== 8) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, `entry ${entry.name} uses compression method ${entry.method}`);
   return new Promise((resolve, reject) => {
-    const inflate = createInflateRaw();
+    // 64 KiB chunks: a 29 MB worksheet is 450 chunks to count instead of 1,800.
+    const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
     let size = 0;
     const kept: Buffer[] = [];
     let keptBytes = 0;

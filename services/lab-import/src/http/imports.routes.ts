@@ -10,6 +10,7 @@ import { findImport, importDetail, listImports } from '../db/repositories/import
 import { templateWorkbook } from '../domain/template';
 import { FileRejected, guardXlsx } from '../domain/xlsx-guard';
 import { ApplyImportJob, CheckImportJob } from '../jobs/import.worker';
+import { handOver } from '../jobs/upload-handoff';
 import { readUpload } from './upload';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -77,6 +78,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
         .insertInto('imports')
         .values({ ...base, file_name: query.fileName ?? upload.fileName, file_size: upload.buffer.length, file: upload.buffer, status: 'UPLOADED' })
         .execute();
+      handOver(id, upload.buffer);
       await jobs.add(CheckImportJob, { importId: id, thenApply: query.step === 'apply' }, { jobId: `check-${id}` });
       const row = await findImport(db, id, mode);
       return importDetail(db, row!, 0);

@@ -8,6 +8,7 @@ import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
 import { parseInThread } from './parse-in-thread';
+import { takeOver } from './upload-handoff';
 import { parseWorkbook, type ParsedItem } from '../domain/parse-workbook';
 
 export interface CheckOptions {
@@ -77,9 +78,10 @@ async function checkIn(
   importId: string,
   options: CheckOptions,
 ): Promise<void> {
-  const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type', 'file']).where('id', '=', importId).executeTakeFirst();
+  const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type']).where('id', '=', importId).executeTakeFirst();
   if (!imp) return;
-  if (!imp.file) throw new FileRejected(LabImportErrorCode.importUnknownError, 'the import has no file any more');
+  const file = takeOver(importId) ?? (await db.selectFrom('imports').select('file').where('id', '=', importId).executeTakeFirst())?.file;
+  if (!file) throw new FileRejected(LabImportErrorCode.importUnknownError, 'the import has no file any more');
   const chosen = imp.test_type as ImportTestType;
   const kind = imp.mode === 'garden' ? 'GARDEN' : 'FARM';
 
@@ -222,7 +224,7 @@ async function checkIn(
   };
 
   try {
-    const job = { file: imp.file, chosen, maxRows: options.maxRows, batchSize: options.batchSize };
+    const job = { file, chosen, maxRows: options.maxRows, batchSize: options.batchSize };
     const parsed = options.parseThread ? parseInThread(job, options.signal) : parseWorkbook(job, options.signal);
     for await (const batch of parsed) {
       share = batch.share;
