@@ -3,6 +3,7 @@ import { layoutOf, type HeaderLayout } from './file-format';
 import { adviceValuesOf, compactElementsJson, parseRow } from './rows';
 import { readFirstSheet } from './workbook-reader';
 import { FileRejected } from './xlsx-guard';
+import { worksheetsLast } from './zip';
 
 /** One workbook to parse. */
 export interface ParseJob {
@@ -41,7 +42,9 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
   let rowsRead = 0;
   let share = 0;
   let items: ParsedItem[] = [];
-  const file = Buffer.isBuffer(job.file) ? job.file : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
+  const given = Buffer.isBuffer(job.file) ? job.file : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
+  // Shared strings before the worksheet, so exceljs streams it instead of spooling it to a temp file.
+  const file = worksheetsLast(given);
   for await (const sheetRow of readFirstSheet(file, { signal, onProgress: (s) => (share = s) })) {
     if (!layout) {
       layout = layoutOf(sheetRow.values);

@@ -1,5 +1,9 @@
 import { createInflateRaw } from 'node:zlib';
 import { LabImportErrorCode } from '@gleba/contracts';
+import { FileRejected } from './file-rejected';
+import { entryData, readCentralDirectory, type ZipEntry } from './zip';
+
+export { FileRejected };
 
 /**
  * Checks a file is a plain .xlsx workbook before any parser sees it, by content, not by name:
@@ -18,77 +22,12 @@ export interface GuardLimits {
   maxEntries: number;
 }
 
-export class FileRejected extends Error {
-  constructor(
-    readonly code: LabImportErrorCode,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-    this.name = 'FileRejected';
-  }
-}
-
-interface ZipEntry {
-  name: string;
-  flags: number;
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localHeaderOffset: number;
-}
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ENCRYPTION_INFO = Buffer.from('EncryptionInfo', 'utf16le');
 const SHEET_MAIN = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
 const MACRO_MAIN = 'application/vnd.ms-excel.sheet.macroenabled.main+xml';
-
-function readCentralDirectory(buf: Buffer, maxEntries: number): ZipEntry[] {
-  // End of central directory: 22 bytes plus a comment of at most 65535.
-  const from = Math.max(0, buf.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= from; i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'zip end of central directory not found');
-  const count = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'zip64 archives are not accepted');
-  if (count > maxEntries) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `the archive has ${count} entries`);
-  if (cdOffset + cdSize > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'central directory outside the file');
-  const entries: ZipEntry[] = [];
-  let p = cdOffset;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'broken central directory');
-    const nameLength = buf.readUInt16LE(p + 28);
-    const extraLength = buf.readUInt16LE(p + 30);
-    const commentLength = buf.readUInt16LE(p + 32);
-    entries.push({
-      flags: buf.readUInt16LE(p + 8),
-      method: buf.readUInt16LE(p + 10),
-      compressedSize: buf.readUInt32LE(p + 20),
-      uncompressedSize: buf.readUInt32LE(p + 24),
-      localHeaderOffset: buf.readUInt32LE(p + 42),
-      name: buf.toString('utf8', p + 46, p + 46 + nameLength),
-    });
-    p += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-function entryData(buf: Buffer, entry: ZipEntry): Buffer {
-  const at = entry.localHeaderOffset;
-  if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `broken entry ${entry.name}`);
-  const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
-  const end = start + entry.compressedSize;
-  if (end > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `entry ${entry.name} runs past the end`);
-  return buf.subarray(start, end);
-}
 
 /** Inflates an entry, keeping at most `keep` bytes, failing once more than `limit` come out. */
 async function inflateEntry(buf: Buffer, entry: ZipEntry, limit: number, keep = 0): Promise<{ size: number; head: Buffer }> {
@@ -144,7 +83,7 @@ export async function guardXlsx(buf: Buffer, limits: GuardLimits): Promise<Guard
     throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'an OLE compound file (.xls), not .xlsx');
   }
   if (buf.length < 22 || !buf.subarray(0, 4).equals(ZIP_MAGIC)) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'not a zip archive');
-  const entries = readCentralDirectory(buf, limits.maxEntries);
+  const { entries } = readCentralDirectory(buf, limits.maxEntries);
 
   let declared = 0;
   for (const e of entries) {
