@@ -335,10 +335,12 @@ describe('lab-import: import wizard and results', () => {
       basicRow(ok.code), // row 9: twice in the file
       [null, null, null, null, null, null, null, null], // blank: skipped
       [null, 'BASIC_TEST', 5, 5, 5, 5, 'lekka', null], // row 11: no label
+      basicRow(micro.code, 15, 10, 10, 4), // row 12: a pH (a number cell) out of range
+      basicRow(micro.code, 5.5, 10, 10, 4, 3), // row 13: a number where the category goes
     ];
     const checked = await importFile(await workbook(rows));
     expect(checked.status).toBe('CHECKED');
-    expect(checked.summary).toMatchObject({ rowsRead: 9, valid: 1, rejected: 8 });
+    expect(checked.summary).toMatchObject({ rowsRead: 11, valid: 1, rejected: 10 });
     expect(checked.errors.map((e) => [e.row, e.code])).toEqual([
       [3, 'importNoMatchingOrders'],
       [4, 'importInvalidTestType'],
@@ -348,9 +350,13 @@ describe('lab-import: import wizard and results', () => {
       [8, 'importIncompleteResults'],
       [9, 'importDuplicateLabel'],
       [11, 'importNoMatchingOrders'],
+      [12, 'importIncompleteResults'],
+      [13, 'importUnknownType'],
     ]);
+    expect(checked.errors.find((e) => e.row === 12)?.message).toBe('pH KCl: 15 is out of range');
+    expect(checked.errors.find((e) => e.row === 13)?.message).toBe('unknown agronomic category "3"');
     const applied = await applyAndWait(checked.id);
-    expect(applied.summary).toMatchObject({ applied: 1, rejected: 8 });
+    expect(applied.summary).toMatchObject({ applied: 1, rejected: 10 });
     // The micro sample still waits for its results; the basic one has them.
     const microView = await http<TestResults>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, { token: keys.sign({ sub: micro.userId }) });
     expect(microView.body).toMatchObject({ status: 'IN_LAB', results: [] });

@@ -20,8 +20,10 @@ export type RowOutcome = { kind: 'empty' } | { kind: 'error'; label: string | nu
 
 const REQUIRED = Object.fromEntries(Object.entries(TEST_PARAMS).map(([t, keys]) => [t, new Set<ParamKey>(keys)])) as unknown as Record<ImportTestType, ReadonlySet<ParamKey>>;
 
+/** A number or a boolean is never blank (no text is made of it to find that out). */
 function isBlank(values: readonly unknown[]): boolean {
-  return values.every((v) => cellText(v) === null);
+  for (const v of values) if (v !== null && v !== undefined && (typeof v === 'number' || typeof v === 'boolean' || cellText(v) !== null)) return false;
+  return true;
 }
 
 /** One data row of a lab file, checked on its own (matching it to a sample comes later, in batches). */
@@ -51,8 +53,16 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     const col = layout.values.get(p.key);
     const descCol = layout.descriptions.get(p.key);
     const raw = col === undefined ? undefined : values[col];
-    const text = cellText(raw);
+    // A numeric cell (the common case) is read as it is; only text is trimmed and parsed.
+    const numeric = typeof raw === 'number' && p.kind !== 'category';
+    const text = numeric ? null : cellText(raw);
     const description = descCol === undefined ? null : cellText(values[descCol]);
+    if (numeric) {
+      const bad = !Number.isFinite(raw) ? 'is not a number' : (p.min !== undefined && raw < p.min) || (p.max !== undefined && raw > p.max) ? 'is out of range' : null;
+      if (bad) return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${raw} ${bad}` } };
+      elements.push([p.key, raw, description]);
+      continue;
+    }
     if (p.kind === 'category') {
       if (text === null) {
         if (required.has(p.key)) missing.push(p.symbol);
@@ -76,7 +86,7 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
       return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${value} is out of range` } };
     }
     // "<0,5" keeps its text as the descriptive value when the lab gave none.
-    const descripted = description ?? (typeof raw === 'number' || /^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
+    const descripted = description ?? (/^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
     elements.push([p.key, value, descripted]);
   }
   if (missing.length > 0) {
