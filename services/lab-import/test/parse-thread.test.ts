@@ -9,7 +9,8 @@ async function collect(batches: AsyncIterable<{ items: unknown[]; share: number 
   const out: unknown[][] = [];
   let share = 0;
   for await (const b of batches) {
-    out.push(b.items);
+    // Elements are UTF-8 bytes (a Buffer view here, a Uint8Array after the thread's message): compared as text.
+    out.push(b.items.map((i) => (i as { elements?: Uint8Array }).elements ? { ...(i as object), elements: Buffer.from((i as { elements: Uint8Array }).elements).toString('utf8') } : i));
     share = b.share;
   }
   return { out, share };

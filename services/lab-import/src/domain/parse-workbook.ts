@@ -22,11 +22,33 @@ export type ParsedItem =
       label: string;
       testType: ImportTestType;
       category: AgronomicCategory | null;
-      /** Staged text of the compact element tuples. */
-      elements: string;
+      /** UTF-8 JSON of the compact element tuples (a view of its batch's bytes), staged or stored as it is. */
+      elements: Uint8Array;
       /** The values the advice reads, by key. */
       advice: Record<string, number | null>;
     };
+
+/**
+ * The rows' element JSON as UTF-8 bytes, in chunks outside the JS heap: a batch of rows waits for
+ * its write holding small views instead of kilobyte strings that would outlive the young generation.
+ * Each batch starts a chunk of its own, so a batch posted from the parser thread carries only its
+ * own bytes.
+ */
+class ElementBytes {
+  private chunk = Buffer.allocUnsafe(0);
+  private at = 0;
+  add(json: string): Uint8Array {
+    // At most 3 bytes per UTF-16 unit in UTF-8.
+    if (this.chunk.length - this.at < json.length * 3) this.next(json.length * 3);
+    const start = this.at;
+    this.at += this.chunk.write(json, start);
+    return this.chunk.subarray(start, this.at);
+  }
+  next(min = 0): void {
+    this.chunk = Buffer.allocUnsafe(Math.max(256 * 1024, min));
+    this.at = 0;
+  }
+}
 
 /** The header is looked for in the first rows of the first worksheet. */
 const HEADER_SEARCH_ROWS = 10;
@@ -42,6 +64,7 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
   let rowsRead = 0;
   let share = 0;
   let items: ParsedItem[] = [];
+  const bytes = new ElementBytes();
   const given = Buffer.isBuffer(job.file) ? job.file : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
   // Shared strings before the worksheet, so exceljs streams it instead of spooling it to a temp file.
   const file = worksheetsLast(given);
@@ -65,13 +88,14 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
         label: row.label,
         testType: row.testType,
         category: row.category,
-        elements: compactElementsJson(row.elements),
+        elements: bytes.add(compactElementsJson(row.elements)),
         advice: adviceValuesOf(row.elements),
       });
     }
     if (items.length >= job.batchSize) {
       yield { items, share };
       items = [];
+      bytes.next();
     }
   }
   if (!layout) throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, ResultsImportedV1, type EventData, type ImportTestType } from '@gleba/contracts';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
-import { recordsetJson } from '../db/recordset';
+import { recordsetBuffer } from '../db/recordset';
 import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
 import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
@@ -28,7 +28,8 @@ export interface CheckOptions {
 
 type PendingRow = Extract<ParsedItem, { kind: 'ok' }>;
 
-type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id'>;
+/** A row as written (staged, or stored as a result): its elements as the parsed JSON bytes. */
+type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id' | 'elements'> & { elements: Uint8Array };
 const STAGED_COLUMNS = [
   'row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice',
   'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error', 'advised_for',
@@ -184,7 +185,7 @@ async function checkIn(
           await sql<{ sample_id: string; inserted: boolean }>`
             insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
             select gen_random_uuid(), x.sample_id, x.test_type, x.category, x.elements, x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
-            from json_to_recordset(${recordsetJson(staged, RESULT_COLUMNS, RAW_COLUMNS)}::json)
+            from json_to_recordset(${recordsetBuffer(staged, RESULT_COLUMNS, RAW_COLUMNS)}::json)
               as x(sample_id uuid, test_type text, category text, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
             ${RESULT_UPSERT}
           `.execute(trx)
@@ -201,7 +202,7 @@ async function checkIn(
           if (w.inserted) order.anyNew = true;
         }
       } else if (staged.length > 0) {
-        const rows = recordsetJson(staged, STAGED_COLUMNS, RAW_COLUMNS);
+        const rows = recordsetBuffer(staged, STAGED_COLUMNS, RAW_COLUMNS);
         await sql`
           insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice, classes, recommendation_id, recommendation_measured, recommendation_error, advised_for)
           select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice, x.classes, x.recommendation_id, x.recommendation_measured, x.recommendation_error, x.advised_for
