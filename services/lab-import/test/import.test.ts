@@ -484,7 +484,11 @@ describe('lab-import: import wizard and results', () => {
       const zeros = Buffer.alloc(60 * 1024 * 1024);
       const ct = { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) };
       await refused(zip([ct, { name: 'xl/worksheets/sheet1.xml', data: zeros }]), 'importFileTooLargeUncompressed');
-      await refused(zip([ct, { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: 1000 }]), 'importFileTooLargeUncompressed');
+      const lying = await refused(zip([ct, { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: 1000 }]), 'importFileTooLargeUncompressed');
+      // Caught while the file was being stored: the history keeps it REJECTED, without its bytes.
+      const importId = (lying.body as unknown as { details: { path: string; message: string }[] }).details.find((d) => d.path === 'importId')!.message;
+      const row = await service.ctx.db.selectFrom('imports').select(['status', 'error_code', 'file', 'file_size']).where('id', '=', importId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'REJECTED', error_code: 'importFileTooLargeUncompressed', file: null, file_size: 0 });
     });
 
     it('broken', async () => {

@@ -77,6 +77,16 @@ export interface GuardReport {
 }
 
 export async function guardXlsx(buf: Buffer, limits: GuardLimits): Promise<GuardReport> {
+  const inspected = await inspectXlsx(buf, limits);
+  return { ...inspected, uncompressedBytes: await countInflated(buf, inspected.zipEntries, limits) };
+}
+
+/**
+ * Every check of `guardXlsx` but the last: the file, its central directory, its declared sizes,
+ * its content types and its worksheets. What is left is `countInflated`, which the upload runs
+ * while it stores the file.
+ */
+export async function inspectXlsx(buf: Buffer, limits: GuardLimits): Promise<Omit<GuardReport, 'uncompressedBytes'> & { zipEntries: ZipEntry[] }> {
   if (buf.length > limits.maxFileBytes) throw new FileRejected(LabImportErrorCode.importFileTooLarge, `the file has ${buf.length} bytes`, 413);
   if (buf.length >= 8 && buf.subarray(0, 8).equals(CFB_MAGIC)) {
     if (buf.includes(ENCRYPTION_INFO)) throw new FileRejected(LabImportErrorCode.importFileEncrypted, 'an encrypted workbook (OLE compound file)');
@@ -102,14 +112,17 @@ export async function guardXlsx(buf: Buffer, limits: GuardLimits): Promise<Guard
   const ct = (await inflateEntry(buf, contentTypes, 1024 * 1024, 1024 * 1024)).head.toString('utf8').toLowerCase();
   if (ct.includes(MACRO_MAIN)) throw new FileRejected(LabImportErrorCode.importFileHasMacros, 'a macro-enabled workbook (.xlsm)');
   if (!ct.includes(SHEET_MAIN)) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'not a spreadsheetml workbook');
+  const worksheets = entries.map((e) => e.name).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+  if (worksheets.length === 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'the workbook has no worksheet');
+  return { entries: entries.length, worksheets, zipEntries: entries };
+}
 
-  // The real sizes: each entry may not inflate past what it declared, nor past the total cap.
+/** The real sizes: every entry inflated into nothing, none past what it declared, all together not past the cap. */
+export async function countInflated(buf: Buffer, entries: readonly ZipEntry[], limits: GuardLimits): Promise<number> {
   let real = 0;
   for (const e of entries) {
     const { size } = await inflateEntry(buf, e, Math.min(e.uncompressedSize, limits.maxUncompressedBytes - real));
     real += size;
   }
-  const worksheets = entries.map((e) => e.name).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-  if (worksheets.length === 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'the workbook has no worksheet');
-  return { entries: entries.length, uncompressedBytes: real, worksheets };
+  return real;
 }
