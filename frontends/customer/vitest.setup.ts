@@ -1,7 +1,2 @@
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
+// Cleanup after each test and the async utilities' timeout, shared by both apps.
+import '@gleba/ui/testing/setup';
