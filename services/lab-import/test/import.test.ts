@@ -62,6 +62,14 @@ describe('lab-import: import wizard and results', () => {
     });
   }
 
+  /** Two expected samples of one order (one owner), registered through orders' events. */
+  async function twoSamplesOfOneOrder() {
+    const a = sampleData();
+    const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
+    await expectSamples(a, b);
+    return [a, b] as const;
+  }
+
   async function importFile(file: Buffer, query = 'testType=BASIC_TEST', mode: 'farm' | 'garden' = 'farm') {
     const res = await upload(service.url, admin, file, query, mode);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -166,9 +174,7 @@ describe('lab-import: import wizard and results', () => {
   });
 
   it("completes an order from a sample's results stored by an earlier import (not in this file)", async () => {
-    const a = sampleData();
-    const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
-    await expectSamples(a, b);
+    const [a, b] = await twoSamplesOfOneOrder();
     const first = await importFile(await workbook([basicRow(a.code)]), 'testType=BASIC_TEST&step=apply');
     expect(first.status).toBe('APPLIED');
     expect((await events.next<Imported>(ResultsImportedV1.type, (e) => e.data.importId === first.id)).data.completeness).toBe('PARTIAL');
@@ -179,9 +185,7 @@ describe('lab-import: import wizard and results', () => {
   });
 
   it('re-importing updates results instead of duplicating them (RESULTS_UPDATED), and completes the order', async () => {
-    const a = sampleData();
-    const b = sampleData({ orderId: a.orderId, orderNumber: a.orderNumber, userId: a.userId });
-    await expectSamples(a, b);
+    const [a, b] = await twoSamplesOfOneOrder();
     const first = await importFile(await workbook([basicRow(a.code)]), 'testType=BASIC_TEST&step=apply');
     expect(first.status).toBe('APPLIED');
     const second = await importFile(await workbook([basicRow(a.code, 6.8, 20, 20, 8, 'średnia'), basicRow(b.code)]), 'testType=BASIC_TEST&step=apply');
