@@ -320,6 +320,12 @@ async function main(): Promise<void> {
     `select count(*) filter (where created_at between $1 and $2) as in_window, max(created_at) as last from in_app_notifications where created_at >= $1`,
     [windowStart, windowEnd],
   );
+  const sent = await db.query<{ channel: string; in_window: string; pending: string }>(
+    `select channel, count(*) filter (where status = 'SENT' and sent_at between $1 and $2) as in_window,
+       count(*) filter (where status in ('PENDING', 'WAITING_CONTACT')) as pending
+     from deliveries group by channel order by channel`,
+    [windowStart, windowEnd],
+  );
   await db.end();
   const inWindow = Number(stored.rows[0]!.in_window);
   const lastStored = stored.rows[0]!.last;
@@ -331,6 +337,13 @@ async function main(): Promise<void> {
       `this load generator ${perHandled((clientCpu.user + clientCpu.system) / 1000)} ms ` +
       `(the window's CPU over the notifications stored in it); load average ${loadavg()[0]!.toFixed(1)}`,
   );
+  if (withContacts) {
+    const seconds = run.elapsed;
+    console.log(
+      `deliveries sent during the window: ${sent.rows.map((r) => `${r.channel} ${r.in_window} (${(Number(r.in_window) / seconds).toFixed(0)}/s)`).join(', ')}; ` +
+        `still to send at the end: ${sent.rows.map((r) => `${r.channel} ${r.pending}`).join(', ')}`,
+    );
+  }
   const p99 = percentile(sorted, 99);
   console.log(
     polling

@@ -45,6 +45,14 @@ export const ZConfig = ZBaseConfig.extend({
    * sent as many e-mails meanwhile.
    */
   DELIVERY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  /**
+   * E-mail and SMS yield to the event path: while the consumer's transactions take longer than
+   * this (ms, from a message's arrival to its ack), the workers' rate is halved, and it grows back
+   * while they are within it (see DeliveryPacer). 0: not paced.
+   */
+  DELIVERY_YIELD_LAG_MS: z.coerce.number().int().min(0).default(50),
+  /** The rate (deliveries/s of one worker process) that yielding never goes below. */
+  DELIVERY_MIN_RATE: z.coerce.number().positive().default(10),
   /** Delay of a new delivery job, so the event's transaction has committed when a worker looks. */
   DELIVERY_ENQUEUE_DELAY_MS: z.coerce.number().int().min(0).default(50),
   /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */

@@ -13,25 +13,52 @@ import { NoticeWriter, type DeliveryQueue } from './domain/notify';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
 import { forkDeliveryWorker } from './jobs/delivery-process';
+import { DeliveryPacer, EventPathLag } from './jobs/delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
 import { createProviders } from './providers';
 
-/** The e-mail and SMS workers, as DELIVERY_WORKER says; returns what stops them. */
+/**
+ * The e-mail and SMS workers, as DELIVERY_WORKER says, paced on the event path's lag when they
+ * share this machine (in this process or forked); returns what stops them.
+ */
 async function startDelivery(ctx: ServiceContext<Database, Config>): Promise<(() => Promise<void>) | void> {
-  if (ctx.config.DELIVERY_WORKER === 'off') return;
-  if (ctx.config.DELIVERY_WORKER === 'process') return forkDeliveryWorker(ctx.config, ctx.logger);
-  const worker = new DeliveryWorker({ db: ctx.db, config: ctx.config, providers: createProviders(ctx.config, ctx.db), logger: ctx.logger });
-  return worker.start(ctx.jobs, deliveryQueue(ctx.jobs, ctx.config, ctx.logger));
+  const { config } = ctx;
+  if (config.DELIVERY_WORKER === 'off') return;
+  const { lag } = eventPathOf(ctx);
+  if (config.DELIVERY_WORKER === 'process') {
+    const forked = await forkDeliveryWorker(config, ctx.logger);
+    return lag ? paced(lag, forked.reportLag, forked.stop) : forked.stop;
+  }
+  const worker = new DeliveryWorker({ db: ctx.db, config, providers: createProviders(config, ctx.db), logger: ctx.logger });
+  const pacer = lag ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+  const stop = worker.start(ctx.jobs, deliveryQueue(ctx.jobs, config, ctx.logger), pacer);
+  return lag && pacer ? paced(lag, (ms) => pacer.report(ms), stop) : stop;
 }
 
-const eventPaths = new WeakMap<object, { queue: DeliveryQueue; notices: NoticeWriter }>();
+/** Starts reporting the event path's lag to `report`; the returned stop ends that, then calls `stop`. */
+function paced(lag: EventPathLag, report: (lagMs: number) => void, stop: () => Promise<void>): () => Promise<void> {
+  lag.sendTo(report);
+  return async () => {
+    lag.stop();
+    await stop();
+  };
+}
+
+interface EventPath {
+  queue: DeliveryQueue;
+  notices: NoticeWriter;
+  /** The consumer's lag, for pacing the deliveries (null when DELIVERY_YIELD_LAG_MS is 0). */
+  lag: EventPathLag | null;
+}
+
+const eventPaths = new WeakMap<object, EventPath>();
 
 /** The consumer's delivery queue and notice writer (its handlers gather notices, its beforeCommit writes them). */
-function eventPathOf(ctx: ServiceContext<Database, Config>): { queue: DeliveryQueue; notices: NoticeWriter } {
+function eventPathOf(ctx: ServiceContext<Database, Config>): EventPath {
   let path = eventPaths.get(ctx);
   if (!path) {
     const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
-    path = { queue, notices: new NoticeWriter(queue) };
+    path = { queue, notices: new NoticeWriter(queue), lag: ctx.config.DELIVERY_YIELD_LAG_MS > 0 ? new EventPathLag() : null };
     eventPaths.set(ctx, path);
   }
   return path;
@@ -58,6 +85,10 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   consumerBeforeCommit(ctx) {
     const { notices } = eventPathOf(ctx);
     return (trx) => notices.flush(trx);
+  },
+  consumerSettled(ctx) {
+    const { lag } = eventPathOf(ctx);
+    return (settled) => lag?.settled(settled);
   },
   async start(ctx) {
     const changes = inAppChangesOf(ctx);

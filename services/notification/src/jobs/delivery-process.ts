@@ -7,6 +7,7 @@ import { createDatabase, createLogger, Jobs, loadConfig, type Logger } from '@gl
 import { ZConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { createProviders } from '../providers';
+import { DeliveryPacer } from './delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './delivery.worker';
 
 /** Argument that makes the service's entry run the delivery worker instead of the service. */
@@ -21,6 +22,18 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: here, execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) };
 }
 
+/** The message by which the service tells its forked worker the event path's lag (see DeliveryPacer). */
+interface LagMessage {
+  eventPathLagMs: number;
+}
+
+/** A delivery worker forked by the service. */
+export interface ForkedDeliveryWorker {
+  /** Passes the event path's lag of the last tick on to the worker's pacer (Infinity: fell behind). */
+  reportLag(lagMs: number): void;
+  stop(): Promise<void>;
+}
+
 /** How long the service's start waits for its first delivery worker to be ready before going on without it. */
 const READY_TIMEOUT_MS = 30_000;
 
@@ -29,9 +42,9 @@ const READY_TIMEOUT_MS = 30_000;
  * sending do not share the event loop of the consumer and the HTTP API. The child is restarted
  * when it dies (jobs wait in Redis meanwhile) and leaves when this process goes away. Resolves
  * when the first child is ready (its start-up no longer competes with the service's work; after
- * READY_TIMEOUT_MS the service goes on and jobs wait), with what stops it.
+ * READY_TIMEOUT_MS the service goes on and jobs wait).
  */
-export async function forkDeliveryWorker(config: Config, logger: Logger): Promise<() => Promise<void>> {
+export async function forkDeliveryWorker(config: Config, logger: Logger): Promise<ForkedDeliveryWorker> {
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let child: ChildProcess | null = null;
@@ -71,7 +84,16 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
   ]);
   clearTimeout(timer);
   if (!started) logger.warn({ timeoutMs: READY_TIMEOUT_MS }, 'delivery worker not ready yet; starting without waiting for it');
-  return async () => {
+  const reportLag = (lagMs: number) => {
+    const c = child;
+    if (!c?.connected) return;
+    // JSON has no Infinity.
+    const message: LagMessage = { eventPathLagMs: Math.min(lagMs, 1e9) };
+    c.send(message, (error) => {
+      if (error) logger.debug({ err: error }, 'cannot tell the delivery worker the lag');
+    });
+  };
+  const stop = async () => {
     stopping = true;
     clearTimeout(restartTimer);
     const c = child;
@@ -82,6 +104,7 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
     await exited;
     clearTimeout(timer);
   };
+  return { reportLag, stop };
 }
 
 /**
@@ -102,7 +125,15 @@ export async function runDeliveryWorker(): Promise<void> {
   const db = createDatabase<Database>(config.DATABASE_URL, { max: config.DELIVERY_CONCURRENCY * 2 + 1, applicationName: `${config.SERVICE_NAME}-delivery` });
   const jobs = new Jobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db: db as unknown as Kysely<unknown>, logger });
   const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
-  const stopWorker = worker.start(jobs, deliveryQueue(jobs, config, logger));
+  // Forked by the service: paced on the lag it reports. Run on its own: not paced (its own machine).
+  const pacer = process.send && config.DELIVERY_YIELD_LAG_MS > 0 ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+  if (pacer) {
+    process.on('message', (message) => {
+      const lag = (message as Partial<LagMessage> | null)?.eventPathLagMs;
+      if (typeof lag === 'number') pacer.report(lag);
+    });
+  }
+  const stopWorker = worker.start(jobs, deliveryQueue(jobs, config, logger), pacer);
   logger.info('delivery worker started');
   process.send?.({ ready: true });
   let stopping = false;

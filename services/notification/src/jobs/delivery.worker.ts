@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { claimPending, deliveryWithRecipient, recordOutcome, settlePending, stalePending, type Channel } from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
+import type { DeliveryPacer } from './delivery-pacer';
 import { ACCOUNT_TEMPLATES, renderEmail, renderSms, type Params, type Template } from '../domain/templates';
 import { ProviderError, type Providers } from '../providers';
 
@@ -174,14 +175,25 @@ export class DeliveryWorker {
     }
   }
 
-  /** Starts both workers and the sweeper that re-queues pending deliveries whose job was lost. */
-  start(jobs: Jobs, queue: DeliveryQueue): () => Promise<void> {
+  /**
+   * Starts both workers and the sweeper that re-queues pending deliveries whose job was lost. With
+   * a pacer, each job waits for its turn first (e-mail and SMS share it).
+   */
+  start(jobs: Jobs, queue: DeliveryQueue, pacer?: DeliveryPacer): () => Promise<void> {
     const defs = deliveryJobs(this.deps.config);
     const concurrency = this.deps.config.DELIVERY_CONCURRENCY;
     const workers = (['EMAIL', 'SMS'] as const).map((channel) =>
       jobs.worker(
         defs[channel].queue,
-        [{ def: defs[channel], process: (data, job) => this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job) }],
+        [
+          {
+            def: defs[channel],
+            process: async (data, job) => {
+              await pacer?.take();
+              return this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job);
+            },
+          },
+        ],
         { concurrency },
       ),
     );

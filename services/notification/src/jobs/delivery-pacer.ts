@@ -1,0 +1,94 @@
+import { performance } from 'node:perf_hooks';
+import type { ConsumerSettled } from '@gleba/platform';
+
+/** How often the event path's lag is taken and the delivery rate adjusted. */
+export const PACE_TICK_MS = 100;
+/** Added to a paced rate (deliveries/s) after each tick within the target. */
+const STEP_PER_S = 10;
+/** A paced rate that grew this high is lifted altogether. */
+const UNPACED_FROM_PER_S = 1000;
+/**
+ * Messages held by the consumer (received, not settled) at which the broker is assumed to hold
+ * more: the platform consumer's prefetch. The wait of the held ones no longer shows the backlog.
+ */
+const CONSUMER_FULL_AT = 20;
+
+/**
+ * Paces e-mail and SMS jobs on the event path's latency. The consumer writes the in-app
+ * notification that a user is looking at the app for; an e-mail or an SMS may leave a few seconds
+ * later. On a machine that both share, each delivery also costs Postgres, Redis and the mail
+ * server CPU that the process's scheduling priority (`DELIVERY_WORKER_NICE`) does not cover. So,
+ * additive increase, multiplicative decrease: each tick in which the consumer's transactions
+ * settled within `targetMs` adds STEP_PER_S deliveries/s to the rate (until it is lifted); a tick
+ * over it halves the rate, never below `minPerS`, so deliveries always go on.
+ */
+export class DeliveryPacer {
+  /** Deliveries per second allowed now; Infinity: not paced. */
+  private perS = Infinity;
+  private nextSlot = 0;
+  private taken = 0;
+  private since = performance.now();
+
+  constructor(private readonly options: { targetMs: number; minPerS: number }) {}
+
+  get rate(): number {
+    return this.perS;
+  }
+
+  /** The event path's worst lag (ms) over the last tick; Infinity when it fell behind. */
+  report(lagMs: number): void {
+    const now = performance.now();
+    const recent = (this.taken * 1000) / Math.max(1, now - this.since);
+    this.taken = 0;
+    this.since = now;
+    if (lagMs > this.options.targetMs) {
+      // From unpaced: half of what went through in the last tick.
+      const from = Number.isFinite(this.perS) ? this.perS : recent;
+      this.perS = Math.max(this.options.minPerS, from / 2);
+    } else if (Number.isFinite(this.perS)) {
+      this.perS += STEP_PER_S;
+      if (this.perS >= UNPACED_FROM_PER_S) this.perS = Infinity;
+    }
+  }
+
+  /** Resolves when the next delivery may start. */
+  async take(): Promise<void> {
+    this.taken += 1;
+    if (!Number.isFinite(this.perS)) return;
+    const now = performance.now();
+    const at = Math.max(now, this.nextSlot);
+    this.nextSlot = at + 1000 / this.perS;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+}
+
+/**
+ * The service's side: gathers the consumer's settlements and, every tick, hands the worst wait
+ * (Infinity when the consumer's buffer was full) to the pacer: the pacer itself when the workers
+ * run in this process, or the forked worker process. A tick without a settlement reports 0.
+ */
+export class EventPathLag {
+  private worst = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  settled(s: ConsumerSettled): void {
+    this.worst = Math.max(this.worst, s.held >= CONSUMER_FULL_AT ? Infinity : s.waitedMs);
+  }
+
+  /** Reports every tick to `report` from now on. */
+  sendTo(report: (lagMs: number) => void): void {
+    this.stop();
+    this.worst = 0;
+    this.timer = setInterval(() => {
+      const lag = this.worst;
+      this.worst = 0;
+      report(lag);
+    }, PACE_TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
