@@ -5,7 +5,7 @@ import { QueueName, type Language, type NotificationType } from '@gleba/contract
 import { defineJob, type Jobs, type Logger } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { claimPending, deliveryWithRecipient, recordOutcome, settlePending, stalePending, type Channel } from '../db/repositories/deliveries.repository';
+import { deliveryWithRecipient, recordOutcome, settlePending, stalePending, type Channel } from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
 import type { DeliveryPacer } from './delivery-pacer';
@@ -74,7 +74,7 @@ export function deliveryQueue(jobs: Jobs, config: Config, logger: Logger): Deliv
   };
 }
 
-type Claim =
+type Decision =
   | { kind: 'missing' }
   | { kind: 'done' }
   | { kind: 'send'; channel: Channel; template: Template; recipient: string; language: Language; params: Params; firstName: string | null; url: string | null };
@@ -94,11 +94,11 @@ export class DeliveryWorker {
   }
 
   /**
-   * Reloads the delivery, its contact and the user's preference (one query), decides, and takes it
-   * for a send only while it is still pending (one conditional update): two statements, no
-   * transaction held open.
+   * Reloads the delivery, its contact and the user's preference (one query) and decides: send it,
+   * or settle it without a send. A send is recorded by one conditional update afterwards
+   * (`recordOutcome`): two statements per delivery, no transaction held open.
    */
-  private async claim(deliveryId: string): Promise<Claim> {
+  private async decide(deliveryId: string): Promise<Decision> {
     const { db } = this.deps;
     const loaded = await deliveryWithRecipient(db, deliveryId);
     if (!loaded) return { kind: 'missing' };
@@ -109,7 +109,6 @@ export class DeliveryWorker {
     const params = d.params as unknown as Params;
     const url = this.url(d.app, d.link_path);
     if (d.fixed_recipient) {
-      if (!(await claimPending(db, d.id, { recipient: d.recipient!, language: d.language }))) return { kind: 'done' };
       const firstName = typeof params.firstName === 'string' ? params.firstName : null;
       return { kind: 'send', channel, template, recipient: d.recipient!, language: d.language as Language, params, firstName, url };
     }
@@ -129,47 +128,47 @@ export class DeliveryWorker {
       await settlePending(db, d.id, 'SKIPPED', 'noPhoneNumber');
       return { kind: 'done' };
     }
-    if (!(await claimPending(db, d.id, { recipient, language: contact.language }))) return { kind: 'done' };
     return { kind: 'send', channel, template, recipient, language: contact.language, params, firstName: contact.firstName, url };
   }
 
   async process(deliveryId: string, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
-    const claim = await this.claim(deliveryId);
-    if (claim.kind === 'missing') {
+    const decision = await this.decide(deliveryId);
+    if (decision.kind === 'missing') {
       if (job.attemptsMade < MISSING_RETRIES) throw new Error(`delivery ${deliveryId} not visible yet`);
       return 'missing';
     }
-    if (claim.kind === 'done') return 'nothing to do';
+    if (decision.kind === 'done') return 'nothing to do';
     const { config, providers } = this.deps;
     const render = { timeZone: config.TIME_ZONE };
+    const to = { recipient: decision.recipient, language: decision.language };
     try {
       const result =
-        claim.channel === 'EMAIL'
+        decision.channel === 'EMAIL'
           ? await providers.email.send({
-              to: claim.recipient,
-              language: claim.language,
+              to: decision.recipient,
+              language: decision.language,
               ...renderEmail(
-                claim.template,
-                claim.language,
+                decision.template,
+                decision.language,
                 {
-                  params: claim.params,
-                  firstName: claim.firstName,
-                  url: claim.url,
-                  preferencesUrl: ACCOUNT_TEMPLATES.has(claim.template) ? null : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
+                  params: decision.params,
+                  firstName: decision.firstName,
+                  url: decision.url,
+                  preferencesUrl: ACCOUNT_TEMPLATES.has(decision.template) ? null : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
                 },
                 render,
               ),
             })
-          : await providers.sms.send({ to: claim.recipient, deliveryId, body: renderSms(claim.template, claim.language, { params: claim.params, url: claim.url }, render) });
-      await recordOutcome(this.deps.db, deliveryId, { status: 'SENT', externalId: result.externalId, sentAt: result.sentAt });
+          : await providers.sms.send({ to: decision.recipient, deliveryId, body: renderSms(decision.template, decision.language, { params: decision.params, url: decision.url }, render) });
+      await recordOutcome(this.deps.db, deliveryId, to, { status: 'SENT', externalId: result.externalId, sentAt: result.sentAt });
       return 'sent';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProviderError && error.permanent;
       const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // Not final: back to PENDING with the reason, BullMQ retries after its backoff.
-      await recordOutcome(this.deps.db, deliveryId, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
-      this.deps.logger.warn({ deliveryId, channel: claim.channel, reason, final }, 'delivery failed');
+      await recordOutcome(this.deps.db, deliveryId, to, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
+      this.deps.logger.warn({ deliveryId, channel: decision.channel, reason, final }, 'delivery failed');
       if (permanent) throw new UnrecoverableError(reason);
       throw error;
     }

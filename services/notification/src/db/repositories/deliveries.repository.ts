@@ -62,14 +62,17 @@ const DELIVERY_WITH_RECIPIENT = preparedStatement<DeliveryWithRecipientRow>(`
   left join contacts c on c.user_id = d.user_id
   left join preferences p on p.user_id = d.user_id and p.type = d.type
   where d.id = $1`);
-const CLAIM_PENDING = preparedStatement<{ id: string }>(`
-  update deliveries set attempts = attempts + 1, recipient = $2, language = $3, updated_at = $4
-  where id = $1 and status = 'PENDING' returning id`);
 const SETTLE_PENDING = preparedStatement<{ id: string }>(`
   update deliveries set status = $2, reason = $3, updated_at = $4 where id = $1 and status = 'PENDING' returning id`);
+// An attempt's outcome counts the attempt and records where it went (the contact may have changed
+// since the delivery was written), only while the delivery is pending.
 const RECORD_SENT = preparedStatement(`
-  update deliveries set status = 'SENT', reason = null, external_id = $2, sent_at = $3, updated_at = $4 where id = $1`);
-const RECORD_FAILURE = preparedStatement(`update deliveries set status = $2, reason = $3, updated_at = $4 where id = $1`);
+  update deliveries set status = 'SENT', reason = null, external_id = $2, sent_at = $3, updated_at = $4,
+    attempts = attempts + 1, recipient = $5, language = $6
+  where id = $1 and status = 'PENDING'`);
+const RECORD_FAILURE = preparedStatement(`
+  update deliveries set status = $2, reason = $3, updated_at = $4, attempts = attempts + 1, recipient = $5, language = $6
+  where id = $1 and status = 'PENDING'`);
 
 /**
  * The delivery with, in the same query, its user's contact (null when not in the read model) and
@@ -91,29 +94,26 @@ export async function deliveryWithRecipient(
   };
 }
 
-/**
- * Takes a pending delivery for a send: counts the attempt and records the address and language it
- * goes to. False when it is no longer pending (sent, skipped or failed meanwhile): nothing to do.
- */
-export async function claimPending(db: Db, id: string, to: { recipient: string; language: string }): Promise<boolean> {
-  return (await db.executeQuery(CLAIM_PENDING([id, to.recipient, to.language, new Date()]))).rows.length > 0;
-}
-
 /** A pending delivery that is not to be sent (after all): its new status and why. False when no longer pending. */
 export async function settlePending(db: Db, id: string, status: 'SKIPPED' | 'WAITING_CONTACT', reason: string | null): Promise<boolean> {
   return (await db.executeQuery(SETTLE_PENDING([id, status, reason, new Date()]))).rows.length > 0;
 }
 
-/** Records a provider's verdict: SENT with its id, or the reason (FAILED, or PENDING until the job's next attempt). */
+/**
+ * Records an attempt of a pending delivery: the provider's verdict (SENT with its id, or the
+ * reason: FAILED, or PENDING until the job's next attempt), the attempt counted, and the address
+ * and language it went to. Nothing when the delivery is no longer pending.
+ */
 export async function recordOutcome(
   db: Db,
   id: string,
+  to: { recipient: string; language: string },
   outcome: { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
 ): Promise<void> {
   await db.executeQuery(
     outcome.status === 'SENT'
-      ? RECORD_SENT([id, outcome.externalId, outcome.sentAt, new Date()])
-      : RECORD_FAILURE([id, outcome.status, outcome.reason, new Date()]),
+      ? RECORD_SENT([id, outcome.externalId, outcome.sentAt, new Date(), to.recipient, to.language])
+      : RECORD_FAILURE([id, outcome.status, outcome.reason, new Date(), to.recipient, to.language]),
   );
 }
 
