@@ -42,7 +42,9 @@ async function serve(): Promise<void> {
     // BENCH_DELIVERY_WORKER=in-process puts them back in the service's event loop.
     config: { SMTP_URL: env.BENCH_SMTP_URL!, DATABASE_POOL_MAX: 20, LOG_LEVEL: 'warn', DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process',
       // BENCH_WORKER_NICE: the delivery worker's scheduling priority (the service's default otherwise).
-      ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}) },
+      ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}),
+      // BENCH_YIELD_LAG_MS: how far the event path may lag before e-mail and SMS yield (0: they never do).
+      ...(env.BENCH_YIELD_LAG_MS ? { DELIVERY_YIELD_LAG_MS: Number(env.BENCH_YIELD_LAG_MS) } : {}) },
   });
   console.log(`READY ${JSON.stringify({ url: service.url, databaseUrl })}`);
   const stop = async () => {
