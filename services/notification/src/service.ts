@@ -13,7 +13,7 @@ import { NoticeWriter, type DeliveryQueue } from './domain/notify';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
 import { forkDeliveryWorker } from './jobs/delivery-process';
-import { DeliveryPacer, EventPathLag } from './jobs/delivery-pacer';
+import { deliveryPacer, EventPathLag } from './jobs/delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
 import { createProviders } from './providers';
 
@@ -30,7 +30,7 @@ async function startDelivery(ctx: ServiceContext<Database, Config>): Promise<(()
     return lag ? paced(lag, forked.reportLag, forked.stop) : forked.stop;
   }
   const worker = new DeliveryWorker({ db: ctx.db, config, providers: createProviders(config, ctx.db), logger: ctx.logger });
-  const pacer = lag ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+  const pacer = lag ? deliveryPacer(config) : undefined;
   const stop = worker.start(ctx.jobs, deliveryQueue(ctx.jobs, config, ctx.logger), pacer);
   return lag && pacer ? paced(lag, (ms) => pacer.report(ms), stop) : stop;
 }

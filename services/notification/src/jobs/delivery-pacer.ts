@@ -62,6 +62,11 @@ export class DeliveryPacer {
   }
 }
 
+/** The pacer the config asks for: none when DELIVERY_YIELD_LAG_MS is 0. */
+export function deliveryPacer(config: { DELIVERY_YIELD_LAG_MS: number; DELIVERY_MIN_RATE: number }): DeliveryPacer | undefined {
+  return config.DELIVERY_YIELD_LAG_MS > 0 ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+}
+
 /**
  * The service's side: gathers the consumer's settlements and, every tick, hands the worst wait
  * (Infinity when the consumer's buffer was full) to the pacer: the pacer itself when the workers

@@ -7,7 +7,7 @@ import { createDatabase, createLogger, Jobs, loadConfig, type Logger } from '@gl
 import { ZConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { createProviders } from '../providers';
-import { DeliveryPacer } from './delivery-pacer';
+import { deliveryPacer } from './delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './delivery.worker';
 
 /** Argument that makes the service's entry run the delivery worker instead of the service. */
@@ -126,7 +126,7 @@ export async function runDeliveryWorker(): Promise<void> {
   const jobs = new Jobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db: db as unknown as Kysely<unknown>, logger });
   const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
   // Forked by the service: paced on the lag it reports. Run on its own: not paced (its own machine).
-  const pacer = process.send && config.DELIVERY_YIELD_LAG_MS > 0 ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+  const pacer = process.send ? deliveryPacer(config) : undefined;
   if (pacer) {
     process.on('message', (message) => {
       const lag = (message as Partial<LagMessage> | null)?.eventPathLagMs;
