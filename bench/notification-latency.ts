@@ -166,6 +166,9 @@ async function main(): Promise<void> {
   const tokens = new Map<string, string>(people.map((p) => [p.userId, keys.sign({ sub: p.userId }, { expiresIn: 3600 })]));
   let seq = users - 1;
   const latencies: number[] = [];
+  // When each measured event was published (ms into the window) and its latency: the slow seconds.
+  const timeline: { at: number; ms: number }[] = [];
+  let windowT0 = 0;
   let missed = 0;
   let requests = 0;
 
@@ -224,7 +227,10 @@ async function main(): Promise<void> {
       for (const n of body?.items ?? []) {
         const e = n.params.ref ? mine.get(n.params.ref) : undefined;
         if (!e) continue;
-        if (e.record) latencies.push(now - e.t0);
+        if (e.record) {
+          latencies.push(now - e.t0);
+          timeline.push({ at: e.t0 - windowT0, ms: now - e.t0 });
+        }
         mine.delete(n.params.ref!);
       }
       expire(mine, now);
@@ -300,6 +306,7 @@ async function main(): Promise<void> {
   const cpuBefore = treeCpuMs(child.pid!);
   const clientCpuBefore = process.cpuUsage();
   const windowStart = new Date();
+  windowT0 = performance.now();
   const run = await drive(seconds, true);
   const windowEnd = new Date();
   const cpuAfter = treeCpuMs(child.pid!);
@@ -346,6 +353,15 @@ async function main(): Promise<void> {
         `still to send at the end: ${sent.rows.map((r) => `${r.channel} ${r.pending}`).join(', ')}`,
     );
   }
+  // The seconds of the window with the most events over 250 ms: a tail spread evenly points at
+  // the steady load, one bunched in a few seconds at a stall (GC, vacuum, a burst elsewhere).
+  const slowBySecond = new Map<number, number>();
+  for (const e of timeline) if (e.ms > 250) slowBySecond.set(Math.floor(e.at / 1000), (slowBySecond.get(Math.floor(e.at / 1000)) ?? 0) + 1);
+  const slowest = [...slowBySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(
+    `events over 250 ms: ${[...slowBySecond.values()].reduce((a, b) => a + b, 0)} in ${slowBySecond.size} of ${Math.ceil(run.elapsed)} s` +
+      (slowest.length ? `; most in second ${slowest.map(([s, n]) => `${s} (${n})`).join(', ')}` : ''),
+  );
   const p99 = percentile(sorted, 99);
   console.log(
     polling

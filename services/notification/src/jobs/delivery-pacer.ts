@@ -3,8 +3,8 @@ import type { ConsumerSettled } from '@gleba/platform';
 
 /** How often the event path's lag is taken and the delivery rate adjusted. */
 export const PACE_TICK_MS = 100;
-/** Added to a paced rate (deliveries/s) after each tick within the target. */
-const STEP_PER_S = 10;
+/** Added to a paced rate (deliveries/s) after each tick within half the target. */
+const STEP_PER_S = 5;
 /** A paced rate that grew this high is lifted altogether. */
 const UNPACED_FROM_PER_S = 1000;
 /**
@@ -18,16 +18,15 @@ const CONSUMER_FULL_AT = 20;
  * notification that a user is looking at the app for; an e-mail or an SMS may leave a few seconds
  * later. On a machine that both share, each delivery also costs Postgres, Redis and the mail
  * server CPU that the process's scheduling priority (`DELIVERY_WORKER_NICE`) does not cover. So,
- * additive increase, multiplicative decrease: each tick in which the consumer's transactions
- * settled within `targetMs` adds STEP_PER_S deliveries/s to the rate (until it is lifted); a tick
- * over it halves the rate, never below `minPerS`, so deliveries always go on.
+ * additive increase, multiplicative decrease: a tick in which the consumer's transactions settled
+ * within half of `targetMs` adds STEP_PER_S deliveries/s to the rate (until it is lifted); a tick
+ * over `targetMs` halves it, never below `minPerS`, so deliveries always go on; in between, the
+ * rate holds (growing on until the target is crossed made the rate, and the lag, saw-tooth).
  */
 export class DeliveryPacer {
   /** Deliveries per second allowed now; Infinity: not paced. */
   private perS = Infinity;
   private nextSlot = 0;
-  private taken = 0;
-  private since = performance.now();
 
   constructor(private readonly options: { targetMs: number; minPerS: number }) {}
 
@@ -37,15 +36,12 @@ export class DeliveryPacer {
 
   /** The event path's worst lag (ms) over the last tick; Infinity when it fell behind. */
   report(lagMs: number): void {
-    const now = performance.now();
-    const recent = (this.taken * 1000) / Math.max(1, now - this.since);
-    this.taken = 0;
-    this.since = now;
     if (lagMs > this.options.targetMs) {
-      // From unpaced: half of what went through in the last tick.
-      const from = Number.isFinite(this.perS) ? this.perS : recent;
-      this.perS = Math.max(this.options.minPerS, from / 2);
-    } else if (Number.isFinite(this.perS)) {
+      // From unpaced (events arriving after a quiet spell, while deliveries drain at full speed):
+      // straight to the minimum, since on a full machine every tick of delay must be paid back
+      // out of what the CPU has to spare.
+      this.perS = Number.isFinite(this.perS) ? Math.max(this.options.minPerS, this.perS / 2) : this.options.minPerS;
+    } else if (Number.isFinite(this.perS) && lagMs <= this.options.targetMs / 2) {
       this.perS += STEP_PER_S;
       if (this.perS >= UNPACED_FROM_PER_S) this.perS = Infinity;
     }
@@ -53,7 +49,6 @@ export class DeliveryPacer {
 
   /** Resolves when the next delivery may start. */
   async take(): Promise<void> {
-    this.taken += 1;
     if (!Number.isFinite(this.perS)) return;
     const now = performance.now();
     const at = Math.max(now, this.nextSlot);
