@@ -20,8 +20,9 @@ const CONSUMER_FULL_AT = 20;
  * server CPU that the process's scheduling priority (`DELIVERY_WORKER_NICE`) does not cover. So,
  * additive increase, multiplicative decrease: a tick in which the consumer's transactions settled
  * within half of `targetMs` adds STEP_PER_S deliveries/s to the rate (until it is lifted); a tick
- * over `targetMs` halves it, never below `minPerS`, so deliveries always go on; in between, the
- * rate holds (growing on until the target is crossed made the rate, and the lag, saw-tooth).
+ * over `targetMs` halves it (the first one, from unpaced, sets `minPerS`), never below `minPerS`,
+ * so deliveries always go on; in between, the rate holds (growing on until the target is crossed
+ * made the rate, and the lag, saw-tooth).
  */
 export class DeliveryPacer {
   /** Deliveries per second allowed now; Infinity: not paced. */
