@@ -356,7 +356,11 @@ async function main(): Promise<void> {
   // The seconds of the window with the most events over 250 ms: a tail spread evenly points at
   // the steady load, one bunched in a few seconds at a stall (GC, vacuum, a burst elsewhere).
   const slowBySecond = new Map<number, number>();
-  for (const e of timeline) if (e.ms > 250) slowBySecond.set(Math.floor(e.at / 1000), (slowBySecond.get(Math.floor(e.at / 1000)) ?? 0) + 1);
+  for (const e of timeline) {
+    if (e.ms <= 250) continue;
+    const second = Math.floor(e.at / 1000);
+    slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+  }
   const slowest = [...slowBySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
   console.log(
     `events over 250 ms: ${[...slowBySecond.values()].reduce((a, b) => a + b, 0)} in ${slowBySecond.size} of ${Math.ceil(run.elapsed)} s` +

@@ -46,9 +46,9 @@ export const ZConfig = ZBaseConfig.extend({
    */
   DELIVERY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /**
-   * E-mail and SMS yield to the event path: while the consumer's transactions take longer than
-   * this (ms, from a message's arrival to its ack), the workers' rate is halved, and it grows back
-   * while they are within it (see DeliveryPacer). 0: not paced.
+   * E-mail and SMS yield to the event path: when the consumer's transactions take longer than this
+   * (ms, from a message's arrival to its ack), unpaced workers drop to DELIVERY_MIN_RATE and a paced
+   * rate halves; it grows back while they settle within half of it (see DeliveryPacer). 0: not paced.
    */
   DELIVERY_YIELD_LAG_MS: z.coerce.number().int().min(0).default(50),
   /** The rate (deliveries/s of one worker process) that yielding never goes below. */
