@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'bench/out/**', '**/.turbo/**', 'test-artifacts/**', '**/public/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'bench/out/**',
+      '**/.turbo/**',
+      'test-artifacts/**',
+      '**/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,7 +21,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/services/*/**', '../../services/**'], message: 'A service never imports another service: talk by events or HTTP.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/services/*/**', '../../services/**'],
+              message: 'A service never imports another service: talk by events or HTTP.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,7 +21,10 @@ const dist = join(root, 'frontends/customer/dist');
 const GOAL_KB = 200;
 
 if (!process.argv.includes('--no-build') || !existsSync(join(dist, 'index.html'))) {
-  execFileSync('npm', ['run', 'build', '-w', '@gleba/customer'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['run', 'build', '-w', '@gleba/customer'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -43,15 +46,20 @@ function measure(distDir, print) {
     const s = size(file);
     raw += s.raw;
     gzip += s.gzip;
-    if (print) console.log(`  ${file.padEnd(48)} ${kb(s.raw).padStart(8)} KB  gzip ${kb(s.gzip).padStart(7)} KB`);
+    if (print)
+      console.log(`  ${file.padEnd(48)} ${kb(s.raw).padStart(8)} KB  gzip ${kb(s.gzip).padStart(7)} KB`);
   }
-  const lazy = readdirSync(join(distDir, 'assets')).filter((f) => f.endsWith('.js') && !initial.has(`/assets/${f}`));
+  const lazy = readdirSync(join(distDir, 'assets')).filter(
+    (f) => f.endsWith('.js') && !initial.has(`/assets/${f}`),
+  );
   const lazyGzip = lazy.reduce((sum, f) => sum + size(`/assets/${f}`).gzip, 0);
   return { raw, gzip, lazyFiles: lazy.length, lazyGzip };
 }
 
 const now = measure(dist, true);
-console.log(`customer initial JS: ${kb(now.raw)} KB raw, ${kb(now.gzip)} KB gzip (goal <= ${GOAL_KB} KB) ${now.gzip / 1024 <= GOAL_KB ? 'OK' : 'OVER'}`);
+console.log(
+  `customer initial JS: ${kb(now.raw)} KB raw, ${kb(now.gzip)} KB gzip (goal <= ${GOAL_KB} KB) ${now.gzip / 1024 <= GOAL_KB ? 'OK' : 'OVER'}`,
+);
 console.log(`lazy route chunks: ${now.lazyFiles} files, ${kb(now.lazyGzip)} KB gzip in total`);
 if (existsSync(join(dist, 'sw.js'))) {
   const precached = (readFileSync(join(dist, 'sw.js'), 'utf8').match(/^\s+"\//gm) ?? []).length;
@@ -63,13 +71,26 @@ if (refIndex > 0) {
   const ref = process.argv[refIndex + 1];
   const tree = mkdtempSync(join(tmpdir(), 'gleba-bundle-'));
   try {
-    execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} frontends/customer tsconfig.base.json package.json | tar -x -C ${JSON.stringify(tree)}`], { cwd: root });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        `git archive ${JSON.stringify(ref)} frontends/customer tsconfig.base.json package.json | tar -x -C ${JSON.stringify(tree)}`,
+      ],
+      { cwd: root },
+    );
     symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
     symlinkSync(join(root, 'packages'), join(tree, 'packages'));
     const out = join(tree, 'dist-compare');
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'], { cwd: join(tree, 'frontends/customer'), stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'],
+      { cwd: join(tree, 'frontends/customer'), stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const then = measure(out, false);
-    console.log(`at ${ref}: ${kb(then.gzip)} KB gzip initial; now ${kb(now.gzip)} KB gzip; ratio now/then ${(now.gzip / then.gzip).toFixed(3)}`);
+    console.log(
+      `at ${ref}: ${kb(then.gzip)} KB gzip initial; now ${kb(now.gzip)} KB gzip; ratio now/then ${(now.gzip / then.gzip).toFixed(3)}`,
+    );
   } finally {
     rmSync(tree, { recursive: true, force: true });
   }

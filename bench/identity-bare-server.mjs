@@ -12,7 +12,10 @@ import pg from 'pg';
 const port = Number(process.argv[2] ?? 0);
 const jwks = await (await fetch(process.env.BENCH_JWKS_URL)).json();
 const keys = new Map(jwks.keys.map((k) => [k.kid, createPublicKey({ key: k, format: 'jwk' })]));
-const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: Number(process.env.BENCH_POOL_MAX ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.BENCH_DATABASE_URL,
+  max: Number(process.env.BENCH_POOL_MAX ?? 10),
+});
 
 const SQL = `select u.id, u.public_user_id, u.first_name, u.last_name, u.email, u.phone_number, u.gender, u.role,
   u.is_active, u.is_enabled, u.newsletter_consent, u.language, u.created_at,

@@ -41,7 +41,10 @@ function sampler() {
   }, 20);
   return {
     /** Closes a phase: its own peak RSS, in MB. */
-    mark: (name: string) => ((phases[name] = mb(Math.max(phasePeak, process.memoryUsage.rss()))), (phasePeak = process.memoryUsage.rss())),
+    mark: (name: string) => (
+      (phases[name] = mb(Math.max(phasePeak, process.memoryUsage.rss()))),
+      (phasePeak = process.memoryUsage.rss())
+    ),
     phases,
     stop: () => (clearInterval(timer), Math.max(peak, process.memoryUsage.rss())),
   };
@@ -53,7 +56,11 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: true,
+    useStyles: false,
+  });
   const ws = wb.addWorksheet('Wyniki');
   ws.addRow(templateHeaders()).commit();
   const codes: string[] = [];
@@ -64,8 +71,13 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
     const row: (string | number | null)[] = [code, 'BASIC_TEST'];
     for (const p of PARAMS) {
       if (p.kind === 'category') row.push(['lekka', 'średnia', 'ciężka', 'bardzo lekka'][i % 4]!, null);
-      else if (p.key === 'PH_KCL' || p.key === 'PH_H2O') row.push(Math.round((4.5 + (i % 30) / 10) * 10) / 10, `pH ${words[i % 5]} ${i % 97}`);
-      else row.push(Math.round(((i * 7919 + p.key.length * 131) % 30011) / 7) / 100 + 1, `${words[(i + p.key.length) % 5]} ${(i * 31 + p.key.length) % 997}`);
+      else if (p.key === 'PH_KCL' || p.key === 'PH_H2O')
+        row.push(Math.round((4.5 + (i % 30) / 10) * 10) / 10, `pH ${words[i % 5]} ${i % 97}`);
+      else
+        row.push(
+          Math.round(((i * 7919 + p.key.length * 131) % 30011) / 7) / 100 + 1,
+          `${words[(i + p.key.length) % 5]} ${(i * 31 + p.key.length) % 997}`,
+        );
     }
     ws.addRow(row).commit();
   }
@@ -89,7 +101,13 @@ async function bare(path: string): Promise<Figures> {
   const s = sampler();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'emit',
+  });
   let rows = 0;
   for await (const ws of reader) {
     for await (const _row of ws as unknown as AsyncIterable<unknown>) rows += 1;
@@ -97,7 +115,13 @@ async function bare(path: string): Promise<Figures> {
   }
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, rows: rows - 1, peakRssMb: mb(s.stop()), baseRssMb: mb(base) };
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    rows: rows - 1,
+    peakRssMb: mb(s.stop()),
+    baseRssMb: mb(base),
+  };
 }
 
 /** BENCH_CPU_PROF=dir writes a V8 CPU profile of the measured window only (not the process's setup) to dir. */
@@ -121,12 +145,30 @@ async function imported(path: string): Promise<Figures> {
   const { labImportService } = await import('../services/lab-import/src/service');
   const keys = createTestKeys();
   // BENCH_PARSE_THREAD=true: the check parses on the parser thread (IMPORT_PARSE_THREAD=true).
-  const service = await startTestService(labImportService, { keys: keys.resolver, config: { IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD === 'true', ...(process.env.BENCH_BATCH ? { IMPORT_BATCH_SIZE: Number(process.env.BENCH_BATCH) } : {}) } });
+  const service = await startTestService(labImportService, {
+    keys: keys.resolver,
+    config: {
+      IMPORT_PARSE_THREAD: process.env.BENCH_PARSE_THREAD === 'true',
+      ...(process.env.BENCH_BATCH ? { IMPORT_BATCH_SIZE: Number(process.env.BENCH_BATCH) } : {}),
+    },
+  });
   // The expected samples go in through psql, another process, so this process's memory is the
   // service's own and not the seed's (orders' events bring them one by one in production).
-  const copied = spawnSync('psql', [service.ctx.config.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc',
-    `\\copy expected_samples (sample_id, code, order_id, order_number, user_id, kind, basic_test_type, additional_test_types, field_name, plant_id, area_ha) from '${path}.samples.csv' with (format csv)`], { encoding: 'utf8' });
-  if (copied.status !== 0) throw new Error(`seeding the expected samples with psql failed: ${copied.stderr || copied.error?.message}`);
+  const copied = spawnSync(
+    'psql',
+    [
+      service.ctx.config.DATABASE_URL,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-qc',
+      `\\copy expected_samples (sample_id, code, order_id, order_number, user_id, kind, basic_test_type, additional_test_types, field_name, plant_id, area_ha) from '${path}.samples.csv' with (format csv)`,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (copied.status !== 0)
+    throw new Error(
+      `seeding the expected samples with psql failed: ${copied.stderr || copied.error?.message}`,
+    );
   const file = readFileSync(path);
   const admin = keys.sign({ role: 'ADMIN' });
   global.gc?.();
@@ -139,16 +181,26 @@ async function imported(path: string): Promise<Figures> {
   // BENCH_TWO_STEP=1: upload with step=check, then POST .../apply once CHECKED (the wizard's two
   // steps, staged rows between them); else step=apply, checked and applied in one pass.
   const twoStep = process.env.BENCH_TWO_STEP === '1';
-  const res = await fetch(`${service.url}/farm-api/imports?testType=BASIC_TEST&step=${twoStep ? 'check' : 'apply'}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file });
+  const res = await fetch(
+    `${service.url}/farm-api/imports?testType=BASIC_TEST&step=${twoStep ? 'check' : 'apply'}`,
+    { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: file },
+  );
   const { id } = (await res.json()) as { id: string };
   const tUploaded = performance.now();
   s.mark('uploadPeakRssMb');
   let detail: { status: string; summary: { applied: number; rowsRead: number } };
   for (;;) {
-    detail = (await (await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, { headers: { authorization: `Bearer ${admin}` } })).json()) as typeof detail & { progress: { phase: string } };
+    detail = (await (
+      await fetch(`${service.url}/farm-api/imports/${id}?errorsLimit=0`, {
+        headers: { authorization: `Bearer ${admin}` },
+      })
+    ).json()) as typeof detail & { progress: { phase: string } };
     if (twoStep && detail.status === 'CHECKED') {
       s.mark('checkPeakRssMb');
-      await fetch(`${service.url}/farm-api/imports/${id}/apply`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });
+      await fetch(`${service.url}/farm-api/imports/${id}/apply`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+      });
       continue;
     }
     if (detail.status === 'APPLIED' || detail.status === 'FAILED') break;
@@ -159,8 +211,14 @@ async function imported(path: string): Promise<Figures> {
   s.mark('applyPeakRssMb');
   // The times come from the import's own timestamps (checked_at, applied_at: the service's clock,
   // the same machine's), not from when a poll saw them, which is up to 500 ms later.
-  const stamps = await service.ctx.db.selectFrom('imports').select(['checked_at', 'applied_at']).where('id', '=', id).executeTakeFirstOrThrow();
-  const appliedAt = stamps.applied_at ? new Date(stamps.applied_at).getTime() : wall0 + (performance.now() - t0);
+  const stamps = await service.ctx.db
+    .selectFrom('imports')
+    .select(['checked_at', 'applied_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const appliedAt = stamps.applied_at
+    ? new Date(stamps.applied_at).getTime()
+    : wall0 + (performance.now() - t0);
   const checkedAt = stamps.checked_at ? new Date(stamps.checked_at).getTime() : appliedAt;
   const uploadedAt = wall0 + (tUploaded - t0);
   const ms = appliedAt - wall0;
@@ -176,8 +234,17 @@ async function imported(path: string): Promise<Figures> {
     peakRssMb: mb(peak),
     baseRssMb: mb(base),
     phases: twoStep
-      ? { uploadAndGuardMs: Math.round(tUploaded - t0), checkMs: Math.round(checkedAt - uploadedAt), applyMs: Math.round(appliedAt - checkedAt), ...s.phases }
-      : { uploadAndGuardMs: Math.round(tUploaded - t0), checkAndApplyMs: Math.round(appliedAt - uploadedAt), ...s.phases },
+      ? {
+          uploadAndGuardMs: Math.round(tUploaded - t0),
+          checkMs: Math.round(checkedAt - uploadedAt),
+          applyMs: Math.round(appliedAt - checkedAt),
+          ...s.phases,
+        }
+      : {
+          uploadAndGuardMs: Math.round(tUploaded - t0),
+          checkAndApplyMs: Math.round(appliedAt - uploadedAt),
+          ...s.phases,
+        },
   };
 }
 
@@ -188,7 +255,10 @@ async function bundle(): Promise<string> {
   const outdir = join(dirname(self), 'out', 'lab-import');
   await build({
     // The parser thread's bundle sits beside the chunks that start it, as dist/parse.thread.js does beside dist/main.js.
-    entryPoints: { 'lab-import': self, 'parse.thread': join(dirname(self), '../services/lab-import/src/jobs/parse.thread.ts') },
+    entryPoints: {
+      'lab-import': self,
+      'parse.thread': join(dirname(self), '../services/lab-import/src/jobs/parse.thread.ts'),
+    },
     outdir,
     splitting: true,
     bundle: true,
@@ -196,12 +266,18 @@ async function bundle(): Promise<string> {
     target: 'node20',
     format: 'esm',
     logLevel: 'warning',
-    banner: { js: "import { createRequire as __glebaCreateRequire } from 'node:module'; const require = __glebaCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __glebaCreateRequire } from 'node:module'; const require = __glebaCreateRequire(import.meta.url);",
+    },
     plugins: [
       {
         name: 'external-third-party',
         setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@gleba/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true }));
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@gleba/') || args.path.startsWith('node:')
+              ? undefined
+              : { path: args.path, external: true },
+          );
         },
       },
     ],
@@ -215,9 +291,16 @@ function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_FLAGS: node/V8 flags for both runs (as the service is deployed), e.g. --initial-old-space-size=64.
   if (process.env.BENCH_FLAGS) heap.push(...process.env.BENCH_FLAGS.split(/\s+/).filter(Boolean));
   // BENCH_NODE_FLAGS: V8/node flags for the import run only (the service's process), e.g. --max-semi-space-size=8.
-  if (phase === 'import' && process.env.BENCH_NODE_FLAGS) heap.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
-  const args = script ? [...heap, '--expose-gc', script] : [...process.execArgv, ...heap, '--expose-gc', self];
-  const r = spawnSync(process.execPath, [...args, `--${phase}`, path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' } });
+  if (phase === 'import' && process.env.BENCH_NODE_FLAGS)
+    heap.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
+  const args = script
+    ? [...heap, '--expose-gc', script]
+    : [...process.execArgv, ...heap, '--expose-gc', self];
+  const r = spawnSync(process.execPath, [...args, `--${phase}`, path], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' },
+  });
   const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`${phase} run failed:\n${r.stdout}\n${r.stderr}`);
   return JSON.parse(line.slice(7)) as Figures;
@@ -236,7 +319,9 @@ if (arg1 === '--bare') {
   const size = readFileSync(path).length;
   console.log(`workbook: ${rows} rows, ${(size / 1024 / 1024).toFixed(2)} MB (${path})`);
   const script = process.env.BENCH_TSX === '1' ? null : await bundle();
-  console.log(`measured processes: ${script ? `plain node ${process.version} running the esbuild bundle ${script}` : 'node under tsx'}`);
+  console.log(
+    `measured processes: ${script ? `plain node ${process.version} running the esbuild bundle ${script}` : 'node under tsx'}`,
+  );
   // BENCH_RUNS pairs (default 3), bare read then import, each in a fresh process: the bare read of
   // this file runs in one of two modes (~1.7 s or ~3 s here, see the README), so one pair says little.
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -247,16 +332,47 @@ if (arg1 === '--bare') {
     const b = child('bare', path, script);
     const i = child('import', path, script);
     pairs.push({ b, i });
-    console.log(pad(`${n}. bare exceljs streaming read`, 34) + pad(`${(b.ms / 1000).toFixed(2)} s`, 12) + pad(`${(b.cpuMs / 1000).toFixed(2)} s`, 12) + pad(`${b.peakRssMb} MB`, 12) + b.rows);
-    console.log(pad(`${n}. lab-import upload+check+apply`, 34) + pad(`${(i.ms / 1000).toFixed(2)} s`, 12) + pad(`${(i.cpuMs / 1000).toFixed(2)} s`, 12) + pad(`${i.peakRssMb} MB`, 12) + i.rows);
-    console.log(`   phases: ${JSON.stringify(i.phases)}; import / bare read ${(i.ms / b.ms).toFixed(2)}x wall, ${(i.cpuMs / b.cpuMs).toFixed(2)}x CPU`);
+    console.log(
+      pad(`${n}. bare exceljs streaming read`, 34) +
+        pad(`${(b.ms / 1000).toFixed(2)} s`, 12) +
+        pad(`${(b.cpuMs / 1000).toFixed(2)} s`, 12) +
+        pad(`${b.peakRssMb} MB`, 12) +
+        b.rows,
+    );
+    console.log(
+      pad(`${n}. lab-import upload+check+apply`, 34) +
+        pad(`${(i.ms / 1000).toFixed(2)} s`, 12) +
+        pad(`${(i.cpuMs / 1000).toFixed(2)} s`, 12) +
+        pad(`${i.peakRssMb} MB`, 12) +
+        i.rows,
+    );
+    console.log(
+      `   phases: ${JSON.stringify(i.phases)}; import / bare read ${(i.ms / b.ms).toFixed(2)}x wall, ${(i.cpuMs / b.cpuMs).toFixed(2)}x CPU`,
+    );
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)]!;
-  const range = (xs: number[], digits: number, unit = '') => `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}${unit}`;
+  const range = (xs: number[], digits: number, unit = '') =>
+    `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}${unit}`;
   const ratios = pairs.map((p) => p.i.ms / p.b.ms);
   const peaks = pairs.map((p) => p.i.peakRssMb);
-  console.log(`load average while running: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs`);
-  console.log(`bare read ${range(pairs.map((p) => p.b.ms / 1000), 2, ' s')}, import ${range(pairs.map((p) => p.i.ms / 1000), 2, ' s')} over ${runs} runs`);
-  console.log(`import / bare read: median ${median(ratios).toFixed(2)}x wall time (${range(ratios, 2, 'x')}), ${median(pairs.map((p) => p.i.cpuMs / p.b.cpuMs)).toFixed(2)}x CPU (goal <= 2x); import peak RSS ${Math.max(...peaks)} MB at most (goal <= 300 MB; process baseline ${median(pairs.map((p) => p.i.baseRssMb))} MB)`);
+  console.log(
+    `load average while running: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
+  console.log(
+    `bare read ${range(
+      pairs.map((p) => p.b.ms / 1000),
+      2,
+      ' s',
+    )}, import ${range(
+      pairs.map((p) => p.i.ms / 1000),
+      2,
+      ' s',
+    )} over ${runs} runs`,
+  );
+  console.log(
+    `import / bare read: median ${median(ratios).toFixed(2)}x wall time (${range(ratios, 2, 'x')}), ${median(pairs.map((p) => p.i.cpuMs / p.b.cpuMs)).toFixed(2)}x CPU (goal <= 2x); import peak RSS ${Math.max(...peaks)} MB at most (goal <= 300 MB; process baseline ${median(pairs.map((p) => p.i.baseRssMb))} MB)`,
+  );
   process.exit(0);
 }

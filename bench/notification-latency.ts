@@ -16,7 +16,14 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { OrderStatusChangedV1, UserRegisteredV1 } from '@gleba/contracts';
 import { staticKeyResolver } from '@gleba/platform';
-import { createTestDatabase, createTestKeys, dropTestDatabases, startTestService, testEnv, testMessagingNames } from '@gleba/testkit';
+import {
+  createTestDatabase,
+  createTestKeys,
+  dropTestDatabases,
+  startTestService,
+  testEnv,
+  testMessagingNames,
+} from '@gleba/testkit';
 import { jsonClient } from './lib/http-json';
 
 const self = fileURLToPath(import.meta.url);
@@ -30,7 +37,9 @@ if (process.argv.includes('--serve')) {
 async function serve(): Promise<void> {
   // BENCH_SERVICE: another copy of the service module (e.g. the previous commit's, for a side-by-side baseline).
   const servicePath = process.env.BENCH_SERVICE ?? '../services/notification/src/service';
-  const { notificationService } = (await import(servicePath)) as typeof import('../services/notification/src/service');
+  const { notificationService } = (await import(
+    servicePath
+  )) as typeof import('../services/notification/src/service');
   const env = process.env;
   const keys = staticKeyResolver({ [env.BENCH_KID!]: createPublicKey(env.BENCH_PUBLIC_KEY!) });
   const databaseUrl = await createTestDatabase('bench_notification');
@@ -40,11 +49,16 @@ async function serve(): Promise<void> {
     messaging: { exchange: env.BENCH_EXCHANGE!, queuePrefix: env.BENCH_QUEUE_PREFIX! },
     // The e-mail and SMS workers run as in production (`node dist/main.js`): in their own process.
     // BENCH_DELIVERY_WORKER=in-process puts them back in the service's event loop.
-    config: { SMTP_URL: env.BENCH_SMTP_URL!, DATABASE_POOL_MAX: 20, LOG_LEVEL: 'warn', DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process',
+    config: {
+      SMTP_URL: env.BENCH_SMTP_URL!,
+      DATABASE_POOL_MAX: 20,
+      LOG_LEVEL: 'warn',
+      DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process',
       // BENCH_WORKER_NICE: the delivery worker's scheduling priority (the service's default otherwise).
       ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}),
       // BENCH_YIELD_LAG_MS: how far the event path may lag before e-mail and SMS yield (0: they never do).
-      ...(env.BENCH_YIELD_LAG_MS ? { DELIVERY_YIELD_LAG_MS: Number(env.BENCH_YIELD_LAG_MS) } : {}) },
+      ...(env.BENCH_YIELD_LAG_MS ? { DELIVERY_YIELD_LAG_MS: Number(env.BENCH_YIELD_LAG_MS) } : {}),
+    },
   });
   console.log(`READY ${JSON.stringify({ url: service.url, databaseUrl })}`);
   const stop = async () => {
@@ -110,7 +124,9 @@ async function main(): Promise<void> {
   const keys = createTestKeys();
   const names = testMessagingNames('bench-notification');
   // BENCH_CPU_PROF=<dir>: the service process writes a V8 CPU profile there when it exits.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', self, '--serve'], {
     env: {
       ...process.env,
@@ -132,7 +148,9 @@ async function main(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`service exited ${code}`)));
   });
   // Keep draining the service's output (its warnings go to BENCH_CHILD_LOG when set).
-  const childLog = process.env.BENCH_CHILD_LOG ? (await import('node:fs')).createWriteStream(process.env.BENCH_CHILD_LOG) : null;
+  const childLog = process.env.BENCH_CHILD_LOG
+    ? (await import('node:fs')).createWriteStream(process.env.BENCH_CHILD_LOG)
+    : null;
   child.stdout!.on('data', (chunk: Buffer) => childLog?.write(chunk));
 
   const connection = await amqp.connect(testEnv.rabbitmqUrl);
@@ -140,30 +158,48 @@ async function main(): Promise<void> {
   await channel.assertExchange(names.exchange, 'topic', { durable: true });
   const publish = (type: string, version: number, data: unknown) => {
     const id = randomUUID();
-    const envelope = { id, type, version, occurredAt: new Date().toISOString(), producer: 'bench', correlationId: id, data };
-    channel.publish(names.exchange, type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: id, contentType: 'application/json' });
+    const envelope = {
+      id,
+      type,
+      version,
+      occurredAt: new Date().toISOString(),
+      producer: 'bench',
+      correlationId: id,
+      data,
+    };
+    channel.publish(names.exchange, type, Buffer.from(JSON.stringify(envelope)), {
+      persistent: true,
+      messageId: id,
+      contentType: 'application/json',
+    });
   };
 
   const people = Array.from({ length: users }, (_, i) => ({ userId: randomUUID() as string, i }));
   // BENCH_CONTACTS=0: users unknown to the read model, so no e-mail or SMS jobs run (in-app path alone).
   const withContacts = process.env.BENCH_CONTACTS !== '0';
   for (const p of withContacts ? people : []) {
-    publish(UserRegisteredV1.type, 1, UserRegisteredV1.schema.parse({
-      userId: p.userId,
-      email: `bench-${p.i}@example.com`,
-      firstName: 'Bench',
-      lastName: 'User',
-      phoneNumber: `600${String(p.i).padStart(6, '0')}`,
-      language: (['pl', 'en', 'uk'] as const)[p.i % 3],
-      publicUserId: `B${p.i}`,
-      gender: null,
-      role: 'USER',
-      newsletterConsent: false,
-      registeredAt: new Date().toISOString(),
-    }));
+    publish(
+      UserRegisteredV1.type,
+      1,
+      UserRegisteredV1.schema.parse({
+        userId: p.userId,
+        email: `bench-${p.i}@example.com`,
+        firstName: 'Bench',
+        lastName: 'User',
+        phoneNumber: `600${String(p.i).padStart(6, '0')}`,
+        language: (['pl', 'en', 'uk'] as const)[p.i % 3],
+        publicUserId: `B${p.i}`,
+        gender: null,
+        role: 'USER',
+        newsletterConsent: false,
+        registeredAt: new Date().toISOString(),
+      }),
+    );
   }
   await channel.waitForConfirms();
-  const tokens = new Map<string, string>(people.map((p) => [p.userId, keys.sign({ sub: p.userId }, { expiresIn: 3600 })]));
+  const tokens = new Map<string, string>(
+    people.map((p) => [p.userId, keys.sign({ sub: p.userId }, { expiresIn: 3600 })]),
+  );
   let seq = users - 1;
   const latencies: number[] = [];
   // When each measured event was published (ms into the window) and its latency: the slow seconds.
@@ -193,7 +229,9 @@ async function main(): Promise<void> {
   const getJson = async <T>(path: string, userId: string, timeoutMs: number): Promise<T | null> => {
     const headers = { authorization: `Bearer ${tokens.get(userId)!}` };
     if (process.env.BENCH_CLIENT === 'fetch') {
-      const res = await fetch(`${url}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
+      const res = await fetch(`${url}${path}`, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch(
+        () => null,
+      );
       return res?.ok ? ((await res.json().catch(() => null)) as T | null) : null;
     }
     const res = await client.get<T>(`${url}${path}`, headers, timeoutMs);
@@ -201,7 +239,11 @@ async function main(): Promise<void> {
   };
   const changesOf = async (userId: string, after?: string): Promise<string | null> => {
     requests += 1;
-    const body = await getJson<{ cursor?: string }>(`/api/notifications/in-app/changes${after ? `?after=${after}&waitMs=10000` : ''}`, userId, 15_000);
+    const body = await getJson<{ cursor?: string }>(
+      `/api/notifications/in-app/changes${after ? `?after=${after}&waitMs=10000` : ''}`,
+      userId,
+      15_000,
+    );
     return body?.cursor ?? null;
   };
   const pollUser = async (userId: string) => {
@@ -221,7 +263,11 @@ async function main(): Promise<void> {
       }
       pollsInFlight += 1;
       requests += 1;
-      const body = await getJson<{ items?: { params: { ref?: string } }[] }>('/api/notifications/in-app?perPage=20&orderBy=createdAt:desc', userId, 5000);
+      const body = await getJson<{ items?: { params: { ref?: string } }[] }>(
+        '/api/notifications/in-app?perPage=20&orderBy=createdAt:desc',
+        userId,
+        5000,
+      );
       pollsInFlight -= 1;
       const now = performance.now();
       for (const n of body?.items ?? []) {
@@ -287,7 +333,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 2));
       if (performance.now() - lastReport > 1000) {
         lastReport = performance.now();
-        console.log(`  sent ${sent}, readable ${latencies.length}, waiting ${[...pending.values()].reduce((n, m) => n + m.size, 0)}`);
+        console.log(
+          `  sent ${sent}, readable ${latencies.length}, waiting ${[...pending.values()].reduce((n, m) => n + m.size, 0)}`,
+        );
       }
     }
     return { sent, elapsed: (performance.now() - start) / 1000 };
@@ -316,8 +364,12 @@ async function main(): Promise<void> {
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const fmt = (n: number) => n.toFixed(1);
-  console.log(`\nnotification: event published -> in-app notification readable via GET /api/notifications/in-app (${withContacts ? 'with e-mail and SMS deliveries' : 'no contacts: in-app only'})`);
-  console.log(`| events | achieved events/s | p50 ms | p90 ms | p99 ms | max ms | missed (>10 s) | API polls | e-mails sent |`);
+  console.log(
+    `\nnotification: event published -> in-app notification readable via GET /api/notifications/in-app (${withContacts ? 'with e-mail and SMS deliveries' : 'no contacts: in-app only'})`,
+  );
+  console.log(
+    `| events | achieved events/s | p50 ms | p90 ms | p99 ms | max ms | missed (>10 s) | API polls | e-mails sent |`,
+  );
   console.log(`|---|---|---|---|---|---|---|---|---|`);
   console.log(
     `| ${run.sent} | ${(run.sent / run.elapsed).toFixed(0)} | ${fmt(percentile(sorted, 50))} | ${fmt(percentile(sorted, 90))} | ${fmt(percentile(sorted, 99))} | ${fmt(sorted.at(-1) ?? NaN)} | ${missed} | ${requests - requestsBefore} | ${mails} |`,

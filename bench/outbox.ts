@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { sql, type Kysely } from 'kysely';
 import { PingV1 } from '@gleba/contracts';
-import { AmqpConnection, EventConsumer, declareConsumerTopology, OutboxRelay, createDatabase, createLogger, migrateToLatest, on } from '@gleba/platform';
+import {
+  AmqpConnection,
+  EventConsumer,
+  declareConsumerTopology,
+  OutboxRelay,
+  createDatabase,
+  createLogger,
+  migrateToLatest,
+  on,
+} from '@gleba/platform';
 import { createTestDatabase, dropTestDatabases, testEnv, testMessagingNames } from '@gleba/testkit';
 
 const total = Number(process.argv[2] ?? process.env.BENCH_EVENTS ?? 20_000);
@@ -59,7 +68,14 @@ async function outboxRun() {
       'producer', 'bench', 'correlationId', id::text, 'data', jsonb_build_object('seq', n, 'from', 'bench'))
     from (select gen_random_uuid() as id, n from generate_series(1, ${total}) n) s`.execute(producerDb);
   latencies.length = 0;
-  const relay = new OutboxRelay({ db: producerDb as Kysely<unknown>, databaseUrl: producerUrl, amqp: producerAmqp, exchange: names.exchange, logger, pollMs: 50 });
+  const relay = new OutboxRelay({
+    db: producerDb as Kysely<unknown>,
+    databaseUrl: producerUrl,
+    amqp: producerAmqp,
+    exchange: names.exchange,
+    logger,
+    pollMs: 50,
+  });
   const started = Date.now();
   await relay.start();
   producerAmqp.start();
@@ -122,7 +138,12 @@ async function rawRun() {
   const started = Date.now();
   for (let i = 0; i < total; i += 500) {
     for (let j = i; j < Math.min(total, i + 500); j += 1) {
-      pub.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify({ id: randomUUID(), occurredAt: new Date().toISOString(), seq: j })), { persistent: true });
+      pub.publish(
+        names.exchange,
+        PingV1.type,
+        Buffer.from(JSON.stringify({ id: randomUUID(), occurredAt: new Date().toISOString(), seq: j })),
+        { persistent: true },
+      );
     }
     await pub.waitForConfirms();
   }
@@ -132,7 +153,12 @@ async function rawRun() {
   const consumeRate = Math.round(total / ((lastAt - started) / 1000));
   measuring = true;
   for (let i = 0; i < 1000; i += 1) {
-    pub.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify({ id: randomUUID(), occurredAt: new Date().toISOString(), seq: i })), { persistent: true });
+    pub.publish(
+      names.exchange,
+      PingV1.type,
+      Buffer.from(JSON.stringify({ id: randomUUID(), occurredAt: new Date().toISOString(), seq: i })),
+      { persistent: true },
+    );
     await pub.waitForConfirms();
     if (i % 10 === 0) await new Promise((r) => setTimeout(r, 20));
   }
@@ -150,7 +176,11 @@ await dropTestDatabases();
 console.log(`\n${total} events, then 1,000 at a steady rate for latency (2-core machine)\n`);
 console.log('| path | publish events/s | consume events/s | steady p50 ms | steady p99 ms |');
 console.log('|---|---|---|---|---|');
-console.log(`| raw amqplib: confirmed publish, plain ack consumer (concurrent) | ${raw.publishRate} | ${raw.consumeRate} | ${raw.p50} | ${raw.p99} |`);
-console.log(`| outbox relay (confirms, marks rows) / inbox consumer (one transaction per event) | ${ours.relayRate} | ${ours.consumeRate} | ${ours.p50} | ${ours.p99} |`);
+console.log(
+  `| raw amqplib: confirmed publish, plain ack consumer (concurrent) | ${raw.publishRate} | ${raw.consumeRate} | ${raw.p50} | ${raw.p99} |`,
+);
+console.log(
+  `| outbox relay (confirms, marks rows) / inbox consumer (one transaction per event) | ${ours.relayRate} | ${ours.consumeRate} | ${ours.p50} | ${ours.p99} |`,
+);
 console.log(`\ngoal: outbox relay >= 2,000 events/s (${ours.relayRate >= 2000 ? 'met' : 'NOT met'})`);
 process.exit(0);

@@ -13,17 +13,50 @@ const tsx = (file, ...args) => [process.execPath, ['--import', 'tsx', `bench/${f
 
 /** Each bench with its baseline (what it prints it compares against) and its goal. */
 const BENCHES = [
-  { name: 'gateway', run: tsx('gateway.ts', '8'), what: "gateway's own route and a proxied one vs bare express (goal >= 50%)" },
-  { name: 'identity', run: tsx('identity-users-me.ts', '8'), what: 'GET /api/users/me through the gateway vs bare express with the same JWT + Postgres work (goal >= 50%)' },
-  { name: 'outbox', run: tsx('outbox.ts', '20000'), what: 'outbox relay events/s vs raw amqplib publisher confirms (goal >= 2,000/s)' },
-  { name: 'notification', run: tsx('notification-latency.ts', '20', '200'), what: 'event -> in-app notification latency at 200 events/s (goal p99 <= 250 ms)' },
+  {
+    name: 'gateway',
+    run: tsx('gateway.ts', '8'),
+    what: "gateway's own route and a proxied one vs bare express (goal >= 50%)",
+  },
+  {
+    name: 'identity',
+    run: tsx('identity-users-me.ts', '8'),
+    what: 'GET /api/users/me through the gateway vs bare express with the same JWT + Postgres work (goal >= 50%)',
+  },
+  {
+    name: 'outbox',
+    run: tsx('outbox.ts', '20000'),
+    what: 'outbox relay events/s vs raw amqplib publisher confirms (goal >= 2,000/s)',
+  },
+  {
+    name: 'notification',
+    run: tsx('notification-latency.ts', '20', '200'),
+    what: 'event -> in-app notification latency at 200 events/s (goal p99 <= 250 ms)',
+  },
   // As deployed: the heap capped at 192 MB (scripts/system.mjs, docker-compose, k8s); BENCH_HEAP_MB caps both runs.
-  { name: 'lab-import', run: tsx('lab-import.ts'), env: { BENCH_HEAP_MB: '192' }, what: 'workbook import CPU vs a raw exceljs streaming read (goal <= 2x) and peak RSS (goal <= 300 MB)' },
+  {
+    name: 'lab-import',
+    run: tsx('lab-import.ts'),
+    env: { BENCH_HEAP_MB: '192' },
+    what: 'workbook import CPU vs a raw exceljs streaming read (goal <= 2x) and peak RSS (goal <= 300 MB)',
+  },
   { name: 'geo', run: tsx('geo-geometry.ts'), what: 'auto-divide and overlap checks' },
-  { name: 'customer-bundle', run: [process.execPath, ['bench/customer-bundle.mjs']], what: 'customer app initial JS gzip (goal <= 200 KB)' },
+  {
+    name: 'customer-bundle',
+    run: [process.execPath, ['bench/customer-bundle.mjs']],
+    what: 'customer app initial JS gzip (goal <= 200 KB)',
+  },
   { name: 'landing', run: [process.execPath, ['bench/landing-weight.mjs']], what: 'landing page weight' },
-  { name: 'mixed-load', run: tsx('mixed-load.ts', '20'), what: 'whole system, mixed customer load through the gateway vs bare express' },
-  { name: 'replicas', run: tsx('replicas.ts', '40'), what: 'two replicas of notification and orders on shared queues: no double effects' },
+  {
+    name: 'mixed-load',
+    run: tsx('mixed-load.ts', '20'),
+    what: 'whole system, mixed customer load through the gateway vs bare express',
+  },
+  {
+    name: 'replicas',
+    run: tsx('replicas.ts', '40'),
+    what: 'two replicas of notification and orders on shared queues: no double effects',
+  },
 ];
 
 const wanted = process.argv.slice(2);
@@ -47,7 +80,11 @@ for (const bench of selected) {
   const started = Date.now();
   const lines = [];
   const code = await new Promise((resolve) => {
-    const child = spawn(bench.run[0], bench.run[1], { cwd: root, env: { ...process.env, FORCE_COLOR: '0', ...(bench.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bench.run[0], bench.run[1], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', ...(bench.env ?? {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let rest = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -62,12 +99,23 @@ for (const bench of selected) {
       resolve(c ?? 1);
     });
   });
-  results.push({ bench, code, seconds: (Date.now() - started) / 1000, headline: lines.filter((l) => HEADLINE.test(l) && !/^\s*\|[-| ]+\|\s*$/.test(l)).slice(-8) });
+  results.push({
+    bench,
+    code,
+    seconds: (Date.now() - started) / 1000,
+    headline: lines.filter((l) => HEADLINE.test(l) && !/^\s*\|[-| ]+\|\s*$/.test(l)).slice(-8),
+  });
 }
 
-console.log(`\n\x1b[1m== summary\x1b[0m (${cpus().length} cores, load average now ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+console.log(
+  `\n\x1b[1m== summary\x1b[0m (${cpus().length} cores, load average now ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})`,
+);
 for (const r of results) {
-  console.log(`\n${r.bench.name} (${r.seconds.toFixed(0)} s${r.code ? `, exit ${r.code}` : ''}): ${r.bench.what}`);
+  console.log(
+    `\n${r.bench.name} (${r.seconds.toFixed(0)} s${r.code ? `, exit ${r.code}` : ''}): ${r.bench.what}`,
+  );
   for (const line of r.headline) console.log(`  ${line.trim()}`);
 }
 const failed = results.filter((r) => r.code !== 0);

@@ -19,7 +19,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __glebaCreateRequire } from 'node:module'; const require = __glebaCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __glebaCreateRequire } from 'node:module'; const require = __glebaCreateRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'external-third-party',

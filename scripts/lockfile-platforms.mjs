@@ -11,7 +11,14 @@ for (const [path, entry] of Object.entries(packages)) {
     const key = path.replace(/turbo$/, name);
     if (packages[key]) continue;
     const [, os, cpu] = /@turbo\/(\w+)-(\w+)/.exec(name) ?? [];
-    packages[key] = { version, cpu: [cpu === '64' ? 'x64' : cpu], os: [os === 'windows' ? 'win32' : os], dev: entry.dev ?? undefined, optional: true, license: 'MIT' };
+    packages[key] = {
+      version,
+      cpu: [cpu === '64' ? 'x64' : cpu],
+      os: [os === 'windows' ? 'win32' : os],
+      dev: entry.dev ?? undefined,
+      optional: true,
+      license: 'MIT',
+    };
     added += 1;
   }
 }

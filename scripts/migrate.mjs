@@ -14,7 +14,11 @@ for (const svc of SERVICES) {
     console.error(`services/${svc.name} is not built (run: npx turbo run build)`);
     process.exit(1);
   }
-  const result = spawnSync(process.execPath, [main, 'migrate'], { cwd: ROOT, env: serviceEnv(svc), stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [main, 'migrate'], {
+    cwd: ROOT,
+    env: serviceEnv(svc),
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
   console.log(`${svc.name}: ${result.status === 0 ? 'migrated' : 'FAILED'}`);
 }

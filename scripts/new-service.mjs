@@ -7,25 +7,32 @@ const dir = `services/${name}`;
 if (existsSync(dir)) throw new Error(`${dir} exists`);
 const camel = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 const files = {
-  'package.json': JSON.stringify(
-    {
-      name: `@gleba/${name}`,
-      version: '0.0.0',
-      private: true,
-      type: 'module',
-      scripts: {
-        build: 'node ../../scripts/build-service.mjs',
-        start: 'node --enable-source-maps dist/main.js',
-        dev: 'tsx watch src/main.ts',
-        typecheck: 'tsc -p tsconfig.json',
-        test: 'vitest run',
+  'package.json':
+    JSON.stringify(
+      {
+        name: `@gleba/${name}`,
+        version: '0.0.0',
+        private: true,
+        type: 'module',
+        scripts: {
+          build: 'node ../../scripts/build-service.mjs',
+          start: 'node --enable-source-maps dist/main.js',
+          dev: 'tsx watch src/main.ts',
+          typecheck: 'tsc -p tsconfig.json',
+          test: 'vitest run',
+        },
+        dependencies: {
+          '@gleba/contracts': '*',
+          '@gleba/platform': '*',
+          zod: '^4.1.0',
+          kysely: '^0.28.0',
+          express: '^5.1.0',
+        },
+        devDependencies: { '@gleba/testkit': '*' },
       },
-      dependencies: { '@gleba/contracts': '*', '@gleba/platform': '*', zod: '^4.1.0', kysely: '^0.28.0', express: '^5.1.0' },
-      devDependencies: { '@gleba/testkit': '*' },
-    },
-    null,
-    2,
-  ) + '\n',
+      null,
+      2,
+    ) + '\n',
   'tsconfig.json': '{ "extends": "../../tsconfig.base.json", "include": ["src", "test"] }\n',
   'vitest.config.ts': `import { defineConfig } from 'vitest/config';
 

@@ -27,9 +27,27 @@ function dockerAnswers() {
 async function checkInfrastructure() {
   const infra = infraUrls();
   const needed = [
-    { name: 'PostgreSQL', url: new URL(infra.postgres), port: 5432, start: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start', compose: 'postgres' },
-    { name: 'RabbitMQ', url: new URL(infra.rabbitmq), port: 5672, start: 'rabbitmq-server -detached', compose: 'rabbitmq' },
-    { name: 'Redis', url: new URL(infra.redis), port: 6379, start: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no', compose: 'redis' },
+    {
+      name: 'PostgreSQL',
+      url: new URL(infra.postgres),
+      port: 5432,
+      start: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+      compose: 'postgres',
+    },
+    {
+      name: 'RabbitMQ',
+      url: new URL(infra.rabbitmq),
+      port: 5672,
+      start: 'rabbitmq-server -detached',
+      compose: 'rabbitmq',
+    },
+    {
+      name: 'Redis',
+      url: new URL(infra.redis),
+      port: 6379,
+      start: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+      compose: 'redis',
+    },
   ];
   const down = [];
   for (const s of needed) {
@@ -38,9 +56,13 @@ async function checkInfrastructure() {
   if (down.length === 0) return;
   if (dockerAnswers()) {
     say(`starting ${down.map((s) => s.name).join(', ')} with Docker (docker-compose.yml)`);
-    execFileSync('docker', ['compose', 'up', '-d', ...down.map((s) => s.compose)], { cwd: root, stdio: 'inherit' });
+    execFileSync('docker', ['compose', 'up', '-d', ...down.map((s) => s.compose)], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     for (const s of down) {
-      if (!(await waitForPort(s.url.hostname, Number(s.url.port || s.port), 60))) fail(`${s.name} did not come up in Docker`);
+      if (!(await waitForPort(s.url.hostname, Number(s.url.port || s.port), 60)))
+        fail(`${s.name} did not come up in Docker`);
     }
     return;
   }
@@ -51,7 +73,11 @@ async function checkInfrastructure() {
 }
 
 function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...(options.env ?? {}) } });
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...(options.env ?? {}) },
+  });
   if (result.status !== 0) fail(`${command} ${commandArgs.join(' ')} failed`);
 }
 
@@ -104,7 +130,11 @@ console.log(`
   Admin panel      ${base}/admin        demo admin admin@gleba.local / Admin123!
   API              ${base}/api  ${base}/farm-api  ${base}/garden-api
   Mail inbox       http://localhost:1080   (every e-mail the system sends)
-  Simulators       ${SIMULATORS.filter((s) => simulatorNames.has(s.name)).map((s) => `${s.name} :${s.port}`).join(', ') || 'none'}
+  Simulators       ${
+    SIMULATORS.filter((s) => simulatorNames.has(s.name))
+      .map((s) => `${s.name} :${s.port}`)
+      .join(', ') || 'none'
+  }
   Services         ${SERVICES.map((s) => `${s.name} :${s.port}`).join(', ')}
   Logs             .gleba/logs/
 Press Ctrl+C to stop.`);

@@ -8,4 +8,7 @@ export function infraUrls(): { postgres: string; rabbitmq: string; redis: string
 export function systemLayout(options?: { name?: string; offset?: number }): SystemLayout;
 export function commonEnv(layout?: SystemLayout): Record<string, string>;
 export function databaseUrl(serviceName: string, layout?: SystemLayout): string;
-export function serviceEnv(svc: { name: string; port: number }, layout?: SystemLayout): Record<string, string>;
+export function serviceEnv(
+  svc: { name: string; port: number },
+  layout?: SystemLayout,
+): Record<string, string>;

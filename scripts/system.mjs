@@ -50,7 +50,9 @@ export function systemLayout({ name = 'gleba', offset = 0 } = {}) {
     services: SERVICES.map((s) => ({ ...s, port: s.port + offset })),
     simulators: SIMULATORS.map((s) => ({ ...s, port: s.port + offset })),
     mailWebPort: MAIL_WEB_PORT + offset,
-    publicUrl: offset ? `http://localhost:${gatewayPort}` : (process.env.GLEBA_PUBLIC_URL ?? `http://localhost:${gatewayPort}`),
+    publicUrl: offset
+      ? `http://localhost:${gatewayPort}`
+      : (process.env.GLEBA_PUBLIC_URL ?? `http://localhost:${gatewayPort}`),
   };
 }
 
@@ -83,14 +85,17 @@ export function commonEnv(layout = DEFAULT_LAYOUT) {
     OPEN_METEO_URL: sim('open-meteo'),
     CMS_URL: sim('wordpress'),
     SMTP_URL: `smtp://127.0.0.1:${layout.simulators.find((s) => s.name === 'mail').port}`,
-    ...Object.fromEntries(layout.services.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, svc(s.name)])),
+    ...Object.fromEntries(
+      layout.services.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, svc(s.name)]),
+    ),
   };
 }
 
 /** The database of one service in a layout (`GLEBA_<NAME>_DATABASE_URL` overrides the default's). */
 export function databaseUrl(serviceName, layout = DEFAULT_LAYOUT) {
   const key = serviceName.toUpperCase().replace(/-/g, '_');
-  if (layout.offset === 0 && process.env[`GLEBA_${key}_DATABASE_URL`]) return process.env[`GLEBA_${key}_DATABASE_URL`];
+  if (layout.offset === 0 && process.env[`GLEBA_${key}_DATABASE_URL`])
+    return process.env[`GLEBA_${key}_DATABASE_URL`];
   const db = new URL(infraUrls().postgres);
   db.pathname = `/${layout.name}_${serviceName.replace(/-/g, '_')}`;
   return db.toString();

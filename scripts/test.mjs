@@ -21,7 +21,11 @@ const WORKSPACE = /^(@gleba\/[\w.-]+):test: /;
 function stage(name, command, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n\x1b[1m== ${name}\x1b[0m`);
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const failedWorkspaces = new Set();
     const lines = (chunk) => chunk.toString().split('\n');
     const note = (line) => {
@@ -69,7 +73,10 @@ if (want('typecheck')) {
   await run('type-check (benches)', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 }
 if (want('lint')) await run('lint', 'npx', ['eslint', '.']);
-if (want('build')) await run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
+if (want('format'))
+  await run('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+if (want('build'))
+  await run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) {
   const name = 'workspace tests';
   const first = await stage(name, 'npx', ['turbo', 'run', 'test', '--concurrency=2', '--continue']);
@@ -78,7 +85,14 @@ if (want('unit')) {
     const before = failedTests.length;
     for (const workspace of first.failedWorkspaces) counts.delete(`${name}|${workspace}`);
     const filters = first.failedWorkspaces.flatMap((w) => ['--filter', w]);
-    const again = await stage(`${name} (again: ${first.failedWorkspaces.join(', ')})`, 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', ...filters]);
+    const again = await stage(`${name} (again: ${first.failedWorkspaces.join(', ')})`, 'npx', [
+      'turbo',
+      'run',
+      'test',
+      '--concurrency=1',
+      '--continue',
+      ...filters,
+    ]);
     for (const key of [...counts.keys()]) {
       if (key.startsWith(`${name} (again`)) {
         const workspace = key.split('|')[1];
@@ -91,17 +105,43 @@ if (want('unit')) {
   } else if (first.code !== 0) failures.push(name);
 }
 // The journeys in Chromium against a whole system of their own (tests/e2e; needs the build).
-if (want('e2e')) await run('end-to-end journeys (Chromium, whole system)', 'npm', ['run', 'e2e', '--silent', '-w', '@gleba/e2e-tests']);
+if (want('e2e'))
+  await run('end-to-end journeys (Chromium, whole system)', 'npm', [
+    'run',
+    'e2e',
+    '--silent',
+    '-w',
+    '@gleba/e2e-tests',
+  ]);
 // Last and alone: fault tests restart the shared RabbitMQ.
-if (want('faults')) await run('faults (real broker restart)', 'npm', ['run', 'test:faults', '--silent', '-w', '@gleba/platform']);
+if (want('faults'))
+  await run('faults (real broker restart)', 'npm', [
+    'run',
+    'test:faults',
+    '--silent',
+    '-w',
+    '@gleba/platform',
+  ]);
 // 1,000 orders through kills of every service and restarts of a private RabbitMQ and PostgreSQL (tests/faults).
-if (want('faults')) await run('faults (whole system: kills and restarts under load)', 'npm', ['run', 'faults', '--silent', '-w', '@gleba/fault-tests']);
+if (want('faults'))
+  await run('faults (whole system: kills and restarts under load)', 'npm', [
+    'run',
+    'faults',
+    '--silent',
+    '-w',
+    '@gleba/fault-tests',
+  ]);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 for (const c of counts.values()) for (const k of Object.keys(totals)) totals[k] += c[k];
-if (flaky.length) console.log('\n\x1b[33mflaky (failed, then passed when run again alone):\x1b[0m\n  ' + flaky.join('\n  '));
+if (flaky.length)
+  console.log('\n\x1b[33mflaky (failed, then passed when run again alone):\x1b[0m\n  ' + flaky.join('\n  '));
 if (failedTests.length) console.log('\nfailed tests:\n  ' + failedTests.join('\n  '));
-console.log('\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'));
+console.log(
+  '\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'),
+);
 if (failures.length && totals.failed === 0) totals.failed = failures.length; // a stage failed without a test failing (type errors, build)
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${flaky.length ? `, ${flaky.filter((l) => !/FAIL\s/.test(l)).length || flaky.length} flaky` : ''}`);
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}${flaky.length ? `, ${flaky.filter((l) => !/FAIL\s/.test(l)).length || flaky.length} flaky` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { startSystem, type RunningSystem } from '../../scripts/lib/run-system.mjs';
 import { systemLayout } from '../../scripts/system.mjs';
 
-export async function startBenchSystem(name: string, offset: number, replicas?: Record<string, number>): Promise<RunningSystem> {
+export async function startBenchSystem(
+  name: string,
+  offset: number,
+  replicas?: Record<string, number>,
+): Promise<RunningSystem> {
   const started = Date.now();
   const system = await startSystem({
     layout: systemLayout({ name, offset }),
@@ -24,7 +28,10 @@ export async function startBenchSystem(name: string, offset: number, replicas?: 
 export class Client {
   constructor(readonly base: string) {}
 
-  async call<T = unknown>(pathname: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(
+    pathname: string,
+    options: { method?: string; token?: string; body?: unknown } = {},
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -43,19 +50,30 @@ export class Client {
     return { status: res.status, body: body as T };
   }
 
-  async must<T = unknown>(what: string, pathname: string, options: { method?: string; token?: string; body?: unknown } = {}, ok = (s: number) => s < 300): Promise<T> {
+  async must<T = unknown>(
+    what: string,
+    pathname: string,
+    options: { method?: string; token?: string; body?: unknown } = {},
+    ok = (s: number) => s < 300,
+  ): Promise<T> {
     const res = await this.call<T>(pathname, options);
     if (!ok(res.status)) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
     return res.body;
   }
 }
 
-export async function until<T>(what: string, fn: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 120_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${timeoutMs} ms (last ${JSON.stringify(v).slice(0, 300)})`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not reached in ${timeoutMs} ms (last ${JSON.stringify(v).slice(0, 300)})`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
@@ -67,26 +85,65 @@ export interface BenchCustomer {
 }
 
 /** Registers, activates (link from the mail simulator's inbox) and completes a customer's data. */
-export async function newCustomer(system: RunningSystem, client: Client, label: string): Promise<BenchCustomer> {
+export async function newCustomer(
+  system: RunningSystem,
+  client: Client,
+  label: string,
+): Promise<BenchCustomer> {
   const email = `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.pl`;
   const password = 'Gleba1234!';
   await client.must('register', '/api/auth/register', {
-    body: { firstName: 'Anna', lastName: 'Polna', email, phoneNumber: '+48600200300', genderType: 'WOMAN', password, confirmPassword: password, termsAccepted: true, privacyPolicyAccepted: true, language: 'pl' },
+    body: {
+      firstName: 'Anna',
+      lastName: 'Polna',
+      email,
+      phoneNumber: '+48600200300',
+      genderType: 'WOMAN',
+      password,
+      confirmPassword: password,
+      termsAccepted: true,
+      privacyPolicyAccepted: true,
+      language: 'pl',
+    },
   });
   const mail = await until(
     `activation e-mail to ${email}`,
-    async () => ((await (await fetch(`${system.urls.mailWeb}/email`)).json()) as { to: { address: string }[]; html?: string; text?: string }[]).find((m) => m.to.some((t) => t.address === email)),
+    async () =>
+      (
+        (await (await fetch(`${system.urls.mailWeb}/email`)).json()) as {
+          to: { address: string }[];
+          html?: string;
+          text?: string;
+        }[]
+      ).find((m) => m.to.some((t) => t.address === email)),
     (m) => m !== undefined,
   );
   const token = /\/activate\/([A-Za-z0-9_-]+)/.exec(`${mail!.html ?? ''} ${mail!.text ?? ''}`)?.[1];
   if (!token) throw new Error(`no activation link for ${email}`);
-  const { accessToken } = await client.must<{ accessToken: string }>('activate', `/api/auth/activate/${token}`);
-  const address = { voivodeship: 'LUBLIN', cityName: 'Lublin', postCode: '20-001', streetName: 'Polna', buildingNumber: '3', apartmentNumber: null };
+  const { accessToken } = await client.must<{ accessToken: string }>(
+    'activate',
+    `/api/auth/activate/${token}`,
+  );
+  const address = {
+    voivodeship: 'LUBLIN',
+    cityName: 'Lublin',
+    postCode: '20-001',
+    streetName: 'Polna',
+    buildingNumber: '3',
+    apartmentNumber: null,
+  };
   await client.must('profile', '/api/users/profile', {
     token: accessToken,
     body: {
       serviceRole: 'PERSONAL',
-      personalData: { firstName: 'Anna', lastName: 'Polna', genderType: 'WOMAN', phoneNumber: '+48600200300', taxNumber: null, address },
+      personalData: {
+        firstName: 'Anna',
+        lastName: 'Polna',
+        genderType: 'WOMAN',
+        phoneNumber: '+48600200300',
+        taxNumber: null,
+        address,
+      },
       businessData: null,
       correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
     },
@@ -96,17 +153,44 @@ export async function newCustomer(system: RunningSystem, client: Client, label: 
 }
 
 /** A farm order of one crop paid by deferred transfer (accepted at once: PAYMENT_CONFIRMED). */
-export async function placeFarmOrder(client: Client, customer: BenchCustomer, n: number): Promise<{ id: string; orderNumber: string }> {
+export async function placeFarmOrder(
+  client: Client,
+  customer: BenchCustomer,
+  n: number,
+): Promise<{ id: string; orderNumber: string }> {
   const [lng, lat] = [14.2 + (n % 100) * 0.05, 49.1 + Math.floor(n / 100) * 0.05];
-  const ring = [[lng, lat], [lng + 0.003, lat], [lng + 0.003, lat + 0.0015], [lng, lat + 0.0015], [lng, lat]];
-  const plot = await client.must<{ id: string }>('plot', '/api/plots', { token: customer.token, body: { name: `Pole ${n}`, geometry: { type: 'Polygon', coordinates: [ring] } } });
+  const ring = [
+    [lng, lat],
+    [lng + 0.003, lat],
+    [lng + 0.003, lat + 0.0015],
+    [lng, lat + 0.0015],
+    [lng, lat],
+  ];
+  const plot = await client.must<{ id: string }>('plot', '/api/plots', {
+    token: customer.token,
+    body: { name: `Pole ${n}`, geometry: { type: 'Polygon', coordinates: [ring] } },
+  });
   const crop = await client.must<{ id: string }>('crop', '/api/crops', {
     token: customer.token,
-    body: { plantId: 'winter-wheat', cultivationFrom: '2026-09-20', cultivationTo: '2027-07-31', plotIds: [plot.id] },
+    body: {
+      plantId: 'winter-wheat',
+      cultivationFrom: '2026-09-20',
+      cultivationTo: '2027-07-31',
+      plotIds: [plot.id],
+    },
   });
   const placed = await until(
     'farm order accepted',
-    () => client.call<{ order: { id: string; orderNumber: string } }>('/api/orders', { token: customer.token, body: { type: 'STANDARD', crops: [{ cropId: crop.id }], paymentMethod: 'DEFERRED_BANK_TRANSFER', confirmUserData: true } }),
+    () =>
+      client.call<{ order: { id: string; orderNumber: string } }>('/api/orders', {
+        token: customer.token,
+        body: {
+          type: 'STANDARD',
+          crops: [{ cropId: crop.id }],
+          paymentMethod: 'DEFERRED_BANK_TRANSFER',
+          confirmUserData: true,
+        },
+      }),
     (r) => r.status === 201 || ![404, 409, 422].includes(r.status),
   );
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body)}`);
@@ -114,7 +198,9 @@ export async function placeFarmOrder(client: Client, customer: BenchCustomer, n:
 }
 
 export async function adminToken(client: Client): Promise<string> {
-  const res = await client.must<{ accessToken: string }>('admin login', '/farm-api/auth/admin/login', { body: { email: 'admin@gleba.local', password: 'Admin123!' } });
+  const res = await client.must<{ accessToken: string }>('admin login', '/farm-api/auth/admin/login', {
+    body: { email: 'admin@gleba.local', password: 'Admin123!' },
+  });
   return res.accessToken;
 }
 

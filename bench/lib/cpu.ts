@@ -18,7 +18,10 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
 }
 
 /** Runs `work` and returns its result with the CPU seconds each named process used meanwhile. */
-export async function withCpu<T>(pids: Record<string, number | undefined>, work: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> }> {
+export async function withCpu<T>(
+  pids: Record<string, number | undefined>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<string, number> }> {
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
   const result = await work();
   const cpu: Record<string, number> = {};

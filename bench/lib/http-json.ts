@@ -9,7 +9,11 @@ import http from 'node:http';
 export function jsonClient(options: { maxSockets?: number } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 512 });
   return {
-    get<T>(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number; body: T | null } | null> {
+    get<T>(
+      url: string,
+      headers: Record<string, string>,
+      timeoutMs: number,
+    ): Promise<{ status: number; body: T | null } | null> {
       return new Promise((resolve) => {
         const req = http.get(url, { agent, headers, timeout: timeoutMs }, (res) => {
           const chunks: Buffer[] = [];

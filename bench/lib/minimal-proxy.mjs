@@ -9,7 +9,14 @@ const upstream = new URL(process.argv[3]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
 const server = http.createServer((req, res) => {
   const up = http.request(
-    { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
+    {
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      agent,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

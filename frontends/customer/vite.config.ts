@@ -19,14 +19,26 @@ function lazyI18nNamespaces(): Plugin {
     name: 'gleba-customer-lazy-i18n',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './namespaces' && importer && /[\\/]packages[\\/]i18n[\\/]src[\\/]index\.ts$/.test(importer)) return replacement;
+      if (
+        source === './namespaces' &&
+        importer &&
+        /[\\/]packages[\\/]i18n[\\/]src[\\/]index\.ts$/.test(importer)
+      )
+        return replacement;
       return null;
     },
   };
 }
 
 /** Public files of the installed app's shell (besides the built chunks). */
-const SHELL_PUBLIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/icons/apple-touch-icon.png'];
+const SHELL_PUBLIC = [
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+  '/icons/apple-touch-icon.png',
+];
 /** Chunks above this are not precached: the map's MapLibre chunk (about 1 MB) is fetched, then cached, on first use; the barcode decoder (about 430 KB) is precached so scanning works offline. */
 const PRECACHE_MAX_BYTES = 600_000;
 
@@ -46,15 +58,26 @@ function serviceWorker(): Plugin {
       handler(_options, bundle) {
         const files = Object.values(bundle)
           .filter((f) => /\.(js|css|html)$/.test(f.fileName))
-          .filter((f) => (f.type === 'chunk' ? f.code.length : typeof f.source === 'string' ? f.source.length : f.source.byteLength) <= PRECACHE_MAX_BYTES)
+          .filter(
+            (f) =>
+              (f.type === 'chunk'
+                ? f.code.length
+                : typeof f.source === 'string'
+                  ? f.source.length
+                  : f.source.byteLength) <= PRECACHE_MAX_BYTES,
+          )
           .map((f) => `/${f.fileName}`)
           .sort();
         const precache = [...files, ...SHELL_PUBLIC];
         const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
         const source = readFileSync(template, 'utf8')
           .replace("'__GLEBA_CACHE__'", JSON.stringify(`gleba-shell-${version}`))
-          .replace('const PRECACHE = __GLEBA_PRECACHE__;', `const PRECACHE = ${JSON.stringify(precache, null, 2)};`);
-        if (source.includes('= __GLEBA_PRECACHE__') || source.includes("'__GLEBA_CACHE__'")) this.error('sw.template.js: a placeholder was not filled');
+          .replace(
+            'const PRECACHE = __GLEBA_PRECACHE__;',
+            `const PRECACHE = ${JSON.stringify(precache, null, 2)};`,
+          );
+        if (source.includes('= __GLEBA_PRECACHE__') || source.includes("'__GLEBA_CACHE__'"))
+          this.error('sw.template.js: a placeholder was not filled');
         this.emitFile({ type: 'asset', fileName: 'sw.js', source });
       },
     },

@@ -53,7 +53,10 @@ async function waitReady(url, seconds, entry) {
  */
 export function ephemeralPortRange() {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
   } catch {
     return null;
@@ -62,7 +65,9 @@ export function ephemeralPortRange() {
 
 /** Every port a layout listens on (with its replicas' ports, +100 each). */
 export function layoutPorts(layout, replicas = {}) {
-  const services = layout.services.flatMap((s) => Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => s.port + 100 * i));
+  const services = layout.services.flatMap((s) =>
+    Array.from({ length: replicas[s.name] ?? 1 }, (_, i) => s.port + 100 * i),
+  );
   return [layout.gatewayPort, ...services, ...layout.simulators.map((s) => s.port), layout.mailWebPort];
 }
 
@@ -70,7 +75,11 @@ export function layoutPorts(layout, replicas = {}) {
 function logTail(file, lines = 15) {
   try {
     const text = readFileSync(file, 'utf8');
-    const tail = text.slice(-6000).split('\n').filter((l) => l.trim()).slice(-lines);
+    const tail = text
+      .slice(-6000)
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(-lines);
     return tail.length ? `; its last lines:\n${tail.map((l) => `  ${l.slice(0, 400)}`).join('\n')}` : '';
   } catch {
     return '';
@@ -79,7 +88,10 @@ function logTail(file, lines = 15) {
 
 /** The simulators this checkout has (each registers itself in infra/simulators/src/cli.ts). */
 export function availableSimulators() {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'infra/simulators/src/cli.ts', '--list'], { cwd: ROOT, encoding: 'utf8' });
+  const out = spawnSync(process.execPath, ['--import', 'tsx', 'infra/simulators/src/cli.ts', '--list'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return new Set(out.stdout.split('\n').filter(Boolean));
 }
 
@@ -103,8 +115,17 @@ async function dropDatabases(layout) {
  * it is on this machine, deleted over AMQP in one connection). */
 async function dropBrokerState(layout) {
   if (layout.offset === 0) return;
-  const list = spawnSync('rabbitmqctl', ['list_queues', '-q', '--no-table-headers', 'name'], { encoding: 'utf8', timeout: 30_000 });
-  const queues = list.status === 0 ? list.stdout.split('\n').map((l) => l.trim()).filter((q) => q.startsWith(`${layout.name}.`)) : [];
+  const list = spawnSync('rabbitmqctl', ['list_queues', '-q', '--no-table-headers', 'name'], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  const queues =
+    list.status === 0
+      ? list.stdout
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((q) => q.startsWith(`${layout.name}.`))
+      : [];
   const { default: amqp } = await import('amqplib');
   const connection = await amqp.connect(infraUrls().rabbitmq);
   try {
@@ -148,12 +169,17 @@ export async function startSystem(options = {}) {
     }
   }
   const busy = [];
-  for (const port of [layout.gatewayPort, ...layout.services.map((s) => s.port)]) if (await portAnswers('127.0.0.1', port, 300)) busy.push(port);
+  for (const port of [layout.gatewayPort, ...layout.services.map((s) => s.port)])
+    if (await portAnswers('127.0.0.1', port, 300)) busy.push(port);
   if (busy.length) throw new Error(`ports ${busy.join(', ')} are in use (is this system already running?)`);
   const range = ephemeralPortRange();
-  const exposed = range ? layoutPorts(layout, options.replicas).filter((p) => p >= range.low && p <= range.high) : [];
+  const exposed = range
+    ? layoutPorts(layout, options.replicas).filter((p) => p >= range.low && p <= range.high)
+    : [];
   if (exposed.length) {
-    say(`warning: ports ${exposed.join(', ')} lie in the kernel's range for outgoing connections (${range.low}-${range.high}); a client socket may hold one and a process then fail to listen`);
+    say(
+      `warning: ports ${exposed.join(', ')} lie in the kernel's range for outgoing connections (${range.low}-${range.high}); a client socket may hold one and a process then fail to listen`,
+    );
   }
 
   if (options.fresh) {
@@ -164,7 +190,11 @@ export async function startSystem(options = {}) {
 
   function launch(spec) {
     const log = createWriteStream(path.join(logsDir, `${spec.name}.log`), { flags: 'a' });
-    const child = spawn(spec.command, spec.args, { cwd: spec.cwd ?? ROOT, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd ?? ROOT,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const onLines = (chunk, isErr) => {
       log.write(chunk);
       if (!options.onError) return;
@@ -177,11 +207,21 @@ export async function startSystem(options = {}) {
     child.stdout.on('data', (c) => onLines(c, false));
     child.stderr.on('data', (c) => onLines(c, true));
     const logClosed = new Promise((resolve) => log.once('close', resolve));
-    const entry = { child, spec, logClosed, exit: null, exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
+    const entry = {
+      child,
+      spec,
+      logClosed,
+      exit: null,
+      exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    };
     child.once('exit', (code, signal) => {
       entry.exit = { code, signal };
       log.end();
-      if (!stopping && !entry.expectExit && options.onError) options.onError(spec.name, `exited (${signal ?? code}); see ${path.join(logsDir, `${spec.name}.log`)}`);
+      if (!stopping && !entry.expectExit && options.onError)
+        options.onError(
+          spec.name,
+          `exited (${signal ?? code}); see ${path.join(logsDir, `${spec.name}.log`)}`,
+        );
     });
     processes.set(spec.name, entry);
     return entry;
@@ -192,7 +232,9 @@ export async function startSystem(options = {}) {
     const entry = processes.get(name);
     const file = path.join(logsDir, `${name}.log`);
     if (entry?.exit) await Promise.race([entry.logClosed, new Promise((r) => setTimeout(r, 1000))]);
-    const why = entry?.exit ? `exited (${entry.exit.signal ?? `code ${entry.exit.code}`}) before it was ready` : what;
+    const why = entry?.exit
+      ? `exited (${entry.exit.signal ?? `code ${entry.exit.code}`}) before it was ready`
+      : what;
     return new Error(`${name} ${why} (see ${file})${logTail(file)}`);
   }
 
@@ -247,8 +289,21 @@ export async function startSystem(options = {}) {
       simulators.push(sim);
     }
     if (simulators.length) {
-      const args = ['--import', 'tsx', 'infra/simulators/src/cli.ts', ...simulators.map((s) => (s.name === 'mail' ? `mail:${s.port}:${layout.mailWebPort}` : `${s.name}:${s.port}`))];
-      const spec = { name: 'simulators', command: process.execPath, args, env: { ...process.env, ...commonEnv(layout) }, port: simulators[0].port };
+      const args = [
+        '--import',
+        'tsx',
+        'infra/simulators/src/cli.ts',
+        ...simulators.map((s) =>
+          s.name === 'mail' ? `mail:${s.port}:${layout.mailWebPort}` : `${s.name}:${s.port}`,
+        ),
+      ];
+      const spec = {
+        name: 'simulators',
+        command: process.execPath,
+        args,
+        env: { ...process.env, ...commonEnv(layout) },
+        port: simulators[0].port,
+      };
       specs.set(spec.name, spec);
       launch(spec);
     }
@@ -258,34 +313,47 @@ export async function startSystem(options = {}) {
       layout.services.map(
         (svc) =>
           new Promise((resolve, reject) => {
-            const child = spawn(process.execPath, [path.join('services', svc.name, 'dist', 'main.js'), 'migrate'], {
-              cwd: ROOT,
-              env: { ...serviceEnv(svc, layout), ...extraEnv, LOG_LEVEL: 'warn' },
-              stdio: ['ignore', 'pipe', 'pipe'],
-            });
+            const child = spawn(
+              process.execPath,
+              [path.join('services', svc.name, 'dist', 'main.js'), 'migrate'],
+              {
+                cwd: ROOT,
+                env: { ...serviceEnv(svc, layout), ...extraEnv, LOG_LEVEL: 'warn' },
+                stdio: ['ignore', 'pipe', 'pipe'],
+              },
+            );
             let output = '';
             child.stdout.on('data', (c) => (output += c));
             child.stderr.on('data', (c) => (output += c));
-            child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrating ${svc.name} failed:\n${output}`))));
+            child.once('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`migrating ${svc.name} failed:\n${output}`)),
+            );
           }),
       ),
     );
     for (const sim of simulators) {
-      if (!(await waitForPort('127.0.0.1', sim.port, 90))) throw new Error(`the ${sim.name} simulator did not start (see ${path.join(logsDir, 'simulators.log')})${logTail(path.join(logsDir, 'simulators.log'))}`);
+      if (!(await waitForPort('127.0.0.1', sim.port, 90)))
+        throw new Error(
+          `the ${sim.name} simulator did not start (see ${path.join(logsDir, 'simulators.log')})${logTail(path.join(logsDir, 'simulators.log'))}`,
+        );
     }
 
     say('starting services');
     for (const svc of layout.services) {
       // Replicas (options.replicas) share the service's database and queues on ports +100, +200...
       for (let i = 1; i <= (options.replicas?.[svc.name] ?? 1); i += 1) {
-        const spec = i === 1 ? serviceSpec(svc) : { ...serviceSpec({ ...svc, port: svc.port + 100 * (i - 1) }), name: `${svc.name}#${i}` };
+        const spec =
+          i === 1
+            ? serviceSpec(svc)
+            : { ...serviceSpec({ ...svc, port: svc.port + 100 * (i - 1) }), name: `${svc.name}#${i}` };
         specs.set(spec.name, spec);
         launch(spec);
       }
     }
     for (const [name, spec] of specs) {
       if (!spec.ready || name === 'gateway') continue;
-      if (!(await waitReady(spec.ready, 90, processes.get(name)))) throw await notReady(name, 'is not ready after 90 s');
+      if (!(await waitReady(spec.ready, 90, processes.get(name))))
+        throw await notReady(name, 'is not ready after 90 s');
     }
     const gw = gatewaySpec();
     specs.set('gateway', gw);
@@ -303,7 +371,8 @@ export async function startSystem(options = {}) {
           env: { ...serviceEnv(svc, layout), ...extraEnv, LOG_LEVEL: 'warn' },
           encoding: 'utf8',
         });
-        if (result.status !== 0) throw new Error(`seeding ${svc.name} failed:\n${result.stderr || result.stdout}`);
+        if (result.status !== 0)
+          throw new Error(`seeding ${svc.name} failed:\n${result.stderr || result.stdout}`);
       }
     }
   } catch (error) {
@@ -347,7 +416,9 @@ export async function startSystem(options = {}) {
       if (!spec) throw new Error(`unknown process ${name}`);
       if (processes.has(name)) return;
       const entry = launch(spec);
-      const ok = spec.ready ? await waitReady(spec.ready, 90, entry) : await waitForPort('127.0.0.1', spec.port, 60);
+      const ok = spec.ready
+        ? await waitReady(spec.ready, 90, entry)
+        : await waitForPort('127.0.0.1', spec.port, 60);
       if (!ok) throw await notReady(name, 'did not come back');
     },
     async restart(name, signal = 'SIGKILL') {

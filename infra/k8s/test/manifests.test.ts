@@ -45,14 +45,25 @@ const models: Record<string, new (data: any) => { validate(): void }> = {
 };
 
 /** The services and ports of the local system (scripts/system.mjs), the source of truth for ports. */
-const systemServices = [...readFileSync(path.join(repoRoot, 'scripts/system.mjs'), 'utf8').matchAll(/\{ name: '([a-z-]+)', port: (\d+) \}/g)]
+const systemServices = [
+  ...readFileSync(path.join(repoRoot, 'scripts/system.mjs'), 'utf8').matchAll(
+    /\{ name: '([a-z-]+)', port: (\d+) \}/g,
+  ),
+]
   .map((m) => ({ name: m[1]!, port: Number(m[2]) }))
   .filter((s) => s.port >= 3000 && s.port < 4000);
 const WITH_HPA = ['identity', 'geo', 'orders', 'lab-import', 'gateway'];
 
 describe('kubernetes manifests (infra/k8s/base)', () => {
   it('has the services of scripts/system.mjs', () => {
-    expect(systemServices.map((s) => s.name)).toEqual(['identity', 'geo', 'orders', 'lab-import', 'shipping', 'notification']);
+    expect(systemServices.map((s) => s.name)).toEqual([
+      'identity',
+      'geo',
+      'orders',
+      'lab-import',
+      'shipping',
+      'notification',
+    ]);
   });
 
   it('every document names its apiVersion, kind and name, and matches the Kubernetes schema', () => {
@@ -64,7 +75,10 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
       expect(manifest.metadata?.name, file).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
       const Model = models[`${manifest.apiVersion}/${manifest.kind}`];
       expect(Model, `${file}: no schema for ${manifest.apiVersion} ${manifest.kind}`).toBeDefined();
-      expect(() => new Model!(manifest).validate(), `${file}: ${manifest.kind}/${manifest.metadata.name}`).not.toThrow();
+      expect(
+        () => new Model!(manifest).validate(),
+        `${file}: ${manifest.kind}/${manifest.metadata.name}`,
+      ).not.toThrow();
     }
     const names = docs.map((d) => `${d.kind}/${d.metadata.name}`);
     expect(new Set(names).size).toBe(names.length);
@@ -86,10 +100,15 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     for (const deployment of ofKind('Deployment')) {
       const labels = deployment.spec.template.metadata.labels as Record<string, string>;
       expect(deployment.spec.selector.matchLabels).toEqual(expect.objectContaining({}));
-      for (const [k, v] of Object.entries(deployment.spec.selector.matchLabels as Record<string, string>)) expect(labels[k]).toBe(v);
-      const services = ofKind('Service').filter((s) => Object.entries(s.spec.selector as Record<string, string>).every(([k, v]) => labels[k] === v));
+      for (const [k, v] of Object.entries(deployment.spec.selector.matchLabels as Record<string, string>))
+        expect(labels[k]).toBe(v);
+      const services = ofKind('Service').filter((s) =>
+        Object.entries(s.spec.selector as Record<string, string>).every(([k, v]) => labels[k] === v),
+      );
       expect(services, deployment.metadata.name).toHaveLength(1);
-      const portNames = deployment.spec.template.spec.containers.flatMap((c: Doc) => (c.ports ?? []).map((p: Doc) => p.name));
+      const portNames = deployment.spec.template.spec.containers.flatMap((c: Doc) =>
+        (c.ports ?? []).map((p: Doc) => p.name),
+      );
       for (const port of services[0]!.spec.ports) expect(portNames).toContain(port.targetPort);
     }
   });
@@ -98,8 +117,14 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     for (const deployment of ofKind('Deployment')) {
       const spec = deployment.spec.template.spec;
       for (const c of spec.containers) {
-        expect(c.livenessProbe?.httpGet, `${c.name} liveness`).toMatchObject({ path: '/health/live', port: 'http' });
-        expect(c.readinessProbe?.httpGet, `${c.name} readiness`).toMatchObject({ path: '/health/ready', port: 'http' });
+        expect(c.livenessProbe?.httpGet, `${c.name} liveness`).toMatchObject({
+          path: '/health/live',
+          port: 'http',
+        });
+        expect(c.readinessProbe?.httpGet, `${c.name} readiness`).toMatchObject({
+          path: '/health/ready',
+          port: 'http',
+        });
       }
       for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
         for (const kind of ['requests', 'limits']) {
@@ -117,17 +142,26 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
       const migrate = (spec.initContainers ?? []).find((c: Doc) => c.name === 'migrate');
       expect(migrate, name).toBeDefined();
       expect(migrate.image).toBe(spec.containers[0].image);
-      expect(migrate.command.slice(0, 1).concat(migrate.command.slice(-2))).toEqual(['node', 'dist/main.js', 'migrate']);
+      expect(migrate.command.slice(0, 1).concat(migrate.command.slice(-2))).toEqual([
+        'node',
+        'dist/main.js',
+        'migrate',
+      ]);
       expect(migrate.env).toEqual(spec.containers[0].env);
       expect(migrate.envFrom).toEqual(spec.containers[0].envFrom);
       const db = spec.containers[0].env.find((e: Doc) => e.name === 'DATABASE_URL');
-      expect(db.valueFrom.secretKeyRef).toMatchObject({ name: 'gleba-secrets', key: `${name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL` });
+      expect(db.valueFrom.secretKeyRef).toMatchObject({
+        name: 'gleba-secrets',
+        key: `${name.toUpperCase().replace(/-/g, '_')}_DATABASE_URL`,
+      });
     }
   });
 
   it('every ConfigMap, Secret and key an environment references exists', () => {
     const configMaps = new Map(ofKind('ConfigMap').map((d) => [d.metadata.name, d.data ?? {}]));
-    const secrets = new Map(ofKind('Secret').map((d) => [d.metadata.name, { ...(d.data ?? {}), ...(d.stringData ?? {}) }]));
+    const secrets = new Map(
+      ofKind('Secret').map((d) => [d.metadata.name, { ...(d.data ?? {}), ...(d.stringData ?? {}) }]),
+    );
     expect(configMaps.has('gleba-config')).toBe(true);
     expect(secrets.has('gleba-secrets')).toBe(true);
     let references = 0;
@@ -135,7 +169,8 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
       const spec = deployment.spec.template.spec;
       for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
         for (const from of c.envFrom ?? []) {
-          if (from.configMapRef) expect(configMaps.has(from.configMapRef.name), from.configMapRef.name).toBe(true);
+          if (from.configMapRef)
+            expect(configMaps.has(from.configMapRef.name), from.configMapRef.name).toBe(true);
           if (from.secretRef) expect(secrets.has(from.secretRef.name), from.secretRef.name).toBe(true);
           references += 1;
         }
@@ -161,13 +196,17 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
   it('every Deployment runs at least 2 replicas (its own or its HPA minimum) and has a PodDisruptionBudget selecting its pods', () => {
     for (const deployment of ofKind('Deployment')) {
       const labels = deployment.spec.template.metadata.labels as Record<string, string>;
-      const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === deployment.metadata.name);
+      const hpa = ofKind('HorizontalPodAutoscaler').find(
+        (h) => h.spec.scaleTargetRef.name === deployment.metadata.name,
+      );
       // A Deployment the HPA scales leaves `replicas` out (a re-apply would reset the HPA's count).
       const replicas = hpa ? hpa.spec.minReplicas : deployment.spec.replicas;
       if (hpa) expect(deployment.spec.replicas, deployment.metadata.name).toBeUndefined();
       expect(replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
       const pdbs = ofKind('PodDisruptionBudget').filter((p) =>
-        Object.entries(p.spec.selector.matchLabels as Record<string, string>).every(([k, v]) => labels[k] === v),
+        Object.entries(p.spec.selector.matchLabels as Record<string, string>).every(
+          ([k, v]) => labels[k] === v,
+        ),
       );
       expect(pdbs, deployment.metadata.name).toHaveLength(1);
       expect(pdbs[0]!.spec.minAvailable).toBeLessThan(replicas);
@@ -177,7 +216,8 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
   it('volumes use claims that exist', () => {
     for (const deployment of ofKind('Deployment')) {
       for (const v of deployment.spec.template.spec.volumes ?? []) {
-        if (v.persistentVolumeClaim) expect(find('PersistentVolumeClaim', v.persistentVolumeClaim.claimName)).toBeDefined();
+        if (v.persistentVolumeClaim)
+          expect(find('PersistentVolumeClaim', v.persistentVolumeClaim.claimName)).toBeDefined();
       }
     }
   });
@@ -189,7 +229,10 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
       const target = find('Deployment', hpa.spec.scaleTargetRef.name);
       expect(target).toBeDefined();
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
-      expect(hpa.spec.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } });
+      expect(hpa.spec.metrics).toContainEqual({
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } },
+      });
       expect(target!.spec.template.spec.containers[0].resources.requests.cpu).toBeTruthy();
     }
   });
@@ -197,7 +240,9 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
   it('routes the Ingress to the gateway Service only', () => {
     const ingresses = ofKind('Ingress');
     expect(ingresses).toHaveLength(1);
-    const backends = ingresses[0]!.spec.rules.flatMap((r: Doc) => r.http.paths.map((p: Doc) => p.backend.service));
+    const backends = ingresses[0]!.spec.rules.flatMap((r: Doc) =>
+      r.http.paths.map((p: Doc) => p.backend.service),
+    );
     expect(backends).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
     expect(find('Service', 'gateway')!.spec.ports.map((p: Doc) => p.name)).toContain('http');
   });
@@ -214,13 +259,16 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     const out = execFileSync('kubectl', ['kustomize', base], { encoding: 'utf8' });
     const built = parseAllDocuments(out).map((d) => d.toJS() as Doc);
     expect(built).toHaveLength(docs.length);
-    for (const d of built) if (d.kind !== 'Namespace') expect(d.metadata.namespace, `${d.kind}/${d.metadata.name}`).toBe('gleba');
+    for (const d of built)
+      if (d.kind !== 'Namespace') expect(d.metadata.namespace, `${d.kind}/${d.metadata.name}`).toBe('gleba');
   });
 
   it('lists every manifest file in the kustomization', () => {
     expect(existsSync(path.join(base, 'kustomization.yaml'))).toBe(true);
     const listed = new Set(kustomization.resources as string[]);
-    const files = execFileSync('ls', [base], { encoding: 'utf8' }).split('\n').filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+    const files = execFileSync('ls', [base], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
     for (const f of files) expect(listed.has(f), f).toBe(true);
   });
 });

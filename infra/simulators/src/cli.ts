@@ -28,10 +28,14 @@ const handles: SimulatorHandle[] = [];
 for (const [name, port, webPort] of wanted) {
   const load = name ? starters[name] : undefined;
   if (!load) {
-    console.error(`usage: cli.ts <${Object.keys(starters).join('|')}> [port] [webPort], or <name>:<port>[:<webPort>] ...`);
+    console.error(
+      `usage: cli.ts <${Object.keys(starters).join('|')}> [port] [webPort], or <name>:<port>[:<webPort>] ...`,
+    );
     process.exit(2);
   }
-  const handle = await (await load())({ port: port ? Number(port) : undefined, webPort: webPort ? Number(webPort) : undefined });
+  const handle = await (
+    await load()
+  )({ port: port ? Number(port) : undefined, webPort: webPort ? Number(webPort) : undefined });
   handles.push(handle);
   console.log(`${name} simulator on ${handle.url}`);
 }

@@ -5,10 +5,32 @@
  * folder and exports `start<Name>Simulator({ port }) -> { url, close(), ... }`.
  */
 export type { SimulatorHandle } from './simulator';
-export { startPrzelewy24Simulator, type Przelewy24SimulatorHandle, type Przelewy24SimulatorOptions } from './przelewy24';
+export {
+  startPrzelewy24Simulator,
+  type Przelewy24SimulatorHandle,
+  type Przelewy24SimulatorOptions,
+} from './przelewy24';
 export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';
-export { startTwilioSimulator, type TwilioSimulatorHandle, type TwilioSimulatorOptions, type SimulatedSms, type TwilioFailure } from './twilio';
+export {
+  startTwilioSimulator,
+  type TwilioSimulatorHandle,
+  type TwilioSimulatorOptions,
+  type SimulatedSms,
+  type TwilioFailure,
+} from './twilio';
 export { startMailSimulator, type MailSimulatorHandle, type MailSimulatorOptions } from './mail';
-export { startDpdSimulator, type DpdSimulatorHandle, type DpdSimulatorOptions, type DpdTrackingEvent, type DpdScriptedFailure } from './dpd';
+export {
+  startDpdSimulator,
+  type DpdSimulatorHandle,
+  type DpdSimulatorOptions,
+  type DpdTrackingEvent,
+  type DpdScriptedFailure,
+} from './dpd';
 export { startOidcSimulator, type OidcSimulatorHandle, type OidcSimUser } from './oidc';
-export { startOpenMeteoSimulator, forecastFor, simulatedDay, type OpenMeteoSimulatorHandle, type OpenMeteoFailure } from './open-meteo';
+export {
+  startOpenMeteoSimulator,
+  forecastFor,
+  simulatedDay,
+  type OpenMeteoSimulatorHandle,
+  type OpenMeteoFailure,
+} from './open-meteo';

@@ -15,7 +15,10 @@ function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { d
 }
 
 const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 type Call = { url: string; method: string; headers: Headers; body: unknown };
 
@@ -35,17 +38,27 @@ function fakeFetch(handler: (call: Call) => Response | Promise<Response>) {
   return { fetch: fn as unknown as typeof fetch, calls };
 }
 
-function setup(handler: (call: Call) => Response | Promise<Response>, storage = memoryStorage({ token: 'old', refresh_token: 'r1' })) {
+function setup(
+  handler: (call: Call) => Response | Promise<Response>,
+  storage = memoryStorage({ token: 'old', refresh_token: 'r1' }),
+) {
   const { fetch, calls } = fakeFetch(handler);
   const onSessionEnded = vi.fn();
-  const client = createApiClient({ fetch, tokens: createTokenStore(storage), language: () => 'uk', onSessionEnded });
+  const client = createApiClient({
+    fetch,
+    tokens: createTokenStore(storage),
+    language: () => 'uk',
+    onSessionEnded,
+  });
   return { client, calls, storage, onSessionEnded };
 }
 
 describe('api client', () => {
   it('sends the bearer token, the language, JSON, and POST when a body is given', async () => {
     const { client, calls } = setup(() => json(200, { ok: true }));
-    await expect(client.request('auth/login', { body: { email: 'a@b.pl' }, auth: false })).resolves.toEqual({ ok: true });
+    await expect(client.request('auth/login', { body: { email: 'a@b.pl' }, auth: false })).resolves.toEqual({
+      ok: true,
+    });
     await client.get('users/me');
     expect(calls[0]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: { email: 'a@b.pl' } });
     expect(calls[0]!.headers.get('authorization')).toBeNull();
@@ -63,7 +76,11 @@ describe('api client', () => {
     mode = '/garden-api';
     await client.get('orders');
     await client.get('/api/language');
-    expect(calls.map((c) => c.url)).toEqual(['/farm-api/orders?page=2', '/garden-api/orders', '/api/language']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/farm-api/orders?page=2',
+      '/garden-api/orders',
+      '/api/language',
+    ]);
     expect(buildUrl('/api/', 'x', { a: 'b c' })).toBe('/api/x?a=b+c');
   });
 
@@ -74,7 +91,9 @@ describe('api client', () => {
         expect(headers.get('authorization')).toBeNull();
         return json(200, { accessToken: 'new', refreshToken: 'r2' });
       }
-      return headers.get('authorization') === 'Bearer new' ? json(200, { id: 1 }) : json(401, { statusCode: 401, error: 'Unauthorized', message: 'expired', code: 'tokenExpired' });
+      return headers.get('authorization') === 'Bearer new'
+        ? json(200, { id: 1 })
+        : json(401, { statusCode: 401, error: 'Unauthorized', message: 'expired', code: 'tokenExpired' });
     });
     await expect(client.get('users/me')).resolves.toEqual({ id: 1 });
     expect(calls.map((c) => c.url)).toEqual(['/api/users/me', '/api/auth/refresh-token', '/api/users/me']);
@@ -84,7 +103,9 @@ describe('api client', () => {
 
   it('clears the session and calls onSessionEnded when the refresh fails', async () => {
     const { client, storage, onSessionEnded, calls } = setup(({ url }) =>
-      url.endsWith('refresh-token') ? json(401, { statusCode: 401, error: 'Unauthorized', message: 'no', code: 'invalidToken' }) : json(401, {}),
+      url.endsWith('refresh-token')
+        ? json(401, { statusCode: 401, error: 'Unauthorized', message: 'no', code: 'invalidToken' })
+        : json(401, {}),
     );
     const error = await client.get('users/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -124,13 +145,26 @@ describe('api client', () => {
 
   it('does not refresh for calls without auth or without a token', async () => {
     const { client, calls, onSessionEnded } = setup(
-      () => json(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid e-mail or password', code: 'invalidCredentials' }),
+      () =>
+        json(401, {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Invalid e-mail or password',
+          code: 'invalidCredentials',
+        }),
       memoryStorage(),
     );
-    await expect(client.post('auth/login', { email: 'x', password: 'y' }, { auth: false })).rejects.toMatchObject({
+    await expect(
+      client.post('auth/login', { email: 'x', password: 'y' }, { auth: false }),
+    ).rejects.toMatchObject({
       status: 401,
       code: 'invalidCredentials',
-      body: { statusCode: 401, error: 'Unauthorized', message: 'Invalid e-mail or password', code: 'invalidCredentials' },
+      body: {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Invalid e-mail or password',
+        code: 'invalidCredentials',
+      },
     });
     await expect(client.get('users/me')).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(2);
@@ -139,10 +173,16 @@ describe('api client', () => {
 
   it('parses errors into the error body, even when the body is not one', async () => {
     const { client } = setup(({ url }) =>
-      url.endsWith('html') ? new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }) : new Response(null, { status: 404 }),
+      url.endsWith('html')
+        ? new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })
+        : new Response(null, { status: 404 }),
     );
-    await expect(client.get('html')).rejects.toMatchObject({ body: { statusCode: 502, error: 'Bad Gateway', code: 'badGateway' } });
-    await expect(client.get('missing')).rejects.toMatchObject({ body: { statusCode: 404, error: 'Not Found', message: 'Not Found', code: 'notFound' } });
+    await expect(client.get('html')).rejects.toMatchObject({
+      body: { statusCode: 502, error: 'Bad Gateway', code: 'badGateway' },
+    });
+    await expect(client.get('missing')).rejects.toMatchObject({
+      body: { statusCode: 404, error: 'Not Found', message: 'Not Found', code: 'notFound' },
+    });
   });
 
   it('turns a network failure into code networkRequestFailed', async () => {
@@ -168,7 +208,10 @@ describe('swr helpers', () => {
     const { client, calls } = setup(() => json(200, { items: [] }));
     const fetcher = apiFetcher(client);
     await fetcher('users/me');
-    await fetcher(['notifications/in-app', { page: 1, perPage: 20, orderBy: 'createdAt:desc', filter: 'unread' }]);
+    await fetcher([
+      'notifications/in-app',
+      { page: 1, perPage: 20, orderBy: 'createdAt:desc', filter: 'unread' },
+    ]);
     expect(calls.map((c) => c.url)).toEqual([
       '/api/users/me',
       '/api/notifications/in-app?page=1&perPage=20&orderBy=createdAt%3Adesc&filter=unread',
@@ -178,7 +221,9 @@ describe('swr helpers', () => {
 
 describe('failed refresh with concurrent calls', () => {
   it('ends the session once', async () => {
-    const { client, onSessionEnded, calls } = setup(({ url }) => (url.endsWith('refresh-token') ? json(400, {}) : json(401, {})));
+    const { client, onSessionEnded, calls } = setup(({ url }) =>
+      url.endsWith('refresh-token') ? json(400, {}) : json(401, {}),
+    );
     const results = await Promise.allSettled([client.get('a'), client.get('b')]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     expect(onSessionEnded).toHaveBeenCalledOnce();

@@ -47,7 +47,8 @@ export const REFRESH_PATH = 'auth/refresh-token';
  * with one it is used as it is (`/api/language`, `/cms/wp-json/...`).
  */
 export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
-  const url = path.startsWith('/') || /^https?:\/\//.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
+  const url =
+    path.startsWith('/') || /^https?:\/\//.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -73,7 +74,8 @@ async function readPayload(res: Response): Promise<unknown> {
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const tokens = options.tokens ?? createTokenStore();
-  const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : (options.baseUrl ?? DEFAULT_BASE_URL));
+  const base = () =>
+    typeof options.baseUrl === 'function' ? options.baseUrl() : (options.baseUrl ?? DEFAULT_BASE_URL);
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
   let onSessionEnded = options.onSessionEnded;
   /** One refresh at a time: concurrent 401s wait for the same promise. */
@@ -81,7 +83,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   function headersFor(opts: RequestOptions, withAuth: boolean): Headers {
     const headers = new Headers({ accept: 'application/json' });
-    if (opts.body !== undefined && !(opts.body instanceof FormData)) headers.set('content-type', 'application/json');
+    if (opts.body !== undefined && !(opts.body instanceof FormData))
+      headers.set('content-type', 'application/json');
     const lang = options.language?.();
     if (lang) headers.set(LANGUAGE_HEADER, lang);
     const token = withAuth ? tokens.accessToken() : null;
@@ -92,7 +95,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send(path: string, opts: RequestOptions, withAuth: boolean): Promise<Response> {
     const method = opts.method ?? (opts.body !== undefined ? 'POST' : 'GET');
-    const body = opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body);
+    const body =
+      opts.body === undefined
+        ? undefined
+        : opts.body instanceof FormData
+          ? opts.body
+          : JSON.stringify(opts.body);
     try {
       return await doFetch(buildUrl(base(), path, opts.query), {
         method,
@@ -127,7 +135,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   function reauthenticate(): ApiError {
-    return new ApiError({ statusCode: 401, error: 'Unauthorized', message: 'Please re-authenticate', code: REAUTHENTICATE });
+    return new ApiError({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Please re-authenticate',
+      code: REAUTHENTICATE,
+    });
   }
 
   async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {

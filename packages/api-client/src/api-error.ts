@@ -47,12 +47,17 @@ function isErrorBody(value: unknown): value is TErrorBody {
 /** The error body of a failed response; `payload` is its parsed JSON or text (undefined when empty). */
 export function errorBodyFrom(status: number, payload: unknown): TErrorBody {
   if (isErrorBody(payload)) {
-    return { ...payload, error: typeof payload.error === 'string' ? payload.error : (HTTP_STATUS_TEXT[status] ?? 'Error') };
+    return {
+      ...payload,
+      error: typeof payload.error === 'string' ? payload.error : (HTTP_STATUS_TEXT[status] ?? 'Error'),
+    };
   }
   const message =
     typeof payload === 'string' && payload.trim() && payload.length < 500
       ? payload.trim()
-      : typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string'
+      : typeof payload === 'object' &&
+          payload !== null &&
+          typeof (payload as { message?: unknown }).message === 'string'
         ? (payload as { message: string }).message
         : (HTTP_STATUS_TEXT[status] ?? 'Error');
   return {

@@ -164,7 +164,11 @@ export type LabTestType = z.infer<typeof LabTestType>;
 export const LabTestLabel = z.enum(['HORTICULTURAL', 'AGRICULTURAL', 'GARDENING']);
 export type LabTestLabel = z.infer<typeof LabTestLabel>;
 
-export const PaymentMethod = z.enum(['TRADITIONAL_TRANSFER', 'DEFERRED_BANK_TRANSFER', 'ONLINE_BANK_TRANSFER']);
+export const PaymentMethod = z.enum([
+  'TRADITIONAL_TRANSFER',
+  'DEFERRED_BANK_TRANSFER',
+  'ONLINE_BANK_TRANSFER',
+]);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const PaymentStatus = z.enum(['PENDING', 'PAID', 'COLLECTION']);
@@ -214,7 +218,16 @@ export type LimingNeed = z.infer<typeof LimingNeed>;
 export const PlantGroup = z.enum(['FIELD', 'ORCHARD', 'VEGETABLE', 'SPECIAL', 'LAWN']);
 export type PlantGroup = z.infer<typeof PlantGroup>;
 
-export const PlantType = z.enum(['CEREALS', 'ROOT_CROPS', 'FODDER', 'LEGUMES', 'FRUIT', 'VEGETABLES', 'SPECIAL', 'LAWN']);
+export const PlantType = z.enum([
+  'CEREALS',
+  'ROOT_CROPS',
+  'FODDER',
+  'LEGUMES',
+  'FRUIT',
+  'VEGETABLES',
+  'SPECIAL',
+  'LAWN',
+]);
 export type PlantType = z.infer<typeof PlantType>;
 
 // ---- notifications --------------------------------------------------------

@@ -25,7 +25,9 @@ export const ZPriceList = z.object({
      * Volume discount on the basic tests: the tier with the highest `minSamples` not above the
      * order's number of samples applies its percent (rounded down to whole grosze).
      */
-    volumeDiscounts: z.array(z.object({ minSamples: z.number().int().positive(), percent: z.number().min(0).max(100) })),
+    volumeDiscounts: z.array(
+      z.object({ minSamples: z.number().int().positive(), percent: z.number().min(0).max(100) }),
+    ),
   }),
   garden: z.object({
     /** One barcode kit (one test) bought online or at retail. */

@@ -5,7 +5,11 @@ import type { Language } from '@gleba/contracts';
  * `defineMessages` makes the compiler refuse a namespace where a language misses a key.
  */
 export type Messages = { readonly [key: string]: string };
-export type Namespace<M extends Messages> = { readonly pl: M; readonly en: { [K in keyof M]: string }; readonly uk: { [K in keyof M]: string } };
+export type Namespace<M extends Messages> = {
+  readonly pl: M;
+  readonly en: { [K in keyof M]: string };
+  readonly uk: { [K in keyof M]: string };
+};
 
 export function defineMessages<const M extends Messages>(ns: Namespace<M>): Namespace<M> {
   return ns;
@@ -35,11 +39,16 @@ export function makeTranslator<N extends Record<string, Namespace<Messages>>>(na
 
 /** Several domains' namespaces as one (e.g. every domain's error codes under `errors`). Keys must not clash. */
 export function mergeMessages(...parts: Namespace<Messages>[]): Namespace<Messages> {
-  const merged = { pl: {} as Record<string, string>, en: {} as Record<string, string>, uk: {} as Record<string, string> };
+  const merged = {
+    pl: {} as Record<string, string>,
+    en: {} as Record<string, string>,
+    uk: {} as Record<string, string>,
+  };
   for (const part of parts) {
     for (const lang of ['pl', 'en', 'uk'] as const) {
       for (const [key, value] of Object.entries(part[lang])) {
-        if (key in merged[lang] && merged[lang][key] !== value) throw new Error(`message key ${key} defined twice`);
+        if (key in merged[lang] && merged[lang][key] !== value)
+          throw new Error(`message key ${key} defined twice`);
         merged[lang][key] = value;
       }
     }

@@ -8,7 +8,8 @@ describe('i18n', () => {
       expect(Object.keys(ns.en).sort(), `${name}.en`).toEqual(pl);
       expect(Object.keys(ns.uk).sort(), `${name}.uk`).toEqual(pl);
       for (const lang of ['pl', 'en', 'uk'] as const) {
-        for (const [key, value] of Object.entries(ns[lang])) expect(value.trim(), `${name}.${lang}.${key}`).not.toBe('');
+        for (const [key, value] of Object.entries(ns[lang]))
+          expect(value.trim(), `${name}.${lang}.${key}`).not.toBe('');
       }
     }
   });

@@ -29,7 +29,15 @@ import { pwa } from './messages/pwa';
 export const namespaces = {
   common,
   /** Every error `code` a service can answer, translated: one file per domain, merged here. */
-  errors: mergeMessages(errorsCommon, errorsGeo, errorsShipping, errorsLabImport, errorsOrders, errorsIdentity, errorsNotification),
+  errors: mergeMessages(
+    errorsCommon,
+    errorsGeo,
+    errorsShipping,
+    errorsLabImport,
+    errorsOrders,
+    errorsIdentity,
+    errorsNotification,
+  ),
   agronomy,
   notifications,
   labResults,

@@ -28,7 +28,12 @@ export const ZBaseConfig = z.object({
   CONSUMER_RETRY_DELAYS_MS: z
     .string()
     .default('1000,5000,30000')
-    .transform((s) => s.split(',').map((n) => Number(n.trim())).filter((n) => Number.isFinite(n) && n > 0)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((n) => Number(n.trim()))
+        .filter((n) => Number.isFinite(n) && n > 0),
+    ),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
 });
 export type BaseConfig = z.infer<typeof ZBaseConfig>;
@@ -46,7 +51,9 @@ export function loadConfig<S extends z.ZodObject>(
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.');
     const missing = issue.code === 'invalid_type' && env[name] === undefined;
-    return missing ? `missing environment variable ${name}` : `environment variable ${name}: ${issue.message}`;
+    return missing
+      ? `missing environment variable ${name}`
+      : `environment variable ${name}: ${issue.message}`;
   });
   throw new ConfigError(problems);
 }

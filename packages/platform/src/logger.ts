@@ -14,6 +14,9 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       const ctx = currentContext();
       return ctx ? { correlationId: ctx.correlationId, requestId: ctx.requestId } : {};
     },
-    redact: { paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'],
+      censor: '[redacted]',
+    },
   });
 }

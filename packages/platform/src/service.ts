@@ -82,12 +82,22 @@ export async function startService<DB, C extends BaseConfig>(
   overrides: { keys?: KeyResolver; logger?: Logger } = {},
 ): Promise<RunningService<DB, C>> {
   const logger = overrides.logger ?? createLogger(def.name, config.LOG_LEVEL);
-  const db = createDatabase<DB>(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: def.name });
+  const db = createDatabase<DB>(config.DATABASE_URL, {
+    max: config.DATABASE_POOL_MAX,
+    applicationName: def.name,
+  });
   await migrateToLatest(db as Kysely<unknown>, def.migrations, { databaseUrl: config.DATABASE_URL, logger });
   const amqp = new AmqpConnection(config.RABBITMQ_URL, logger);
   const keys =
-    overrides.keys ?? def.keyResolver?.({ db, config, logger }) ?? (config.JWKS_URL ? jwksKeyResolver(config.JWKS_URL) : noKeys);
-  const jobs = new Jobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db: db as Kysely<unknown>, logger });
+    overrides.keys ??
+    def.keyResolver?.({ db, config, logger }) ??
+    (config.JWKS_URL ? jwksKeyResolver(config.JWKS_URL) : noKeys);
+  const jobs = new Jobs({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    db: db as Kysely<unknown>,
+    logger,
+  });
   const relay = new OutboxRelay({
     db: db as Kysely<unknown>,
     databaseUrl: config.DATABASE_URL,
@@ -97,7 +107,18 @@ export async function startService<DB, C extends BaseConfig>(
     pollMs: config.OUTBOX_POLL_MS,
   });
   const closing = new AbortController();
-  const ctx: ServiceContext<DB, C> = { name: def.name, config, db, logger, outbox: createOutbox(def.name), amqp, jobs, keys, relay, closing: closing.signal };
+  const ctx: ServiceContext<DB, C> = {
+    name: def.name,
+    config,
+    db,
+    logger,
+    outbox: createOutbox(def.name),
+    amqp,
+    jobs,
+    keys,
+    relay,
+    closing: closing.signal,
+  };
   const consumer = new EventConsumer<DB>({
     name: def.name,
     db,
@@ -117,12 +138,16 @@ export async function startService<DB, C extends BaseConfig>(
   amqp.start();
   await amqp.waitUntilConnected(10_000);
   // Metrics: wired before the service's own start so its job workers are counted too.
-  const stopMetrics = await instrumentService({ service: def.name, relay, consumer: consumer as EventConsumer<unknown>, amqp, jobs }).catch(
-    (error: unknown) => {
-      logger.warn({ err: error }, 'metrics not wired');
-      return () => undefined;
-    },
-  );
+  const stopMetrics = await instrumentService({
+    service: def.name,
+    relay,
+    consumer: consumer as EventConsumer<unknown>,
+    amqp,
+    jobs,
+  }).catch((error: unknown) => {
+    logger.warn({ err: error }, 'metrics not wired');
+    return () => undefined;
+  });
   const stopOwn = (await def.start?.(ctx)) ?? undefined;
 
   const app = createHttpApp({
@@ -187,7 +212,10 @@ export async function runMain<DB, S extends z.ZodObject>(
     const logger = createLogger(def.name, config.LOG_LEVEL);
     const db = createDatabase<DB>(config.DATABASE_URL, { max: 1 });
     try {
-      const applied = await migrateToLatest(db as Kysely<unknown>, def.migrations, { databaseUrl: config.DATABASE_URL, logger });
+      const applied = await migrateToLatest(db as Kysely<unknown>, def.migrations, {
+        databaseUrl: config.DATABASE_URL,
+        logger,
+      });
       console.log(`[${def.name}] database migrated (${applied.length} new migrations)`);
     } finally {
       await db.destroy();
@@ -198,7 +226,9 @@ export async function runMain<DB, S extends z.ZodObject>(
   const shutdown = async (signal: string) => {
     running.ctx.logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
-    await running.stop().catch((error: unknown) => running.ctx.logger.error({ err: error }, 'shutdown failed'));
+    await running
+      .stop()
+      .catch((error: unknown) => running.ctx.logger.error({ err: error }, 'shutdown failed'));
     clearTimeout(timer);
     process.exit(0);
   };

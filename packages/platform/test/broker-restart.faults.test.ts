@@ -2,7 +2,16 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { PingV1 } from '@gleba/contracts';
-import { AmqpConnection, EventConsumer, OutboxRelay, createDatabase, createLogger, createOutbox, migrateToLatest, on } from '@gleba/platform';
+import {
+  AmqpConnection,
+  EventConsumer,
+  OutboxRelay,
+  createDatabase,
+  createLogger,
+  createOutbox,
+  migrateToLatest,
+  on,
+} from '@gleba/platform';
 import { createTestDatabase, dropTestDatabases, testEnv, testMessagingNames, waitFor } from '@gleba/testkit';
 
 /**
@@ -17,12 +26,16 @@ interface DB {
 const migrations: Record<string, Migration> = {
   '2026_01_01_000000_create_pings': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('pings').addColumn('seq', 'integer', (c) => c.notNull().unique()).execute();
+      await db.schema
+        .createTable('pings')
+        .addColumn('seq', 'integer', (c) => c.notNull().unique())
+        .execute();
     },
   },
 };
 const logger = createLogger('broker-restart', process.env.GLEBA_TEST_LOG_LEVEL ?? 'silent');
-const count = async (db: Kysely<DB>) => (await sql<{ n: number }>`select count(*)::int as n from pings`.execute(db)).rows[0]!.n;
+const count = async (db: Kysely<DB>) =>
+  (await sql<{ n: number }>`select count(*)::int as n from pings`.execute(db)).rows[0]!.n;
 
 describe.runIf(rabbitmqctl)('a real broker restart mid-stream', () => {
   const names = testMessagingNames('restart');
@@ -38,7 +51,14 @@ describe.runIf(rabbitmqctl)('a real broker restart mid-stream', () => {
     consumerDb = createDatabase<DB>(await createTestDatabase('restart_consumer'));
     await migrateToLatest(producerDb, {});
     await migrateToLatest(consumerDb as Kysely<unknown>, migrations);
-    relay = new OutboxRelay({ db: producerDb, databaseUrl: producerUrl, amqp: producerAmqp, exchange: names.exchange, logger, pollMs: 100 });
+    relay = new OutboxRelay({
+      db: producerDb,
+      databaseUrl: producerUrl,
+      amqp: producerAmqp,
+      exchange: names.exchange,
+      logger,
+      pollMs: 100,
+    });
     const consumer = new EventConsumer<DB>({
       name: 'restart',
       db: consumerDb,
@@ -75,7 +95,9 @@ describe.runIf(rabbitmqctl)('a real broker restart mid-stream', () => {
     const total = 300;
     const writer = (async () => {
       for (let i = 0; i < total; i += 1) {
-        await producerDb.transaction().execute((trx) => outbox.publish(trx, PingV1, { seq: i, from: 'restart' }));
+        await producerDb
+          .transaction()
+          .execute((trx) => outbox.publish(trx, PingV1, { seq: i, from: 'restart' }));
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
@@ -84,8 +106,13 @@ describe.runIf(rabbitmqctl)('a real broker restart mid-stream', () => {
     await new Promise((r) => setTimeout(r, 1500));
     execFileSync('rabbitmqctl', ['start_app'], { stdio: 'ignore', timeout: 120_000 });
     await writer;
-    await waitFor(async () => (await count(consumerDb)) === total, { timeoutMs: 90_000, message: 'every event consumed after the restart' });
-    const unpublished = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(producerDb);
+    await waitFor(async () => (await count(consumerDb)) === total, {
+      timeoutMs: 90_000,
+      message: 'every event consumed after the restart',
+    });
+    const unpublished = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where published_at is null`.execute(producerDb);
     expect(unpublished.rows[0]!.n).toBe(0);
     // The unique column would have refused a doubled effect; the count says none was lost.
     expect(await count(consumerDb)).toBe(total);

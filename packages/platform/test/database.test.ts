@@ -71,10 +71,14 @@ describe('preparedStatement', () => {
       expect((await conn.executeQuery(plusOne([1]))).rows[0]!.n).toBe(2);
       expect((await conn.executeQuery(plusOne([41]))).rows[0]!.n).toBe(42);
       await sql`select ${1}::int + 2 as n`.execute(conn);
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        conn,
+      );
       expect(rows.map((r) => r.statement)).toEqual([text]);
     });
-    const inTransaction = await db.transaction().execute(async (trx) => (await trx.executeQuery(plusOne([2]))).rows[0]!.n);
+    const inTransaction = await db
+      .transaction()
+      .execute(async (trx) => (await trx.executeQuery(plusOne([2]))).rows[0]!.n);
     expect(inTransaction).toBe(3);
   });
 });

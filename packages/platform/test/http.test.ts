@@ -29,7 +29,9 @@ describe('config', () => {
       expect((error as Error).message).toContain('missing environment variable PORT');
       expect((error as Error).message).toContain('missing environment variable DATABASE_URL');
     }
-    expect(() => loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: 'abc', DATABASE_URL: 'postgres://h/db' })).toThrowError(/PORT/);
+    expect(() =>
+      loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: 'abc', DATABASE_URL: 'postgres://h/db' }),
+    ).toThrowError(/PORT/);
     const ok = loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: '3000', DATABASE_URL: 'postgres://h/db' });
     expect(ok.PORT).toBe(3000);
     expect(ok.CONSUMER_RETRY_DELAYS_MS).toEqual([1000, 5000, 30000]);
@@ -38,7 +40,11 @@ describe('config', () => {
 
 describe('listenOn', () => {
   it('rejects with the bind error when the port is taken, and serves when it is free', async () => {
-    const app = createHttpApp({ logger: createLogger('listen-test', 'silent'), readiness: [], routes: () => undefined });
+    const app = createHttpApp({
+      logger: createLogger('listen-test', 'silent'),
+      readiness: [],
+      routes: () => undefined,
+    });
     const first = await listenOn(app, 0, '127.0.0.1');
     const port = (first.address() as AddressInfo).port;
     try {
@@ -61,10 +67,24 @@ describe('http app: auth, validation and the error body', () => {
       logger: createLogger('t', 'silent'),
       routes: (a) => {
         a.use(authenticate(keys.resolver));
-        a.post('/public', route({ body: z.object({ n: z.number().int().min(1) }) }, ({ body }) => ({ double: body.n * 2 })));
-        a.get('/items/:id', route({ params: z.object({ id: z.uuid() }) }, ({ params }) => params));
-        a.get('/me', requireAuth, route({}, ({ auth }) => ({ userId: auth?.userId })));
-        a.get('/admin', requireRole('ADMIN'), route({}, () => ({ ok: true })));
+        a.post(
+          '/public',
+          route({ body: z.object({ n: z.number().int().min(1) }) }, ({ body }) => ({ double: body.n * 2 })),
+        );
+        a.get(
+          '/items/:id',
+          route({ params: z.object({ id: z.uuid() }) }, ({ params }) => params),
+        );
+        a.get(
+          '/me',
+          requireAuth,
+          route({}, ({ auth }) => ({ userId: auth?.userId })),
+        );
+        a.get(
+          '/admin',
+          requireRole('ADMIN'),
+          route({}, () => ({ ok: true })),
+        );
         a.get('/boom', () => {
           throw new Error('secret internals');
         });
@@ -85,15 +105,21 @@ describe('http app: auth, validation and the error body', () => {
     expect((await http(base, 'GET', '/me', { token: good })).status).toBe(200);
 
     const [header, payload] = good.split('.');
-    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: keys.kid })).toString('base64url');
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: keys.kid })).toString(
+      'base64url',
+    );
     const algNone = `${noneHeader}.${payload}.`;
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const wrongKey = jwt.sign({ sub: '3b0f5f0e-6d7c-4e2a-9a49-3c9d6f2a1b10', role: 'ADMIN', email: 'x@y.pl' }, other.privateKey, {
-      algorithm: 'RS256',
-      keyid: keys.kid,
-      issuer: JWT_ISSUER,
-      audience: JWT_AUDIENCE,
-    });
+    const wrongKey = jwt.sign(
+      { sub: '3b0f5f0e-6d7c-4e2a-9a49-3c9d6f2a1b10', role: 'ADMIN', email: 'x@y.pl' },
+      other.privateKey,
+      {
+        algorithm: 'RS256',
+        keyid: keys.kid,
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+      },
+    );
     const hmacConfusion = jwt.sign(
       { sub: '3b0f5f0e-6d7c-4e2a-9a49-3c9d6f2a1b10', role: 'ADMIN', email: 'x@y.pl' },
       keys.publicKey.export({ format: 'pem', type: 'spki' }).toString(),
@@ -130,14 +156,24 @@ describe('http app: auth, validation and the error body', () => {
   });
 
   it('renders validation failures, bad JSON, unknown routes and crashes as the error body', async () => {
-    const invalid = await http<{ code: string; details: { path: string }[] }>(base, 'POST', '/public', { body: { n: 0 } });
+    const invalid = await http<{ code: string; details: { path: string }[] }>(base, 'POST', '/public', {
+      body: { n: 0 },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('validationFailed');
     expect(invalid.body.details[0]!.path).toBe('body.n');
 
-    const malformed = await fetch(`${base}/public`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":' });
+    const malformed = await fetch(`${base}/public`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":',
+    });
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'validationFailed' });
+    expect(await malformed.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'validationFailed',
+    });
 
     const crash = await http<{ message: string; code: string }>(base, 'GET', '/boom');
     expect(crash.status).toBe(500);
@@ -156,9 +192,15 @@ describe('http app: auth, validation and the error body', () => {
   });
 
   it('translates the message into the user language from the code', async () => {
-    const pl = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'accept-language': 'pl' } });
-    const uk = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'accept-language': 'uk' } });
-    const en = await http<{ message: string }>(base, 'GET', '/conflict', { headers: { 'x-gleba-lang': 'en' } });
+    const pl = await http<{ message: string }>(base, 'GET', '/conflict', {
+      headers: { 'accept-language': 'pl' },
+    });
+    const uk = await http<{ message: string }>(base, 'GET', '/conflict', {
+      headers: { 'accept-language': 'uk' },
+    });
+    const en = await http<{ message: string }>(base, 'GET', '/conflict', {
+      headers: { 'x-gleba-lang': 'en' },
+    });
     expect(pl.body.message).toBe('Ta zmiana statusu jest niedozwolona.');
     expect(uk.body.message).toBe('Така зміна статусу заборонена.');
     expect(en.body.message).toBe('This status change is not allowed.');

@@ -14,7 +14,14 @@ import {
   migrateToLatest,
   on,
 } from '@gleba/platform';
-import { TcpProxy, createTestDatabase, dropTestDatabases, testEnv, testMessagingNames, waitFor } from '@gleba/testkit';
+import {
+  TcpProxy,
+  createTestDatabase,
+  dropTestDatabases,
+  testEnv,
+  testMessagingNames,
+  waitFor,
+} from '@gleba/testkit';
 
 interface DB {
   pings: { seq: number; event_id: string };
@@ -25,7 +32,11 @@ interface DB {
 const migrations: Record<string, Migration> = {
   '2026_01_01_000000_create_pings': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('pings').addColumn('seq', 'integer', (c) => c.notNull()).addColumn('event_id', 'uuid').execute();
+      await db.schema
+        .createTable('pings')
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('event_id', 'uuid')
+        .execute();
     },
   },
 };
@@ -133,11 +144,23 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
     const total = 400;
     const writer = publishPings(producer.db, 0, total);
     // Cut both sides' broker connections twice while events are being written and relayed.
-    await waitFor(async () => (await consumerSide.db.selectFrom('pings').select(sql<number>`count(*)`.as('n')).executeTakeFirst())!.n > 20);
+    await waitFor(
+      async () =>
+        (await consumerSide.db
+          .selectFrom('pings')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst())!.n > 20,
+    );
     proxy.cut();
     await new Promise((r) => setTimeout(r, 400));
     proxy.restore();
-    await waitFor(async () => (await consumerSide.db.selectFrom('pings').select(sql<number>`count(*)`.as('n')).executeTakeFirst())!.n > 150);
+    await waitFor(
+      async () =>
+        (await consumerSide.db
+          .selectFrom('pings')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirst())!.n > 150,
+    );
     proxy.cut();
     await new Promise((r) => setTimeout(r, 700));
     proxy.restore();
@@ -145,7 +168,10 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
 
     await waitFor(
       async () => {
-        const row = await consumerSide.db.selectFrom('pings').select(sql<number>`count(distinct seq)`.as('n')).executeTakeFirstOrThrow();
+        const row = await consumerSide.db
+          .selectFrom('pings')
+          .select(sql<number>`count(distinct seq)`.as('n'))
+          .executeTakeFirstOrThrow();
         return row.n === total;
       },
       { timeoutMs: 30_000, message: 'all events consumed' },
@@ -157,7 +183,12 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
     // The relay marks a row published once the broker confirmed it, which can be after the
     // consumer stored the event (a confirm lost in a cut: the row is published again, a duplicate).
     await waitFor(
-      async () => (await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(producer.db)).rows[0]!.n === 0,
+      async () =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(
+            producer.db,
+          )
+        ).rows[0]!.n === 0,
       { timeoutMs: 10_000, message: 'every outbox row marked published' },
     );
     // Every message received was reported once settled (redeliveries around the cuts too), with
@@ -187,14 +218,27 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
       correlationId: 'dup-test',
       data: { seq: 100_000, from: 'dup' },
     };
-    for (let i = 0; i < 3; i += 1) channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(envelope)), { persistent: true });
+    for (let i = 0; i < 3; i += 1)
+      channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(envelope)), {
+        persistent: true,
+      });
     await channel.waitForConfirms();
     await model.close();
-    await waitFor(async () => (await consumerSide.db.selectFrom('pings').selectAll().where('seq', '=', 100_000).execute()).length > 0);
+    await waitFor(
+      async () =>
+        (await consumerSide.db.selectFrom('pings').selectAll().where('seq', '=', 100_000).execute()).length >
+        0,
+    );
     await new Promise((r) => setTimeout(r, 500));
-    const effects = await consumerSide.db.selectFrom('pings').selectAll().where('seq', '=', 100_000).execute();
+    const effects = await consumerSide.db
+      .selectFrom('pings')
+      .selectAll()
+      .where('seq', '=', 100_000)
+      .execute();
     expect(effects).toHaveLength(1);
-    const inbox = await sql<{ n: number }>`select count(*)::int as n from inbox where event_id = ${envelope.id}`.execute(consumerSide.db);
+    const inbox = await sql<{
+      n: number;
+    }>`select count(*)::int as n from inbox where event_id = ${envelope.id}`.execute(consumerSide.db);
     expect(inbox.rows[0]!.n).toBe(1);
   });
 
@@ -203,11 +247,39 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
     const channel = await model.createConfirmChannel();
     const poison = [
       Buffer.from('this is not json'),
-      Buffer.from(JSON.stringify({ id: randomUUID(), type: PingV1.type, version: 1, occurredAt: new Date().toISOString(), producer: 't', correlationId: 'c', data: { seq: 'not-a-number' } })),
-      Buffer.from(JSON.stringify({ id: randomUUID(), type: PingV1.type, version: 7, occurredAt: new Date().toISOString(), producer: 't', correlationId: 'c', data: {} })),
+      Buffer.from(
+        JSON.stringify({
+          id: randomUUID(),
+          type: PingV1.type,
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          producer: 't',
+          correlationId: 'c',
+          data: { seq: 'not-a-number' },
+        }),
+      ),
+      Buffer.from(
+        JSON.stringify({
+          id: randomUUID(),
+          type: PingV1.type,
+          version: 7,
+          occurredAt: new Date().toISOString(),
+          producer: 't',
+          correlationId: 'c',
+          data: {},
+        }),
+      ),
     ];
     for (const body of poison) channel.publish(names.exchange, PingV1.type, body, { persistent: true });
-    const failing = { id: randomUUID(), type: PingV1.type, version: 1, occurredAt: new Date().toISOString(), producer: 't', correlationId: 'c', data: { seq: 500_000, from: 't', payload: 'always-fails' } };
+    const failing = {
+      id: randomUUID(),
+      type: PingV1.type,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      producer: 't',
+      correlationId: 'c',
+      data: { seq: 500_000, from: 't', payload: 'always-fails' },
+    };
     channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(failing)), { persistent: true });
     await channel.waitForConfirms();
 
@@ -230,34 +302,50 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
     expect(effect).toHaveLength(0);
   });
 
-  if (batchMax > 1) it('one failing event in a batch: the others are stored once, it alone is retried and dead-lettered', async () => {
-    const model = await amqp.connect(testEnv.rabbitmqUrl);
-    const channel = await model.createConfirmChannel();
-    const ping = (seq: number, payload?: string) => ({
-      id: randomUUID(), type: PingV1.type, version: 1, occurredAt: new Date().toISOString(), producer: 't', correlationId: `b-${seq}`,
-      data: { seq, from: 't', ...(payload ? { payload } : {}) },
+  if (batchMax > 1)
+    it('one failing event in a batch: the others are stored once, it alone is retried and dead-lettered', async () => {
+      const model = await amqp.connect(testEnv.rabbitmqUrl);
+      const channel = await model.createConfirmChannel();
+      const ping = (seq: number, payload?: string) => ({
+        id: randomUUID(),
+        type: PingV1.type,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        producer: 't',
+        correlationId: `b-${seq}`,
+        data: { seq, from: 't', ...(payload ? { payload } : {}) },
+      });
+      const callsBefore = failingCalls;
+      const events = [
+        ...Array.from({ length: 5 }, (_, i) => ping(600_000 + i)),
+        ping(600_099, 'always-fails'),
+        ...Array.from({ length: 5 }, (_, i) => ping(600_005 + i)),
+      ];
+      for (const e of events)
+        channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(e)), { persistent: true });
+      await channel.waitForConfirms();
+      const dlq = consumer.names.deadLetterQueue;
+      let dead: string | null = null;
+      await waitFor(
+        async () => {
+          const msg = await channel.get(dlq, { noAck: true });
+          if (msg) dead = msg.content.toString();
+          return dead !== null;
+        },
+        { timeoutMs: 20_000, message: 'the failing event dead-lettered' },
+      );
+      await model.close();
+      expect(dead).toContain('600099');
+      const stored = await consumerSide.db
+        .selectFrom('pings')
+        .select('seq')
+        .where('seq', '>=', 600_000)
+        .where('seq', '<', 600_100)
+        .execute();
+      expect(stored.map((r) => r.seq).sort()).toEqual(Array.from({ length: 10 }, (_, i) => 600_000 + i));
+      // Tried in its batch (when it shared one) and then alone: first try plus one per retry delay.
+      const calls = failingCalls - callsBefore;
+      expect(calls).toBeGreaterThanOrEqual(3);
+      expect(calls).toBeLessThanOrEqual(4);
     });
-    const callsBefore = failingCalls;
-    const events = [...Array.from({ length: 5 }, (_, i) => ping(600_000 + i)), ping(600_099, 'always-fails'), ...Array.from({ length: 5 }, (_, i) => ping(600_005 + i))];
-    for (const e of events) channel.publish(names.exchange, PingV1.type, Buffer.from(JSON.stringify(e)), { persistent: true });
-    await channel.waitForConfirms();
-    const dlq = consumer.names.deadLetterQueue;
-    let dead: string | null = null;
-    await waitFor(
-      async () => {
-        const msg = await channel.get(dlq, { noAck: true });
-        if (msg) dead = msg.content.toString();
-        return dead !== null;
-      },
-      { timeoutMs: 20_000, message: 'the failing event dead-lettered' },
-    );
-    await model.close();
-    expect(dead).toContain('600099');
-    const stored = await consumerSide.db.selectFrom('pings').select('seq').where('seq', '>=', 600_000).where('seq', '<', 600_100).execute();
-    expect(stored.map((r) => r.seq).sort()).toEqual(Array.from({ length: 10 }, (_, i) => 600_000 + i));
-    // Tried in its batch (when it shared one) and then alone: first try plus one per retry delay.
-    const calls = failingCalls - callsBefore;
-    expect(calls).toBeGreaterThanOrEqual(3);
-    expect(calls).toBeLessThanOrEqual(4);
-  });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PingV1, QueueName } from '@gleba/contracts';
 import { z } from 'zod';
-import { defineJob, normalizePath, on, onScrape, renderMetrics, route, type ServiceDefinition } from '@gleba/platform';
+import {
+  defineJob,
+  normalizePath,
+  on,
+  onScrape,
+  renderMetrics,
+  route,
+  type ServiceDefinition,
+} from '@gleba/platform';
 import { dropTestDatabases, http, startTestService, waitFor, type TestService } from '@gleba/testkit';
 import type { BaseConfig } from '@gleba/platform';
 
@@ -9,17 +17,29 @@ interface DB {
   outbox: { id: string };
 }
 
-const FailingJob = defineJob({ queue: QueueName.platformPing, name: 'metrics-fail', version: 1, schema: z.object({ n: z.number() }), attempts: 2, backoffMs: 10 });
+const FailingJob = defineJob({
+  queue: QueueName.platformPing,
+  name: 'metrics-fail',
+  version: 1,
+  schema: z.object({ n: z.number() }),
+  attempts: 2,
+  backoffMs: 10,
+});
 
 const def: ServiceDefinition<DB, BaseConfig> = {
   name: 'metrics-probe',
   migrations: {},
   routes: (app, ctx) => {
-    app.get('/items/:id', route({}, ({ req }) => ({ id: req.params.id })));
+    app.get(
+      '/items/:id',
+      route({}, ({ req }) => ({ id: req.params.id })),
+    );
     app.post(
       '/pings',
       route({}, async () => {
-        await ctx.db.transaction().execute((trx) => ctx.outbox.publish(trx, PingV1, { seq: 1, from: 'metrics' }));
+        await ctx.db
+          .transaction()
+          .execute((trx) => ctx.outbox.publish(trx, PingV1, { seq: 1, from: 'metrics' }));
         return { ok: true };
       }),
     );
@@ -50,7 +70,9 @@ describe('metrics', () => {
   });
 
   it('normalises ids out of paths', () => {
-    expect(normalizePath('/orders/6f1c2b1e-8a34-4c2e-9b1a-2f3e4d5c6b7a/items/42?x=1')).toBe('/orders/:id/items/:id');
+    expect(normalizePath('/orders/6f1c2b1e-8a34-4c2e-9b1a-2f3e4d5c6b7a/items/42?x=1')).toBe(
+      '/orders/:id/items/:id',
+    );
     expect(normalizePath('/shipments/DPD0001234567/label')).toBe('/shipments/:id/label');
     expect(normalizePath('/a/b/c/d/e/f')).toBe('/a/b/c/d/…');
   });
@@ -66,8 +88,12 @@ describe('metrics', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toContain('process_cpu_user_seconds_total');
-    expect(text).toMatch(/gleba_http_requests_total\{service="metrics-probe",method="GET",route="\/items\/:id",status="200"\} 2/);
-    expect(text).toMatch(/gleba_http_requests_total\{service="metrics-probe",method="GET",route="unmatched",status="404"\} 1/);
+    expect(text).toMatch(
+      /gleba_http_requests_total\{service="metrics-probe",method="GET",route="\/items\/:id",status="200"\} 2/,
+    );
+    expect(text).toMatch(
+      /gleba_http_requests_total\{service="metrics-probe",method="GET",route="unmatched",status="404"\} 1/,
+    );
     expect(text).not.toContain('12345');
     expect(text).toMatch(/gleba_http_request_duration_seconds_bucket\{le="[0-9.]+",service="metrics-probe"/);
     expect(text).toMatch(/gleba_outbox_backlog\{service="metrics-probe"\} \d+/);
@@ -89,7 +115,9 @@ describe('metrics', () => {
     await svc.ctx.jobs.add(FailingJob, { n: 1 });
     await waitFor(async () => {
       const t = await (await fetch(`${svc.url}/metrics`)).text();
-      return /gleba_job_failures_total\{service="metrics-probe",queue="platform-ping"\} 1\b/.test(t) ? t : null;
+      return /gleba_job_failures_total\{service="metrics-probe",queue="platform-ping"\} 1\b/.test(t)
+        ? t
+        : null;
     });
   });
 
@@ -103,7 +131,9 @@ describe('metrics', () => {
     try {
       const { body } = await renderMetrics();
       expect(body).toMatch(/gleba_metrics_collect_errors_total\{service="metrics-probe",source="broken"\} 1/);
-      expect(body).toMatch(/gleba_metrics_collect_errors_total\{service="metrics-probe",source="hanging"\} 1/);
+      expect(body).toMatch(
+        /gleba_metrics_collect_errors_total\{service="metrics-probe",source="hanging"\} 1/,
+      );
     } finally {
       off.forEach((o) => o());
     }

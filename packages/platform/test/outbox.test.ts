@@ -25,7 +25,11 @@ describe('outbox.publishMany', () => {
     const [single, many] = await runWithContext({ correlationId: 'corr-1' }, () =>
       db.transaction().execute(async (trx) => {
         const one = await outbox.publish(trx, PingV1, { seq: 0, from: 'one' });
-        const all = await outbox.publishMany(trx, PingV1, [1, 2, 3].map((seq) => ({ seq, from: 'many' })));
+        const all = await outbox.publishMany(
+          trx,
+          PingV1,
+          [1, 2, 3].map((seq) => ({ seq, from: 'many' })),
+        );
         return [one, all] as const;
       }),
     );
@@ -48,7 +52,12 @@ describe('outbox.publishMany', () => {
     const outbox = createOutbox('producer');
     await db.deleteFrom('outbox').execute();
     await expect(
-      db.transaction().execute((trx) => outbox.publishMany(trx, PingV1, [{ seq: 1, from: 'ok' }, { seq: -1, from: 'bad' }])),
+      db.transaction().execute((trx) =>
+        outbox.publishMany(trx, PingV1, [
+          { seq: 1, from: 'ok' },
+          { seq: -1, from: 'bad' },
+        ]),
+      ),
     ).rejects.toThrow();
     expect(await db.transaction().execute((trx) => outbox.publishMany(trx, PingV1, []))).toEqual([]);
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);

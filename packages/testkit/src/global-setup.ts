@@ -14,7 +14,9 @@ function answers(url: string, fallbackPort: number): Promise<boolean> {
 
 async function dockerAnswers(): Promise<boolean> {
   const { execFile } = await import('node:child_process');
-  return new Promise((resolve) => execFile('docker', ['info'], { timeout: 5000 }, (error) => resolve(!error)));
+  return new Promise((resolve) =>
+    execFile('docker', ['info'], { timeout: 5000 }, (error) => resolve(!error)),
+  );
 }
 
 /**
@@ -23,9 +25,27 @@ async function dockerAnswers(): Promise<boolean> {
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const services = [
-    { name: 'PostgreSQL', url: testEnv.postgresUrl, port: 5432, env: 'GLEBA_TEST_POSTGRES_URL', start: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start' },
-    { name: 'RabbitMQ', url: testEnv.rabbitmqUrl, port: 5672, env: 'GLEBA_TEST_RABBITMQ_URL', start: 'rabbitmq-server -detached' },
-    { name: 'Redis', url: testEnv.redisUrl, port: 6379, env: 'GLEBA_TEST_REDIS_URL', start: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no' },
+    {
+      name: 'PostgreSQL',
+      url: testEnv.postgresUrl,
+      port: 5432,
+      env: 'GLEBA_TEST_POSTGRES_URL',
+      start: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    },
+    {
+      name: 'RabbitMQ',
+      url: testEnv.rabbitmqUrl,
+      port: 5672,
+      env: 'GLEBA_TEST_RABBITMQ_URL',
+      start: 'rabbitmq-server -detached',
+    },
+    {
+      name: 'Redis',
+      url: testEnv.redisUrl,
+      port: 6379,
+      env: 'GLEBA_TEST_REDIS_URL',
+      start: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+    },
   ];
   const stops: (() => Promise<void>)[] = [];
   for (const s of services) {
@@ -37,7 +57,9 @@ export default async function setup(): Promise<() => Promise<void>> {
       stops.push(started.stop);
       continue;
     }
-    throw new Error(`${s.name} does not answer at ${s.url} and Docker is not available. Start it with: ${s.start}`);
+    throw new Error(
+      `${s.name} does not answer at ${s.url} and Docker is not available. Start it with: ${s.start}`,
+    );
   }
   return async () => {
     for (const stop of stops) await stop();

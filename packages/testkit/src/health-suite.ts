@@ -5,7 +5,10 @@ import { http } from './http';
 import { startTestService, type TestService, type TestServiceOptions } from './service';
 
 /** The checks every service passes: live, ready (database, broker, Redis), unknown route -> error body. */
-export function describeServiceHealth<DB, C extends BaseConfig>(def: ServiceDefinition<DB, C>, options: TestServiceOptions<C> = {}): void {
+export function describeServiceHealth<DB, C extends BaseConfig>(
+  def: ServiceDefinition<DB, C>,
+  options: TestServiceOptions<C> = {},
+): void {
   describe(`${def.name} service`, () => {
     let service: TestService<DB, C>;
 

@@ -9,7 +9,10 @@ export interface TestKeys {
   publicKey: KeyObject;
   resolver: KeyResolver;
   /** An access token as identity would issue it. */
-  sign(claims: { sub?: string; role?: Role; email?: string; lang?: 'pl' | 'en' | 'uk' }, options?: { expiresIn?: number }): string;
+  sign(
+    claims: { sub?: string; role?: Role; email?: string; lang?: 'pl' | 'en' | 'uk' },
+    options?: { expiresIn?: number },
+  ): string;
   jwks(): { keys: object[] };
 }
 
@@ -24,9 +27,20 @@ export function createTestKeys(): TestKeys {
     resolver: staticKeyResolver({ [kid]: publicKey }),
     sign(claims, options = {}) {
       return jwt.sign(
-        { sub: claims.sub ?? randomUUID(), role: claims.role ?? 'USER', email: claims.email ?? 'user@example.com', lang: claims.lang },
+        {
+          sub: claims.sub ?? randomUUID(),
+          role: claims.role ?? 'USER',
+          email: claims.email ?? 'user@example.com',
+          lang: claims.lang,
+        },
         privateKey,
-        { algorithm: 'RS256', keyid: kid, issuer: JWT_ISSUER, audience: JWT_AUDIENCE, expiresIn: options.expiresIn ?? 900 },
+        {
+          algorithm: 'RS256',
+          keyid: kid,
+          issuer: JWT_ISSUER,
+          audience: JWT_AUDIENCE,
+          expiresIn: options.expiresIn ?? 900,
+        },
       );
     },
     jwks: () => ({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] }),

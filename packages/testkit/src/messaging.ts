@@ -12,13 +12,21 @@ export function testMessagingNames(label = 'test') {
 
 export interface EventListener {
   /** Resolves with the first matching event (seen before or after this call). */
-  next<D = unknown>(type: string, predicate?: (event: TEventEnvelope<D>) => boolean, timeoutMs?: number): Promise<TEventEnvelope<D>>;
+  next<D = unknown>(
+    type: string,
+    predicate?: (event: TEventEnvelope<D>) => boolean,
+    timeoutMs?: number,
+  ): Promise<TEventEnvelope<D>>;
   all(): TEventEnvelope[];
   close(): Promise<void>;
 }
 
 /** Listens on an exchange (set it up before the action that publishes). */
-export async function listenForEvents(exchange: string, patterns: string[] = ['#'], url = testEnv.rabbitmqUrl): Promise<EventListener> {
+export async function listenForEvents(
+  exchange: string,
+  patterns: string[] = ['#'],
+  url = testEnv.rabbitmqUrl,
+): Promise<EventListener> {
   const model = await amqp.connect(url);
   const channel = await model.createChannel();
   await channel.assertExchange(exchange, 'topic', { durable: true });
@@ -45,11 +53,15 @@ export async function listenForEvents(exchange: string, patterns: string[] = ['#
   );
   return {
     next<D>(type: string, predicate?: (event: TEventEnvelope<D>) => boolean, timeoutMs = 15_000) {
-      const match = (e: TEventEnvelope) => e.type === type && (!predicate || predicate(e as TEventEnvelope<D>));
+      const match = (e: TEventEnvelope) =>
+        e.type === type && (!predicate || predicate(e as TEventEnvelope<D>));
       const already = seen.find(match);
       if (already) return Promise.resolve(already as TEventEnvelope<D>);
       return new Promise<TEventEnvelope<D>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no ${type} event within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (e) => {
@@ -67,7 +79,11 @@ export async function listenForEvents(exchange: string, patterns: string[] = ['#
 }
 
 /** Removes a test file's queues and exchanges (best effort). */
-export async function deleteTestTopology(names: { exchange: string }, queues: string[], url = testEnv.rabbitmqUrl): Promise<void> {
+export async function deleteTestTopology(
+  names: { exchange: string },
+  queues: string[],
+  url = testEnv.rabbitmqUrl,
+): Promise<void> {
   const model = await amqp.connect(url).catch(() => null);
   if (!model) return;
   try {
@@ -108,7 +124,11 @@ export async function publishTestEvent<D>(
   try {
     const channel = await model.createConfirmChannel();
     await channel.assertExchange(exchange, 'topic', { durable: true });
-    channel.publish(exchange, event.type, Buffer.from(JSON.stringify(envelope)), { persistent: true, messageId: envelope.id, contentType: 'application/json' });
+    channel.publish(exchange, event.type, Buffer.from(JSON.stringify(envelope)), {
+      persistent: true,
+      messageId: envelope.id,
+      contentType: 'application/json',
+    });
     await channel.waitForConfirms();
   } finally {
     await model.close().catch(() => undefined);

@@ -1,4 +1,12 @@
-import { ZBaseConfig, createLogger, startService, type BaseConfig, type KeyResolver, type RunningService, type ServiceDefinition } from '@gleba/platform';
+import {
+  ZBaseConfig,
+  createLogger,
+  startService,
+  type BaseConfig,
+  type KeyResolver,
+  type RunningService,
+  type ServiceDefinition,
+} from '@gleba/platform';
 import { createTestDatabase, dropTestDatabases } from './database';
 import { testEnv } from './env';
 import { uniqueSuffix } from './ids';
@@ -41,7 +49,9 @@ export async function startTestService<DB, C extends BaseConfig>(
   // With the service's own schema, its own settings get their defaults (and overrides are checked);
   // without it, the base settings are parsed and the overrides laid on top as given.
   const config = (
-    def.configSchema ? def.configSchema.parse({ ...raw, ...(options.config ?? {}) }) : { ...ZBaseConfig.parse(raw), ...(options.config ?? {}) }
+    def.configSchema
+      ? def.configSchema.parse({ ...raw, ...(options.config ?? {}) })
+      : { ...ZBaseConfig.parse(raw), ...(options.config ?? {}) }
   ) as C;
   const running = await startService(def, config, {
     keys: options.keys,
@@ -52,7 +62,11 @@ export async function startTestService<DB, C extends BaseConfig>(
     cleanup: async () => {
       await running.stop();
       const names = running.consumer.names;
-      await deleteTestTopology(messaging, [names.queue, names.deadLetterQueue, ...config.CONSUMER_RETRY_DELAYS_MS.map(names.retryQueue)]);
+      await deleteTestTopology(messaging, [
+        names.queue,
+        names.deadLetterQueue,
+        ...config.CONSUMER_RETRY_DELAYS_MS.map(names.retryQueue),
+      ]);
     },
   };
 }

@@ -1,5 +1,8 @@
 /** Polls until `fn` returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(fn: () => Promise<T> | T, options: { timeoutMs?: number; intervalMs?: number; message?: string } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => Promise<T> | T,
+  options: { timeoutMs?: number; intervalMs?: number; message?: string } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   let last: unknown;
   while (Date.now() < deadline) {
@@ -11,5 +14,7 @@ export async function waitFor<T>(fn: () => Promise<T> | T, options: { timeoutMs?
     }
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 50));
   }
-  throw new Error(`${options.message ?? 'condition not met'} within ${options.timeoutMs ?? 15_000} ms${last ? `: ${String(last)}` : ''}`);
+  throw new Error(
+    `${options.message ?? 'condition not met'} within ${options.timeoutMs ?? 15_000} ms${last ? `: ${String(last)}` : ''}`,
+  );
 }

@@ -5,7 +5,9 @@ import { TcpProxy, waitFor } from '../src';
 function echoServer(): Promise<{ port: number; close: () => void }> {
   return new Promise((resolve) => {
     const server = net.createServer((socket) => socket.pipe(socket));
-    server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as net.AddressInfo).port, close: () => server.close() }),
+    );
   });
 }
 
@@ -38,6 +40,8 @@ describe('testkit', () => {
   it('waitFor resolves with the first truthy value and times out with the message', async () => {
     let n = 0;
     expect(await waitFor(() => (++n >= 3 ? n : 0), { intervalMs: 5 })).toBe(3);
-    await expect(waitFor(() => false, { timeoutMs: 50, message: 'never' })).rejects.toThrow(/never within 50 ms/);
+    await expect(waitFor(() => false, { timeoutMs: 50, message: 'never' })).rejects.toThrow(
+      /never within 50 ms/,
+    );
   });
 });

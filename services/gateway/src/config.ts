@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_PORTS, SERVICES, type ServiceName } from './routes';
 
 const serviceUrls = Object.fromEntries(
-  SERVICES.map((s) => [`${s.toUpperCase().replace(/-/g, '_')}_URL`, z.url().default(`http://127.0.0.1:${DEFAULT_PORTS[s]}`)]),
+  SERVICES.map((s) => [
+    `${s.toUpperCase().replace(/-/g, '_')}_URL`,
+    z.url().default(`http://127.0.0.1:${DEFAULT_PORTS[s]}`),
+  ]),
 ) as Record<string, z.ZodDefault<z.ZodURL>>;
 
 export const ZGatewayConfig = z.object({
@@ -26,7 +29,9 @@ export const ZGatewayConfig = z.object({
   /** WordPress (or its simulator), proxied read-only at /cms for the CMS page. */
   CMS_URL: z.url().optional(),
   /** Map tile and style hosts the SPAs may load (CSP connect-src/img-src), comma-separated. */
-  MAP_HOSTS: z.string().default('https://*.geoportal.gov.pl https://tile.openstreetmap.org https://*.tile.openstreetmap.org'),
+  MAP_HOSTS: z
+    .string()
+    .default('https://*.geoportal.gov.pl https://tile.openstreetmap.org https://*.tile.openstreetmap.org'),
   ...serviceUrls,
 });
 export type GatewayConfig = z.infer<typeof ZGatewayConfig>;

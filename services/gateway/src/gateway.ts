@@ -45,7 +45,8 @@ function gatewayRoute(req: Request, res: Response): string {
   const routePath = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof routePath === 'string' && !API_BASES.some((b) => routePath === b)) return routePath;
   if (API_BASES.some((b) => path === b || path.startsWith(`${b}/`))) return normalizePath(path, 4);
-  for (const mount of ['/cms', '/admin', '/landing']) if (path === mount || path.startsWith(`${mount}/`)) return `${mount}/*`;
+  for (const mount of ['/cms', '/admin', '/landing'])
+    if (path === mount || path.startsWith(`${mount}/`)) return `${mount}/*`;
   return '/*';
 }
 
@@ -112,16 +113,21 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
     app.use(base, authenticate(keys), limiter, (req, res, next) => {
       const path = req.originalUrl.split('?')[0]!;
       const service = resolveService(path);
-      if (!service) return next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${path}`));
+      if (!service)
+        return next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${path}`));
       countUpstreamErrors(res, service);
-      forward(req, res, serviceUrl(config, service), service, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+      forward(req, res, serviceUrl(config, service), service, {
+        timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        logger,
+      });
     });
   }
 
   if (config.CMS_URL) {
     const cms = config.CMS_URL;
     app.use('/cms', limiter, (req, res, next) => {
-      if (req.method !== 'GET') return next(new AppError(CommonErrorCode.forbidden, 405, 'The CMS is read-only here'));
+      if (req.method !== 'GET')
+        return next(new AppError(CommonErrorCode.forbidden, 405, 'The CMS is read-only here'));
       const base = new URL(cms).pathname.replace(/\/$/, '');
       countUpstreamErrors(res, 'cms');
       forward(req, res, cms, 'cms', { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }, `${base}${req.url}`);
@@ -130,17 +136,31 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
 
   app.use('/admin', spa(config.ADMIN_DIST, 'admin', 'npm run build -w @gleba/admin'));
   // The landing page's own assets (hashed names: its script and Open Graph image).
-  app.use('/landing', express.static(path.resolve(config.LANDING_DIST, 'landing'), { immutable: true, maxAge: '365d', index: false }));
+  app.use(
+    '/landing',
+    express.static(path.resolve(config.LANDING_DIST, 'landing'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    }),
+  );
   app.use(landing(config.LANDING_DIST));
   app.use('/', spa(config.CUSTOMER_DIST, 'customer', 'npm run build -w @gleba/customer'));
-  app.use((req, _res, next) => next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`)));
+  app.use((req, _res, next) =>
+    next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`)),
+  );
   app.use(errorMiddleware(logger));
   return app;
 }
 
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
   // Auto-pipelining: the rate-limit commands of requests arriving together leave in one write.
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true });
+  const redis = new Redis(config.REDIS_URL, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+  });
   redis.on('error', () => undefined);
   const app = createGatewayApp(config, redis, deps);
   const server = await listenOn(app, config.PORT, config.HOST);

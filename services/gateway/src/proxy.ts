@@ -21,7 +21,12 @@ export interface ProxyOptions {
 }
 
 /** Keep-alive connections to the services: the proxy's cost is then one hop on loopback. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, keepAliveMsecs: 10_000 });
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: 256,
+  maxFreeSockets: 64,
+  keepAliveMsecs: 10_000,
+});
 
 /** Parsed service URLs (a handful, from the config): parsing one per request showed in profiles. */
 const targets = new Map<string, URL>();
@@ -60,7 +65,9 @@ export function forward(
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
   const forwardedFor = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${req.socket.remoteAddress ?? ''}` : (req.socket.remoteAddress ?? '');
+  headers['x-forwarded-for'] = forwardedFor
+    ? `${forwardedFor}, ${req.socket.remoteAddress ?? ''}`
+    : (req.socket.remoteAddress ?? '');
   headers['x-forwarded-proto'] = req.protocol;
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-request-id'] = req.requestId ?? '';
@@ -99,8 +106,18 @@ export function forward(
     settled = true;
     if (error.code === 'GLEBA_TIMEOUT') {
       options.logger.warn({ service }, 'service timed out');
-      sendError(req, res, 504, CommonErrorCode.gatewayTimeout, `The ${service} service did not answer in time`);
-    } else if (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET' || error.code === 'EHOSTUNREACH') {
+      sendError(
+        req,
+        res,
+        504,
+        CommonErrorCode.gatewayTimeout,
+        `The ${service} service did not answer in time`,
+      );
+    } else if (
+      error.code === 'ECONNREFUSED' ||
+      error.code === 'ECONNRESET' ||
+      error.code === 'EHOSTUNREACH'
+    ) {
       options.logger.warn({ service, code: error.code }, 'service unavailable');
       sendError(req, res, 503, CommonErrorCode.serviceUnavailable, `The ${service} service is unavailable`);
     } else {
@@ -110,6 +127,7 @@ export function forward(
   });
   req.on('aborted', () => upstream.destroy());
   // A request without a body (most GETs) is sent at once; only bodies are streamed through.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) upstream.end();
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    upstream.end();
   else req.pipe(upstream);
 }

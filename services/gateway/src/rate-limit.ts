@@ -31,7 +31,9 @@ end
 return {ip, account, suspended}
 `;
 
-type CountingRedis = Redis & { glebaRateCount(keys: number, ...args: (string | number)[]): Promise<[number, number, number]> };
+type CountingRedis = Redis & {
+  glebaRateCount(keys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
+};
 
 /**
  * Fixed-window counters in Redis, per client IP and per signed-in account, in one command (a
@@ -41,7 +43,8 @@ type CountingRedis = Redis & { glebaRateCount(keys: number, ...args: (string | n
  */
 export function rateLimit(options: RateLimitOptions): RequestHandler {
   const redis = options.redis as CountingRedis;
-  if (typeof redis.glebaRateCount !== 'function') redis.defineCommand('glebaRateCount', { lua: COUNT_SCRIPT });
+  if (typeof redis.glebaRateCount !== 'function')
+    redis.defineCommand('glebaRateCount', { lua: COUNT_SCRIPT });
   const ipLimit = String(options.ipLimit);
   const accountLimit = String(options.accountLimit);
   return async (req, res, next) => {
@@ -50,13 +53,27 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     const accountKey = req.auth ? `${options.prefix}:rl:acct:${req.auth.userId}:${window}` : null;
     try {
       const [ipCount, accountCount, suspended] = accountKey
-        ? await redis.glebaRateCount(3, ipKey, accountKey, suspendedAccountKey(options.prefix, req.auth!.userId), options.windowMs)
+        ? await redis.glebaRateCount(
+            3,
+            ipKey,
+            accountKey,
+            suspendedAccountKey(options.prefix, req.auth!.userId),
+            options.windowMs,
+          )
         : await redis.glebaRateCount(1, ipKey, options.windowMs);
       if (suspended === 1) {
         // A token issued before the account was suspended: refused here at once (issue F-1).
         res
           .status(403)
-          .json(errorBody(403, IdentityErrorCode.accountSuspended, 'Account suspended, contact the administrator', req.requestId, requestLanguage(req)));
+          .json(
+            errorBody(
+              403,
+              IdentityErrorCode.accountSuspended,
+              'Account suspended, contact the administrator',
+              req.requestId,
+              requestLanguage(req),
+            ),
+          );
         return;
       }
       const overIp = ipCount > options.ipLimit;
@@ -70,7 +87,15 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
         res.setHeader('Retry-After', String(retryAfter));
         res
           .status(429)
-          .json(errorBody(429, CommonErrorCode.rateLimited, 'Too many requests, try again later', req.requestId, requestLanguage(req)));
+          .json(
+            errorBody(
+              429,
+              CommonErrorCode.rateLimited,
+              'Too many requests, try again later',
+              req.requestId,
+              requestLanguage(req),
+            ),
+          );
         return;
       }
     } catch (error) {

@@ -57,7 +57,10 @@ export const ROUTES: { prefix: string; service: ServiceName }[] = [
 export function resolveService(path: string): ServiceName | undefined {
   let best: { prefix: string; service: ServiceName } | undefined;
   for (const route of ROUTES) {
-    if ((path === route.prefix || path.startsWith(`${route.prefix}/`)) && (!best || route.prefix.length > best.prefix.length)) {
+    if (
+      (path === route.prefix || path.startsWith(`${route.prefix}/`)) &&
+      (!best || route.prefix.length > best.prefix.length)
+    ) {
       best = route;
     }
   }

@@ -15,7 +15,8 @@ export function spa(distDir: string, name: string, buildHint: string): Router {
       maxAge: '1h',
       setHeaders(res, file) {
         // Hashed assets never change; index.html and the service worker must always be revalidated.
-        if (/[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg)$/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (/[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg)$/.test(file))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         if (file.endsWith('index.html') || file.endsWith('sw.js')) res.setHeader('Cache-Control', 'no-cache');
       },
     }),
@@ -42,7 +43,13 @@ export function spa(distDir: string, name: string, buildHint: string): Router {
  */
 export function landing(distDir: string): RequestHandler {
   const dir = path.resolve(distDir);
-  const pages: Record<string, string> = { '/': 'index.html', '/en': 'en/index.html', '/en/': 'en/index.html', '/uk': 'uk/index.html', '/uk/': 'uk/index.html' };
+  const pages: Record<string, string> = {
+    '/': 'index.html',
+    '/en': 'en/index.html',
+    '/en/': 'en/index.html',
+    '/uk': 'uk/index.html',
+    '/uk/': 'uk/index.html',
+  };
   const files = new Set(['/sitemap.xml', '/robots.txt']);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

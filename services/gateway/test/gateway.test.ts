@@ -45,7 +45,10 @@ describe('gateway', () => {
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let limited: Awaited<ReturnType<typeof startGateway>>;
   const gatewayPrefix = `t:gw:${uniqueSuffix()}`;
-  const customerDist = makeDist({ 'index.html': '<html>customer app</html>', 'assets/app-abcdef12.js': 'console.log(1)' });
+  const customerDist = makeDist({
+    'index.html': '<html>customer app</html>',
+    'assets/app-abcdef12.js': 'console.log(1)',
+  });
   const adminDist = makeDist({ 'index.html': '<html>admin app</html>' });
   const landingDist = makeDist({
     'index.html': '<html>landing pl</html>',
@@ -86,9 +89,16 @@ describe('gateway', () => {
       ADMIN_DIST: adminDist,
       LANDING_DIST: landingDist,
     };
-    gateway = await startGateway(ZGatewayConfig.parse({ ...base, REDIS_PREFIX: gatewayPrefix }), { keys: keys.resolver });
+    gateway = await startGateway(ZGatewayConfig.parse({ ...base, REDIS_PREFIX: gatewayPrefix }), {
+      keys: keys.resolver,
+    });
     limited = await startGateway(
-      ZGatewayConfig.parse({ ...base, REDIS_PREFIX: `t:gw:${uniqueSuffix()}`, RATE_LIMIT_IP: '5', RATE_LIMIT_ACCOUNT: '3' }),
+      ZGatewayConfig.parse({
+        ...base,
+        REDIS_PREFIX: `t:gw:${uniqueSuffix()}`,
+        RATE_LIMIT_IP: '5',
+        RATE_LIMIT_ACCOUNT: '3',
+      }),
       { keys: keys.resolver },
     );
   });
@@ -106,13 +116,23 @@ describe('gateway', () => {
     const token = keys.sign({ role: 'USER' });
     const res = await fetch(`${gateway.url}/api/auth/login?x=1`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-correlation-id': 'corr-123' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-correlation-id': 'corr-123',
+      },
       body: JSON.stringify({ email: 'a@b.pl', password: 'x' }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-upstream')).toBe('identity');
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ method: 'POST', url: '/api/auth/login?x=1', body: { email: 'a@b.pl', password: 'x' }, authorization: `Bearer ${token}`, correlationId: 'corr-123' });
+    expect(body).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/login?x=1',
+      body: { email: 'a@b.pl', password: 'x' },
+      authorization: `Bearer ${token}`,
+      correlationId: 'corr-123',
+    });
     expect(body.requestId).toBe(res.headers.get('x-request-id'));
   });
 
@@ -152,7 +172,11 @@ describe('gateway', () => {
 
   it('answers GET /api/language from Accept-Language (pl, en or uk, else pl)', async () => {
     const lang = async (h?: string) =>
-      ((await (await fetch(`${gateway.url}/api/language`, { headers: h ? { 'accept-language': h } : {} })).json()) as { language: string }).language;
+      (
+        (await (
+          await fetch(`${gateway.url}/api/language`, { headers: h ? { 'accept-language': h } : {} })
+        ).json()) as { language: string }
+      ).language;
     expect(await lang('uk-UA,uk;q=0.9')).toBe('uk');
     expect(await lang('en-US')).toBe('en');
     expect(await lang('de-DE')).toBe('pl');
@@ -163,7 +187,10 @@ describe('gateway', () => {
     const token = keys.sign({ role: 'USER' });
     const withToken: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      withToken.push((await fetch(`${limited.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status);
+      withToken.push(
+        (await fetch(`${limited.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      );
     }
     expect(withToken).toEqual([200, 200, 200, 429]); // account limit 3
     // The same IP has used 4 of its 5: one more anonymous request passes, the next does not.
@@ -180,14 +207,29 @@ describe('gateway', () => {
     try {
       const token = keys.sign({ sub: suspendedId, lang: 'pl' });
       const other = keys.sign({});
-      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      ).toBe(200);
       await redis.set(suspendedAccountKey(gatewayPrefix, suspendedId), '1', 'EX', 60);
-      const refused = await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+      const refused = await fetch(`${gateway.url}/api/users/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toMatchObject({ statusCode: 403, code: 'accountSuspended', message: 'Konto zostało zawieszone. Skontaktuj się z administratorem.' });
-      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(200);
+      expect(await refused.json()).toMatchObject({
+        statusCode: 403,
+        code: 'accountSuspended',
+        message: 'Konto zostało zawieszone. Skontaktuj się z administratorem.',
+      });
+      expect(
+        (await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${other}` } }))
+          .status,
+      ).toBe(200);
       await redis.del(suspendedAccountKey(gatewayPrefix, suspendedId)); // reinstated
-      expect((await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${gateway.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }))
+          .status,
+      ).toBe(200);
     } finally {
       redis.disconnect();
     }
@@ -208,7 +250,9 @@ describe('gateway', () => {
     expect((await fetch(`${gateway.url}/assets/missing-file.js`)).status).toBe(404);
     expect(await (await fetch(`${gateway.url}/`)).text()).toContain('landing pl');
     expect(await (await fetch(`${gateway.url}/en/`)).text()).toContain('landing en');
-    expect(await (await fetch(`${gateway.url}/`, { headers: { cookie: 'gleba_app=1' } })).text()).toContain('customer app');
+    expect(await (await fetch(`${gateway.url}/`, { headers: { cookie: 'gleba_app=1' } })).text()).toContain(
+      'customer app',
+    );
     expect(await (await fetch(`${gateway.url}/?app`)).text()).toContain('customer app');
     expect(await (await fetch(`${gateway.url}/robots.txt`)).text()).toContain('User-agent');
     const script = await fetch(`${gateway.url}/landing/landing-1a2b3c4d.js`);
@@ -219,8 +263,12 @@ describe('gateway', () => {
     const res = await fetch(`${gateway.url}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(text).toMatch(/gleba_http_requests_total\{service="gateway",method="POST",route="\/api\/auth\/login",status="200"\} \d+/);
-    expect(text).toMatch(/gleba_http_requests_total\{service="gateway",method="GET",route="\/\*",status="200"\} \d+/);
+    expect(text).toMatch(
+      /gleba_http_requests_total\{service="gateway",method="POST",route="\/api\/auth\/login",status="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /gleba_http_requests_total\{service="gateway",method="GET",route="\/\*",status="200"\} \d+/,
+    );
     expect(text).not.toMatch(/route="[^"]*(123|42)[^"]*"/); // ids never become labels
     expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="orders",status="503"\} [1-9]/);
     expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="geo",status="504"\} [1-9]/);

@@ -8,7 +8,10 @@ export const ZGeoSettings = z.object({
   ULDK_URL: z.url().default('http://127.0.0.1:4103'),
   ULDK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** How long cached parcels and precincts are trusted. */
-  ULDK_CACHE_HOURS: z.coerce.number().positive().default(24 * 30),
+  ULDK_CACHE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 30),
   /** Largest share (percent of the new plot's area) a new plot may overlap the user's existing plots. */
   PLOT_OVERLAP_LIMIT_PERCENT: z.coerce.number().min(0).max(100).default(5),
   /** Default snap tolerance for drawn shapes, in metres (a request may set its own; 0 = off). */

@@ -26,7 +26,9 @@ export const geoService: ServiceDefinition<Database, Config> = {
       outbox: ctx.outbox,
       config,
       cadastre: uldkCadastre({ baseUrl: config.ULDK_URL, timeoutMs: config.ULDK_TIMEOUT_MS }),
-      geocoder: config.GEOCODER_URL ? nominatimGeocoder({ url: config.GEOCODER_URL, timeoutMs: config.GEOCODER_TIMEOUT_MS }) : null,
+      geocoder: config.GEOCODER_URL
+        ? nominatimGeocoder({ url: config.GEOCODER_URL, timeoutMs: config.GEOCODER_TIMEOUT_MS })
+        : null,
     };
     app.use('/api/farm', farmRoutes(deps));
     app.use('/api/plots', plotRoutes(deps));

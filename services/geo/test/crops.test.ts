@@ -1,7 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKeys, dropTestDatabases, http, listenForEvents, publishTestEvent, startTestService, waitFor, type EventListener, type TestService } from '@gleba/testkit';
-import { OrderCancelledV1, OrderPlacedV1, type TCrop, type TCropSnapshot, type TPlot, type TSector } from '@gleba/contracts';
+import {
+  createTestKeys,
+  dropTestDatabases,
+  http,
+  listenForEvents,
+  publishTestEvent,
+  startTestService,
+  waitFor,
+  type EventListener,
+  type TestService,
+} from '@gleba/testkit';
+import {
+  OrderCancelledV1,
+  OrderPlacedV1,
+  type TCrop,
+  type TCropSnapshot,
+  type TPlot,
+  type TSector,
+} from '@gleba/contracts';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { geoService } from '../src/service';
@@ -16,17 +33,26 @@ describe('geo: crops and sectors', () => {
   const aliceId = randomUUID();
   const alice = keys.sign({ sub: aliceId, lang: 'pl' });
   const bob = keys.sign({ sub: randomUUID() });
-  const api = <T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) => http<T>(service.url, method, path, { token: alice, ...options });
-  const plot = async (geometry: unknown, name = 'Pole') => (await api<TPlot>('POST', '/api/plots', { body: { name, geometry } })).body;
-  const crop = async (body: Record<string, unknown>) => api<TCrop>('POST', '/api/crops', { body: { plantId: 'winter-wheat', cultivationFrom: '2026-09-20', cultivationTo: '2027-07-31', ...body } });
-  const near = (actual: number, expected: number, rel = 0.01) => expect(Math.abs(actual - expected) / expected).toBeLessThan(rel);
+  const api = <T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) =>
+    http<T>(service.url, method, path, { token: alice, ...options });
+  const plot = async (geometry: unknown, name = 'Pole') =>
+    (await api<TPlot>('POST', '/api/plots', { body: { name, geometry } })).body;
+  const crop = async (body: Record<string, unknown>) =>
+    api<TCrop>('POST', '/api/crops', {
+      body: { plantId: 'winter-wheat', cultivationFrom: '2026-09-20', cultivationTo: '2027-07-31', ...body },
+    });
+  const near = (actual: number, expected: number, rel = 0.01) =>
+    expect(Math.abs(actual - expected) / expected).toBeLessThan(rel);
 
   let field: TPlot; // 400 x 250 m = 10 ha
   let horseshoe: TPlot; // 7 ha, concave
   let pond: TPlot; // 13.5 ha with a hole
 
   beforeAll(async () => {
-    service = await startTestService(geoService, { keys: keys.resolver, config: { ULDK_URL: 'http://127.0.0.1:9', TERC_SEED_FILE: '' } });
+    service = await startTestService(geoService, {
+      keys: keys.resolver,
+      config: { ULDK_URL: 'http://127.0.0.1:9', TERC_SEED_FILE: '' },
+    });
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE, ['geo.#']);
     field = await plot(rect(0, 0, 400, 250), 'Duże');
     horseshoe = await plot(uShape(1000, 0), 'Podkowa');
@@ -40,8 +66,12 @@ describe('geo: crops and sectors', () => {
 
   describe('adding crops', () => {
     it('refuses an unknown plant, a reversed period, a foreign plot and a shape outside the plots', async () => {
-      expect((await crop({ plantId: 'triffid', plotIds: [field.id] })).body).toMatchObject({ code: 'plantNotFound' });
-      expect((await crop({ plotIds: [field.id], cultivationTo: '2026-01-01' })).body).toMatchObject({ code: 'cultivationPeriodInvalid' });
+      expect((await crop({ plantId: 'triffid', plotIds: [field.id] })).body).toMatchObject({
+        code: 'plantNotFound',
+      });
+      expect((await crop({ plotIds: [field.id], cultivationTo: '2026-01-01' })).body).toMatchObject({
+        code: 'cultivationPeriodInvalid',
+      });
       const foreign = await crop({ plotIds: [randomUUID()] });
       expect(foreign.status).toBe(404);
       expect((foreign.body as unknown as Err).code).toBe('plotNotFound');
@@ -67,17 +97,35 @@ describe('geo: crops and sectors', () => {
       });
       near(res.body.areaHa, field.areaHa, 1e-6);
       expect(res.body.sectors).toHaveLength(1);
-      const event = await events.next<TCropSnapshot>('geo.crop.created', (e) => e.data.cropId === res.body.id);
-      expect(event.data).toMatchObject({ userId: aliceId, plantId: 'winter-wheat', plotNumbers: ['Duże'], fieldName: 'Duże' });
+      const event = await events.next<TCropSnapshot>(
+        'geo.crop.created',
+        (e) => e.data.cropId === res.body.id,
+      );
+      expect(event.data).toMatchObject({
+        userId: aliceId,
+        plantId: 'winter-wheat',
+        plotNumbers: ['Duże'],
+        fieldName: 'Duże',
+      });
       expect(event.data.sectors).toHaveLength(1);
-      const again = await crop({ plotIds: [field.id], cultivationFrom: '2027-03-01', cultivationTo: '2027-08-01' });
+      const again = await crop({
+        plotIds: [field.id],
+        cultivationFrom: '2027-03-01',
+        cultivationTo: '2027-08-01',
+      });
       expect(again.status).toBe(409);
       expect((again.body as unknown as Err).code).toBe('cropAlreadyExists');
       await api('DELETE', `/api/crops/${res.body.id}`);
     });
 
     it('creates a crop on part of a plot with its own geometry', async () => {
-      const res = await crop({ plantId: 'potato', plotIds: [field.id], geometry: rect(0, 0, 200, 250), cultivationFrom: '2026-04-01', cultivationTo: '2026-09-01' });
+      const res = await crop({
+        plantId: 'potato',
+        plotIds: [field.id],
+        geometry: rect(0, 0, 200, 250),
+        cultivationFrom: '2026-04-01',
+        cultivationTo: '2026-09-01',
+      });
       expect(res.status).toBe(201);
       near(res.body.areaHa, field.areaHa / 2);
       await api('DELETE', `/api/crops/${res.body.id}`);
@@ -88,8 +136,23 @@ describe('geo: crops and sectors', () => {
     it('cuts out a shape: at least 3 vertices, inside the crop, never the whole crop; a cut can leave two parts', async () => {
       const c = (await crop({ plotIds: [horseshoe.id] })).body;
       const cut = (r: unknown) => api<TCrop>('POST', `/api/crops/${c.id}/cut`, { body: { ring: r } });
-      expect(((await cut([at(1010, 10), at(1020, 20)])).body as unknown as Err).code).toBe('cutTooFewVertices');
-      expect(((await cut(ring([[900, 0], [950, 0], [950, 50], [900, 50]]))).body as unknown as Err).code).toBe('cutOutsideCrop');
+      expect(((await cut([at(1010, 10), at(1020, 20)])).body as unknown as Err).code).toBe(
+        'cutTooFewVertices',
+      );
+      expect(
+        (
+          (
+            await cut(
+              ring([
+                [900, 0],
+                [950, 0],
+                [950, 50],
+                [900, 50],
+              ]),
+            )
+          ).body as unknown as Err
+        ).code,
+      ).toBe('cutOutsideCrop');
       const all = await cut(uShape(1000, 0).coordinates[0]);
       expect(all.status).toBe(400);
       expect((all.body as unknown as Err).code).toBe('cropCannotDeleteAll');
@@ -105,7 +168,9 @@ describe('geo: crops and sectors', () => {
       expect(undone.body.canRedo).toBe(true);
       const redone = await api<TCrop>('POST', `/api/crops/${c.id}/redo`);
       expect(redone.body.geometry.type).toBe('MultiPolygon');
-      const moved = await api<Err>('POST', `/api/crops/${c.id}/move`, { body: { distanceM: 500, bearingDeg: 0 } });
+      const moved = await api<Err>('POST', `/api/crops/${c.id}/move`, {
+        body: { distanceM: 500, bearingDeg: 0 },
+      });
       expect(moved.body.code).toBe('cropOutsidePlots');
       await api('DELETE', `/api/crops/${c.id}`);
     });
@@ -114,9 +179,13 @@ describe('geo: crops and sectors', () => {
   describe('dividing a crop', () => {
     it('divides a crop by a line into crops of the same plant on the same plot', async () => {
       const c = (await crop({ plotIds: [field.id], name: 'Pszenica' })).body;
-      const wrong = await api<Err>('POST', `/api/crops/${c.id}/divide`, { body: { line: { type: 'LineString', coordinates: [at(200, -10)] } } });
+      const wrong = await api<Err>('POST', `/api/crops/${c.id}/divide`, {
+        body: { line: { type: 'LineString', coordinates: [at(200, -10)] } },
+      });
       expect(wrong.body.code).toBe('wrongCoordinateCount');
-      const res = await api<TCrop[]>('POST', `/api/crops/${c.id}/divide`, { body: { line: { type: 'LineString', coordinates: [at(150, -10), at(150, 260)] } } });
+      const res = await api<TCrop[]>('POST', `/api/crops/${c.id}/divide`, {
+        body: { line: { type: 'LineString', coordinates: [at(150, -10), at(150, 260)] } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.map((x) => x.name)).toEqual(['Pszenica', 'Pszenica (2)']);
       near(res.body[0]!.areaHa, (field.areaHa * 250) / 400);
@@ -145,10 +214,15 @@ describe('geo: crops and sectors', () => {
       expect(ev.data.sectors.map((s) => s.sectorId)).toEqual(res.body.sectors.map((s) => s.id));
       const twice = await api<Err>('POST', `/api/crops/${wheat.id}/sectors/auto-divide`, { body: {} });
       expect(twice.status).toBe(409);
-      expect(twice.body).toMatchObject({ code: 'sectorsAlreadyDivided', message: 'Uprawa jest już podzielona. Najpierw przywróć jeden sektor.' });
+      expect(twice.body).toMatchObject({
+        code: 'sectorsAlreadyDivided',
+        message: 'Uprawa jest już podzielona. Najpierw przywróć jeden sektor.',
+      });
       const reverted = await api<TCrop>('POST', `/api/crops/${wheat.id}/sectors/revert`);
       expect(reverted.body.sectors).toHaveLength(1);
-      const small = await api<TCrop>('POST', `/api/crops/${wheat.id}/sectors/auto-divide`, { body: { maxAreaHa: 1 } });
+      const small = await api<TCrop>('POST', `/api/crops/${wheat.id}/sectors/auto-divide`, {
+        body: { maxAreaHa: 1 },
+      });
       expect(small.body.sectors.length).toBe(Math.ceil(wheat.areaHa));
       await api('POST', `/api/crops/${wheat.id}/sectors/revert`);
     });
@@ -165,13 +239,20 @@ describe('geo: crops and sectors', () => {
     });
 
     it('updates sectors by hand: inside the crop and not overlapping', async () => {
-      const halves = [{ geometry: rect(0, 0, 200, 250), name: 'Zachód' }, { geometry: rect(200, 0, 200, 250), name: 'Wschód' }];
+      const halves = [
+        { geometry: rect(0, 0, 200, 250), name: 'Zachód' },
+        { geometry: rect(200, 0, 200, 250), name: 'Wschód' },
+      ];
       const res = await api<TCrop>('PUT', `/api/crops/${wheat.id}/sectors`, { body: { sectors: halves } });
       expect(res.status).toBe(200);
       expect(res.body.sectors.map((s) => s.name)).toEqual(['Zachód', 'Wschód']);
-      const overlapping = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, { body: { sectors: [{ geometry: rect(0, 0, 250, 250) }, { geometry: rect(200, 0, 200, 250) }] } });
+      const overlapping = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, {
+        body: { sectors: [{ geometry: rect(0, 0, 250, 250) }, { geometry: rect(200, 0, 200, 250) }] },
+      });
       expect(overlapping.body.code).toBe('sectorsInvalid');
-      const outside = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, { body: { sectors: [{ geometry: rect(300, 0, 200, 250) }] } });
+      const outside = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, {
+        body: { sectors: [{ geometry: rect(300, 0, 200, 250) }] },
+      });
       expect(outside.body.code).toBe('sectorsInvalid');
       const sectors = await api<TSector[]>('GET', `/api/crops/${wheat.id}/sectors`);
       expect(sectors.body).toHaveLength(2);
@@ -202,14 +283,38 @@ describe('geo: crops and sectors', () => {
       const del = await api<Err>('DELETE', `/api/crops/${wheat.id}`);
       expect(del.status).toBe(409);
       expect(del.body.code).toBe('cropHasTest');
-      expect((await api<Err>('POST', `/api/crops/${wheat.id}/sectors/revert`)).body.code).toBe('sectorsUsedInTests');
-      expect((await api<Err>('POST', `/api/crops/${wheat.id}/cut`, { body: { ring: ring([[10, 10], [20, 10], [20, 20]]) } })).body.code).toBe('sectorsUsedInTests');
-      const changed = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, { body: { sectors: [{ id: before.sectors[0]!.id, geometry: rect(0, 0, 150, 250) }, { geometry: rect(150, 0, 250, 250) }] } });
+      expect((await api<Err>('POST', `/api/crops/${wheat.id}/sectors/revert`)).body.code).toBe(
+        'sectorsUsedInTests',
+      );
+      expect(
+        (
+          await api<Err>('POST', `/api/crops/${wheat.id}/cut`, {
+            body: {
+              ring: ring([
+                [10, 10],
+                [20, 10],
+                [20, 20],
+              ]),
+            },
+          })
+        ).body.code,
+      ).toBe('sectorsUsedInTests');
+      const changed = await api<Err>('PUT', `/api/crops/${wheat.id}/sectors`, {
+        body: {
+          sectors: [
+            { id: before.sectors[0]!.id, geometry: rect(0, 0, 150, 250) },
+            { geometry: rect(150, 0, 250, 250) },
+          ],
+        },
+      });
       expect(changed.status).toBe(409);
       expect(changed.body.code).toBe('sectorsUsedInTests');
       expect((await api<Err>('DELETE', `/api/plots/${field.id}`)).body.code).toBe('cropHasTest');
       // Fields that are not the shape may still change.
-      expect((await api<TCrop>('PATCH', `/api/crops/${wheat.id}`, { body: { estimatedYieldTPerHa: 8 } })).body.estimatedYieldTPerHa).toBe(8);
+      expect(
+        (await api<TCrop>('PATCH', `/api/crops/${wheat.id}`, { body: { estimatedYieldTPerHa: 8 } })).body
+          .estimatedYieldTPerHa,
+      ).toBe(8);
 
       await publishTestEvent(service.ctx.config.EVENTS_EXCHANGE, OrderCancelledV1, {
         orderId,
@@ -235,14 +340,38 @@ describe('geo: crops and sectors', () => {
         ['PATCH', `/api/crops/${c.id}`, { name: 'Moje' }],
         ['DELETE', `/api/crops/${c.id}`, undefined],
         ['POST', `/api/crops/${c.id}/sectors/auto-divide`, {}],
-        ['POST', `/api/crops/${c.id}/cut`, { ring: ring([[2010, 10], [2020, 10], [2020, 20]]) }],
+        [
+          'POST',
+          `/api/crops/${c.id}/cut`,
+          {
+            ring: ring([
+              [2010, 10],
+              [2020, 10],
+              [2020, 20],
+            ]),
+          },
+        ],
       ] as const) {
         const res = await api<Err>(method, path, { token: bob, body });
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.body.code).toBe('cropNotFound');
       }
-      expect((await api<Err>('GET', `/api/sectors/${c.sectors[0]!.id}`, { token: bob })).body.code).toBe('sectorNotFound');
-      expect((await http(service.url, 'POST', '/api/crops', { token: bob, body: { plantId: 'oats', cultivationFrom: '2026-04-01', cultivationTo: '2026-08-01', plotIds: [pond.id] } })).status).toBe(404);
+      expect((await api<Err>('GET', `/api/sectors/${c.sectors[0]!.id}`, { token: bob })).body.code).toBe(
+        'sectorNotFound',
+      );
+      expect(
+        (
+          await http(service.url, 'POST', '/api/crops', {
+            token: bob,
+            body: {
+              plantId: 'oats',
+              cultivationFrom: '2026-04-01',
+              cultivationTo: '2026-08-01',
+              plotIds: [pond.id],
+            },
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 });

@@ -20,10 +20,16 @@ describe('geo: the parcel under a point (select on map)', () => {
   let sim: UldkSimulatorHandle;
   const keys = createTestKeys();
   const alice = keys.sign({ sub: '0b6c1f7e-3333-4a4a-8a8a-000000000003', lang: 'en' });
-  const api = <T>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
-    http<T>(service.url, method, path, options);
+  const api = <T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) => http<T>(service.url, method, path, options);
   const at = (p: { lon: number; lat: number }, headers?: Record<string, string>) =>
-    api<TParcel & Err>('GET', `/api/cadastre/parcels/at?lon=${p.lon.toFixed(7)}&lat=${p.lat.toFixed(7)}`, { token: alice, headers });
+    api<TParcel & Err>('GET', `/api/cadastre/parcels/at?lon=${p.lon.toFixed(7)}&lat=${p.lat.toFixed(7)}`, {
+      token: alice,
+      headers,
+    });
 
   beforeAll(async () => {
     sim = await startUldkSimulator({ port: 0 });
@@ -64,20 +70,39 @@ describe('geo: the parcel under a point (select on map)', () => {
     const found = (await at(stojadla(120, 100))).body;
     expect(found.terytId).toBe('141207_2.0021.114/1');
     const before = sim.requests.length;
-    const added = await api<TPlot>('POST', '/api/plots/cadastral', { token: alice, body: { ...found.lookup, plotNumber: found.plotNumber } });
+    const added = await api<TPlot>('POST', '/api/plots/cadastral', {
+      token: alice,
+      body: { ...found.lookup, plotNumber: found.plotNumber },
+    });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ kind: 'CADASTRAL', terytId: '141207_2.0021.114/1', areaHa: found.areaHa });
+    expect(added.body).toMatchObject({
+      kind: 'CADASTRAL',
+      terytId: '141207_2.0021.114/1',
+      areaHa: found.areaHa,
+    });
     expect(sim.requests.length).toBe(before);
-    const twice = await api<Err>('POST', '/api/plots/cadastral', { token: alice, body: { ...found.lookup, plotNumber: found.plotNumber } });
-    expect(twice.body).toMatchObject({ code: 'plotAlreadyExists', message: 'This plot has already been added.' });
+    const twice = await api<Err>('POST', '/api/plots/cadastral', {
+      token: alice,
+      body: { ...found.lookup, plotNumber: found.plotNumber },
+    });
+    expect(twice.body).toMatchObject({
+      code: 'plotAlreadyExists',
+      message: 'This plot has already been added.',
+    });
   });
 
   it('says when there is no parcel there: a pond, a gap between fields, outside Poland (no ULDK call)', async () => {
     const pond = await at(stojadla(990, 150), { 'x-gleba-lang': 'pl' });
     expect(pond.status).toBe(404);
-    expect(pond.body).toMatchObject({ code: 'noParcelAtPoint', message: 'W tym miejscu nie ma działki ewidencyjnej.' });
+    expect(pond.body).toMatchObject({
+      code: 'noParcelAtPoint',
+      message: 'W tym miejscu nie ma działki ewidencyjnej.',
+    });
     const gap = await at(stojadla(750, 100), { 'x-gleba-lang': 'uk' });
-    expect(gap.body).toMatchObject({ code: 'noParcelAtPoint', message: 'У цьому місці немає кадастрової ділянки.' });
+    expect(gap.body).toMatchObject({
+      code: 'noParcelAtPoint',
+      message: 'У цьому місці немає кадастрової ділянки.',
+    });
     const before = sim.requests.length;
     const berlin = await at({ lon: 13.405, lat: 52.52 });
     expect(berlin.status).toBe(404);
@@ -87,7 +112,15 @@ describe('geo: the parcel under a point (select on map)', () => {
 
   it('refuses bad coordinates with 400 and asks nothing', async () => {
     const before = sim.requests.length;
-    for (const query of ['lon=21.6', 'lon=abc&lat=52.1', 'lon=&lat=', 'lon=21.6&lat=95', 'lon=200&lat=52', 'lon=21.6&lat=52.1&lat=52.2', 'lon=1e2&lat=52']) {
+    for (const query of [
+      'lon=21.6',
+      'lon=abc&lat=52.1',
+      'lon=&lat=',
+      'lon=21.6&lat=95',
+      'lon=200&lat=52',
+      'lon=21.6&lat=52.1&lat=52.2',
+      'lon=1e2&lat=52',
+    ]) {
       const res = await api<Err>('GET', `/api/cadastre/parcels/at?${query}`, { token: alice });
       expect(res.status, query).toBe(400);
       expect(res.body.code, query).toBe('validationFailed');
@@ -111,7 +144,12 @@ describe('geo: the parcel under a point (select on map)', () => {
   });
 
   it('derives the form codes from the TERYT id only when it has the plain shape', () => {
-    expect(lookupOf('141208_2.0008.302/1')).toEqual({ voivodeship: 'MASOVIAN', county: '1412', commune: '141208_2', precinct: '141208_2.0008' });
+    expect(lookupOf('141208_2.0008.302/1')).toEqual({
+      voivodeship: 'MASOVIAN',
+      county: '1412',
+      commune: '141208_2',
+      precinct: '141208_2.0008',
+    });
     expect(lookupOf('146502_8.0101.AR_12.54')).toBeNull();
     expect(lookupOf('999999_9.0001.1')).toBeNull();
   });

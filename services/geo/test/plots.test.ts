@@ -2,9 +2,25 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@gleba/platform';
-import { createTestDatabase, createTestKeys, dropTestDatabases, http, startTestService, type TestService } from '@gleba/testkit';
+import {
+  createTestDatabase,
+  createTestKeys,
+  dropTestDatabases,
+  http,
+  startTestService,
+  type TestService,
+} from '@gleba/testkit';
 import { startUldkSimulator, type UldkSimulatorHandle } from '@gleba/simulators';
-import type { TAdminUnit, TCity, TFarm, TImportPlotsResult, TPlant, TPlot, TPrecinct, TVoivodeshipItem } from '@gleba/contracts';
+import type {
+  TAdminUnit,
+  TCity,
+  TFarm,
+  TImportPlotsResult,
+  TPlant,
+  TPlot,
+  TPrecinct,
+  TVoivodeshipItem,
+} from '@gleba/contracts';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { geoService } from '../src/service';
@@ -20,8 +36,11 @@ describe('geo: farm, plots, admin units, cadastre', () => {
   const keys = createTestKeys();
   const alice = keys.sign({ sub: '0b6c1f7e-1111-4a4a-8a8a-000000000001', lang: 'en' });
   const bob = keys.sign({ sub: '0b6c1f7e-2222-4a4a-8a8a-000000000002' });
-  const api = <T>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
-    http<T>(service.url, method, path, options);
+  const api = <T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) => http<T>(service.url, method, path, options);
 
   beforeAll(async () => {
     sim = await startUldkSimulator({ port: 0 });
@@ -36,15 +55,25 @@ describe('geo: farm, plots, admin units, cadastre', () => {
   describe('farm (onboarding wizard)', () => {
     it('is created by PUT, editable, never negative, one per user', async () => {
       expect((await api<Err>('GET', '/api/farm', { token: alice })).body.code).toBe('farmNotFound');
-      const bad = await api<Err>('PUT', '/api/farm', { token: alice, body: { farmingActivity: true, totalAreaM2: -1 } });
+      const bad = await api<Err>('PUT', '/api/farm', {
+        token: alice,
+        body: { farmingActivity: true, totalAreaM2: -1 },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('validationFailed');
       const made = await api<TFarm>('PUT', '/api/farm', {
         token: alice,
-        body: { farmingActivity: true, totalAreaM2: 125_000, address: { voivodeship: 'MASOVIAN', cityName: 'Stojadła', postCode: '05-300' } },
+        body: {
+          farmingActivity: true,
+          totalAreaM2: 125_000,
+          address: { voivodeship: 'MASOVIAN', cityName: 'Stojadła', postCode: '05-300' },
+        },
       });
       expect(made.status).toBe(200);
-      const edited = await api<TFarm>('PUT', '/api/farm', { token: alice, body: { farmingActivity: false, totalAreaM2: 0 } });
+      const edited = await api<TFarm>('PUT', '/api/farm', {
+        token: alice,
+        body: { farmingActivity: false, totalAreaM2: 0 },
+      });
       expect(edited.body).toMatchObject({ farmingActivity: false, totalAreaM2: 0 });
       expect((await api<TFarm>('GET', '/api/farm', { token: alice })).body.totalAreaM2).toBe(0);
       expect((await api('GET', '/api/farm', { token: bob })).status).toBe(404);
@@ -81,7 +110,9 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       const found = await api<TCity[]>('GET', '/api/cities?q=warsz');
       expect(found.body[0]).toMatchObject({ name: 'Warszawa', teryt: '146501_1', voivodeship: 'MASOVIAN' });
       expect(found.body[0]!.lat).toBeCloseTo(52.23, 1);
-      const none = await api<Err>('GET', '/api/cities?q=Xyzzyville', { headers: { 'accept-language': 'pl' } });
+      const none = await api<Err>('GET', '/api/cities?q=Xyzzyville', {
+        headers: { 'accept-language': 'pl' },
+      });
       expect(none.status).toBe(404);
       expect(none.body).toMatchObject({ code: 'cityNotFound', message: 'Nie znaleziono miejscowości.' });
     });
@@ -89,19 +120,35 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     it('serves the plant catalogue in the request language', async () => {
       const en = await api<TPlant[]>('GET', '/api/plants', { headers: { 'x-gleba-lang': 'en' } });
       expect(en.body.length).toBeGreaterThan(60);
-      expect(en.body.find((p) => p.id === 'winter-wheat')).toMatchObject({ name: 'Winter wheat', group: 'FIELD', type: 'CEREALS' });
+      expect(en.body.find((p) => p.id === 'winter-wheat')).toMatchObject({
+        name: 'Winter wheat',
+        group: 'FIELD',
+        type: 'CEREALS',
+      });
       const uk = await api<TPlant[]>('GET', '/api/plants', { headers: { 'x-gleba-lang': 'uk' } });
       expect(uk.body.find((p) => p.id === 'winter-wheat')!.name).toBe('Пшениця озима');
     });
   });
 
   describe('plots by cadastral look-up', () => {
-    const body = { voivodeship: 'MASOVIAN', county: '1412', commune: '141207_2', precinct: '141207_2.0021', plotNumber: '112' };
+    const body = {
+      voivodeship: 'MASOVIAN',
+      county: '1412',
+      commune: '141207_2',
+      precinct: '141207_2.0021',
+      plotNumber: '112',
+    };
 
     it('adds a parcel with its ULDK geometry and TERYT id, once', async () => {
       const res = await api<TPlot>('POST', '/api/plots/cadastral', { token: alice, body });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ kind: 'CADASTRAL', terytId: '141207_2.0021.112', plotNumber: '112', commune: '141207_2', precinct: '141207_2.0021' });
+      expect(res.body).toMatchObject({
+        kind: 'CADASTRAL',
+        terytId: '141207_2.0021.112',
+        plotNumber: '112',
+        commune: '141207_2',
+        precinct: '141207_2.0021',
+      });
       expect(res.body.publicId).toMatch(/^PL-\d{6}$/);
       expect(res.body.areaHa).toBeGreaterThan(3.5);
       const twice = await api<Err>('POST', '/api/plots/cadastral', { token: alice, body });
@@ -110,19 +157,31 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     });
 
     it('answers parcel not found, and a failed fetch when ULDK answers garbage', async () => {
-      const missing = await api<Err>('POST', '/api/plots/cadastral', { token: alice, body: { ...body, plotNumber: '9999' } });
+      const missing = await api<Err>('POST', '/api/plots/cadastral', {
+        token: alice,
+        body: { ...body, plotNumber: '9999' },
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.code).toBe('parcelNotFound');
       sim.failNext('malformed');
-      const broken = await api<Err>('POST', '/api/plots/cadastral', { token: alice, body: { ...body, plotNumber: '113' } });
+      const broken = await api<Err>('POST', '/api/plots/cadastral', {
+        token: alice,
+        body: { ...body, plotNumber: '113' },
+      });
       expect(broken.status).toBe(502);
       expect(broken.body.code).toBe('fetchPlotsFailed');
-      const mismatch = await api<Err>('POST', '/api/plots/cadastral', { token: alice, body: { ...body, commune: '141201_1' } });
+      const mismatch = await api<Err>('POST', '/api/plots/cadastral', {
+        token: alice,
+        body: { ...body, commune: '141201_1' },
+      });
       expect(mismatch.body.code).toBe('parcelNotFound');
     });
 
     it('previews a parcel (cached after the first look-up)', async () => {
-      const res = await api<{ terytId: string; areaHa: number }>('GET', '/api/cadastre/parcels?precinct=141207_2.0021&number=130');
+      const res = await api<{ terytId: string; areaHa: number }>(
+        'GET',
+        '/api/cadastre/parcels?precinct=141207_2.0021&number=130',
+      );
       expect(res.status).toBe(200);
       expect(res.body.terytId).toBe('141207_2.0021.130');
       const before = sim.requests.length;
@@ -136,45 +195,92 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       const notDrawn = await api<Err>('POST', '/api/plots', { token: alice, body: { name: 'Nic' } });
       expect(notDrawn.status).toBe(400);
       expect(notDrawn.body).toMatchObject({ code: 'plotNotDrawn', message: 'Draw the plot on the map.' });
-      const crossing = await api<Err>('POST', '/api/plots', { token: alice, body: { geometry: bowTie(5000, 0) } });
+      const crossing = await api<Err>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: bowTie(5000, 0) },
+      });
       expect(crossing.body.code).toBe('shapeSelfIntersects');
-      const outOfWorld = await api<Err>('POST', '/api/plots', { token: alice, body: { geometry: { type: 'Polygon', coordinates: [[[200, 52], [201, 52], [201, 53], [200, 52]]] } } });
+      const outOfWorld = await api<Err>('POST', '/api/plots', {
+        token: alice,
+        body: {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [200, 52],
+                [201, 52],
+                [201, 53],
+                [200, 52],
+              ],
+            ],
+          },
+        },
+      });
       expect(outOfWorld.body.code).toBe('validationFailed');
     });
 
     it('stores a concave field and a field with a hole with server-computed areas', async () => {
-      const u = await api<TPlot>('POST', '/api/plots', { token: alice, body: { name: 'Podkowa', geometry: uShape(1000, 0), plotNumber: '77/2' } });
+      const u = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { name: 'Podkowa', geometry: uShape(1000, 0), plotNumber: '77/2' },
+      });
       expect(u.status).toBe(201);
       expect(u.body).toMatchObject({ kind: 'CUSTOM', name: 'Podkowa', plotNumber: '77/2', terytId: null });
       expect(u.body.publicId).toMatch(/^CP-/);
       expect(Math.abs(u.body.areaHa - 7) / 7).toBeLessThan(0.01);
-      const h = await api<TPlot>('POST', '/api/plots', { token: alice, body: { name: 'Ze stawem', geometry: withHole(1500, 0) } });
+      const h = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { name: 'Ze stawem', geometry: withHole(1500, 0) },
+      });
       expect(h.body.geometry.type === 'Polygon' && h.body.geometry.coordinates).toHaveLength(2);
       expect(Math.abs(h.body.areaHa - 13.52) / 13.52).toBeLessThan(0.01);
     });
 
     it('refuses a plot overlapping existing ones beyond the limit, accepts a small overlap', async () => {
-      const base = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(3000, 0, 100, 100) } });
+      const base = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(3000, 0, 100, 100) },
+      });
       expect(base.status).toBe(201);
-      const big = await api<Err>('POST', '/api/plots', { token: alice, body: { geometry: rect(3050, 0, 100, 100), snapToleranceM: 0 } });
+      const big = await api<Err>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(3050, 0, 100, 100), snapToleranceM: 0 },
+      });
       expect(big.status).toBe(409);
-      expect(big.body).toMatchObject({ code: 'plotOverlapLimitExceeded', message: 'The plot overlaps an existing one by more than 5%.' });
-      const small = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(3097, 0, 100, 100), snapToleranceM: 0 } });
+      expect(big.body).toMatchObject({
+        code: 'plotOverlapLimitExceeded',
+        message: 'The plot overlaps an existing one by more than 5%.',
+      });
+      const small = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(3097, 0, 100, 100), snapToleranceM: 0 },
+      });
       expect(small.status).toBe(201);
     });
 
     it('snaps a drawn shape to a neighbour within the tolerance', async () => {
       await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(4000, 0, 100, 100) } });
-      const drawn = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(4100.8, 0, 60, 100), snapToleranceM: 2 } });
+      const drawn = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(4100.8, 0, 60, 100), snapToleranceM: 2 },
+      });
       expect(drawn.status).toBe(201);
-      const xs = (drawn.body.geometry.type === 'Polygon' ? drawn.body.geometry.coordinates[0]! : []).map((p) => p[0]!);
+      const xs = (drawn.body.geometry.type === 'Polygon' ? drawn.body.geometry.coordinates[0]! : []).map(
+        (p) => p[0]!,
+      );
       expect(Math.min(...xs)).toBeCloseTo(at(4100, 0)[0]!, 9);
     });
 
     it('moves a plot, undoes and redoes the move', async () => {
-      const p = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(6000, 0, 100, 100) } });
+      const p = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(6000, 0, 100, 100) },
+      });
       expect(p.body).toMatchObject({ canUndo: false, canRedo: false });
-      const moved = await api<TPlot>('POST', `/api/plots/${p.body.id}/move`, { token: alice, body: { distanceM: 500, bearingDeg: 90 } });
+      const moved = await api<TPlot>('POST', `/api/plots/${p.body.id}/move`, {
+        token: alice,
+        body: { distanceM: 500, bearingDeg: 90 },
+      });
       expect(moved.body.canUndo).toBe(true);
       expect(moved.body.areaHa).toBeCloseTo(p.body.areaHa, 3);
       const x0 = (g: TPlot['geometry']) => (g.type === 'Polygon' ? g.coordinates[0]![0]![0]! : 0);
@@ -182,27 +288,43 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       const undone = await api<TPlot>('POST', `/api/plots/${p.body.id}/undo`, { token: alice });
       expect(undone.body.geometry).toEqual(p.body.geometry);
       expect(undone.body).toMatchObject({ canUndo: false, canRedo: true });
-      expect((await api<Err>('POST', `/api/plots/${p.body.id}/undo`, { token: alice })).body.code).toBe('nothingToUndo');
+      expect((await api<Err>('POST', `/api/plots/${p.body.id}/undo`, { token: alice })).body.code).toBe(
+        'nothingToUndo',
+      );
       const redone = await api<TPlot>('POST', `/api/plots/${p.body.id}/redo`, { token: alice });
       expect(redone.body.geometry).toEqual(moved.body.geometry);
-      expect((await api<Err>('POST', `/api/plots/${p.body.id}/redo`, { token: alice })).body.code).toBe('nothingToRedo');
+      expect((await api<Err>('POST', `/api/plots/${p.body.id}/redo`, { token: alice })).body.code).toBe(
+        'nothingToRedo',
+      );
       // Moving onto another plot is refused like drawing there.
-      const moveOnto = await api<Err>('POST', `/api/plots/${p.body.id}/move`, { token: alice, body: { distanceM: 3500, bearingDeg: 270 } });
+      const moveOnto = await api<Err>('POST', `/api/plots/${p.body.id}/move`, {
+        token: alice,
+        body: { distanceM: 3500, bearingDeg: 270 },
+      });
       expect(moveOnto.status).toBe(409);
       expect(moveOnto.body.code).toBe('plotOverlapLimitExceeded');
     });
 
     it('divides a concave plot by a 2-vertex line crossing it', async () => {
-      const u = await api<TPlot>('POST', '/api/plots', { token: alice, body: { name: 'U', geometry: uShape(7000, 0) } });
+      const u = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { name: 'U', geometry: uShape(7000, 0) },
+      });
       const three = await api<Err>('POST', `/api/plots/${u.body.id}/divide`, {
         token: alice,
         body: { line: { type: 'LineString', coordinates: [at(6990, 200), at(7150, 200), at(7310, 200)] } },
       });
       expect(three.status).toBe(400);
       expect(three.body.code).toBe('wrongCoordinateCount');
-      const miss = await api<Err>('POST', `/api/plots/${u.body.id}/divide`, { token: alice, body: { line: line([6900, 0], [6900, 300]) } });
+      const miss = await api<Err>('POST', `/api/plots/${u.body.id}/divide`, {
+        token: alice,
+        body: { line: line([6900, 0], [6900, 300]) },
+      });
       expect(miss.body.code).toBe('divideLineMustCross');
-      const pieces = await api<TPlot[]>('POST', `/api/plots/${u.body.id}/divide`, { token: alice, body: { line: line([6990, 200], [7150, 200]) } });
+      const pieces = await api<TPlot[]>('POST', `/api/plots/${u.body.id}/divide`, {
+        token: alice,
+        body: { line: line([6990, 200], [7150, 200]) },
+      });
       expect(pieces.status).toBe(200);
       expect(pieces.body).toHaveLength(2);
       expect(pieces.body[0]!.id).toBe(u.body.id);
@@ -211,7 +333,10 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       // Undoing the division would put the whole U back over the piece divided off.
       const undoDivide = await api<Err>('POST', `/api/plots/${u.body.id}/undo`, { token: alice });
       expect(undoDivide.body.code).toBe('plotOverlapLimitExceeded');
-      const merged = await api<TPlot>('POST', '/api/plots/merge', { token: alice, body: { plotIds: pieces.body.map((p) => p.id) } });
+      const merged = await api<TPlot>('POST', '/api/plots/merge', {
+        token: alice,
+        body: { plotIds: pieces.body.map((p) => p.id) },
+      });
       expect(merged.status).toBe(200);
       expect(merged.body.areaHa).toBeCloseTo(u.body.areaHa, 2);
       // Undoing the merge brings back the first piece only; undoing the division then is fine too.
@@ -221,20 +346,37 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     });
 
     it('merges only adjacent or overlapping plots', async () => {
-      const a = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(8000, 0, 100, 100) } });
-      const b = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(8300, 0, 100, 100) } });
-      const res = await api<Err>('POST', '/api/plots/merge', { token: alice, body: { plotIds: [a.body.id, b.body.id] } });
+      const a = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(8000, 0, 100, 100) },
+      });
+      const b = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(8300, 0, 100, 100) },
+      });
+      const res = await api<Err>('POST', '/api/plots/merge', {
+        token: alice,
+        body: { plotIds: [a.body.id, b.body.id] },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('mergeNotAdjacent');
     });
 
     it('edits and deletes a plot', async () => {
-      const p = await api<TPlot>('POST', '/api/plots', { token: alice, body: { geometry: rect(9000, 0, 100, 100) } });
-      const edited = await api<TPlot>('PATCH', `/api/plots/${p.body.id}`, { token: alice, body: { name: 'Za lasem', plotNumber: '5/1', geometry: rect(9000, 0, 200, 100) } });
+      const p = await api<TPlot>('POST', '/api/plots', {
+        token: alice,
+        body: { geometry: rect(9000, 0, 100, 100) },
+      });
+      const edited = await api<TPlot>('PATCH', `/api/plots/${p.body.id}`, {
+        token: alice,
+        body: { name: 'Za lasem', plotNumber: '5/1', geometry: rect(9000, 0, 200, 100) },
+      });
       expect(edited.body).toMatchObject({ name: 'Za lasem', plotNumber: '5/1', canUndo: true });
       expect(edited.body.areaHa).toBeCloseTo(2 * p.body.areaHa, 2);
       expect((await api('DELETE', `/api/plots/${p.body.id}`, { token: alice })).status).toBe(204);
-      expect((await api<Err>('GET', `/api/plots/${p.body.id}`, { token: alice })).body.code).toBe('plotNotFound');
+      expect((await api<Err>('GET', `/api/plots/${p.body.id}`, { token: alice })).body.code).toBe(
+        'plotNotFound',
+      );
     });
   });
 
@@ -243,34 +385,64 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       const fc = {
         type: 'FeatureCollection',
         features: [
-          { type: 'Feature', properties: { name: 'Import A', plotNumber: '10' }, geometry: rect(10_000, 0, 100, 100) },
+          {
+            type: 'Feature',
+            properties: { name: 'Import A', plotNumber: '10' },
+            geometry: rect(10_000, 0, 100, 100),
+          },
           { type: 'Feature', properties: { name: 'Krzyżówka' }, geometry: bowTie(10_200, 0) },
-          { type: 'Feature', properties: { name: 'Punkt' }, geometry: { type: 'Point', coordinates: at(0, 0) } },
+          {
+            type: 'Feature',
+            properties: { name: 'Punkt' },
+            geometry: { type: 'Point', coordinates: at(0, 0) },
+          },
         ],
       };
-      const res = await api<TImportPlotsResult>('POST', '/api/plots/import', { token: alice, body: { format: 'geojson', content: JSON.stringify(fc) } });
+      const res = await api<TImportPlotsResult>('POST', '/api/plots/import', {
+        token: alice,
+        body: { format: 'geojson', content: JSON.stringify(fc) },
+      });
       expect(res.status).toBe(201);
       expect(res.body.imported.map((p) => [p.name, p.plotNumber])).toEqual([['Import A', '10']]);
       expect(res.body.skipped.map((s) => s.code)).toEqual(['shapeSelfIntersects', 'geometryInvalid']);
       // Each skipped feature's message is in the request's language (the test client's en), like an error response.
-      expect(res.body.skipped.map((s) => s.message)).toEqual(['The edges of a shape cannot cross.', 'Invalid shape.']);
+      expect(res.body.skipped.map((s) => s.message)).toEqual([
+        'The edges of a shape cannot cross.',
+        'Invalid shape.',
+      ]);
     });
 
     it('imports plots from KML', async () => {
       const c = (pts: [number, number][]) => pts.map(([x, y]) => `${at(x, y).join(',')},0`).join(' ');
       const kml = `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Pole z KML</name>
-        <Polygon><outerBoundaryIs><LinearRing><coordinates>${c([[11_000, 0], [11_200, 0], [11_200, 100], [11_000, 100], [11_000, 0]])}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></Document></kml>`;
-      const res = await api<TImportPlotsResult>('POST', '/api/plots/import', { token: alice, body: { format: 'kml', content: kml } });
+        <Polygon><outerBoundaryIs><LinearRing><coordinates>${c([
+          [11_000, 0],
+          [11_200, 0],
+          [11_200, 100],
+          [11_000, 100],
+          [11_000, 0],
+        ])}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></Document></kml>`;
+      const res = await api<TImportPlotsResult>('POST', '/api/plots/import', {
+        token: alice,
+        body: { format: 'kml', content: kml },
+      });
       expect(res.body.imported).toHaveLength(1);
       expect(res.body.imported[0]!.name).toBe('Pole z KML');
       expect(res.body.imported[0]!.areaHa).toBeGreaterThan(1.9);
-      const bad = await api<Err>('POST', '/api/plots/import', { token: alice, body: { format: 'kml', content: 'not xml at all' } });
+      const bad = await api<Err>('POST', '/api/plots/import', {
+        token: alice,
+        body: { format: 'kml', content: 'not xml at all' },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe('plotImportInvalid');
     });
 
     it('exports the farm as a GeoJSON FeatureCollection', async () => {
-      const res = await api<{ type: string; features: { properties: { kind: string } }[] }>('GET', '/api/farm/export', { token: alice });
+      const res = await api<{ type: string; features: { properties: { kind: string } }[] }>(
+        'GET',
+        '/api/farm/export',
+        { token: alice },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/geo+json');
       expect(res.body.type).toBe('FeatureCollection');
@@ -295,10 +467,16 @@ describe('geo: farm, plots, admin units, cadastre', () => {
         expect(res.status, `${method} ${path}`).toBe(404);
         expect(res.body.code).toBe('plotNotFound');
       }
-      const merge = await api<Err>('POST', '/api/plots/merge', { token: bob, body: { plotIds: [mine.body[0]!.id, mine.body[1]!.id] } });
+      const merge = await api<Err>('POST', '/api/plots/merge', {
+        token: bob,
+        body: { plotIds: [mine.body[0]!.id, mine.body[1]!.id] },
+      });
       expect(merge.status).toBe(404);
       // Bob's own plot may lie where Alice's is: overlap is checked per user.
-      const same = await api<TPlot>('POST', '/api/plots', { token: bob, body: { geometry: rect(3000, 0, 100, 100) } });
+      const same = await api<TPlot>('POST', '/api/plots', {
+        token: bob,
+        body: { geometry: rect(3000, 0, 100, 100) },
+      });
       expect(same.status).toBe(201);
       expect((await api('GET', '/api/plots')).status).toBe(401);
     });
@@ -308,7 +486,11 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     it('loads the TERC file into a database and refuses a malformed one without writing', async () => {
       const url = await createTestDatabase('geo-terc');
       const env = { ...process.env, DATABASE_URL: url };
-      const ok = await run(process.execPath, ['--import', 'tsx', 'src/scripts/import-terc.ts', 'data/terc-sample.csv'], { env });
+      const ok = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/scripts/import-terc.ts', 'data/terc-sample.csv'],
+        { env },
+      );
       expect(ok.stdout).toMatch(/TERC: 16 voivodeships, \d+ counties, \d+ communes loaded/);
       const db = createDatabase<Database>(url, { max: 1 });
       try {
@@ -316,9 +498,16 @@ describe('geo: farm, plots, admin units, cadastre', () => {
         expect(rows.filter((r) => r.level === 'VOIVODESHIP')).toHaveLength(16);
         expect(rows.filter((r) => r.level === 'COMMUNE').length).toBeGreaterThanOrEqual(10);
         // The command's own code path, in-process (a second process start costs seconds on CI).
-        const bad = 'WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n14;99;01;1;Nowa;gmina miejska;2025-01-01\n1x;;;;ZŁE;województwo;2025-01-01\n';
+        const bad =
+          'WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n14;99;01;1;Nowa;gmina miejska;2025-01-01\n1x;;;;ZŁE;województwo;2025-01-01\n';
         await expect(importTercFile(db, bad)).rejects.toThrow(/line 3: WOJ/);
-        expect(await db.selectFrom('admin_units').select('teryt').where('teryt', '=', '149901_1').executeTakeFirst()).toBeUndefined();
+        expect(
+          await db
+            .selectFrom('admin_units')
+            .select('teryt')
+            .where('teryt', '=', '149901_1')
+            .executeTakeFirst(),
+        ).toBeUndefined();
       } finally {
         await db.destroy();
       }

@@ -17,7 +17,13 @@ describe('ULDK client against the simulator', () => {
 
   it('finds a parcel by TERYT id with its polygon and names', async () => {
     const p = await uldk.getParcelById('141207_2.0021.112');
-    expect(p).toMatchObject({ terytId: '141207_2.0021.112', plotNumber: '112', precinct: 'Stojadła', county: 'miński', voivodeship: 'mazowieckie' });
+    expect(p).toMatchObject({
+      terytId: '141207_2.0021.112',
+      plotNumber: '112',
+      precinct: 'Stojadła',
+      county: 'miński',
+      voivodeship: 'mazowieckie',
+    });
     expect(p!.geometry.type).toBe('Polygon');
     expect(areaHa(p!.geometry)).toBeGreaterThan(3.5);
     expect(areaHa(p!.geometry)).toBeLessThan(3.7);

@@ -14,11 +14,15 @@ describe('weather: GET /api/weather through geo against the Open-Meteo simulator
   let sim: OpenMeteoSimulatorHandle;
   const keys = createTestKeys();
   const user = keys.sign({ sub: '0b6c1f7e-3333-4a4a-8a8a-000000000003' });
-  const api = <T>(path: string, options: { token?: string; headers?: Record<string, string> } = {}) => http<T>(service.url, 'GET', path, options);
+  const api = <T>(path: string, options: { token?: string; headers?: Record<string, string> } = {}) =>
+    http<T>(service.url, 'GET', path, options);
 
   beforeAll(async () => {
     sim = await startOpenMeteoSimulator({ port: 0 });
-    service = await startTestService(geoService, { keys: keys.resolver, config: { OPEN_METEO_URL: sim.url, OPEN_METEO_TIMEOUT_MS: 500, TERC_SEED_FILE: '' } });
+    service = await startTestService(geoService, {
+      keys: keys.resolver,
+      config: { OPEN_METEO_URL: sim.url, OPEN_METEO_TIMEOUT_MS: 500, TERC_SEED_FILE: '' },
+    });
   });
   afterAll(async () => {
     await service?.cleanup();
@@ -32,7 +36,11 @@ describe('weather: GET /api/weather through geo against the Open-Meteo simulator
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lat: 52.2, lon: 21.6 });
     const day0 = simulatedDay(52.2, 21.6, 0);
-    expect(res.body.today).toMatchObject({ weatherCode: day0.weather_code, tempMaxC: day0.temperature_2m_max, precipitationMm: day0.precipitation_sum });
+    expect(res.body.today).toMatchObject({
+      weatherCode: day0.weather_code,
+      tempMaxC: day0.temperature_2m_max,
+      precipitationMm: day0.precipitation_sum,
+    });
     expect(res.body.outlook).toHaveLength(3);
     expect(res.body.outlook[0]!.tempMinC).toBe(simulatedDay(52.2, 21.6, 1).temperature_2m_min);
     expect(res.body.outlook.map((d) => d.date)).toEqual([...res.body.outlook.map((d) => d.date)].sort());
@@ -70,7 +78,10 @@ describe('weather: GET /api/weather through geo against the Open-Meteo simulator
   it('answers weatherUnavailable (503) in the request language when the provider is down', async () => {
     for (const kind of ['http500', 'malformed', 'timeout'] as const) {
       sim.failAll(kind);
-      const res = await api<TErrorBody>(`/api/weather?lat=49.${kind.length}&lon=22.1`, { token: user, headers: { 'accept-language': 'uk' } });
+      const res = await api<TErrorBody>(`/api/weather?lat=49.${kind.length}&lon=22.1`, {
+        token: user,
+        headers: { 'accept-language': 'uk' },
+      });
       expect(res.status, kind).toBe(503);
       expect(res.body.code).toBe('weatherUnavailable');
       expect(res.body.message).toContain('Прогноз погоди');
@@ -92,7 +103,10 @@ describe('weather cache rules', () => {
   const setup = (minutes = 30, staleHours = 6) => {
     let clock = Date.parse('2026-06-01T10:00:00Z');
     const provider = openMeteoProvider({ baseUrl: sim.url, timeoutMs: 500 });
-    const settings = ZWeatherSettings.parse({ WEATHER_CACHE_MINUTES: minutes, WEATHER_STALE_HOURS: staleHours });
+    const settings = ZWeatherSettings.parse({
+      WEATHER_CACHE_MINUTES: minutes,
+      WEATHER_STALE_HOURS: staleHours,
+    });
     const weather = weatherService({ provider, settings, now: () => clock });
     return { weather, advance: (ms: number) => void (clock += ms) };
   };
@@ -112,7 +126,11 @@ describe('weather cache rules', () => {
   it('sends one provider call for concurrent requests of the same point', async () => {
     const { weather } = setup();
     const before = sim.requests.length;
-    await Promise.all([weather.forecast(53.4, 14.5), weather.forecast(53.41, 14.52), weather.forecast(53.38, 14.49)]);
+    await Promise.all([
+      weather.forecast(53.4, 14.5),
+      weather.forecast(53.41, 14.52),
+      weather.forecast(53.38, 14.49),
+    ]);
     expect(sim.requests.length).toBe(before + 1);
   });
 
@@ -123,7 +141,10 @@ describe('weather cache rules', () => {
     sim.failAll('http500');
     expect(await weather.forecast(54.3, 18.6)).toEqual(first);
     advance(6 * 3_600_000);
-    await expect(weather.forecast(54.3, 18.6)).rejects.toMatchObject({ code: 'weatherUnavailable', statusCode: 503 });
+    await expect(weather.forecast(54.3, 18.6)).rejects.toMatchObject({
+      code: 'weatherUnavailable',
+      statusCode: 503,
+    });
     sim.recover();
   });
 

@@ -38,14 +38,31 @@ const farmerProfile: ProfileData = {
   correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
 } satisfies ProfileData & Omit<TProfileBody, 'personalData'>;
 
-export async function seed(db: Kysely<Database>, options: { bcryptCost: number; logger?: ReturnType<typeof createLogger> } = { bcryptCost: 12 }) {
+export async function seed(
+  db: Kysely<Database>,
+  options: { bcryptCost: number; logger?: ReturnType<typeof createLogger> } = { bcryptCost: 12 },
+) {
   const hasher = new PasswordHasher(options.bcryptCost);
   const outbox = createOutbox('identity');
   // Only what the event helpers use: the outbox.
   const ctx = { outbox } as unknown as Ctx;
   const demo = [
-    { ...DEMO_ADMIN, role: 'ADMIN' as const, firstName: 'Anna', lastName: 'Admin', phone: '+48600000001', profile: null },
-    { ...DEMO_FARMER, role: 'USER' as const, firstName: 'Jan', lastName: 'Rolnik', phone: '+48600100200', profile: farmerProfile },
+    {
+      ...DEMO_ADMIN,
+      role: 'ADMIN' as const,
+      firstName: 'Anna',
+      lastName: 'Admin',
+      phone: '+48600000001',
+      profile: null,
+    },
+    {
+      ...DEMO_FARMER,
+      role: 'USER' as const,
+      firstName: 'Jan',
+      lastName: 'Rolnik',
+      phone: '+48600100200',
+      profile: farmerProfile,
+    },
   ];
   const created: string[] = [];
   for (const d of demo) {

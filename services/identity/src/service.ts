@@ -35,7 +35,9 @@ export const identityService: ServiceDefinition<Database, Config> = {
       social: new SocialSignIn(ctx.config, redis),
     });
     return async () => {
-      await depsOf(ctx).redis.quit().catch(() => undefined);
+      await depsOf(ctx)
+        .redis.quit()
+        .catch(() => undefined);
     };
   },
   routes(app, ctx) {

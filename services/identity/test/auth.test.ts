@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { createTestKeys, dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
+import {
+  createTestKeys,
+  dropTestDatabases,
+  listenForEvents,
+  startTestService,
+  type EventListener,
+  type TestService,
+} from '@gleba/testkit';
 import {
   ActivationLinkRequestedV1,
   NewsletterConsentChangedV1,
@@ -27,7 +34,12 @@ describe('identity: registration, activation, sessions, password reset', () => {
 
   beforeAll(async () => {
     service = await startTestService(identityService, {
-      config: { RESET_LIMIT_PER_EMAIL: 3, RESET_LIMIT_PER_IP: 5, LOGIN_LIMIT_PER_ACCOUNT: 2, LOGIN_LIMIT_PER_IP: 3 },
+      config: {
+        RESET_LIMIT_PER_EMAIL: 3,
+        RESET_LIMIT_PER_IP: 5,
+        LOGIN_LIMIT_PER_ACCOUNT: 2,
+        LOGIN_LIMIT_PER_IP: 3,
+      },
     });
     url = service.url;
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE);
@@ -41,10 +53,26 @@ describe('identity: registration, activation, sessions, password reset', () => {
   describe('registration rules (spec 5)', () => {
     it.each([
       ['password too short', { password: 'Ab1!', confirmPassword: 'Ab1!' }, 'passwordTooShort'],
-      ['password without a digit', { password: 'Rolnik#abc', confirmPassword: 'Rolnik#abc' }, 'passwordNeedsDigit'],
-      ['password without a lowercase letter', { password: 'ROLNIK#2024', confirmPassword: 'ROLNIK#2024' }, 'passwordNeedsLowercase'],
-      ['password without an uppercase letter', { password: 'rolnik#2024', confirmPassword: 'rolnik#2024' }, 'passwordNeedsUppercase'],
-      ['password without a special character', { password: 'Rolnik2024', confirmPassword: 'Rolnik2024' }, 'passwordNeedsSpecial'],
+      [
+        'password without a digit',
+        { password: 'Rolnik#abc', confirmPassword: 'Rolnik#abc' },
+        'passwordNeedsDigit',
+      ],
+      [
+        'password without a lowercase letter',
+        { password: 'ROLNIK#2024', confirmPassword: 'ROLNIK#2024' },
+        'passwordNeedsLowercase',
+      ],
+      [
+        'password without an uppercase letter',
+        { password: 'rolnik#2024', confirmPassword: 'rolnik#2024' },
+        'passwordNeedsUppercase',
+      ],
+      [
+        'password without a special character',
+        { password: 'Rolnik2024', confirmPassword: 'Rolnik2024' },
+        'passwordNeedsSpecial',
+      ],
       ['confirmation not matching', { confirmPassword: 'Rolnik#2025' }, 'passwordsDoNotMatch'],
       ['e-mail without a domain', { email: 'alicja@' }, 'invalidEmail'],
       ['e-mail too short', { email: 'a@b' }, 'emailTooShort'],
@@ -63,7 +91,9 @@ describe('identity: registration, activation, sessions, password reset', () => {
     });
 
     it('refuses a gender outside MAN/WOMAN as validationFailed', async () => {
-      const res = await http(url, 'POST', '/api/auth/register', { body: registration({ genderType: 'OTHER' }) });
+      const res = await http(url, 'POST', '/api/auth/register', {
+        body: registration({ genderType: 'OTHER' }),
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validationFailed');
       expect(res.body.details[0].path).toBe('body.genderType');
@@ -71,44 +101,86 @@ describe('identity: registration, activation, sessions, password reset', () => {
   });
 
   it('registers an inactive account, normalises the phone and asks for an activation link', async () => {
-    const res = await http(url, 'POST', '/api/auth/register', { body: registration({ email: 'Alicja@Example.com', newsletterConsent: true }) });
+    const res = await http(url, 'POST', '/api/auth/register', {
+      body: registration({ email: 'Alicja@Example.com', newsletterConsent: true }),
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email, phoneNumber: '+48600700800', isActive: false, isEnabled: true, role: 'USER', genderType: 'WOMAN' });
+    expect(res.body).toMatchObject({
+      email,
+      phoneNumber: '+48600700800',
+      isActive: false,
+      isEnabled: true,
+      role: 'USER',
+      genderType: 'WOMAN',
+    });
     userId = res.body.id;
-    const registered = await events.next<EventData<typeof UserRegisteredV1>>(UserRegisteredV1.type, (e) => e.data.userId === userId);
-    expect(registered.data).toMatchObject({ email, phoneNumber: '+48600700800', newsletterConsent: true, role: 'USER' });
-    await events.next<EventData<typeof NewsletterConsentChangedV1>>(NewsletterConsentChangedV1.type, (e) => e.data.userId === userId && e.data.consent === true);
-    const link = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId);
+    const registered = await events.next<EventData<typeof UserRegisteredV1>>(
+      UserRegisteredV1.type,
+      (e) => e.data.userId === userId,
+    );
+    expect(registered.data).toMatchObject({
+      email,
+      phoneNumber: '+48600700800',
+      newsletterConsent: true,
+      role: 'USER',
+    });
+    await events.next<EventData<typeof NewsletterConsentChangedV1>>(
+      NewsletterConsentChangedV1.type,
+      (e) => e.data.userId === userId && e.data.consent === true,
+    );
+    const link = await events.next<LinkRequested>(
+      ActivationLinkRequestedV1.type,
+      (e) => e.data.userId === userId,
+    );
     expect(link.data.token.length).toBeGreaterThanOrEqual(40);
     // Only a hash is stored.
-    const stored = await service.ctx.db.selectFrom('one_time_tokens').select('token_hash').where('user_id', '=', userId).execute();
+    const stored = await service.ctx.db
+      .selectFrom('one_time_tokens')
+      .select('token_hash')
+      .where('user_id', '=', userId)
+      .execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(link.data.token);
   });
 
   it('refuses a second registration with the same e-mail', async () => {
-    const res = await http(url, 'POST', '/api/auth/register', { body: registration({ email: 'ALICJA@example.com' }) });
+    const res = await http(url, 'POST', '/api/auth/register', {
+      body: registration({ email: 'ALICJA@example.com' }),
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('userAlreadyExists');
     expect(res.body.message).toBe('Użytkownik już istnieje.');
   });
 
   it('refuses to log in before activation, tells a wrong password apart only as invalid credentials', async () => {
-    const inactive = await http(url, 'POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
+    const inactive = await http(url, 'POST', '/api/auth/login', {
+      body: { email, password: STRONG_PASSWORD },
+    });
     expect(inactive.status).toBe(403);
     expect(inactive.body.code).toBe('accountNotActive');
-    const wrong = await http(url, 'POST', '/api/auth/login', { body: { email, password: 'Wrong#2024' }, headers: { 'accept-language': 'en' } });
+    const wrong = await http(url, 'POST', '/api/auth/login', {
+      body: { email, password: 'Wrong#2024' },
+      headers: { 'accept-language': 'en' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ code: 'invalidCredentials', message: 'Invalid e-mail or password.' });
-    const unknown = await http(url, 'POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: STRONG_PASSWORD } });
+    const unknown = await http(url, 'POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: STRONG_PASSWORD },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('invalidCredentials');
   });
 
   it('resends the link (the old one stops working) and activates with tokens once', async () => {
-    const first = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId);
+    const first = await events.next<LinkRequested>(
+      ActivationLinkRequestedV1.type,
+      (e) => e.data.userId === userId,
+    );
     const resend = await http(url, 'POST', '/api/auth/activation-link', { body: { email } });
     expect(resend.status).toBe(200);
-    const second = await events.next<LinkRequested>(ActivationLinkRequestedV1.type, (e) => e.data.userId === userId && e.data.token !== first.data.token);
+    const second = await events.next<LinkRequested>(
+      ActivationLinkRequestedV1.type,
+      (e) => e.data.userId === userId && e.data.token !== first.data.token,
+    );
     const stale = await http(url, 'GET', `/api/auth/activate/${first.data.token}`);
     expect(stale.status).toBe(400);
     expect(stale.body.code).toBe('invalidOrExpiredLink');
@@ -117,16 +189,25 @@ describe('identity: registration, activation, sessions, password reset', () => {
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.body).sort()).toEqual(['accessToken', 'refreshToken']);
     tokens = ok.body;
-    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === userId);
+    await events.next<EventData<typeof UserActivatedV1>>(
+      UserActivatedV1.type,
+      (e) => e.data.userId === userId,
+    );
     const again = await http(url, 'GET', `/api/auth/activate/${second.data.token}`);
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('invalidOrExpiredLink');
     // An unknown e-mail gets the same answer (no enumeration).
-    expect((await http(url, 'POST', '/api/auth/activation-link', { body: { email: 'nobody@example.com' } })).status).toBe(200);
+    expect(
+      (await http(url, 'POST', '/api/auth/activation-link', { body: { email: 'nobody@example.com' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('issues RS256 access tokens with kid, issuer, audience and exactly the contract claims; publishes the key', async () => {
-    const decoded = jwt.decode(tokens.accessToken, { complete: true }) as unknown as { header: jwt.JwtHeader; payload: jwt.JwtPayload };
+    const decoded = jwt.decode(tokens.accessToken, { complete: true }) as unknown as {
+      header: jwt.JwtHeader;
+      payload: jwt.JwtPayload;
+    };
     expect(decoded.header.alg).toBe('RS256');
     expect(decoded.header.kid).toBeTruthy();
     const { iat, exp, iss, aud, ...claims } = decoded.payload;
@@ -143,13 +224,22 @@ describe('identity: registration, activation, sessions, password reset', () => {
 
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: userId, email, isActive: true, isDataComplete: false, socialAccounts: [] });
+    expect(me.body).toMatchObject({
+      id: userId,
+      email,
+      isActive: true,
+      isDataComplete: false,
+      socialAccounts: [],
+    });
     expect((await http(url, 'GET', '/farm-api/users/me', { token: tokens.accessToken })).status).toBe(200);
     expect((await http(url, 'GET', '/api/users/me')).status).toBe(401);
   });
 
   it('refuses tampered tokens: alg none, expired, another key, changed payload', async () => {
-    const decoded = jwt.decode(tokens.accessToken, { complete: true }) as unknown as { header: jwt.JwtHeader; payload: jwt.JwtPayload };
+    const decoded = jwt.decode(tokens.accessToken, { complete: true }) as unknown as {
+      header: jwt.JwtHeader;
+      payload: jwt.JwtPayload;
+    };
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT', kid: decoded.header.kid })}.${b64(decoded.payload)}.`;
     const r1 = await http(url, 'GET', '/api/users/me', { token: none });
@@ -158,7 +248,10 @@ describe('identity: registration, activation, sessions, password reset', () => {
 
     const key = await service.ctx.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
     const { iat: _i, exp: _e, ...claims } = decoded.payload;
-    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, key.private_key_pem, { algorithm: 'RS256', keyid: key.kid });
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, key.private_key_pem, {
+      algorithm: 'RS256',
+      keyid: key.kid,
+    });
     const r2 = await http(url, 'GET', '/api/users/me', { token: expired });
     expect(r2.status).toBe(401);
     expect(r2.body.code).toBe('tokenExpired');
@@ -189,37 +282,57 @@ describe('identity: registration, activation, sessions, password reset', () => {
     const sid = (t: string) => (jwt.decode(t) as jwt.JwtPayload).sid;
     expect(sid(rotated.body.accessToken)).toBe(sid(login.body.accessToken));
 
-    const replay = await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: first }, headers: { 'accept-language': 'en' } });
+    const replay = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: first },
+      headers: { 'accept-language': 'en' },
+    });
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ code: 'reauthenticate', message: 'Please re-authenticate.' });
-    const victim = await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: rotated.body.refreshToken } });
+    const victim = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: rotated.body.refreshToken },
+    });
     expect(victim.status).toBe(401);
     expect(victim.body.code).toBe('reauthenticate');
-    expect((await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: 'made-up' } })).status).toBe(401);
+    expect(
+      (await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: 'made-up' } })).status,
+    ).toBe(401);
 
     // The session from activation is another family and still works.
-    const other = await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: tokens.refreshToken } });
+    const other = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: tokens.refreshToken },
+    });
     expect(other.status).toBe(200);
     tokens = other.body;
   });
 
   it('logs out: the refresh token of the session stops working', async () => {
-    const out = await http(url, 'POST', '/api/auth/logout', { token: tokens.accessToken, body: { refreshToken: tokens.refreshToken } });
+    const out = await http(url, 'POST', '/api/auth/logout', {
+      token: tokens.accessToken,
+      body: { refreshToken: tokens.refreshToken },
+    });
     expect(out.status).toBe(204);
-    const after = await http(url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: tokens.refreshToken } });
+    const after = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: tokens.refreshToken },
+    });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('reauthenticate');
   });
 
   it('forgot password: unknown e-mail is told, a known one gets a single-use link that signs in', async () => {
     const ip = '10.200.0.1';
-    const unknown = await http(url, 'POST', '/api/auth/forgot-password', { body: { email: 'nobody@example.com' }, ip });
+    const unknown = await http(url, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'nobody@example.com' },
+      ip,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('emailDoesNotExist');
 
     const res = await http(url, 'POST', '/api/auth/forgot-password', { body: { email }, ip });
     expect(res.status).toBe(200);
-    const reset = await events.next<EventData<typeof PasswordResetRequestedV1>>(PasswordResetRequestedV1.type, (e) => e.data.userId === userId);
+    const reset = await events.next<EventData<typeof PasswordResetRequestedV1>>(
+      PasswordResetRequestedV1.type,
+      (e) => e.data.userId === userId,
+    );
     expect(reset.data.app).toBe('customer');
     const token = reset.data.token;
 
@@ -227,49 +340,92 @@ describe('identity: registration, activation, sessions, password reset', () => {
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ valid: true, email });
     expect((await http(url, 'GET', `/api/auth/set-password/${token}`)).status).toBe(200);
-    expect((await http(url, 'GET', '/api/auth/set-password/not-a-token')).body.code).toBe('invalidOrExpiredLink');
+    expect((await http(url, 'GET', '/api/auth/set-password/not-a-token')).body.code).toBe(
+      'invalidOrExpiredLink',
+    );
 
-    const mismatch = await http(url, 'POST', `/api/auth/set-password/${token}`, { body: { password: 'Nowe#Haslo1', confirmPassword: 'Nowe#Haslo2' } });
+    const mismatch = await http(url, 'POST', `/api/auth/set-password/${token}`, {
+      body: { password: 'Nowe#Haslo1', confirmPassword: 'Nowe#Haslo2' },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.code).toBe('passwordsDoNotMatch');
-    const weak = await http(url, 'POST', `/api/auth/set-password/${token}`, { body: { password: 'nowehaslo', confirmPassword: 'nowehaslo' } });
+    const weak = await http(url, 'POST', `/api/auth/set-password/${token}`, {
+      body: { password: 'nowehaslo', confirmPassword: 'nowehaslo' },
+    });
     expect(weak.body.code).toBe('passwordNeedsDigit');
 
-    const set = await http(url, 'POST', `/api/auth/set-password/${token}`, { body: { password: 'Nowe#Haslo1', confirmPassword: 'Nowe#Haslo1' } });
+    const set = await http(url, 'POST', `/api/auth/set-password/${token}`, {
+      body: { password: 'Nowe#Haslo1', confirmPassword: 'Nowe#Haslo1' },
+    });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({ email });
     expect((await http(url, 'GET', '/api/users/me', { token: set.body.accessToken })).status).toBe(200);
-    const reuse = await http(url, 'POST', `/api/auth/set-password/${token}`, { body: { password: 'Inne#Haslo1', confirmPassword: 'Inne#Haslo1' } });
+    const reuse = await http(url, 'POST', `/api/auth/set-password/${token}`, {
+      body: { password: 'Inne#Haslo1', confirmPassword: 'Inne#Haslo1' },
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.code).toBe('invalidOrExpiredLink');
-    const oldPassword = await http(url, 'POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
+    const oldPassword = await http(url, 'POST', '/api/auth/login', {
+      body: { email, password: STRONG_PASSWORD },
+    });
     expect(oldPassword.body.code).toBe('invalidCredentials');
   });
 
   it('limits forgot-password requests per e-mail and per IP (tooManyResetPasswordRequests)', async () => {
     const codes: string[] = [];
     for (let i = 0; i < 4; i++) {
-      codes.push((await http(url, 'POST', '/api/auth/forgot-password', { body: { email: 'limited@example.com' } })).body.code);
+      codes.push(
+        (await http(url, 'POST', '/api/auth/forgot-password', { body: { email: 'limited@example.com' } }))
+          .body.code,
+      );
     }
-    expect(codes).toEqual(['emailDoesNotExist', 'emailDoesNotExist', 'emailDoesNotExist', 'tooManyResetPasswordRequests']);
+    expect(codes).toEqual([
+      'emailDoesNotExist',
+      'emailDoesNotExist',
+      'emailDoesNotExist',
+      'tooManyResetPasswordRequests',
+    ]);
     const ip = '10.201.0.1';
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await http(url, 'POST', '/api/auth/forgot-password', { body: { email: `x${i}@example.com` }, ip })).status);
+      statuses.push(
+        (await http(url, 'POST', '/api/auth/forgot-password', { body: { email: `x${i}@example.com` }, ip }))
+          .status,
+      );
     }
     expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
-    const last = await http(url, 'POST', '/api/auth/forgot-password', { body: { email: 'y@example.com' }, ip, headers: { 'x-gleba-lang': 'uk' } });
-    expect(last.body).toMatchObject({ statusCode: 429, code: 'tooManyResetPasswordRequests', message: 'Забагато спроб скидання пароля. Спробуйте пізніше.' });
+    const last = await http(url, 'POST', '/api/auth/forgot-password', {
+      body: { email: 'y@example.com' },
+      ip,
+      headers: { 'x-gleba-lang': 'uk' },
+    });
+    expect(last.body).toMatchObject({
+      statusCode: 429,
+      code: 'tooManyResetPasswordRequests',
+      message: 'Забагато спроб скидання пароля. Спробуйте пізніше.',
+    });
   });
 
   it('limits failed logins per account and per IP', async () => {
     const account = 'guess@example.com';
     const codes: string[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await http(url, 'POST', '/api/auth/login', { body: { email: account, password: `Guess#${i}aa` } })).body.code);
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await http(url, 'POST', '/api/auth/login', { body: { email: account, password: `Guess#${i}aa` } }))
+          .body.code,
+      );
     expect(codes).toEqual(['invalidCredentials', 'invalidCredentials', 'tooManyLoginAttempts']);
     const ip = '10.202.0.1';
     const byIp: number[] = [];
-    for (let i = 0; i < 4; i++) byIp.push((await http(url, 'POST', '/api/auth/login', { body: { email: `g${i}@example.com`, password: 'Guess#1aa' }, ip })).status);
+    for (let i = 0; i < 4; i++)
+      byIp.push(
+        (
+          await http(url, 'POST', '/api/auth/login', {
+            body: { email: `g${i}@example.com`, password: 'Guess#1aa' },
+            ip,
+          })
+        ).status,
+      );
     expect(byIp).toEqual([401, 401, 401, 429]);
   });
 
@@ -280,7 +436,13 @@ describe('identity: registration, activation, sessions, password reset', () => {
     try {
       const me = await http(again.url, 'GET', '/api/users/me', { token: login.body.accessToken });
       expect(me.status).toBe(200);
-      expect((await http(again.url, 'POST', '/api/auth/refresh-token', { body: { refreshToken: login.body.refreshToken } })).status).toBe(200);
+      expect(
+        (
+          await http(again.url, 'POST', '/api/auth/refresh-token', {
+            body: { refreshToken: login.body.refreshToken },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await again.cleanup();
     }

@@ -10,7 +10,10 @@ export function http<T = any>(
   options: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<HttpResult<T>> {
   const ip = options.ip ?? `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
-  return baseHttp<T>(base, method, path, { ...options, headers: { 'x-forwarded-for': ip, ...(options.headers ?? {}) } });
+  return baseHttp<T>(base, method, path, {
+    ...options,
+    headers: { 'x-forwarded-for': ip, ...(options.headers ?? {}) },
+  });
 }
 
 export const STRONG_PASSWORD = 'Rolnik#2024';

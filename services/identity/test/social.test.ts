@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserActivatedV1, UserRegisteredV1, type EventData } from '@gleba/contracts';
-import { dropTestDatabases, listenForEvents, startTestService, type EventListener, type TestService } from '@gleba/testkit';
+import {
+  dropTestDatabases,
+  listenForEvents,
+  startTestService,
+  type EventListener,
+  type TestService,
+} from '@gleba/testkit';
 import { startOidcSimulator, type OidcSimulatorHandle } from '../../../infra/simulators/src/oidc';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
@@ -17,7 +23,9 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
 
   beforeAll(async () => {
     sim = await startOidcSimulator({ port: 0 });
-    service = await startTestService(identityService, { config: { OIDC_BASE_URL: sim.url, CUSTOMER_APP_URL: APP } });
+    service = await startTestService(identityService, {
+      config: { OIDC_BASE_URL: sim.url, CUSTOMER_APP_URL: APP },
+    });
     url = service.url;
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE);
   });
@@ -29,7 +37,11 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
   });
 
   /** Drives the browser's part: identity -> provider -> identity callback -> SPA; returns the SPA URL. */
-  async function signIn(provider: 'google' | 'facebook' | 'apple', email: string, before?: () => void): Promise<URL> {
+  async function signIn(
+    provider: 'google' | 'facebook' | 'apple',
+    email: string,
+    before?: () => void,
+  ): Promise<URL> {
     const start = await fetch(`${url}/api/auth/social/${provider}`, { redirect: 'manual' });
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
@@ -45,8 +57,14 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
       expect(atProvider.status).toBe(200);
       const html = await atProvider.text();
       const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&#38;/g, '&');
-      const fields = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-      callback = await fetch(action, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+      const fields = Object.fromEntries(
+        [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+      );
+      callback = await fetch(action, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      });
     } else {
       expect(atProvider.status).toBe(302);
       callback = await fetch(atProvider.headers.get('location')!, { redirect: 'manual' });
@@ -59,7 +77,9 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     expect(spa.origin + spa.pathname).toBe(`${APP}/login`);
     const code = spa.searchParams.get('authCode');
     expect(code).toBeTruthy();
-    const res = await http(url, 'GET', '/api/auth/token-exchange', { headers: { accept: 'application/json', authCode: code! } });
+    const res = await http(url, 'GET', '/api/auth/token-exchange', {
+      headers: { accept: 'application/json', authCode: code! },
+    });
     expect(res.status).toBe(200);
     const again = await http(url, 'GET', '/api/auth/token-exchange', { headers: { authCode: code! } });
     expect(again.status).toBe(401);
@@ -72,13 +92,26 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
   it('Google: creates an active account and signs in through a one-time auth code', async () => {
     const tokens = await exchange(await signIn('google', 'ogrodnik@example.com'));
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
-    expect(me.body).toMatchObject({ email: 'ogrodnik@example.com', isActive: true, socialAccounts: ['GOOGLE'], firstName: 'Social' });
+    expect(me.body).toMatchObject({
+      email: 'ogrodnik@example.com',
+      isActive: true,
+      socialAccounts: ['GOOGLE'],
+      firstName: 'Social',
+    });
     googleUserId = me.body.id;
-    await events.next<EventData<typeof UserRegisteredV1>>(UserRegisteredV1.type, (e) => e.data.userId === googleUserId);
-    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === googleUserId);
+    await events.next<EventData<typeof UserRegisteredV1>>(
+      UserRegisteredV1.type,
+      (e) => e.data.userId === googleUserId,
+    );
+    await events.next<EventData<typeof UserActivatedV1>>(
+      UserActivatedV1.type,
+      (e) => e.data.userId === googleUserId,
+    );
     // A second sign-in finds the same account by the provider's subject.
     const again = await exchange(await signIn('google', 'ogrodnik@example.com'));
-    expect((await http(url, 'GET', '/api/users/me', { token: again.accessToken })).body.id).toBe(googleUserId);
+    expect((await http(url, 'GET', '/api/users/me', { token: again.accessToken })).body.id).toBe(
+      googleUserId,
+    );
   });
 
   it('Facebook: the access token is checked with debug_token; links by verified e-mail', async () => {
@@ -89,18 +122,31 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
   });
 
   it('Apple (form_post): links to a registered, not yet activated account and activates it', async () => {
-    const reg = await http(url, 'POST', '/api/auth/register', { body: registration({ email: 'sadownik@example.com' }) });
+    const reg = await http(url, 'POST', '/api/auth/register', {
+      body: registration({ email: 'sadownik@example.com' }),
+    });
     expect(reg.status).toBe(201);
     const tokens = await exchange(await signIn('apple', 'sadownik@example.com'));
     const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
-    expect(me.body).toMatchObject({ id: reg.body.id, isActive: true, socialAccounts: ['APPLE'], phoneNumber: '+48600700800' });
-    await events.next<EventData<typeof UserActivatedV1>>(UserActivatedV1.type, (e) => e.data.userId === reg.body.id);
+    expect(me.body).toMatchObject({
+      id: reg.body.id,
+      isActive: true,
+      socialAccounts: ['APPLE'],
+      phoneNumber: '+48600700800',
+    });
+    await events.next<EventData<typeof UserActivatedV1>>(
+      UserActivatedV1.type,
+      (e) => e.data.userId === reg.body.id,
+    );
   });
 
   it.each([
     ['a wrong nonce', { nonce: 'not-the-nonce' }],
     ['another audience', { aud: 'someone-else' }],
-    ['an expired ID token', { exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 3720 }],
+    [
+      'an expired ID token',
+      { exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 3720 },
+    ],
     ['another issuer', { iss: 'https://evil.example.com' }],
     ['an unverified e-mail', { email_verified: false }],
   ])('refuses an ID token with %s', async (_label, patch) => {
@@ -127,7 +173,9 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     expect(new URL(first.headers.get('location')!).searchParams.get('authCode')).toBeTruthy();
     const replay = await fetch(callback, { redirect: 'manual' });
     expect(new URL(replay.headers.get('location')!).searchParams.get('error')).toBe('socialSignInFailed');
-    const forged = await fetch(`${url}/api/auth/social/google/callback?code=x&state=forged`, { redirect: 'manual' });
+    const forged = await fetch(`${url}/api/auth/social/google/callback?code=x&state=forged`, {
+      redirect: 'manual',
+    });
     expect(new URL(forged.headers.get('location')!).searchParams.get('error')).toBe('socialSignInFailed');
     expect((await http(url, 'GET', '/api/auth/social/myspace')).status).toBe(400);
     expect((await http(url, 'GET', '/api/auth/token-exchange')).body.code).toBe('invalidAuthCode');

@@ -7,10 +7,32 @@ import type { TImportDetail } from '@gleba/contracts';
 export type Cell = string | number | null;
 
 /** The headers a lab would write: a subset of the template's, in pl or en. */
-export const PL_HEADERS = ['Etykieta', 'Rodzaj badania', 'pH w KCl', 'Fosfor P2O5 [mg/100 g]', 'Potas K2O [mg/100 g]', 'Magnez Mg [mg/100 g]', 'Kategoria agronomiczna', 'pH w KCl opis'];
-export const EN_HEADERS = ['LABEL', 'test type', 'pH KCl', 'Phosphorus (P2O5) [mg/100 g]', 'potassium K2O', 'MAGNESIUM', 'Agronomic category', 'Phosphorus P2O5 description'];
+export const PL_HEADERS = [
+  'Etykieta',
+  'Rodzaj badania',
+  'pH w KCl',
+  'Fosfor P2O5 [mg/100 g]',
+  'Potas K2O [mg/100 g]',
+  'Magnez Mg [mg/100 g]',
+  'Kategoria agronomiczna',
+  'pH w KCl opis',
+];
+export const EN_HEADERS = [
+  'LABEL',
+  'test type',
+  'pH KCl',
+  'Phosphorus (P2O5) [mg/100 g]',
+  'potassium K2O',
+  'MAGNESIUM',
+  'Agronomic category',
+  'Phosphorus P2O5 description',
+];
 
-export async function workbook(rows: Cell[][], headers: string[] = PL_HEADERS, extraSheet = false): Promise<Buffer> {
+export async function workbook(
+  rows: Cell[][],
+  headers: string[] = PL_HEADERS,
+  extraSheet = false,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Wyniki');
   ws.addRow(headers);
@@ -24,7 +46,9 @@ export function code(prefix = 'GL'): string {
   return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 }
 
-export function sampleData(overrides: Partial<EventData<typeof SampleRegisteredV1>> = {}): EventData<typeof SampleRegisteredV1> {
+export function sampleData(
+  overrides: Partial<EventData<typeof SampleRegisteredV1>> = {},
+): EventData<typeof SampleRegisteredV1> {
   return {
     sampleId: randomUUID(),
     code: code(),
@@ -48,27 +72,59 @@ export async function registerSample(exchange: string, data: EventData<typeof Sa
   return publishTestEvent(exchange, SampleRegisteredV1, data);
 }
 
-export async function upload(base: string, token: string, file: Buffer, query = 'testType=BASIC_TEST', mode: 'farm' | 'garden' = 'farm', contentType = 'application/octet-stream') {
+export async function upload(
+  base: string,
+  token: string,
+  file: Buffer,
+  query = 'testType=BASIC_TEST',
+  mode: 'farm' | 'garden' = 'farm',
+  contentType = 'application/octet-stream',
+) {
   const res = await fetch(`${base}/${mode}-api/imports?${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     body: file,
   });
-  return { status: res.status, body: (await res.json()) as TImportDetail & { code?: string; message?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as TImportDetail & { code?: string; message?: string },
+  };
 }
 
-export async function uploadMultipart(base: string, token: string, file: Buffer, fileName: string, query = 'testType=BASIC_TEST') {
+export async function uploadMultipart(
+  base: string,
+  token: string,
+  file: Buffer,
+  fileName: string,
+  query = 'testType=BASIC_TEST',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), fileName);
-  const res = await fetch(`${base}/farm-api/imports?${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${base}/farm-api/imports?${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as TImportDetail & { code?: string } };
 }
 
-export async function importDetail(base: string, token: string, id: string, mode: 'farm' | 'garden' = 'farm') {
+export async function importDetail(
+  base: string,
+  token: string,
+  id: string,
+  mode: 'farm' | 'garden' = 'farm',
+) {
   return (await http<TImportDetail>(base, 'GET', `/${mode}-api/imports/${id}`, { token })).body;
 }
 
-export async function waitForStatus(base: string, token: string, id: string, statuses: string[], mode: 'farm' | 'garden' = 'farm', timeoutMs = 30_000) {
+export async function waitForStatus(
+  base: string,
+  token: string,
+  id: string,
+  statuses: string[],
+  mode: 'farm' | 'garden' = 'farm',
+  timeoutMs = 30_000,
+) {
   return waitFor(
     async () => {
       const d = await importDetail(base, token, id, mode);

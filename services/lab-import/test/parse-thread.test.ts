@@ -10,7 +10,16 @@ async function collect(batches: AsyncIterable<{ items: unknown[]; share: number 
   let share = 0;
   for await (const b of batches) {
     // Elements are UTF-8 bytes (a Buffer view here, a Uint8Array after the thread's message): compared as text.
-    out.push(b.items.map((i) => (i as { elements?: Uint8Array }).elements ? { ...(i as object), elements: Buffer.from((i as { elements: Uint8Array }).elements).toString('utf8') } : i));
+    out.push(
+      b.items.map((i) =>
+        (i as { elements?: Uint8Array }).elements
+          ? {
+              ...(i as object),
+              elements: Buffer.from((i as { elements: Uint8Array }).elements).toString('utf8'),
+            }
+          : i,
+      ),
+    );
     share = b.share;
   }
   return { out, share };
@@ -19,7 +28,16 @@ async function collect(batches: AsyncIterable<{ items: unknown[]; share: number 
 describe('lab-import: the parser thread', () => {
   afterAll(() => stopParserThread());
 
-  const rows: Cell[][] = Array.from({ length: 23 }, (_, i) => [`GLTHREAD${String(i).padStart(6, '0')}`, 'BASIC_TEST', 5 + (i % 10) / 10, 9.6, 7.1, 1.8, 'lekka', null]);
+  const rows: Cell[][] = Array.from({ length: 23 }, (_, i) => [
+    `GLTHREAD${String(i).padStart(6, '0')}`,
+    'BASIC_TEST',
+    5 + (i % 10) / 10,
+    9.6,
+    7.1,
+    1.8,
+    'lekka',
+    null,
+  ]);
   rows[4] = ['GLTHREAD000004', 'BASIC_TEST', 'abc', 9.6, 7.1, 1.8, 'lekka', null]; // not a number
   rows[9] = ['GLTHREAD000009', 'PLASMA', 5, 9.6, 7.1, 1.8, 'lekka', null]; // unknown type
 
@@ -30,8 +48,12 @@ describe('lab-import: the parser thread', () => {
     expect(threaded.out).toEqual(inline.out);
     expect(threaded.share).toBe(1);
     expect(inline.out.map((b) => b.length)).toEqual([5, 5, 5, 5, 3]);
-    expect(inline.out.flat()).toContainEqual(expect.objectContaining({ kind: 'error', number: 6, code: LabImportErrorCode.importIncompleteResults }));
-    expect(inline.out.flat()).toContainEqual(expect.objectContaining({ kind: 'error', number: 11, code: LabImportErrorCode.importUnknownType }));
+    expect(inline.out.flat()).toContainEqual(
+      expect.objectContaining({ kind: 'error', number: 6, code: LabImportErrorCode.importIncompleteResults }),
+    );
+    expect(inline.out.flat()).toContainEqual(
+      expect.objectContaining({ kind: 'error', number: 11, code: LabImportErrorCode.importUnknownType }),
+    );
     // The warm thread takes the next workbook.
     const again = await collect(parseInThread({ ...job, batchSize: 50 }, new AbortController().signal));
     expect(again.out.flat()).toEqual(inline.out.flat());
@@ -39,12 +61,34 @@ describe('lab-import: the parser thread', () => {
 
   it('reports a broken file, a missing labels column and too many rows as the service thread would', async () => {
     const cases: [ParseJob, LabImportErrorCode][] = [
-      [{ file: Buffer.from('PK\u0003\u0004 not really a zip'), chosen: 'BASIC_TEST', maxRows: 1000, batchSize: 5 }, LabImportErrorCode.importFileCorrupt],
-      [{ file: await workbook([['a', 'b']], ['Nothing', 'Here']), chosen: 'BASIC_TEST', maxRows: 1000, batchSize: 5 }, LabImportErrorCode.importNoLabelsColumn],
-      [{ file: await workbook(rows), chosen: 'BASIC_TEST', maxRows: 10, batchSize: 5 }, LabImportErrorCode.importFileTooLargeUncompressed],
+      [
+        {
+          file: Buffer.from('PK\u0003\u0004 not really a zip'),
+          chosen: 'BASIC_TEST',
+          maxRows: 1000,
+          batchSize: 5,
+        },
+        LabImportErrorCode.importFileCorrupt,
+      ],
+      [
+        {
+          file: await workbook([['a', 'b']], ['Nothing', 'Here']),
+          chosen: 'BASIC_TEST',
+          maxRows: 1000,
+          batchSize: 5,
+        },
+        LabImportErrorCode.importNoLabelsColumn,
+      ],
+      [
+        { file: await workbook(rows), chosen: 'BASIC_TEST', maxRows: 10, batchSize: 5 },
+        LabImportErrorCode.importFileTooLargeUncompressed,
+      ],
     ];
     for (const [job, code] of cases) {
-      for (const parse of [() => parseWorkbook(job), () => parseInThread(job, new AbortController().signal)]) {
+      for (const parse of [
+        () => parseWorkbook(job),
+        () => parseInThread(job, new AbortController().signal),
+      ]) {
         const error = await collect(parse()).then(
           () => null,
           (e: unknown) => e,

@@ -10,10 +10,15 @@ describe('recordsetBuffer', () => {
       { id: 'ё', n: -3, text: 'x\ny', raw: '{"k":[1,2]}', none: null },
     ];
     const expected = recordsetJson(rows, ['id', 'n', 'text', 'raw', 'none'], ['raw']);
-    const asBytes = rows.map((r) => ({ ...r, raw: r.raw === null ? null : new Uint8Array(Buffer.from(r.raw)) }));
+    const asBytes = rows.map((r) => ({
+      ...r,
+      raw: r.raw === null ? null : new Uint8Array(Buffer.from(r.raw)),
+    }));
     const buffer = recordsetBuffer(asBytes, ['id', 'n', 'text', 'raw', 'none'], ['raw']);
     expect(buffer.toString('utf8')).toBe(expected);
-    expect(recordsetBuffer(rows, ['id', 'n', 'text', 'raw', 'none'], ['raw']).toString('utf8')).toBe(expected);
+    expect(recordsetBuffer(rows, ['id', 'n', 'text', 'raw', 'none'], ['raw']).toString('utf8')).toBe(
+      expected,
+    );
     expect(JSON.parse(expected)[0].raw).toEqual(JSON.parse(elements));
     expect(recordsetBuffer([], ['id']).toString()).toBe('[]');
   });

@@ -12,10 +12,15 @@ async function streamedWorkbook(rows: number): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: true,
+    useStyles: false,
+  });
   const ws = wb.addWorksheet('Wyniki');
   ws.addRow(PL_HEADERS).commit();
-  for (let i = 0; i < rows; i++) ws.addRow([`GL${i}`, 'BASIC_TEST', 5.5, 10 + (i % 7), 12, 4, ['lekka', 'średnia'][i % 2], null]).commit();
+  for (let i = 0; i < rows; i++)
+    ws.addRow([`GL${i}`, 'BASIC_TEST', 5.5, 10 + (i % 7), 12, 4, ['lekka', 'średnia'][i % 2], null]).commit();
   ws.commit();
   await wb.commit();
   return Buffer.concat(chunks);
@@ -23,7 +28,9 @@ async function streamedWorkbook(rows: number): Promise<Buffer> {
 
 const names = (file: Buffer) => readCentralDirectory(file, 1000).entries.map((e) => e.name);
 const localOrder = (file: Buffer) =>
-  [...readCentralDirectory(file, 1000).entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset).map((e) => e.name);
+  [...readCentralDirectory(file, 1000).entries]
+    .sort((a, b) => a.localHeaderOffset - b.localHeaderOffset)
+    .map((e) => e.name);
 const limits = { maxFileBytes: 5 << 20, maxUncompressedBytes: 300 << 20, maxRatio: 200, maxEntries: 1000 };
 
 async function rowsOf(file: Buffer): Promise<unknown[][]> {
@@ -35,7 +42,9 @@ async function rowsOf(file: Buffer): Promise<unknown[][]> {
 describe('worksheetsLast', () => {
   it('moves the worksheet behind the shared strings without changing what the workbook says', async () => {
     const original = await streamedWorkbook(300);
-    expect(localOrder(original).indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(localOrder(original).indexOf('xl/sharedStrings.xml'));
+    expect(localOrder(original).indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(
+      localOrder(original).indexOf('xl/sharedStrings.xml'),
+    );
 
     const reordered = worksheetsLast(original);
     expect(reordered.length).toBe(original.length);
@@ -43,7 +52,9 @@ describe('worksheetsLast', () => {
     // The central directory keeps its order and points at every entry's new place: still a valid,
     // guard-approved workbook with the same rows.
     expect(names(reordered)).toEqual(names(original));
-    await expect(guardXlsx(reordered, limits)).resolves.toMatchObject({ worksheets: ['xl/worksheets/sheet1.xml'] });
+    await expect(guardXlsx(reordered, limits)).resolves.toMatchObject({
+      worksheets: ['xl/worksheets/sheet1.xml'],
+    });
     const rows = await rowsOf(reordered);
     expect(rows).toEqual(await rowsOf(original));
     expect(rows).toHaveLength(301);
@@ -56,7 +67,9 @@ describe('worksheetsLast', () => {
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') },
     ]);
     expect(worksheetsLast(ordered)).toBe(ordered);
-    const notAZip = Buffer.from('not a zip at all, just some bytes that are long enough to look for an end record');
+    const notAZip = Buffer.from(
+      'not a zip at all, just some bytes that are long enough to look for an end record',
+    );
     expect(worksheetsLast(notAZip)).toBe(notAZip);
     // A gap between two entries (bytes no entry claims): left for the parser to judge.
     const sheetFirst = zip([
@@ -64,7 +77,11 @@ describe('worksheetsLast', () => {
       { name: '[Content_Types].xml', data: CONTENT_TYPES(SHEET_MAIN) },
     ]);
     const second = readCentralDirectory(sheetFirst, 10).entries[1]!.localHeaderOffset;
-    const gapped = Buffer.concat([sheetFirst.subarray(0, second), Buffer.alloc(4), sheetFirst.subarray(second)]);
+    const gapped = Buffer.concat([
+      sheetFirst.subarray(0, second),
+      Buffer.alloc(4),
+      sheetFirst.subarray(second),
+    ]);
     expect(worksheetsLast(gapped)).toBe(gapped);
   });
 });

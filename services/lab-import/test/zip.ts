@@ -1,7 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
 
 /** A minimal zip writer for hostile test files: sizes may be declared falsely on purpose. */
-export function zip(entries: { name: string; data: Buffer; declaredSize?: number; flags?: number }[]): Buffer {
+export function zip(
+  entries: { name: string; data: Buffer; declaredSize?: number; flags?: number }[],
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

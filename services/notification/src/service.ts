@@ -29,14 +29,23 @@ async function startDelivery(ctx: ServiceContext<Database, Config>): Promise<(()
     const forked = await forkDeliveryWorker(config, ctx.logger);
     return lag ? paced(lag, forked.reportLag, forked.stop) : forked.stop;
   }
-  const worker = new DeliveryWorker({ db: ctx.db, config, providers: createProviders(config, ctx.db), logger: ctx.logger });
+  const worker = new DeliveryWorker({
+    db: ctx.db,
+    config,
+    providers: createProviders(config, ctx.db),
+    logger: ctx.logger,
+  });
   const pacer = lag ? deliveryPacer(config) : undefined;
   const stop = worker.start(ctx.jobs, deliveryQueue(ctx.jobs, config, ctx.logger), pacer);
   return lag && pacer ? paced(lag, (ms) => pacer.report(ms), stop) : stop;
 }
 
 /** Starts reporting the event path's lag to `report`; the returned stop ends that, then calls `stop`. */
-function paced(lag: EventPathLag, report: (lagMs: number) => void, stop: () => Promise<void>): () => Promise<void> {
+function paced(
+  lag: EventPathLag,
+  report: (lagMs: number) => void,
+  stop: () => Promise<void>,
+): () => Promise<void> {
   lag.sendTo(report);
   return async () => {
     lag.stop();
@@ -58,7 +67,11 @@ function eventPathOf(ctx: ServiceContext<Database, Config>): EventPath {
   let path = eventPaths.get(ctx);
   if (!path) {
     const queue = deliveryQueue(ctx.jobs, ctx.config, ctx.logger);
-    path = { queue, notices: new NoticeWriter(queue), lag: ctx.config.DELIVERY_YIELD_LAG_MS > 0 ? new EventPathLag() : null };
+    path = {
+      queue,
+      notices: new NoticeWriter(queue),
+      lag: ctx.config.DELIVERY_YIELD_LAG_MS > 0 ? new EventPathLag() : null,
+    };
     eventPaths.set(ctx, path);
   }
   return path;
@@ -80,7 +93,12 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   consumerBatchMax: 20,
   handlers(ctx) {
     const { queue, notices } = eventPathOf(ctx);
-    return [...identityHandlers(ctx, queue), ...ordersHandlers(notices), ...shippingHandlers(notices), ...labHandlers(notices)];
+    return [
+      ...identityHandlers(ctx, queue),
+      ...ordersHandlers(notices),
+      ...shippingHandlers(notices),
+      ...labHandlers(notices),
+    ];
   },
   consumerBeforeCommit(ctx) {
     const { notices } = eventPathOf(ctx);

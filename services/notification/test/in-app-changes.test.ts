@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatusChangedV1, type TInAppChanges, type TInAppList } from '@gleba/contracts';
-import { createTestKeys, dropTestDatabases, http, publishTestEvent, startTestService, testMessagingNames, type TestKeys, type TestService } from '@gleba/testkit';
+import {
+  createTestKeys,
+  dropTestDatabases,
+  http,
+  publishTestEvent,
+  startTestService,
+  testMessagingNames,
+  type TestKeys,
+  type TestService,
+} from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { inAppChangesOf } from '../src/domain/in-app-changes';
@@ -16,12 +25,18 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
   let service: TestService<Database, Config>;
   let keys: TestKeys;
   const messaging = testMessagingNames('notification-changes');
-  const token = (userId: string, lang: 'pl' | 'en' | 'uk' = 'pl') => keys.sign({ sub: userId, role: 'USER', lang });
+  const token = (userId: string, lang: 'pl' | 'en' | 'uk' = 'pl') =>
+    keys.sign({ sub: userId, role: 'USER', lang });
   const changes = (userId: string, query = '', lang?: string) =>
-    http<TInAppChanges & { code?: string; message?: string }>(service.url, 'GET', `/api/notifications/in-app/changes${query}`, {
-      token: token(userId),
-      headers: lang ? { 'accept-language': lang } : {},
-    });
+    http<TInAppChanges & { code?: string; message?: string }>(
+      service.url,
+      'GET',
+      `/api/notifications/in-app/changes${query}`,
+      {
+        token: token(userId),
+        headers: lang ? { 'accept-language': lang } : {},
+      },
+    );
   /** The poll is registered (its waiter is in the hub) before the test makes a change. */
   const registered = async (before: number) => {
     const hub = inAppChangesOf(service.ctx);
@@ -31,14 +46,18 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
 
   beforeAll(async () => {
     keys = createTestKeys();
-    service = await startTestService(notificationService, { keys: keys.resolver, messaging, config: serviceConfig({ DELIVERY_WORKER: 'off' }) });
+    service = await startTestService(notificationService, {
+      keys: keys.resolver,
+      messaging,
+      config: serviceConfig({ DELIVERY_WORKER: 'off' }),
+    });
   });
   afterAll(async () => {
     await service?.cleanup();
     await dropTestDatabases();
   });
 
-  it('answers at once without a cursor, and wakes on the user\'s next notification from an event', async () => {
+  it("answers at once without a cursor, and wakes on the user's next notification from an event", async () => {
     const userId = randomUUID();
     const first = await changes(userId);
     expect(first.status).toBe(200);
@@ -55,7 +74,9 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     expect(res.body.unseenCount).toBe(1);
     expect(res.body.cursor).not.toBe(first.body.cursor);
     // The notification is readable when the poll answers.
-    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', { token: token(userId) });
+    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', {
+      token: token(userId),
+    });
     expect(list.body.items).toHaveLength(1);
   });
 
@@ -68,12 +89,20 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
       state = (await changes(userId)).body;
     }
     expect(state.unseenCount).toBe(1);
-    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', { token: token(userId) });
+    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', {
+      token: token(userId),
+    });
 
     let waiting = inAppChangesOf(service.ctx).waiting;
     let poll = changes(userId, `?after=${state.cursor}&waitMs=12000`);
     await registered(waiting);
-    expect((await http(service.url, 'PATCH', `/api/notifications/in-app/${list.body.items[0]!.id}`, { token: token(userId) })).status).toBe(200);
+    expect(
+      (
+        await http(service.url, 'PATCH', `/api/notifications/in-app/${list.body.items[0]!.id}`, {
+          token: token(userId),
+        })
+      ).status,
+    ).toBe(200);
     let answer = await orSlept(poll, 9000);
     expect(answer, 'the poll slept through the notification marked seen').not.toBe('slept');
     const seen = (answer as Awaited<typeof poll>).body;
@@ -85,13 +114,15 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     poll = changes(userId, `?after=${seen.cursor}&waitMs=12000`);
     await registered(waiting);
     await sql`insert into in_app_notifications (id, user_id, type, content, params, source_key)
-      values (${randomUUID()}, ${userId}, 'ORDER_STATUS_CHANGED', 'notifications.orderStatusChangedInApp', '{}'::jsonb, ${randomUUID()})`.execute(service.ctx.db);
+      values (${randomUUID()}, ${userId}, 'ORDER_STATUS_CHANGED', 'notifications.orderStatusChangedInApp', '{}'::jsonb, ${randomUUID()})`.execute(
+      service.ctx.db,
+    );
     answer = await orSlept(poll, 9000);
     expect(answer, 'the poll slept through a row written outside this process').not.toBe('slept');
     expect((answer as Awaited<typeof poll>).body.unseenCount).toBe(1);
   });
 
-  it('remembers a user\'s state between looks until a NOTIFY for that user says it changed', async () => {
+  it("remembers a user's state between looks until a NOTIFY for that user says it changed", async () => {
     const hub = inAppChangesOf(service.ctx);
     const userId = randomUUID();
     let loads = 0;
@@ -109,7 +140,9 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     await sleep(200);
     expect(await hub.stateOf(userId, load)).toEqual({ cursor: 'c1', unseenCount: 1 });
     await sql`insert into in_app_notifications (id, user_id, type, content, params, source_key)
-      values (${randomUUID()}, ${userId}, 'ORDER_STATUS_CHANGED', 'notifications.orderStatusChangedInApp', '{}'::jsonb, ${randomUUID()})`.execute(service.ctx.db);
+      values (${randomUUID()}, ${userId}, 'ORDER_STATUS_CHANGED', 'notifications.orderStatusChangedInApp', '{}'::jsonb, ${randomUUID()})`.execute(
+      service.ctx.db,
+    );
     let state = await hub.stateOf(userId, load);
     for (let i = 0; i < 300 && state.cursor === 'c1'; i += 1) {
       await sleep(10);
@@ -122,7 +155,10 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     // change, so it is not remembered.
     const other = randomUUID();
     let release: (() => void) | undefined;
-    const slow = hub.stateOf(other, () => new Promise((resolve) => (release = () => resolve({ cursor: 'old', unseenCount: 0 }))));
+    const slow = hub.stateOf(
+      other,
+      () => new Promise((resolve) => (release = () => resolve({ cursor: 'old', unseenCount: 0 }))),
+    );
     hub.forget(other); // stands for the NOTIFY (the listener calls it)
     await sleep(10);
     release!();
@@ -130,7 +166,7 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     expect(await hub.stateOf(other, load)).toEqual({ cursor: 'c3', unseenCount: 3 });
   });
 
-  it('answers with the same cursor after waitMs when nothing changed, and another user\'s notification does not count', async () => {
+  it("answers with the same cursor after waitMs when nothing changed, and another user's notification does not count", async () => {
     const me = randomUUID();
     const other = randomUUID();
     const start = (await changes(me)).body;
@@ -141,7 +177,7 @@ describe('in-app notifications: the long poll GET /api/notifications/in-app/chan
     expect(res.body).toEqual(start);
   });
 
-  it('refuses a malformed cursor or wait with the error body in the user\'s language', async () => {
+  it("refuses a malformed cursor or wait with the error body in the user's language", async () => {
     const userId = randomUUID();
     const bad = await changes(userId, '?after=yesterday', 'en');
     expect(bad.status).toBe(400);

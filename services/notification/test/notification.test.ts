@@ -10,11 +10,29 @@ import {
   type TNotificationPreferences,
 } from '@gleba/contracts';
 import { startTwilioSimulator, type TwilioSimulatorHandle } from '@gleba/simulators';
-import { createTestKeys, dropTestDatabases, http, publishTestEvent, startTestService, testMessagingNames, waitFor, type TestKeys, type TestService } from '@gleba/testkit';
+import {
+  createTestKeys,
+  dropTestDatabases,
+  http,
+  publishTestEvent,
+  startTestService,
+  testMessagingNames,
+  waitFor,
+  type TestKeys,
+  type TestService,
+} from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { notificationService } from '../src/service';
-import { registerUser, serviceConfig, sleep, startSmtpSink, statusChange, type SmtpSink, type TestUser } from './support';
+import {
+  registerUser,
+  serviceConfig,
+  sleep,
+  startSmtpSink,
+  statusChange,
+  type SmtpSink,
+  type TestUser,
+} from './support';
 
 describe('notifications: in-app, e-mail and SMS from events', () => {
   let service: TestService<Database, Config>;
@@ -27,11 +45,21 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
   const adminToken = () => keys.sign({ sub: randomUUID(), role: 'ADMIN' });
 
   const inApp = async (u: TestUser, query = '') =>
-    (await http<TInAppList>(service.url, 'GET', `/api/notifications/in-app${query}`, { token: tokenOf(u) })).body;
+    (await http<TInAppList>(service.url, 'GET', `/api/notifications/in-app${query}`, { token: tokenOf(u) }))
+      .body;
   const deliveries = async (query: string) =>
-    (await http<TDeliveryList>(service.url, 'GET', `/farm-api/deliveries${query}`, { token: adminToken() })).body;
+    (await http<TDeliveryList>(service.url, 'GET', `/farm-api/deliveries${query}`, { token: adminToken() }))
+      .body;
   const contactKnown = (userId: string) =>
-    waitFor(() => service.ctx.db.selectFrom('contacts').select('user_id').where('user_id', '=', userId).executeTakeFirst(), { message: 'contact' });
+    waitFor(
+      () =>
+        service.ctx.db
+          .selectFrom('contacts')
+          .select('user_id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
+      { message: 'contact' },
+    );
   const user = async (options: Parameters<typeof registerUser>[1] = {}) => {
     const u = await registerUser(messaging.exchange, options);
     await contactKnown(u.userId);
@@ -40,7 +68,10 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
 
   beforeAll(async () => {
     keys = createTestKeys();
-    [smtp, twilio] = await Promise.all([startSmtpSink({ rejectRecipient: (to) => to.startsWith('bounce') }), startTwilioSimulator()]);
+    [smtp, twilio] = await Promise.all([
+      startSmtpSink({ rejectRecipient: (to) => to.startsWith('bounce') }),
+      startTwilioSimulator(),
+    ]);
     service = await startTestService(notificationService, {
       keys: keys.resolver,
       messaging,
@@ -106,8 +137,16 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
   it('writes in Polish and Ukrainian to users who chose them', async () => {
     const pl = await user({ language: 'pl', phone: null });
     const uk = await user({ language: 'uk', phone: '+380501234567' });
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(pl.userId, 'COMPLETE_RESULTS'));
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(uk.userId, 'CANCELLED', { barcode: null }));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(pl.userId, 'COMPLETE_RESULTS'),
+    );
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(uk.userId, 'CANCELLED', { barcode: null }),
+    );
 
     const plMail = await waitFor(() => smtp.to(pl.email)[0]);
     expect(plMail.subject).toBe('Wyniki badania GB1234567890 są gotowe');
@@ -119,7 +158,9 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(ukSms.body).toContain('Дослідження ZAM/2026/0042 скасовано.');
 
     // No phone number: the SMS is logged as skipped, not failed.
-    const skipped = await waitFor(async () => (await deliveries(`?userId=${pl.userId}&status=SKIPPED`)).items[0]);
+    const skipped = await waitFor(
+      async () => (await deliveries(`?userId=${pl.userId}&status=SKIPPED`)).items[0],
+    );
     expect(skipped).toMatchObject({ channel: 'SMS', reason: 'noPhoneNumber' });
   });
 
@@ -155,13 +196,20 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(reset.text).not.toContain('/my-account');
 
     // Account e-mails create no in-app notification.
-    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', { token: tokenOf({ userId }) });
+    const list = await http<TInAppList>(service.url, 'GET', '/api/notifications/in-app', {
+      token: tokenOf({ userId }),
+    });
     expect(list.body.items).toHaveLength(0);
   });
 
   it('follows preferences per type and channel, and logs what it skipped', async () => {
     const u = await user({ language: 'pl' });
-    const initial = await http<TNotificationPreferences>(service.url, 'GET', '/api/notifications/preferences', { token: tokenOf(u) });
+    const initial = await http<TNotificationPreferences>(
+      service.url,
+      'GET',
+      '/api/notifications/preferences',
+      { token: tokenOf(u) },
+    );
     expect(initial.status).toBe(200);
     expect(initial.body.items.find((p) => p.type === 'SAMPLES_SENT')).toEqual({
       type: 'SAMPLES_SENT',
@@ -176,17 +224,30 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
       body: { items: [{ type: 'SAMPLES_SENT', isEmailEnabled: false, isSmsEnabled: false }] },
     });
     expect(put.status).toBe(200);
-    expect(put.body.items.find((p) => p.type === 'SAMPLES_SENT')).toMatchObject({ isEmailEnabled: false, isInAppEnabled: true, isSmsEnabled: false });
-    const bad = await http(service.url, 'PUT', '/api/notifications/preferences', { token: tokenOf(u), body: { items: [{ type: 'PASSWORD_RESET', isEmailEnabled: false }] } });
+    expect(put.body.items.find((p) => p.type === 'SAMPLES_SENT')).toMatchObject({
+      isEmailEnabled: false,
+      isInAppEnabled: true,
+      isSmsEnabled: false,
+    });
+    const bad = await http(service.url, 'PUT', '/api/notifications/preferences', {
+      token: tokenOf(u),
+      body: { items: [{ type: 'PASSWORD_RESET', isEmailEnabled: false }] },
+    });
     expect(bad.status).toBe(400);
 
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(u.userId, 'WAITING_FOR_RESULTS'));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(u.userId, 'WAITING_FOR_RESULTS'),
+    );
     await waitFor(async () => (await inApp(u)).items.length === 1);
     const skipped = await waitFor(async () => {
       const d = await deliveries(`?userId=${u.userId}&status=SKIPPED`);
       return d.items.length === 2 ? d : null;
     });
-    expect(skipped.items.every((d) => d.reason === 'disabledByPreference' && d.type === 'SAMPLES_SENT')).toBe(true);
+    expect(skipped.items.every((d) => d.reason === 'disabledByPreference' && d.type === 'SAMPLES_SENT')).toBe(
+      true,
+    );
     await sleep(300);
     expect(smtp.to(u.email)).toHaveLength(0);
   });
@@ -194,22 +255,40 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
   it('lets users read and mark only their own notifications', async () => {
     const a = await user();
     const b = await user();
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(a.userId, 'WAITING_FOR_SHIPMENT'));
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(a.userId, 'RESULTS_UPDATED'));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(a.userId, 'WAITING_FOR_SHIPMENT'),
+    );
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(a.userId, 'RESULTS_UPDATED'),
+    );
     await waitFor(async () => (await inApp(a)).items.length === 2);
     const [newest, older] = (await inApp(a, '?orderBy=createdAt:desc')).items;
     expect(newest!.type).toBe('RESULTS_UPDATED');
     expect(older!.type).toBe('ORDER_ADDED_AWAITING_SHIPMENT');
 
     expect((await inApp(b)).items).toHaveLength(0);
-    const steal = await http(service.url, 'PATCH', `/api/notifications/in-app/${newest!.id}`, { token: tokenOf(b) });
+    const steal = await http(service.url, 'PATCH', `/api/notifications/in-app/${newest!.id}`, {
+      token: tokenOf(b),
+    });
     expect(steal.status).toBe(404);
-    expect(steal.body).toMatchObject({ code: 'notificationNotFound', message: 'Nie znaleziono powiadomienia.' });
+    expect(steal.body).toMatchObject({
+      code: 'notificationNotFound',
+      message: 'Nie znaleziono powiadomienia.',
+    });
     expect((await http(service.url, 'GET', '/api/notifications/in-app')).status).toBe(401);
 
-    const count = () => http<{ unseenCount: number }>(service.url, 'GET', '/api/notifications/in-app/unseen/count', { token: tokenOf(a) });
+    const count = () =>
+      http<{ unseenCount: number }>(service.url, 'GET', '/api/notifications/in-app/unseen/count', {
+        token: tokenOf(a),
+      });
     expect((await count()).body).toEqual({ unseenCount: 2 });
-    const seen = await http(service.url, 'PATCH', `/api/notifications/in-app/${newest!.id}`, { token: tokenOf(a) });
+    const seen = await http(service.url, 'PATCH', `/api/notifications/in-app/${newest!.id}`, {
+      token: tokenOf(a),
+    });
     expect(seen.status).toBe(200);
     expect((await count()).body).toEqual({ unseenCount: 1 });
 
@@ -223,12 +302,18 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const pastEnd = await inApp(a, '?page=5&perPage=1');
     expect(pastEnd.items).toHaveLength(0);
     expect(pastEnd.meta).toMatchObject({ total: 2, next: null });
-    expect((await http(service.url, 'GET', '/api/notifications/in-app?filter=nope', { token: tokenOf(a) })).status).toBe(400);
+    expect(
+      (await http(service.url, 'GET', '/api/notifications/in-app?filter=nope', { token: tokenOf(a) })).status,
+    ).toBe(400);
   });
 
   it('keeps notices for users it does not know yet and sends them when identity tells who they are', async () => {
     const userId = randomUUID();
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(userId, 'WAITING_FOR_SHIPMENT'));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(userId, 'WAITING_FOR_SHIPMENT'),
+    );
     await waitFor(async () => (await inApp({ userId } as TestUser)).items.length === 1);
     const waiting = await waitFor(async () => {
       const d = await deliveries(`?userId=${userId}&status=WAITING_CONTACT`);
@@ -245,7 +330,11 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
   it('announces a cancellation once although two events report it', async () => {
     const u = await user();
     const orderId = randomUUID();
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(u.userId, 'ORDER_CANCELLED', { orderId, kind: 'FARM', barcode: null }));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(u.userId, 'ORDER_CANCELLED', { orderId, kind: 'FARM', barcode: null }),
+    );
     await publishTestEvent(messaging.exchange, OrderCancelledV1, {
       orderId,
       orderNumber: 'ZAM/2026/0042',
@@ -265,9 +354,20 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const u = await user({ phone: '602 000 111' });
     twilio.fail({ status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
     try {
-      await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(u.userId, 'SAMPLES_IN_ANALYSIS', { kind: 'FARM' }));
-      const failed = await waitFor(async () => (await deliveries(`?status=FAILED&userId=${u.userId}`)).items[0]);
-      expect(failed).toMatchObject({ channel: 'SMS', type: 'ORDER_STATUS_CHANGED', recipient: '+48602000111', attempts: 1 });
+      await publishTestEvent(
+        messaging.exchange,
+        OrderStatusChangedV1,
+        statusChange(u.userId, 'SAMPLES_IN_ANALYSIS', { kind: 'FARM' }),
+      );
+      const failed = await waitFor(
+        async () => (await deliveries(`?status=FAILED&userId=${u.userId}`)).items[0],
+      );
+      expect(failed).toMatchObject({
+        channel: 'SMS',
+        type: 'ORDER_STATUS_CHANGED',
+        recipient: '+48602000111',
+        attempts: 1,
+      });
       expect(failed.reason).toContain('21211');
     } finally {
       twilio.succeed();
@@ -275,47 +375,85 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const mail = await waitFor(() => smtp.to(u.email)[0]);
     expect(mail.subject).toBe('Nowy status zamówienia GB1234567890: próbki w analizie');
 
-    const garden = await http<TDeliveryList>(service.url, 'GET', '/garden-api/deliveries?status=FAILED&page=1&perPage=5', { token: adminToken() });
+    const garden = await http<TDeliveryList>(
+      service.url,
+      'GET',
+      '/garden-api/deliveries?status=FAILED&page=1&perPage=5',
+      { token: adminToken() },
+    );
     expect(garden.status).toBe(200);
     expect(garden.body.meta).toMatchObject({ page: 1, perPage: 5 });
     expect(garden.body.items.every((d) => d.status === 'FAILED')).toBe(true);
-    expect((await http(service.url, 'GET', '/farm-api/deliveries?status=FAILED', { token: tokenOf(u) })).status).toBe(403);
+    expect(
+      (await http(service.url, 'GET', '/farm-api/deliveries?status=FAILED', { token: tokenOf(u) })).status,
+    ).toBe(403);
 
     // A transient error (503) is retried with backoff and then succeeds.
     const v = await user({ phone: '603 000 222' });
     twilio.fail({ status: 503, times: 1 });
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(v.userId, 'KIT_SENT', { kind: 'FARM' }));
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(v.userId, 'KIT_SENT', { kind: 'FARM' }),
+    );
     await waitFor(() => twilio.messages.find((m) => m.to === '+48603000222'));
-    const sms = await waitFor(async () => (await deliveries(`?status=SENT&channel=SMS&userId=${v.userId}`)).items[0]);
+    const sms = await waitFor(
+      async () => (await deliveries(`?status=SENT&channel=SMS&userId=${v.userId}`)).items[0],
+    );
     expect(sms.attempts).toBe(2);
 
     // A mailbox the SMTP server refuses (550) fails at once.
     const w = await user({ email: 'bounce@example.com' });
-    await publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(w.userId, 'KIT_SENT', { kind: 'FARM' }));
-    const bounced = await waitFor(async () => (await deliveries(`?status=FAILED&channel=EMAIL&userId=${w.userId}`)).items[0]);
+    await publishTestEvent(
+      messaging.exchange,
+      OrderStatusChangedV1,
+      statusChange(w.userId, 'KIT_SENT', { kind: 'FARM' }),
+    );
+    const bounced = await waitFor(
+      async () => (await deliveries(`?status=FAILED&channel=EMAIL&userId=${w.userId}`)).items[0],
+    );
     expect(bounced.reason).toContain('550');
   });
 
   it('newsletter: subscribe signed in or with an address, unsubscribe by token without signing in, follow identity consent', async () => {
-    const anon = await http<{ email: string; subscribed: boolean }>(service.url, 'POST', '/api/newsletter/subscribe', { body: { email: 'Reader@Example.com' } });
+    const anon = await http<{ email: string; subscribed: boolean }>(
+      service.url,
+      'POST',
+      '/api/newsletter/subscribe',
+      { body: { email: 'Reader@Example.com' } },
+    );
     expect(anon.status).toBe(200);
     expect(anon.body).toEqual({ email: 'reader@example.com', subscribed: true });
-    expect((await http(service.url, 'POST', '/api/newsletter/subscribe', { body: {} })).body).toMatchObject({ code: 'newsletterEmailRequired' });
+    expect((await http(service.url, 'POST', '/api/newsletter/subscribe', { body: {} })).body).toMatchObject({
+      code: 'newsletterEmailRequired',
+    });
 
-    const row = await service.ctx.db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', 'reader@example.com').executeTakeFirstOrThrow();
+    const row = await service.ctx.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('email', '=', 'reader@example.com')
+      .executeTakeFirstOrThrow();
     const out = await http(service.url, 'GET', `/api/newsletter/unsubscribe/${row.unsubscribe_token}`);
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ email: 'reader@example.com', subscribed: false });
-    expect((await http(service.url, 'POST', `/api/newsletter/unsubscribe/${row.unsubscribe_token}`)).status).toBe(200);
+    expect(
+      (await http(service.url, 'POST', `/api/newsletter/unsubscribe/${row.unsubscribe_token}`)).status,
+    ).toBe(200);
     expect((await http(service.url, 'GET', '/api/newsletter/unsubscribe/no-such-token')).status).toBe(404);
 
     // Registration with consent subscribes; identity's consent change unsubscribes.
     const u = await user({ newsletterConsent: true });
     const token = keys.sign({ sub: u.userId, email: u.email });
-    const status = () => http<{ subscribed: boolean }>(service.url, 'GET', '/api/newsletter/subscription', { token });
+    const status = () =>
+      http<{ subscribed: boolean }>(service.url, 'GET', '/api/newsletter/subscription', { token });
     await waitFor(async () => (await status()).body.subscribed === true);
     const { NewsletterConsentChangedV1 } = await import('@gleba/contracts');
-    await publishTestEvent(messaging.exchange, NewsletterConsentChangedV1, { userId: u.userId, email: u.email, language: 'pl', consent: false });
+    await publishTestEvent(messaging.exchange, NewsletterConsentChangedV1, {
+      userId: u.userId,
+      email: u.email,
+      language: 'pl',
+      consent: false,
+    });
     await waitFor(async () => (await status()).body.subscribed === false);
     const again = await http(service.url, 'POST', '/api/newsletter/subscribe', { token, body: {} });
     expect(again.body).toEqual({ email: u.email, subscribed: true });

@@ -17,7 +17,15 @@ import {
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { notificationService } from '../src/service';
-import { registerUser, serviceConfig, sleep, startSmtpSink, statusChange, type SmtpSink, type TestUser } from './support';
+import {
+  registerUser,
+  serviceConfig,
+  sleep,
+  startSmtpSink,
+  statusChange,
+  type SmtpSink,
+  type TestUser,
+} from './support';
 
 /**
  * Two replicas of the service on one database, one event queue and one set of delivery queues,
@@ -44,7 +52,12 @@ describe('notification: two replicas consuming concurrently', () => {
         messaging,
         databaseUrl,
         config: {
-          ...serviceConfig({ SMTP_URL: smtp.url, DELIVERY_BACKOFF_MS: 100, DELIVERY_SWEEP_MS: 500, DELIVERY_WORKER: worker }),
+          ...serviceConfig({
+            SMTP_URL: smtp.url,
+            DELIVERY_BACKOFF_MS: 100,
+            DELIVERY_SWEEP_MS: 500,
+            DELIVERY_WORKER: worker,
+          }),
           REDIS_PREFIX: redisPrefix,
         },
       });
@@ -55,7 +68,9 @@ describe('notification: two replicas consuming concurrently', () => {
       async () =>
         Number(
           (
-            await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'notification-delivery'`.execute(
+            await sql<{
+              n: string;
+            }>`select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'notification-delivery'`.execute(
               a!.ctx.db,
             )
           ).rows[0]!.n,
@@ -73,16 +88,36 @@ describe('notification: two replicas consuming concurrently', () => {
   it('gives each notice exactly once although events arrive twice, concurrently, at two replicas', async () => {
     const db = a!.ctx.db;
     const users: TestUser[] = [];
-    for (let i = 0; i < 4; i += 1) users.push(await registerUser(messaging.exchange, { language: (['pl', 'en', 'uk'] as const)[i % 3], phone: `600 200 30${i}` }));
-    await waitFor(async () => Number((await db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) === users.length);
+    for (let i = 0; i < 4; i += 1)
+      users.push(
+        await registerUser(messaging.exchange, {
+          language: (['pl', 'en', 'uk'] as const)[i % 3],
+          phone: `600 200 30${i}`,
+        }),
+      );
+    await waitFor(
+      async () =>
+        Number(
+          (
+            await db
+              .selectFrom('contacts')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ) === users.length,
+    );
 
     // Per user: 10 status changes (distinct events) and one order cancelled by two events.
     const events: { publish: () => Promise<unknown> }[] = [];
     for (const u of users) {
       for (let i = 0; i < 10; i += 1) {
         const id = randomUUID();
-        const data = statusChange(u.userId, 'PARTIAL_RESULTS', { barcode: `GB${String(i).padStart(10, '0')}` });
-        events.push({ publish: () => publishTestEvent(messaging.exchange, OrderStatusChangedV1, data, { id }) });
+        const data = statusChange(u.userId, 'PARTIAL_RESULTS', {
+          barcode: `GB${String(i).padStart(10, '0')}`,
+        });
+        events.push({
+          publish: () => publishTestEvent(messaging.exchange, OrderStatusChangedV1, data, { id }),
+        });
       }
       const orderId = randomUUID();
       const cancelId = randomUUID();
@@ -92,11 +127,27 @@ describe('notification: two replicas consuming concurrently', () => {
           publishTestEvent(
             messaging.exchange,
             OrderCancelledV1,
-            { orderId, orderNumber: 'ZAM/2026/0043', userId: u.userId, kind: 'GARDEN', sampleCodes: [], cancelledByUserId: null, cancelledAt: new Date().toISOString() },
+            {
+              orderId,
+              orderNumber: 'ZAM/2026/0043',
+              userId: u.userId,
+              kind: 'GARDEN',
+              sampleCodes: [],
+              cancelledByUserId: null,
+              cancelledAt: new Date().toISOString(),
+            },
             { id: cancelId },
           ),
       });
-      events.push({ publish: () => publishTestEvent(messaging.exchange, OrderStatusChangedV1, statusChange(u.userId, 'CANCELLED', { orderId }), { id: statusId }) });
+      events.push({
+        publish: () =>
+          publishTestEvent(
+            messaging.exchange,
+            OrderStatusChangedV1,
+            statusChange(u.userId, 'CANCELLED', { orderId }),
+            { id: statusId },
+          ),
+      });
     }
     // Every event twice in a row (a redelivery; the copies may meet at the two replicas), ten publishers at once.
     const copies = events.flatMap((e) => [e, e]);
@@ -107,12 +158,19 @@ describe('notification: two replicas consuming concurrently', () => {
     );
 
     const notices = users.length * 11;
-    const count = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(db)).rows[0]!.n);
-    await waitFor(async () => (await count('select count(*) as n from in_app_notifications')) === notices, { timeoutMs: 30_000, message: 'in-app' });
-    await waitFor(async () => (await count(`select count(*) as n from deliveries where status = 'SENT'`)) === notices * 2, {
+    const count = async (query: string) =>
+      Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(db)).rows[0]!.n);
+    await waitFor(async () => (await count('select count(*) as n from in_app_notifications')) === notices, {
       timeoutMs: 30_000,
-      message: 'deliveries sent',
+      message: 'in-app',
     });
+    await waitFor(
+      async () => (await count(`select count(*) as n from deliveries where status = 'SENT'`)) === notices * 2,
+      {
+        timeoutMs: 30_000,
+        message: 'deliveries sent',
+      },
+    );
     await waitFor(() => smtp.mails.length >= notices, { timeoutMs: 10_000, message: 'mails' });
     await sleep(1000);
 
@@ -121,7 +179,11 @@ describe('notification: two replicas consuming concurrently', () => {
     expect(await count('select count(*) as n from sms_log')).toBe(notices);
     for (const u of users) {
       expect(smtp.to(u.email)).toHaveLength(11);
-      const inApp = await db.selectFrom('in_app_notifications').select(['type']).where('user_id', '=', u.userId).execute();
+      const inApp = await db
+        .selectFrom('in_app_notifications')
+        .select(['type'])
+        .where('user_id', '=', u.userId)
+        .execute();
       expect(inApp.filter((n) => n.type === 'ORDER_CANCELLED')).toHaveLength(1);
     }
     // Both replicas took part; every delivery of every event was handled (the copies as no-ops),

@@ -40,18 +40,29 @@ describe('notification across restarts', () => {
       messaging,
       databaseUrl,
       config: {
-        ...serviceConfig({ SMTP_URL: smtp.url, DELIVERY_BACKOFF_MS: 100, DELIVERY_SWEEP_MS: 300, DELIVERY_SWEEP_AGE_MS: 500 }),
+        ...serviceConfig({
+          SMTP_URL: smtp.url,
+          DELIVERY_BACKOFF_MS: 100,
+          DELIVERY_SWEEP_MS: 300,
+          DELIVERY_SWEEP_AGE_MS: 500,
+        }),
         REDIS_PREFIX: redisPrefix,
       },
     });
     return service;
   };
   const inApp = async (userId: string) =>
-    (await http<TInAppList>(service!.url, 'GET', '/api/notifications/in-app', { token: keys.sign({ sub: userId }) })).body.items;
+    (
+      await http<TInAppList>(service!.url, 'GET', '/api/notifications/in-app', {
+        token: keys.sign({ sub: userId }),
+      })
+    ).body.items;
   const smsTo = async (to: string) =>
-    (await http<TSmsLogList>(service!.url, 'GET', '/farm-api/deliveries/sms-log?perPage=100', { token: keys.sign({ role: 'ADMIN' }) })).body.items.filter(
-      (m) => m.to === to,
-    );
+    (
+      await http<TSmsLogList>(service!.url, 'GET', '/farm-api/deliveries/sms-log?perPage=100', {
+        token: keys.sign({ role: 'ADMIN' }),
+      })
+    ).body.items.filter((m) => m.to === to);
 
   beforeAll(async () => {
     keys = createTestKeys();
@@ -67,7 +78,13 @@ describe('notification across restarts', () => {
 
   it('handles an event published while the service was down once, after it starts again', async () => {
     const u = await registerUser(messaging.exchange, { language: 'en', phone: '604 555 666' });
-    await waitFor(() => service!.ctx.db.selectFrom('contacts').select('user_id').where('user_id', '=', u.userId).executeTakeFirst());
+    await waitFor(() =>
+      service!.ctx.db
+        .selectFrom('contacts')
+        .select('user_id')
+        .where('user_id', '=', u.userId)
+        .executeTakeFirst(),
+    );
     await service!.stop();
 
     const id = randomUUID();
@@ -79,7 +96,9 @@ describe('notification across restarts', () => {
     await waitFor(async () => (await inApp(u.userId)).length === 1);
     const mail = await waitFor(() => smtp.to(u.email)[0]);
     expect(mail.subject).toBe('Samples for test GB1234567890 have been sent');
-    const [sms] = await waitFor(async () => ((await smsTo('+48604555666')).length ? smsTo('+48604555666') : null));
+    const [sms] = await waitFor(async () =>
+      (await smsTo('+48604555666')).length ? smsTo('+48604555666') : null,
+    );
     expect(sms!.body).toContain('Samples for test GB1234567890 sent to the laboratory.');
     await sleep(800);
     expect(await inApp(u.userId)).toHaveLength(1);
@@ -89,14 +108,28 @@ describe('notification across restarts', () => {
 
   it('stopped mid-way and with its queued jobs lost, it still sends each message once', async () => {
     const u = await registerUser(messaging.exchange, { language: 'uk', phone: '605 777 888' });
-    await waitFor(() => service!.ctx.db.selectFrom('contacts').select('user_id').where('user_id', '=', u.userId).executeTakeFirst());
+    await waitFor(() =>
+      service!.ctx.db
+        .selectFrom('contacts')
+        .select('user_id')
+        .where('user_id', '=', u.userId)
+        .executeTakeFirst(),
+    );
     const id = randomUUID();
     const data = statusChange(u.userId, 'PARTIAL_RESULTS');
     await publishTestEvent(messaging.exchange, OrderStatusChangedV1, data, { id });
     // Stop as soon as the event is handled: the e-mail and SMS jobs may not have run yet.
-    await waitFor(() => service!.ctx.db.selectFrom('in_app_notifications').select('id').where('user_id', '=', u.userId).executeTakeFirst(), {
-      intervalMs: 5,
-    });
+    await waitFor(
+      () =>
+        service!.ctx.db
+          .selectFrom('in_app_notifications')
+          .select('id')
+          .where('user_id', '=', u.userId)
+          .executeTakeFirst(),
+      {
+        intervalMs: 5,
+      },
+    );
     await service!.stop();
 
     // Redis loses every job of this service (flush, failover): the sweeper must find the pending rows.
@@ -115,7 +148,11 @@ describe('notification across restarts', () => {
     expect(await inApp(u.userId)).toHaveLength(1);
     expect(smtp.to(u.email)).toHaveLength(1);
     expect(await smsTo('+48605777888')).toHaveLength(1);
-    const statuses = await service!.ctx.db.selectFrom('deliveries').select(['channel', 'status']).where('user_id', '=', u.userId).execute();
+    const statuses = await service!.ctx.db
+      .selectFrom('deliveries')
+      .select(['channel', 'status'])
+      .where('user_id', '=', u.userId)
+      .execute();
     expect(statuses.map((s) => `${s.channel}:${s.status}`).sort()).toEqual(['EMAIL:SENT', 'SMS:SENT']);
   });
 });

@@ -1,10 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigurableNotificationType, FarmOrderStatus, GardenTestStatus, NotificationType } from '@gleba/contracts';
+import {
+  ConfigurableNotificationType,
+  FarmOrderStatus,
+  GardenTestStatus,
+  NotificationType,
+} from '@gleba/contracts';
 import { namespaces } from '@gleba/i18n';
 import { toE164 } from '../src/domain/phone';
-import { orderStatusNotice, parcelStatusNotice, resultsImportedNotice, STATUS_TYPE } from '../src/domain/rules';
-import { ACCOUNT_TEMPLATES, displayParams, renderEmail, renderSms, TEMPLATE_OF_TYPE, TEMPLATES } from '../src/domain/templates';
+import {
+  orderStatusNotice,
+  parcelStatusNotice,
+  resultsImportedNotice,
+  STATUS_TYPE,
+} from '../src/domain/rules';
+import {
+  ACCOUNT_TEMPLATES,
+  displayParams,
+  renderEmail,
+  renderSms,
+  TEMPLATE_OF_TYPE,
+  TEMPLATES,
+} from '../src/domain/templates';
 import { statusChange } from './support';
 
 describe('templates', () => {
@@ -12,21 +29,27 @@ describe('templates', () => {
     for (const lang of ['pl', 'en', 'uk'] as const) {
       const ns = namespaces.notifications[lang] as Record<string, string>;
       for (const template of TEMPLATES) {
-        const parts = ACCOUNT_TEMPLATES.has(template) ? ['Subject', 'Body', 'Action'] : ['Subject', 'Body', 'Action', 'Sms', 'InApp'];
+        const parts = ACCOUNT_TEMPLATES.has(template)
+          ? ['Subject', 'Body', 'Action']
+          : ['Subject', 'Body', 'Action', 'Sms', 'InApp'];
         for (const part of parts) expect(ns[`${template}${part}`], `${lang} ${template}${part}`).toBeTruthy();
       }
-      for (const status of [...FarmOrderStatus.options, ...GardenTestStatus.options]) expect(ns[`status${status}`], `${lang} ${status}`).toBeTruthy();
+      for (const status of [...FarmOrderStatus.options, ...GardenTestStatus.options])
+        expect(ns[`status${status}`], `${lang} ${status}`).toBeTruthy();
     }
   });
 
   it('every configurable type has a template', () => {
-    for (const type of ConfigurableNotificationType.options) expect(TEMPLATE_OF_TYPE[type], type).toBeDefined();
+    for (const type of ConfigurableNotificationType.options)
+      expect(TEMPLATE_OF_TYPE[type], type).toBeDefined();
     expect(NotificationType.options).toContain('ACCOUNT_ACTIVATION');
   });
 
   it('formats dates in Warsaw time, amounts in złoty and statuses by name', () => {
     const tz = { timeZone: 'Europe/Warsaw' };
-    expect(displayParams('pl', { expiresAt: '2026-07-01T10:00:00Z', amountGrosze: 12345, status: 'KIT_SENT' }, tz)).toMatchObject({
+    expect(
+      displayParams('pl', { expiresAt: '2026-07-01T10:00:00Z', amountGrosze: 12345, status: 'KIT_SENT' }, tz),
+    ).toMatchObject({
       expiresAt: '01.07.2026, 12:00',
       amount: '123,45',
       status: 'zestaw do pobierania próbek wysłany',
@@ -35,18 +58,26 @@ describe('templates', () => {
   });
 
   it('escapes params in HTML and keeps a text part', () => {
-    const mail = renderEmail('allResults', 'en', { params: { ref: '<b>X</b>' }, firstName: 'Ann', url: 'https://x.test/soil-tests/1/results' }, { timeZone: 'UTC' });
+    const mail = renderEmail(
+      'allResults',
+      'en',
+      { params: { ref: '<b>X</b>' }, firstName: 'Ann', url: 'https://x.test/soil-tests/1/results' },
+      { timeZone: 'UTC' },
+    );
     expect(mail.html).toContain('&lt;b&gt;X&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>X</b>');
     expect(mail.text).toContain('View results: https://x.test/soil-tests/1/results');
-    expect(renderSms('allResults', 'pl', { params: { ref: 'GB1' } }, { timeZone: 'UTC' })).toBe('Gleba: Wyniki badania GB1 są gotowe.');
+    expect(renderSms('allResults', 'pl', { params: { ref: 'GB1' } }, { timeZone: 'UTC' })).toBe(
+      'Gleba: Wyniki badania GB1 są gotowe.',
+    );
   });
 });
 
 describe('rules', () => {
   it('maps the spec status changes to their messages', () => {
     const user = randomUUID();
-    const type = (to: Parameters<typeof statusChange>[1]) => orderStatusNotice(statusChange(user, to), randomUUID())?.type ?? null;
+    const type = (to: Parameters<typeof statusChange>[1]) =>
+      orderStatusNotice(statusChange(user, to), randomUUID())?.type ?? null;
     expect(type('WAITING_FOR_SHIPMENT')).toBe('ORDER_ADDED_AWAITING_SHIPMENT');
     expect(type('WAITING_FOR_RESULTS')).toBe('SAMPLES_SENT');
     expect(type('PARTIAL_RESULTS')).toBe('PARTIAL_RESULTS');
@@ -55,26 +86,55 @@ describe('rules', () => {
     expect(type('CANCELLED')).toBe('ORDER_CANCELLED');
     expect(type('PAYMENT_CONFIRMED')).toBeNull();
     expect(type('KIT_SENT')).toBe('ORDER_STATUS_CHANGED');
-    expect(Object.keys(STATUS_TYPE).sort()).toEqual([...new Set([...FarmOrderStatus.options, ...GardenTestStatus.options])].sort());
+    expect(Object.keys(STATUS_TYPE).sort()).toEqual(
+      [...new Set([...FarmOrderStatus.options, ...GardenTestStatus.options])].sort(),
+    );
   });
 
   it('keys once-per-order messages by order and repeatable ones by event', () => {
     const user = randomUUID();
     const orderId = randomUUID();
     const a = orderStatusNotice(statusChange(user, 'CANCELLED', { orderId }), randomUUID())!;
-    const b = orderStatusNotice(statusChange(user, 'ORDER_CANCELLED', { orderId, kind: 'FARM' }), randomUUID())!;
+    const b = orderStatusNotice(
+      statusChange(user, 'ORDER_CANCELLED', { orderId, kind: 'FARM' }),
+      randomUUID(),
+    )!;
     expect(a.sourceKey).toBe(b.sourceKey);
     const eventId = randomUUID();
-    expect(orderStatusNotice(statusChange(user, 'RESULTS_UPDATED', { orderId }), eventId)!.sourceKey).toBe(eventId);
+    expect(orderStatusNotice(statusChange(user, 'RESULTS_UPDATED', { orderId }), eventId)!.sourceKey).toBe(
+      eventId,
+    );
     expect(a.linkPath).toBe('/soil-tests');
-    expect(orderStatusNotice(statusChange(user, 'PARTIAL_RESULTS', { orderId }), eventId)!.linkPath).toBe(`/soil-tests/${orderId}/results`);
+    expect(orderStatusNotice(statusChange(user, 'PARTIAL_RESULTS', { orderId }), eventId)!.linkPath).toBe(
+      `/soil-tests/${orderId}/results`,
+    );
   });
 
   it('announces lab imports for farm orders only and parcels only when delivered', () => {
-    const base = { importId: randomUUID(), orderId: randomUUID(), orderNumber: 'Z/1', userId: randomUUID(), sampleCodes: [], importedAt: new Date().toISOString() };
-    expect(resultsImportedNotice({ ...base, kind: 'FARM', completeness: 'COMPLETE' }, randomUUID())?.type).toBe('ALL_RESULTS');
-    expect(resultsImportedNotice({ ...base, kind: 'GARDEN', completeness: 'COMPLETE' }, randomUUID())).toBeNull();
-    const parcel = { shipmentId: randomUUID(), orderId: randomUUID(), testId: null, userId: randomUUID(), waybill: 'W1', shipmentType: 'COURIER' as const, from: null, at: new Date().toISOString() };
+    const base = {
+      importId: randomUUID(),
+      orderId: randomUUID(),
+      orderNumber: 'Z/1',
+      userId: randomUUID(),
+      sampleCodes: [],
+      importedAt: new Date().toISOString(),
+    };
+    expect(
+      resultsImportedNotice({ ...base, kind: 'FARM', completeness: 'COMPLETE' }, randomUUID())?.type,
+    ).toBe('ALL_RESULTS');
+    expect(
+      resultsImportedNotice({ ...base, kind: 'GARDEN', completeness: 'COMPLETE' }, randomUUID()),
+    ).toBeNull();
+    const parcel = {
+      shipmentId: randomUUID(),
+      orderId: randomUUID(),
+      testId: null,
+      userId: randomUUID(),
+      waybill: 'W1',
+      shipmentType: 'COURIER' as const,
+      from: null,
+      at: new Date().toISOString(),
+    };
     expect(parcelStatusNotice({ ...parcel, to: 'IN_TRANSIT' })).toBeNull();
     expect(parcelStatusNotice({ ...parcel, to: 'DELIVERED' })?.type).toBe('SAMPLES_DELIVERED');
   });

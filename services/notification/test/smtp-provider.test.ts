@@ -3,11 +3,20 @@ import { SmtpEmailProvider } from '../src/providers/email/smtp.provider';
 import { ProviderError } from '../src/providers/types';
 import { startSmtpSink, type SmtpSink } from './support';
 
-const message = (to: string) => ({ to, language: 'pl' as const, subject: 'Temat', text: 'Treść', html: '<p>Treść</p>' });
+const message = (to: string) => ({
+  to,
+  language: 'pl' as const,
+  subject: 'Temat',
+  text: 'Treść',
+  html: '<p>Treść</p>',
+});
 
 /** Settles within `ms`, or rejects saying it hung (a send nodemailer never calls back). */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms)),
+  ]);
 }
 
 describe('SMTP e-mail provider', () => {
@@ -20,8 +29,14 @@ describe('SMTP e-mail provider', () => {
   });
 
   it('never leaves a send hanging when closed: one queued at the close or asked for after it fails at once, as retryable', async () => {
-    const provider = new SmtpEmailProvider({ url: smtp.url, from: 'Gleba <noreply@gleba.local>', timeoutMs: 5000 });
-    await expect(provider.send(message('first@example.com'))).resolves.toMatchObject({ externalId: expect.any(String) });
+    const provider = new SmtpEmailProvider({
+      url: smtp.url,
+      from: 'Gleba <noreply@gleba.local>',
+      timeoutMs: 5000,
+    });
+    await expect(provider.send(message('first@example.com'))).resolves.toMatchObject({
+      externalId: expect.any(String),
+    });
     expect(smtp.to('first@example.com')).toHaveLength(1);
 
     const queued = within(provider.send(message('queued@example.com')), 2000);

@@ -49,7 +49,11 @@ function addresses(mail: ParsedMail): string[] {
 
 /** The service's own settings with their defaults, overridden (startTestService does not parse them). */
 export function serviceConfig(overrides: Record<string, string | number>): Partial<Config> {
-  const parsed = ZConfig.parse({ SERVICE_NAME: 'notification', DATABASE_URL: 'postgres://unused/unused', ...overrides });
+  const parsed = ZConfig.parse({
+    SERVICE_NAME: 'notification',
+    DATABASE_URL: 'postgres://unused/unused',
+    ...overrides,
+  });
   const own: Record<string, unknown> = { ...parsed };
   for (const key of Object.keys(ZBaseConfig.shape)) delete own[key];
   return own as Partial<Config>;
@@ -64,7 +68,14 @@ export interface TestUser {
 
 export async function registerUser(
   exchange: string,
-  options: { language?: Language; phone?: string | null; userId?: string; newsletterConsent?: boolean; firstName?: string; email?: string } = {},
+  options: {
+    language?: Language;
+    phone?: string | null;
+    userId?: string;
+    newsletterConsent?: boolean;
+    firstName?: string;
+    email?: string;
+  } = {},
 ): Promise<TestUser> {
   const userId = options.userId ?? randomUUID();
   const email = options.email ?? `u-${userId.slice(0, 8)}@example.com`;

@@ -39,6 +39,10 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
   /** Sample photos (default under the repository's ignored `.gleba/`). */
   UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
-  PHOTO_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
 });
 export type Config = z.infer<typeof ZConfig>;

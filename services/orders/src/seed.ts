@@ -13,9 +13,19 @@ export const DEMO_BARCODES = Array.from({ length: 10 }, (_, i) => `GLEBA${String
 
 export async function seed(db: Kysely<Database>): Promise<{ created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom('barcode_batches').select('id').where('id', '=', DEMO_BATCH_ID).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('barcode_batches')
+      .select('id')
+      .where('id', '=', DEMO_BATCH_ID)
+      .executeTakeFirst();
     if (exists) return { created: false };
-    await createBatch(trx, { id: DEMO_BATCH_ID, count: DEMO_BARCODES.length, codes: DEMO_BARCODES, retail: true, paid: true });
+    await createBatch(trx, {
+      id: DEMO_BATCH_ID,
+      count: DEMO_BARCODES.length,
+      codes: DEMO_BARCODES,
+      retail: true,
+      paid: true,
+    });
     return { created: true };
   });
 }
@@ -24,9 +34,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const config = loadConfig(ZConfig, { SERVICE_NAME: 'orders', ...process.env });
   const db = createDatabase<Database>(config.DATABASE_URL);
   try {
-    await migrateToLatest(db as Kysely<unknown>, migrations, { databaseUrl: config.DATABASE_URL, logger: createLogger('orders-seed', config.LOG_LEVEL) });
+    await migrateToLatest(db as Kysely<unknown>, migrations, {
+      databaseUrl: config.DATABASE_URL,
+      logger: createLogger('orders-seed', config.LOG_LEVEL),
+    });
     const { created } = await seed(db);
-    console.log(created ? `seeded ${DEMO_BARCODES.length} paid garden labels: ${DEMO_BARCODES.join(', ')}` : 'demo labels already present');
+    console.log(
+      created
+        ? `seeded ${DEMO_BARCODES.length} paid garden labels: ${DEMO_BARCODES.join(', ')}`
+        : 'demo labels already present',
+    );
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabases } from '@gleba/testkit';
-import { gardenBody, newCrop, newUser, orderBody, paidBarcodes, req, startHarness, type Harness, type TestUser } from './helpers';
+import {
+  gardenBody,
+  newCrop,
+  newUser,
+  orderBody,
+  paidBarcodes,
+  req,
+  startHarness,
+  type Harness,
+  type TestUser,
+} from './helpers';
 
 describe('admin: orders table, search, filters, detail', () => {
   let h: Harness;
@@ -11,8 +21,10 @@ describe('admin: orders table, search, filters, detail', () => {
   let sampleCode = '';
   let barcode = '';
 
-  const list = async (base: string, query: string) => (await req(h, 'GET', `${base}/orders?${query}`, h.admin)).body;
-  const farmIds = async (query: string) => (await list('/farm-api', query)).items.map((i: { id: string }) => i.id).sort();
+  const list = async (base: string, query: string) =>
+    (await req(h, 'GET', `${base}/orders?${query}`, h.admin)).body;
+  const farmIds = async (query: string) =>
+    (await list('/farm-api', query)).items.map((i: { id: string }) => i.id).sort();
   const sorted = (...xs: string[]) => [...xs].sort();
 
   beforeAll(async () => {
@@ -35,8 +47,20 @@ describe('admin: orders table, search, filters, detail', () => {
     await place('annaExpress', anna, { paymentMethod: 'DEFERRED_BANK_TRANSFER', type: 'EXPRESS' }, 3);
     await place('piotrOnline', piotr, { paymentMethod: 'ONLINE_BANK_TRANSFER' }, 2);
     await place('piotrDone', piotr, { paymentMethod: 'TRADITIONAL_TRANSFER' });
-    await h.service.ctx.db.updateTable('farm_orders').set({ status: 'ORDER_COMPLETED', payment_status: 'PAID', created_at: new Date('2026-01-15T10:00:00Z') }).where('id', '=', ids.piotrDone!).execute();
-    await h.service.ctx.db.updateTable('farm_orders').set({ status: 'SAMPLES_SENT' }).where('id', '=', ids.piotrOnline!).execute();
+    await h.service.ctx.db
+      .updateTable('farm_orders')
+      .set({
+        status: 'ORDER_COMPLETED',
+        payment_status: 'PAID',
+        created_at: new Date('2026-01-15T10:00:00Z'),
+      })
+      .where('id', '=', ids.piotrDone!)
+      .execute();
+    await h.service.ctx.db
+      .updateTable('farm_orders')
+      .set({ status: 'SAMPLES_SENT' })
+      .where('id', '=', ids.piotrOnline!)
+      .execute();
     barcode = (await paidBarcodes(h, 1))[0]!;
     ids.garden = (await req(h, 'POST', '/api/soil-tests', anna.token, gardenBody(barcode!))).body.id;
   });
@@ -46,7 +70,9 @@ describe('admin: orders table, search, filters, detail', () => {
   });
 
   it('farm mode lists farm orders, garden mode garden tests', async () => {
-    expect(await farmIds('')).toEqual(sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!, ids.piotrDone!));
+    expect(await farmIds('')).toEqual(
+      sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!, ids.piotrDone!),
+    );
     const garden = await list('/garden-api', '');
     expect(garden.items.map((i: { id: string }) => i.id)).toEqual([ids.garden]);
     expect(garden.items[0]).toMatchObject({ kind: 'GARDEN', barcode, status: 'WAITING_FOR_SHIPMENT' });
@@ -58,7 +84,9 @@ describe('admin: orders table, search, filters, detail', () => {
     expect(await farmIds('tab=TO_SEND')).toEqual([ids.annaExpress]); // deferred: accepted, kit to send
     expect(await farmIds('tab=IN_PROGRESS')).toEqual([ids.piotrOnline]);
     expect(await farmIds('tab=ENDED')).toEqual([ids.piotrDone]);
-    expect(await farmIds('tab=ACTIVE')).toEqual(sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!));
+    expect(await farmIds('tab=ACTIVE')).toEqual(
+      sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!),
+    );
     expect((await list('/garden-api', 'tab=TO_SEND')).meta.total).toBe(1);
     expect((await list('/garden-api', 'tab=ENDED')).meta.total).toBe(0);
   });
@@ -67,11 +95,15 @@ describe('admin: orders table, search, filters, detail', () => {
     expect(await farmIds(`search=${encodeURIComponent(numbers.annaExpress!)}`)).toEqual([ids.annaExpress]);
     expect(await farmIds('search=ROLNIK.PL')).toEqual(sorted(ids.annaStandard!, ids.annaExpress!));
     expect(await farmIds('search=wiśniew')).toEqual(sorted(ids.piotrOnline!, ids.piotrDone!));
-    expect(await farmIds(`search=${encodeURIComponent('Anna Nowak')}`)).toEqual(sorted(ids.annaStandard!, ids.annaExpress!));
+    expect(await farmIds(`search=${encodeURIComponent('Anna Nowak')}`)).toEqual(
+      sorted(ids.annaStandard!, ids.annaExpress!),
+    );
     expect(await farmIds(`search=${sampleCode.toLowerCase()}`)).toEqual([ids.annaStandard]);
     expect(await farmIds('search=nobody')).toEqual([]);
     expect(await farmIds('search=%25')).toEqual([]); // a LIKE wildcard is searched literally
-    expect((await list('/garden-api', `search=${barcode}`)).items.map((i: { id: string }) => i.id)).toEqual([ids.garden]);
+    expect((await list('/garden-api', `search=${barcode}`)).items.map((i: { id: string }) => i.id)).toEqual([
+      ids.garden,
+    ]);
     expect((await list('/garden-api', 'search=anna.nowak')).meta.total).toBe(1);
     expect((await list('/garden-api', 'search=piotr')).meta.total).toBe(0);
   });
@@ -82,8 +114,12 @@ describe('admin: orders table, search, filters, detail', () => {
     expect(await farmIds('paymentStatus=PAID')).toEqual([ids.piotrDone]);
     expect(await farmIds('paymentMethod=ONLINE_BANK_TRANSFER')).toEqual([ids.piotrOnline]);
     expect(await farmIds('dateFrom=2026-01-01&dateTo=2026-01-15')).toEqual([ids.piotrDone]);
-    expect(await farmIds('dateFrom=2026-01-16')).toEqual(sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!));
-    expect(await farmIds('tab=ACTIVE&paymentMethod=TRADITIONAL_TRANSFER&search=anna')).toEqual([ids.annaStandard]);
+    expect(await farmIds('dateFrom=2026-01-16')).toEqual(
+      sorted(ids.annaStandard!, ids.annaExpress!, ids.piotrOnline!),
+    );
+    expect(await farmIds('tab=ACTIVE&paymentMethod=TRADITIONAL_TRANSFER&search=anna')).toEqual([
+      ids.annaStandard,
+    ]);
     const bad = await req(h, 'GET', '/farm-api/orders?status=NOPE', h.admin);
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validationFailed');
@@ -92,9 +128,13 @@ describe('admin: orders table, search, filters, detail', () => {
   it('pages and sorts', async () => {
     const byNumber = await list('/farm-api', 'orderBy=orderNumber:asc&perPage=3');
     expect(byNumber.meta).toMatchObject({ total: 4, page: 1, next: 2, prev: null });
-    expect(byNumber.items.map((i: { orderNumber: string }) => i.orderNumber)).toEqual(Object.values(numbers).sort().slice(0, 3));
+    expect(byNumber.items.map((i: { orderNumber: string }) => i.orderNumber)).toEqual(
+      Object.values(numbers).sort().slice(0, 3),
+    );
     const page2 = await list('/farm-api', 'orderBy=orderNumber:asc&perPage=3&page=2');
-    expect(page2.items.map((i: { orderNumber: string }) => i.orderNumber)).toEqual([Object.values(numbers).sort()[3]]);
+    expect(page2.items.map((i: { orderNumber: string }) => i.orderNumber)).toEqual([
+      Object.values(numbers).sort()[3],
+    ]);
     const byPrice = await list('/farm-api', 'orderBy=totalPrice:desc');
     expect(byPrice.items[0].id).toBe(ids.annaExpress); // 3 express samples
     const oldestFirst = await list('/farm-api', 'orderBy=orderDate:asc');
@@ -106,31 +146,58 @@ describe('admin: orders table, search, filters, detail', () => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
       orderNumber: numbers.annaExpress,
-      client: { firstName: 'Anna', lastName: 'Nowak', email: 'anna.nowak@rolnik.pl', phoneNumber: '+48600100200', isDataComplete: true },
+      client: {
+        firstName: 'Anna',
+        lastName: 'Nowak',
+        email: 'anna.nowak@rolnik.pl',
+        phoneNumber: '+48600100200',
+        isDataComplete: true,
+      },
       company: null,
       farm: { totalAreaHa: 4.5, crops: [expect.objectContaining({ sectors: 3, plotNumbers: ['142/3'] })] },
       report: { completed: false },
     });
     expect(detail.body.report.sampleCodes).toHaveLength(3);
-    expect(detail.body.statusHistory.map((e: { status: string }) => e.status)).toEqual(['PENDING_PAYMENT', 'PAYMENT_CONFIRMED']);
+    expect(detail.body.statusHistory.map((e: { status: string }) => e.status)).toEqual([
+      'PENDING_PAYMENT',
+      'PAYMENT_CONFIRMED',
+    ]);
     const missing = await req(h, 'GET', `/farm-api/orders/${ids.garden}`, h.admin);
     expect(missing.status).toBe(404);
     const gardenDetail = await req(h, 'GET', `/garden-api/orders/${ids.garden}`, h.admin);
-    expect(gardenDetail.body).toMatchObject({ barcode, client: { email: 'anna.nowak@rolnik.pl' }, report: { sampleCodes: [barcode] } });
+    expect(gardenDetail.body).toMatchObject({
+      barcode,
+      client: { email: 'anna.nowak@rolnik.pl' },
+      report: { sampleCodes: [barcode] },
+    });
 
     const cancelled = await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/cancel`, h.admin);
     expect(cancelled.body.status).toBe('ORDER_CANCELLED');
-    expect((await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/cancel`, h.admin)).body.code).toBe('illegalTransition');
-    expect((await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/mark-paid`, h.admin)).body.code).toBe('cancelNotAllowed');
-    expect((await req(h, 'POST', `/garden-api/orders/${ids.garden}/cancel`, h.admin)).body.status).toBe('CANCELLED');
+    expect((await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/cancel`, h.admin)).body.code).toBe(
+      'illegalTransition',
+    );
+    expect((await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/mark-paid`, h.admin)).body.code).toBe(
+      'cancelNotAllowed',
+    );
+    expect((await req(h, 'POST', `/garden-api/orders/${ids.garden}/cancel`, h.admin)).body.status).toBe(
+      'CANCELLED',
+    );
   });
 
   it('a payment that cannot be registered leaves the order awaiting payment with a failed-order record', async () => {
     const detail = await req(h, 'GET', `/farm-api/orders/${ids.piotrOnline}`, h.admin);
-    expect(detail.body.failedPayments).toEqual([expect.objectContaining({ errorType: 'REGISTER_FAILED', attempts: 1 })]);
+    expect(detail.body.failedPayments).toEqual([
+      expect.objectContaining({ errorType: 'REGISTER_FAILED', attempts: 1 }),
+    ]);
     expect(detail.body.failedPayments[0].errorMessage).toContain('401');
     const crop = await newCrop(h, piotr);
-    const placed = await req(h, 'POST', '/api/orders', piotr.token, orderBody(crop, { paymentMethod: 'ONLINE_BANK_TRANSFER' }));
+    const placed = await req(
+      h,
+      'POST',
+      '/api/orders',
+      piotr.token,
+      orderBody(crop, { paymentMethod: 'ONLINE_BANK_TRANSFER' }),
+    );
     expect(placed.status).toBe(201);
     expect(placed.body.payment).toMatchObject({ redirectUrl: null, error: 'paymentFailed' });
     expect(placed.body.order.status).toBe('PENDING_PAYMENT');

@@ -87,7 +87,14 @@ describe('farm orders: the wizard', () => {
     ]);
     const big = await newCrop(h, a, { sectors: 25, sectorHa: 0.4 });
     const bigQuote = await req(h, 'POST', '/api/orders/quote', a.token, { crops: [{ cropId: big.cropId }] });
-    expect(bigQuote.body).toMatchObject({ numberOfSamples: 25, totalAreaHa: 10, basicTestsPrice: 75000, discountPercent: 10, basicTestsDiscount: 7500, totalPrice: 67500 });
+    expect(bigQuote.body).toMatchObject({
+      numberOfSamples: 25,
+      totalAreaHa: 10,
+      basicTestsPrice: 75000,
+      discountPercent: 10,
+      basicTestsDiscount: 7500,
+      totalPrice: 67500,
+    });
   });
 
   it('tests chosen sectors only, and an undivided crop as one sample', async () => {
@@ -102,18 +109,31 @@ describe('farm orders: the wizard', () => {
 
   it('refuses an invalid test combination, too few punctures, unknown crops and sectors', async () => {
     const crop = await newCrop(h, a);
-    const combo = await req(h, 'POST', '/api/orders/quote', a.token, { crops: [{ cropId: crop.cropId }], additionalTests: ['EGNER', 'UNIVERSAL_METHOD'] });
+    const combo = await req(h, 'POST', '/api/orders/quote', a.token, {
+      crops: [{ cropId: crop.cropId }],
+      additionalTests: ['EGNER', 'UNIVERSAL_METHOD'],
+    });
     expect(combo.status).toBe(400);
     expect(combo.body.code).toBe('invalidTestCombination');
-    const twice = await req(h, 'POST', '/api/orders/quote', a.token, { crops: [{ cropId: crop.cropId }], additionalTests: ['HUMUS', 'HUMUS'] });
+    const twice = await req(h, 'POST', '/api/orders/quote', a.token, {
+      crops: [{ cropId: crop.cropId }],
+      additionalTests: ['HUMUS', 'HUMUS'],
+    });
     expect(twice.body.code).toBe('invalidTestCombination');
-    const punctures = await req(h, 'POST', '/api/orders/quote', a.token, { crops: [{ cropId: crop.cropId }], puncturesPerSector: 15 });
+    const punctures = await req(h, 'POST', '/api/orders/quote', a.token, {
+      crops: [{ cropId: crop.cropId }],
+      puncturesPerSector: 15,
+    });
     expect(punctures.status).toBe(400);
     expect(punctures.body.code).toBe('tooFewPunctures');
-    const othersCrop = await req(h, 'POST', '/api/orders/quote', b.token, { crops: [{ cropId: crop.cropId }] });
+    const othersCrop = await req(h, 'POST', '/api/orders/quote', b.token, {
+      crops: [{ cropId: crop.cropId }],
+    });
     expect(othersCrop.status).toBe(404);
     expect(othersCrop.body.code).toBe('orderCropNotFound');
-    const sector = await req(h, 'POST', '/api/orders/quote', a.token, { crops: [{ cropId: crop.cropId, sectorIds: [b.userId] }] });
+    const sector = await req(h, 'POST', '/api/orders/quote', a.token, {
+      crops: [{ cropId: crop.cropId, sectorIds: [b.userId] }],
+    });
     expect(sector.status).toBe(404);
     expect(sector.body.code).toBe('orderSectorNotFound');
     const unauth = await req(h, 'POST', '/api/orders/quote', undefined, { crops: [{ cropId: crop.cropId }] });
@@ -127,13 +147,22 @@ describe('farm orders: the wizard', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('incompleteUserData');
     expect(res.body.message).toBe('Uzupełnij swoje dane, zanim złożysz zamówienie.');
-    const unconfirmed = await req(h, 'POST', '/api/orders', a.token, { ...orderBody(await newCrop(h, a)), confirmUserData: false });
+    const unconfirmed = await req(h, 'POST', '/api/orders', a.token, {
+      ...orderBody(await newCrop(h, a)),
+      confirmUserData: false,
+    });
     expect(unconfirmed.status).toBe(400);
   });
 
   it('places an order: number, samples with unique 12-16 character codes, snapshot, history and events', async () => {
     const crop = await newCrop(h, a, { sectors: 3 });
-    const res = await req(h, 'POST', '/api/orders', a.token, orderBody(crop, { equipment: ['SAMPLER'], additionalTests: ['MICRO'] }));
+    const res = await req(
+      h,
+      'POST',
+      '/api/orders',
+      a.token,
+      orderBody(crop, { equipment: ['SAMPLER'], additionalTests: ['MICRO'] }),
+    );
     expect(res.status).toBe(201);
     const order = res.body.order;
     expect(order).toMatchObject({
@@ -152,12 +181,23 @@ describe('farm orders: the wizard', () => {
     expect(new Set(codes).size).toBe(3);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{12,16}$/);
     expect(order.samples.map((s: { punctures: number }) => s.punctures)).toEqual([16, 16, 16]);
-    expect(order.statusHistory).toEqual([expect.objectContaining({ status: 'PENDING_PAYMENT', from: null, updatedByUserId: a.userId })]);
-    expect(res.body.payment.bankTransfer).toMatchObject({ transferTitle: `Gleba ${order.orderNumber}`, amount: order.totalPrice });
+    expect(order.statusHistory).toEqual([
+      expect.objectContaining({ status: 'PENDING_PAYMENT', from: null, updatedByUserId: a.userId }),
+    ]);
+    expect(res.body.payment.bankTransfer).toMatchObject({
+      transferTitle: `Gleba ${order.orderNumber}`,
+      amount: order.totalPrice,
+    });
 
-    const placed = await h.events.next<{ orderId: string; sectorIds: string[] }>('orders.order.placed', (e) => e.data.orderId === order.id);
+    const placed = await h.events.next<{ orderId: string; sectorIds: string[] }>(
+      'orders.order.placed',
+      (e) => e.data.orderId === order.id,
+    );
     expect(placed.data.sectorIds).toHaveLength(3);
-    await h.events.next('orders.order.status-changed', (e) => (e.data as { orderId: string; to: string }).orderId === order.id);
+    await h.events.next(
+      'orders.order.status-changed',
+      (e) => (e.data as { orderId: string; to: string }).orderId === order.id,
+    );
 
     // A sector cannot be in two active orders.
     const again = await req(h, 'POST', '/api/orders', a.token, orderBody(crop));

@@ -3,13 +3,24 @@ import { dropTestDatabases } from '@gleba/testkit';
 import { seed, DEMO_BARCODES } from '../src/seed';
 import { gardenBody, newUser, paidBarcodes, req, startHarness, type Harness, type TestUser } from './helpers';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  'hex',
+);
 
 async function upload(h: Harness, id: string, token: string, bytes: Buffer, name: string, type: string) {
   const form = new FormData();
   form.append('photo', new Blob([bytes], { type }), name);
-  const res = await fetch(`${h.url}/api/soil-tests/${id}/photo`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { code?: string; photo: { mimetype: string; path: string } } };
+  const res = await fetch(`${h.url}/api/soil-tests/${id}/photo`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { code?: string; photo: { mimetype: string; path: string } },
+  };
 }
 
 describe('garden tests: barcodes and the mobile add-test flow', () => {
@@ -29,8 +40,19 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
   it('refuses codes shorter than 12 or longer than 16 characters (testCodeIncorrect)', async () => {
     for (const barcode of ['GLEBA000001', 'GLEBA000000000001', '', 'GLEBA-0000-001']) {
       for (const path of ['/api/soil-tests/verify', '/api/soil-tests']) {
-        const res = await req(h, 'POST', path, a.token, path.endsWith('verify') ? { barcode } : gardenBody(barcode));
-        expect({ barcode, path, status: res.status, code: res.body.code }).toEqual({ barcode, path, status: 400, code: 'testCodeIncorrect' });
+        const res = await req(
+          h,
+          'POST',
+          path,
+          a.token,
+          path.endsWith('verify') ? { barcode } : gardenBody(barcode),
+        );
+        expect({ barcode, path, status: res.status, code: res.body.code }).toEqual({
+          barcode,
+          path,
+          status: 400,
+          code: 'testCodeIncorrect',
+        });
       }
     }
   });
@@ -39,9 +61,14 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     const unknown = await req(h, 'POST', '/api/soil-tests/verify', a.token, { barcode: 'GZZZZZZZZZZZZ9' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.code).toBe('scanCannotBeVerified');
-    expect(unknown.body.message).toBe('Nie można zweryfikować skanu. Sprawdź kod i czy test został opłacony.');
+    expect(unknown.body.message).toBe(
+      'Nie można zweryfikować skanu. Sprawdź kod i czy test został opłacony.',
+    );
 
-    const retail = await req(h, 'POST', '/garden-api/barcode-labels/batches', h.admin, { count: 2, retail: true });
+    const retail = await req(h, 'POST', '/garden-api/barcode-labels/batches', h.admin, {
+      count: 2,
+      retail: true,
+    });
     expect(retail.status).toBe(201);
     expect(retail.body).toMatchObject({ retail: true, paid: false, labelCount: 2 });
     const [unpaid] = retail.body.barcodes as string[];
@@ -49,9 +76,17 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('scanCannotBeVerified');
     // The shop pays: the batch is marked paid, and the code works (typed in lower case, too).
-    const paid = await req(h, 'POST', `/garden-api/barcode-labels/batches/${retail.body.id}/mark-paid`, h.admin);
+    const paid = await req(
+      h,
+      'POST',
+      `/garden-api/barcode-labels/batches/${retail.body.id}/mark-paid`,
+      h.admin,
+    );
     expect(paid.status).toBe(200);
-    expect((await req(h, 'POST', `/garden-api/barcode-labels/batches/${retail.body.id}/mark-paid`, h.admin)).status).toBe(409);
+    expect(
+      (await req(h, 'POST', `/garden-api/barcode-labels/batches/${retail.body.id}/mark-paid`, h.admin))
+        .status,
+    ).toBe(409);
     const ok = await req(h, 'POST', '/api/soil-tests/verify', a.token, { barcode: unpaid!.toLowerCase() });
     expect(ok.body).toEqual({ barcode: unpaid, valid: true });
     expect((await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(unpaid!))).status).toBe(201);
@@ -71,31 +106,72 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     ];
     for (const [extra, codeExpected] of cases) {
       const res = await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!, extra));
-      expect({ extra, status: res.status, code: res.body.code }).toEqual({ extra, status: 400, code: codeExpected });
+      expect({ extra, status: res.status, code: res.body.code }).toEqual({
+        extra,
+        status: 400,
+        code: codeExpected,
+      });
     }
-    const noArea = await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!, { gardenAreaAres: null }));
+    const noArea = await req(
+      h,
+      'POST',
+      '/api/soil-tests',
+      a.token,
+      gardenBody(code!, { gardenAreaAres: null }),
+    );
     expect(noArea.status).toBe(201);
     expect(noArea.body.gardenAreaAres).toBeNull();
   });
 
   it('adds a test, publishes it for the lab and the user, edits it before confirmation', async () => {
     const [code] = await paidBarcodes(h, 1);
-    const res = await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!, { additionalTestTypes: ['HUMUS'] }));
+    const res = await req(
+      h,
+      'POST',
+      '/api/soil-tests',
+      a.token,
+      gardenBody(code!, { additionalTestTypes: ['HUMUS'] }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ kind: 'GARDEN', barcode: code, status: 'WAITING_FOR_SHIPMENT', plantId: 'oats', gardenAreaAres: 2.5, price: 3000 + 2000, photo: null });
+    expect(res.body).toMatchObject({
+      kind: 'GARDEN',
+      barcode: code,
+      status: 'WAITING_FOR_SHIPMENT',
+      plantId: 'oats',
+      gardenAreaAres: 2.5,
+      price: 3000 + 2000,
+      photo: null,
+    });
     expect(res.body.orderNumber).toMatch(/^ZG\//);
     const id = res.body.id;
-    const sample = await h.events.next<{ code: string; kind: string; plantId: string; areaAres: number; additionalTestTypes: string[] }>(
-      'orders.sample.registered',
-      (e) => e.data.code === code,
+    const sample = await h.events.next<{
+      code: string;
+      kind: string;
+      plantId: string;
+      areaAres: number;
+      additionalTestTypes: string[];
+    }>('orders.sample.registered', (e) => e.data.code === code);
+    expect(sample.data).toMatchObject({
+      kind: 'GARDEN',
+      plantId: 'oats',
+      areaAres: 2.5,
+      additionalTestTypes: ['HUMUS'],
+    });
+    await h.events.next<{ orderId: string; to: string }>(
+      'orders.order.status-changed',
+      (e) => e.data.orderId === id && e.data.to === 'WAITING_FOR_SHIPMENT',
     );
-    expect(sample.data).toMatchObject({ kind: 'GARDEN', plantId: 'oats', areaAres: 2.5, additionalTestTypes: ['HUMUS'] });
-    await h.events.next<{ orderId: string; to: string }>('orders.order.status-changed', (e) => e.data.orderId === id && e.data.to === 'WAITING_FOR_SHIPMENT');
 
-    const edited = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, { plantId: 'winter-rye', gardenName: 'Warzywnik', gardenAreaAres: 1 });
+    const edited = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, {
+      plantId: 'winter-rye',
+      gardenName: 'Warzywnik',
+      gardenAreaAres: 1,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ plantId: 'winter-rye', gardenName: 'Warzywnik', gardenAreaAres: 1 });
-    expect((await req(h, 'PATCH', `/api/soil-tests/${id}`, b.token, { gardenName: 'Cudzy' })).status).toBe(404);
+    expect((await req(h, 'PATCH', `/api/soil-tests/${id}`, b.token, { gardenName: 'Cudzy' })).status).toBe(
+      404,
+    );
     const detailB = await req(h, 'GET', `/api/soil-tests/${id}`, b.token);
     expect(detailB.status).toBe(404);
     expect(detailB.body.code).toBe('orderNotFoundForTestId');
@@ -109,7 +185,14 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     const notImage = await upload(h, id, a.token, Buffer.from('%PDF-1.4 not an image'), 'x.png', 'image/png');
     expect(notImage.status).toBe(415);
     expect(notImage.body.code).toBe('photoNotImage');
-    const tooLarge = await upload(h, id, a.token, Buffer.concat([PNG, Buffer.alloc(201 * 1024)]), 'big.png', 'image/png');
+    const tooLarge = await upload(
+      h,
+      id,
+      a.token,
+      Buffer.concat([PNG, Buffer.alloc(201 * 1024)]),
+      'big.png',
+      'image/png',
+    );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.code).toBe('photoTooLarge');
     expect((await upload(h, id, b.token, PNG, 'p.png', 'image/png')).status).toBe(404);
@@ -117,11 +200,15 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.photo).toMatchObject({ mimetype: 'image/png' });
     expect(ok.body.photo.path).toMatch(/\.png$/);
-    const served = await fetch(`${h.url}/api/soil-tests/${id}/photo`, { headers: { authorization: `Bearer ${a.token}` } });
+    const served = await fetch(`${h.url}/api/soil-tests/${id}/photo`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    const other = await fetch(`${h.url}/api/soil-tests/${id}/photo`, { headers: { authorization: `Bearer ${b.token}` } });
+    const other = await fetch(`${h.url}/api/soil-tests/${id}/photo`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(other.status).toBe(404);
   });
 
@@ -129,11 +216,17 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     const c = await newUser(h);
     const codes = await paidBarcodes(h, 3);
     const ids: string[] = [];
-    for (const code of codes) ids.push((await req(h, 'POST', '/api/soil-tests', c.token, gardenBody(code))).body.id);
+    for (const code of codes)
+      ids.push((await req(h, 'POST', '/api/soil-tests', c.token, gardenBody(code))).body.id);
     await req(h, 'POST', `/api/soil-tests/${ids[0]}/cancel`, c.token);
     const page1 = await req(h, 'GET', '/api/soil-tests?tab=ORDERED&perPage=1&page=1', c.token);
     expect(page1.body.meta).toMatchObject({ total: 2, next: 2, prev: null });
-    expect(page1.body.items[0]).toMatchObject({ kind: 'GARDEN', listKind: 'NO_ORDER', samplerStatus: 'NO_ORDER', status: 'WAITING_FOR_SHIPMENT' });
+    expect(page1.body.items[0]).toMatchObject({
+      kind: 'GARDEN',
+      listKind: 'NO_ORDER',
+      samplerStatus: 'NO_ORDER',
+      status: 'WAITING_FOR_SHIPMENT',
+    });
     const page2 = await req(h, 'GET', '/api/soil-tests?tab=ORDERED&perPage=1&page=2', c.token);
     expect(page2.body.meta).toMatchObject({ next: null, prev: 1 });
     const archive = await req(h, 'GET', '/api/soil-tests?tab=ARCHIVE', c.token);
@@ -146,20 +239,36 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
   });
 
   it('prints a batch as a PDF of Code128 labels and marks it printed', async () => {
-    const created = await req(h, 'POST', '/garden-api/barcode-labels/batches', h.admin, { count: 30, retail: true });
+    const created = await req(h, 'POST', '/garden-api/barcode-labels/batches', h.admin, {
+      count: 30,
+      retail: true,
+    });
     for (const code of created.body.barcodes) expect(code).toMatch(/^[A-Z0-9]{12,16}$/);
     expect(new Set(created.body.barcodes).size).toBe(30);
-    const res = await fetch(`${h.url}/garden-api/barcode-labels/batches/${created.body.id}/pdf`, { headers: { authorization: `Bearer ${h.admin}` } });
+    const res = await fetch(`${h.url}/garden-api/barcode-labels/batches/${created.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${h.admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2); // 24 labels per A4 sheet
-    const labels = await req(h, 'GET', `/garden-api/barcode-labels?batchId=${created.body.id}&printed=true`, h.admin);
+    const labels = await req(
+      h,
+      'GET',
+      `/garden-api/barcode-labels?batchId=${created.body.id}&printed=true`,
+      h.admin,
+    );
     expect(labels.body.meta.total).toBe(30);
     const batches = await req(h, 'GET', '/garden-api/barcode-labels/batches', h.admin);
     expect(batches.body.items.find((x: { id: string }) => x.id === created.body.id).printedAt).not.toBeNull();
-    expect((await fetch(`${h.url}/garden-api/barcode-labels/batches/${created.body.id}/pdf`, { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(403);
+    expect(
+      (
+        await fetch(`${h.url}/garden-api/barcode-labels/batches/${created.body.id}/pdf`, {
+          headers: { authorization: `Bearer ${a.token}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('seeds 10 paid demo labels, idempotently', async () => {

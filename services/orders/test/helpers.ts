@@ -49,7 +49,11 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     PRICES_FILE: path.join(import.meta.dirname, 'fixtures', 'prices.json'),
     ...overrides,
   };
-  const service = await startTestService(ordersService, { keys: keys.resolver, messaging, config: config as unknown as Partial<Config> });
+  const service = await startTestService(ordersService, {
+    keys: keys.resolver,
+    messaging,
+    config: config as unknown as Partial<Config>,
+  });
   url = service.url;
   const adminId = randomUUID();
   const events = await listenForEvents(messaging.exchange);
@@ -77,7 +81,10 @@ export interface TestUser {
   token: string;
 }
 
-export async function newUser(h: Harness, options: { complete?: boolean; firstName?: string; lastName?: string; email?: string } = {}): Promise<TestUser> {
+export async function newUser(
+  h: Harness,
+  options: { complete?: boolean; firstName?: string; lastName?: string; email?: string } = {},
+): Promise<TestUser> {
   const userId = randomUUID();
   const email = options.email ?? `u-${userId.slice(0, 8)}@example.com`;
   const complete = options.complete ?? true;
@@ -91,19 +98,46 @@ export async function newUser(h: Harness, options: { complete?: boolean; firstNa
     serviceRole: 'PERSONAL',
     companyName: null,
     taxNumber: null,
-    address: { voivodeship: 'MASOVIAN', cityName: 'Warszawa', postCode: '00-001', streetName: 'Polna', buildingNumber: '1', apartmentNumber: null },
+    address: {
+      voivodeship: 'MASOVIAN',
+      cityName: 'Warszawa',
+      postCode: '00-001',
+      streetName: 'Polna',
+      buildingNumber: '1',
+      apartmentNumber: null,
+    },
     correspondenceAddress: null,
     isDataComplete: complete,
   });
-  await waitFor(() => h.service.ctx.db.selectFrom('contacts').select('user_id').where('user_id', '=', userId).executeTakeFirst());
+  await waitFor(() =>
+    h.service.ctx.db
+      .selectFrom('contacts')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  );
   return { userId, email, token: h.keys.sign({ sub: userId, email }) };
 }
 
 /** A crop in geo's read model with `sectors` sectors of `sectorHa` each (0: undivided). */
-export async function newCrop(h: Harness, user: TestUser, options: { sectors?: number; sectorHa?: number; areaHa?: number; name?: string } = {}): Promise<TCropSnapshot> {
+export async function newCrop(
+  h: Harness,
+  user: TestUser,
+  options: { sectors?: number; sectorHa?: number; areaHa?: number; name?: string } = {},
+): Promise<TCropSnapshot> {
   const n = options.sectors ?? 2;
   const sectorHa = options.sectorHa ?? 1.5;
-  const square = { type: 'Polygon' as const, coordinates: [[[21, 52], [21.01, 52], [21.01, 52.01], [21, 52]]] };
+  const square = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [21, 52],
+        [21.01, 52],
+        [21.01, 52.01],
+        [21, 52],
+      ],
+    ],
+  };
   const crop: TCropSnapshot = {
     cropId: randomUUID(),
     userId: user.userId,
@@ -114,10 +148,21 @@ export async function newCrop(h: Harness, user: TestUser, options: { sectors?: n
     areaHa: options.areaHa ?? (n ? n * sectorHa : 4),
     plotNumbers: ['142/3'],
     fieldName: options.name ?? 'Pole za stodołą',
-    sectors: Array.from({ length: n }, (_, i) => ({ sectorId: randomUUID(), name: `S${i + 1}`, areaHa: sectorHa, geometry: square })),
+    sectors: Array.from({ length: n }, (_, i) => ({
+      sectorId: randomUUID(),
+      name: `S${i + 1}`,
+      areaHa: sectorHa,
+      geometry: square,
+    })),
   };
   await publishTestEvent(h.exchange, CropCreatedV1, crop);
-  await waitFor(() => h.service.ctx.db.selectFrom('crops').select('crop_id').where('crop_id', '=', crop.cropId).executeTakeFirst());
+  await waitFor(() =>
+    h.service.ctx.db
+      .selectFrom('crops')
+      .select('crop_id')
+      .where('crop_id', '=', crop.cropId)
+      .executeTakeFirst(),
+  );
   return crop;
 }
 

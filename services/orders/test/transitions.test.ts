@@ -1,8 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FarmOrderStatus, GardenTestStatus, ParcelStatusChangedV1, ResultsImportedV1 } from '@gleba/contracts';
+import {
+  FarmOrderStatus,
+  GardenTestStatus,
+  ParcelStatusChangedV1,
+  ResultsImportedV1,
+} from '@gleba/contracts';
 import { dropTestDatabases, publishTestEvent, waitFor } from '@gleba/testkit';
-import { gardenBody, newCrop, newUser, orderBody, paidBarcodes, req, startHarness, type Harness, type TestUser } from './helpers';
+import {
+  gardenBody,
+  newCrop,
+  newUser,
+  orderBody,
+  paidBarcodes,
+  req,
+  startHarness,
+  type Harness,
+  type TestUser,
+} from './helpers';
 
 /** What an admin may do, written out here independently of the service's table. */
 const FARM_ADMIN_LEGAL: Record<string, string[]> = {
@@ -33,10 +48,26 @@ describe('status machines', () => {
   let farmId: string;
   let gardenId: string;
 
-  const setFarm = (status: string) => h.service.ctx.db.updateTable('farm_orders').set({ status }).where('id', '=', farmId).execute();
-  const setGarden = (status: string) => h.service.ctx.db.updateTable('garden_tests').set({ status }).where('id', '=', gardenId).execute();
-  const farmStatus = async (id = farmId) => (await h.service.ctx.db.selectFrom('farm_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-  const gardenStatus = async (id = gardenId) => (await h.service.ctx.db.selectFrom('garden_tests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const setFarm = (status: string) =>
+    h.service.ctx.db.updateTable('farm_orders').set({ status }).where('id', '=', farmId).execute();
+  const setGarden = (status: string) =>
+    h.service.ctx.db.updateTable('garden_tests').set({ status }).where('id', '=', gardenId).execute();
+  const farmStatus = async (id = farmId) =>
+    (
+      await h.service.ctx.db
+        .selectFrom('farm_orders')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const gardenStatus = async (id = gardenId) =>
+    (
+      await h.service.ctx.db
+        .selectFrom('garden_tests')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
 
   beforeAll(async () => {
     h = await startHarness();
@@ -60,7 +91,11 @@ describe('status machines', () => {
         expect({ from, to, status: res.status }).toEqual({ from, to, status: legal ? 200 : 409 });
         if (legal) {
           expect(res.body.status).toBe(to);
-          expect(res.body.statusHistory.at(-1)).toMatchObject({ from, status: to, updatedByUserId: h.adminId });
+          expect(res.body.statusHistory.at(-1)).toMatchObject({
+            from,
+            status: to,
+            updatedByUserId: h.adminId,
+          });
         } else {
           expect(res.body.code).toBe('illegalTransition');
           expect(res.body.details[0].message).toBe(`Illegal status change from ${from} to ${to} (by admin)`);
@@ -77,7 +112,12 @@ describe('status machines', () => {
         const res = await req(h, 'POST', `/garden-api/orders/${gardenId}/status`, h.admin, { status: to });
         const legal = GARDEN_ADMIN_LEGAL[from]!.includes(to);
         expect({ from, to, status: res.status }).toEqual({ from, to, status: legal ? 200 : 409 });
-        if (legal) expect(res.body.statusHistory.at(-1)).toMatchObject({ from, status: to, updatedByUserId: h.adminId });
+        if (legal)
+          expect(res.body.statusHistory.at(-1)).toMatchObject({
+            from,
+            status: to,
+            updatedByUserId: h.adminId,
+          });
         else expect(res.body.code).toBe('illegalTransition');
       }
     }
@@ -99,7 +139,12 @@ describe('status machines', () => {
       const res = await req(h, 'POST', `/api/orders/${farmId}/status`, user.token, { status: to });
       expect({ from, to, status: res.status }).toEqual({ from, to, status: expected });
     }
-    for (const [from, expected] of [['PENDING_PAYMENT', 200], ['PAYMENT_CONFIRMED', 200], ['KIT_SENT', 409], ['ORDER_COMPLETED', 409]] as const) {
+    for (const [from, expected] of [
+      ['PENDING_PAYMENT', 200],
+      ['PAYMENT_CONFIRMED', 200],
+      ['KIT_SENT', 409],
+      ['ORDER_COMPLETED', 409],
+    ] as const) {
       await setFarm(from);
       const res = await req(h, 'POST', `/api/orders/${farmId}/cancel`, user.token);
       expect({ from, status: res.status }).toEqual({ from, status: expected });
@@ -113,7 +158,10 @@ describe('status machines', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('WAITING_FOR_RESULTS');
     expect(confirmed.body.samplesSentDate).not.toBeNull();
-    await h.events.next<{ testId: string }>('orders.test.shipment-confirmed', (e) => e.data.testId === gardenId);
+    await h.events.next<{ testId: string }>(
+      'orders.test.shipment-confirmed',
+      (e) => e.data.testId === gardenId,
+    );
     const again = await req(h, 'POST', `/api/soil-tests/${gardenId}/confirm-shipment`, user.token);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('illegalTransition');
@@ -132,17 +180,30 @@ describe('status machines', () => {
     await setFarm('PAYMENT_CONFIRMED');
     const res = await req(h, 'POST', `/farm-api/orders/${farmId}/status`, h.admin, { status: 'KIT_SENT' });
     expect(res.status).toBe(200);
-    const event = await h.events.next<{ orderId: string; from: string; to: string; changedByUserId: string; kind: string; userId: string }>(
-      'orders.order.status-changed',
-      (e) => e.data.orderId === farmId && e.data.to === 'KIT_SENT',
-    );
-    expect(event.data).toMatchObject({ from: 'PAYMENT_CONFIRMED', kind: 'FARM', userId: user.userId, changedByUserId: h.adminId });
+    const event = await h.events.next<{
+      orderId: string;
+      from: string;
+      to: string;
+      changedByUserId: string;
+      kind: string;
+      userId: string;
+    }>('orders.order.status-changed', (e) => e.data.orderId === farmId && e.data.to === 'KIT_SENT');
+    expect(event.data).toMatchObject({
+      from: 'PAYMENT_CONFIRMED',
+      kind: 'FARM',
+      userId: user.userId,
+      changedByUserId: h.adminId,
+    });
   });
 
   it('parcel tracking and lab imports move farm orders (samples sent, in analysis, completed)', async () => {
     const crop = await newCrop(h, user, { sectors: 1 });
     const id = (await req(h, 'POST', '/api/orders', user.token, orderBody(crop))).body.order.id;
-    await h.service.ctx.db.updateTable('farm_orders').set({ status: 'SAMPLES_COLLECTING' }).where('id', '=', id).execute();
+    await h.service.ctx.db
+      .updateTable('farm_orders')
+      .set({ status: 'SAMPLES_COLLECTING' })
+      .where('id', '=', id)
+      .execute();
     const parcel = (to: 'PICKED_UP' | 'IN_TRANSIT' | 'DELIVERED') =>
       publishTestEvent(h.exchange, ParcelStatusChangedV1, {
         shipmentId: randomUUID(),
@@ -160,12 +221,28 @@ describe('status machines', () => {
     await parcel('IN_TRANSIT'); // already sent: nothing changes, nothing fails
     await parcel('DELIVERED');
     await waitFor(async () => (await farmStatus(id)) === 'SAMPLES_IN_ANALYSIS');
-    const lab = (completeness: 'PARTIAL' | 'COMPLETE' | 'UPDATED', orderId = id, kind: 'FARM' | 'GARDEN' = 'FARM', sampleCodes: string[] = []) =>
-      publishTestEvent(h.exchange, ResultsImportedV1, { importId: randomUUID(), orderId, orderNumber: 'x', userId: user.userId, kind, completeness, sampleCodes, importedAt: new Date().toISOString() });
+    const lab = (
+      completeness: 'PARTIAL' | 'COMPLETE' | 'UPDATED',
+      orderId = id,
+      kind: 'FARM' | 'GARDEN' = 'FARM',
+      sampleCodes: string[] = [],
+    ) =>
+      publishTestEvent(h.exchange, ResultsImportedV1, {
+        importId: randomUUID(),
+        orderId,
+        orderNumber: 'x',
+        userId: user.userId,
+        kind,
+        completeness,
+        sampleCodes,
+        importedAt: new Date().toISOString(),
+      });
     await lab('PARTIAL');
     await lab('COMPLETE');
     await waitFor(async () => (await farmStatus(id)) === 'ORDER_COMPLETED');
-    const history = (await req(h, 'GET', `/api/orders/${id}`, user.token)).body.order.statusHistory.map((e: { status: string }) => e.status);
+    const history = (await req(h, 'GET', `/api/orders/${id}`, user.token)).body.order.statusHistory.map(
+      (e: { status: string }) => e.status,
+    );
     expect(history).toEqual(['PENDING_PAYMENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED']);
     expect(h.service.consumer.deadLettered).toBe(0);
   });
@@ -198,6 +275,9 @@ describe('status machines', () => {
       'COMPLETE_RESULTS',
       'RESULTS_UPDATED',
     ]);
-    await h.events.next<{ orderId: string; to: string; barcode: string }>('orders.order.status-changed', (e) => e.data.orderId === id && e.data.to === 'RESULTS_UPDATED');
+    await h.events.next<{ orderId: string; to: string; barcode: string }>(
+      'orders.order.status-changed',
+      (e) => e.data.orderId === id && e.data.to === 'RESULTS_UPDATED',
+    );
   });
 });

@@ -27,14 +27,33 @@ export interface World {
 
 /** Users A, B, a suspended one and the seeded admin; A owns a farm, a plot, a crop (sector) and a garden test. */
 export async function buildWorld(stack: Stack): Promise<World> {
-  const [a, b, s] = [await createUser(stack, 'usera'), await createUser(stack, 'userb'), await createUser(stack, 'susp')];
+  const [a, b, s] = [
+    await createUser(stack, 'usera'),
+    await createUser(stack, 'userb'),
+    await createUser(stack, 'susp'),
+  ];
   const admin = await createAdmin(stack);
   await suspend(stack, admin, s);
-  expectOk('profile A', await stack.call('POST', '/api/users/profile', { token: a.accessToken, body: profileBody() }));
+  expectOk(
+    'profile A',
+    await stack.call('POST', '/api/users/profile', { token: a.accessToken, body: profileBody() }),
+  );
   const plants = expectOk('plants', await stack.call<{ id: string }[]>('GET', '/api/plants'));
   const plantId = plants[0]!.id;
-  expectOk('farm A', await stack.call('PUT', '/api/farm', { token: a.accessToken, body: { farmingActivity: true, totalAreaM2: 40_000 } }));
-  const plot = expectOk('plot A', await stack.call<{ id: string }>('POST', '/api/plots', { token: a.accessToken, body: { name: 'Działka A', geometry: SQUARE } }));
+  expectOk(
+    'farm A',
+    await stack.call('PUT', '/api/farm', {
+      token: a.accessToken,
+      body: { farmingActivity: true, totalAreaM2: 40_000 },
+    }),
+  );
+  const plot = expectOk(
+    'plot A',
+    await stack.call<{ id: string }>('POST', '/api/plots', {
+      token: a.accessToken,
+      body: { name: 'Działka A', geometry: SQUARE },
+    }),
+  );
   const crop = expectOk(
     'crop A',
     await stack.call<{ id: string; sectors: { id: string }[] }>('POST', '/api/crops', {
@@ -44,15 +63,23 @@ export async function buildWorld(stack: Stack): Promise<World> {
   );
   const batch = expectOk(
     'batch',
-    await stack.call<{ id: string; barcodes: string[] }>('POST', '/garden-api/barcode-labels/batches', { token: admin.accessToken, body: { count: 20, retail: false } }),
+    await stack.call<{ id: string; barcodes: string[] }>('POST', '/garden-api/barcode-labels/batches', {
+      token: admin.accessToken,
+      body: { count: 20, retail: false },
+    }),
   );
   const test = expectOk(
     'garden test A',
-    await stack.call<{ id: string }>('POST', '/api/soil-tests', { token: a.accessToken, body: { barcode: batch.barcodes[0], gardenName: 'Ogród A', plantId } }),
+    await stack.call<{ id: string }>('POST', '/api/soil-tests', {
+      token: a.accessToken,
+      body: { barcode: batch.barcodes[0], gardenName: 'Ogród A', plantId },
+    }),
   );
   // An in-app notification of A, if an event made one (else an unknown id stands in).
   await new Promise((r) => setTimeout(r, 1500));
-  const note = await sql<{ id: string }>`select id from in_app_notifications where user_id = ${a.userId} limit 1`
+  const note = await sql<{
+    id: string;
+  }>`select id from in_app_notifications where user_id = ${a.userId} limit 1`
     .execute(stack.services.notification.ctx.db)
     .then((r) => r.rows[0]?.id)
     .catch(() => undefined);

@@ -23,7 +23,18 @@ export const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom(HUGE, '<script>alert(1)</script>', "' OR 1=1 --", '\u0000\uffff\ud800', 'NaN', '2026-13-45', '', ' ', '😀'.repeat(1000), '../../etc/passwd'),
+  fc.constantFrom(
+    HUGE,
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '\u0000\uffff\ud800',
+    'NaN',
+    '2026-13-45',
+    '',
+    ' ',
+    '😀'.repeat(1000),
+    '../../etc/passwd',
+  ),
   fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.anything({ maxDepth: 1 }), { maxKeys: 3 }),
 );
@@ -57,60 +68,164 @@ function setAt(root: unknown, path: PathKey, value: unknown, remove = false): un
   return copy;
 }
 
-const MALFORMED = ['{', '{"a":', '[1,2', 'undefined', "{'a':1}", '{"a":1}}', '{"a":01}', 'nul', '\u0000', '{"__proto__":{"role":"ADMIN"}', `${'['.repeat(5000)}`];
-const ID_JUNK = ['abc', '0', '-1', '1e9', "' OR 1=1--", '%00', 'ż'.repeat(300), 'a'.repeat(3000), '00000000-0000-0000-0000-00000000000g', '{{id}}', 'null', 'undefined', '<script>', '..%2F..%2Fetc%2Fpasswd', '%E0%A4%A'];
+const MALFORMED = [
+  '{',
+  '{"a":',
+  '[1,2',
+  'undefined',
+  "{'a':1}",
+  '{"a":1}}',
+  '{"a":01}',
+  'nul',
+  '\u0000',
+  '{"__proto__":{"role":"ADMIN"}',
+  `${'['.repeat(5000)}`,
+];
+const ID_JUNK = [
+  'abc',
+  '0',
+  '-1',
+  '1e9',
+  "' OR 1=1--",
+  '%00',
+  'ż'.repeat(300),
+  'a'.repeat(3000),
+  '00000000-0000-0000-0000-00000000000g',
+  '{{id}}',
+  'null',
+  'undefined',
+  '<script>',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%E0%A4%A',
+];
 
 /** fast-check arbitrary of one invalid request (the caller still checks that a mutated body is really invalid). */
-export function caseArbitrary(endpoints: { e: Endpoint; path: string; valid: unknown; query: Record<string, string> }[]): fc.Arbitrary<FuzzCase | null> {
+export function caseArbitrary(
+  endpoints: { e: Endpoint; path: string; valid: unknown; query: Record<string, string> }[],
+): fc.Arbitrary<FuzzCase | null> {
   const withBody = endpoints.filter((x) => x.e.body);
   const withParam = endpoints.filter((x) => /\{(?!token)\w+\}/.test(x.e.path));
   const withQuery = endpoints.filter((x) => x.e.query);
-  const body = fc.record({ t: fc.constantFrom(...withBody), pick: fc.nat(), op: fc.constantFrom('set', 'delete', 'extra+set', 'whole'), value: junk, extraKey: fc.string({ minLength: 1, maxLength: 12 }) }).map(({ t, pick, op, value, extraKey }): FuzzCase | null => {
-    const paths = leafPaths(t.valid);
-    const path = paths.length ? paths[pick % paths.length]! : [];
-    let json: unknown;
-    if (op === 'whole' || paths.length === 0) json = value;
-    else if (op === 'delete') json = setAt(t.valid, path, undefined, true);
-    else if (op === 'extra+set') json = { ...(setAt(t.valid, path, value) as object), [extraKey === '__proto__' ? 'x' : extraKey]: value };
-    else json = setAt(t.valid, path, value);
-    if (json === undefined) return null;
-    if (t.e.body!.safeParse(json).success) return null; // still valid: not an invalid request
-    return { kind: 'body', endpoint: t.e, path: t.path, json, note: `${op} ${path.join('.')}` };
-  });
-  const malformed = fc.record({ t: fc.constantFrom(...withBody), raw: fc.oneof(fc.constantFrom(...MALFORMED), fc.string({ maxLength: 20 })) }).map(({ t, raw }): FuzzCase | null => {
-    if (raw.trim() === '') return null; // an empty body is no body (express.json leaves {}), not malformed JSON
-    try {
-      JSON.parse(raw);
-      return null;
-    } catch {
-      return { kind: 'malformed-json', endpoint: t.e, path: t.path, raw, contentType: 'application/json', note: 'malformed JSON' };
-    }
-  });
-  const ctype = fc.record({ t: fc.constantFrom(...withBody), type: fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream') }).map(({ t, type }): FuzzCase | null => {
-    if (t.e.body!.safeParse({}).success || t.e.body!.safeParse(undefined).success) return null;
-    return { kind: 'content-type', endpoint: t.e, path: t.path, raw: JSON.stringify(t.valid), contentType: type, note: `content-type ${type}` };
-  });
-  const param = fc.record({ t: fc.constantFrom(...withParam), bad: fc.oneof(fc.constantFrom(...ID_JUNK), fc.string({ minLength: 1, maxLength: 40 })) }).map(({ t, bad }): FuzzCase | null => {
-    const enc = /%/.test(bad) ? bad : encodeURIComponent(bad);
-    let done = false;
-    const path = t.e.path.replace(/\{(?!token)\w+\}/g, (m) => (done ? m : ((done = true), enc)));
-    return { kind: 'param', endpoint: t.e, path: fillLater(path), json: t.valid && t.e.body ? t.valid : undefined, note: `param ${bad.slice(0, 40)}` };
-  });
-  const query = fc.record({ t: fc.constantFrom(...withQuery), pick: fc.nat(), value: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('-1', '0', '1e400', 'abc', '9'.repeat(400), 'ż', '%00', '')), dup: fc.boolean() }).map(({ t, pick, value, dup }): FuzzCase | null => {
-    const q = new URLSearchParams(t.query);
-    const keys = [...q.keys()];
-    const key = keys.length ? keys[pick % keys.length]! : 'page';
-    if (dup) q.append(key, value);
-    else q.set(key, value);
-    const obj: Record<string, string | string[]> = {};
-    for (const k of new Set(q.keys())) {
-      const all = q.getAll(k);
-      obj[k] = all.length > 1 ? all : all[0]!;
-    }
-    if (t.e.query!.safeParse(obj).success) return null;
-    return { kind: 'query', endpoint: t.e, path: `${t.path}?${q.toString()}`, note: `query ${key}=${value.slice(0, 30)}${dup ? ' (dup)' : ''}` };
-  });
-  return fc.oneof({ arbitrary: body, weight: 10 }, { arbitrary: malformed, weight: 2 }, { arbitrary: ctype, weight: 1 }, { arbitrary: param, weight: 3 }, ...(withQuery.length ? [{ arbitrary: query, weight: 2 }] : []));
+  const body = fc
+    .record({
+      t: fc.constantFrom(...withBody),
+      pick: fc.nat(),
+      op: fc.constantFrom('set', 'delete', 'extra+set', 'whole'),
+      value: junk,
+      extraKey: fc.string({ minLength: 1, maxLength: 12 }),
+    })
+    .map(({ t, pick, op, value, extraKey }): FuzzCase | null => {
+      const paths = leafPaths(t.valid);
+      const path = paths.length ? paths[pick % paths.length]! : [];
+      let json: unknown;
+      if (op === 'whole' || paths.length === 0) json = value;
+      else if (op === 'delete') json = setAt(t.valid, path, undefined, true);
+      else if (op === 'extra+set')
+        json = {
+          ...(setAt(t.valid, path, value) as object),
+          [extraKey === '__proto__' ? 'x' : extraKey]: value,
+        };
+      else json = setAt(t.valid, path, value);
+      if (json === undefined) return null;
+      if (t.e.body!.safeParse(json).success) return null; // still valid: not an invalid request
+      return { kind: 'body', endpoint: t.e, path: t.path, json, note: `${op} ${path.join('.')}` };
+    });
+  const malformed = fc
+    .record({
+      t: fc.constantFrom(...withBody),
+      raw: fc.oneof(fc.constantFrom(...MALFORMED), fc.string({ maxLength: 20 })),
+    })
+    .map(({ t, raw }): FuzzCase | null => {
+      if (raw.trim() === '') return null; // an empty body is no body (express.json leaves {}), not malformed JSON
+      try {
+        JSON.parse(raw);
+        return null;
+      } catch {
+        return {
+          kind: 'malformed-json',
+          endpoint: t.e,
+          path: t.path,
+          raw,
+          contentType: 'application/json',
+          note: 'malformed JSON',
+        };
+      }
+    });
+  const ctype = fc
+    .record({
+      t: fc.constantFrom(...withBody),
+      type: fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/octet-stream',
+      ),
+    })
+    .map(({ t, type }): FuzzCase | null => {
+      if (t.e.body!.safeParse({}).success || t.e.body!.safeParse(undefined).success) return null;
+      return {
+        kind: 'content-type',
+        endpoint: t.e,
+        path: t.path,
+        raw: JSON.stringify(t.valid),
+        contentType: type,
+        note: `content-type ${type}`,
+      };
+    });
+  const param = fc
+    .record({
+      t: fc.constantFrom(...withParam),
+      bad: fc.oneof(fc.constantFrom(...ID_JUNK), fc.string({ minLength: 1, maxLength: 40 })),
+    })
+    .map(({ t, bad }): FuzzCase | null => {
+      const enc = /%/.test(bad) ? bad : encodeURIComponent(bad);
+      let done = false;
+      const path = t.e.path.replace(/\{(?!token)\w+\}/g, (m) => (done ? m : ((done = true), enc)));
+      return {
+        kind: 'param',
+        endpoint: t.e,
+        path: fillLater(path),
+        json: t.valid && t.e.body ? t.valid : undefined,
+        note: `param ${bad.slice(0, 40)}`,
+      };
+    });
+  const query = fc
+    .record({
+      t: fc.constantFrom(...withQuery),
+      pick: fc.nat(),
+      value: fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.constantFrom('-1', '0', '1e400', 'abc', '9'.repeat(400), 'ż', '%00', ''),
+      ),
+      dup: fc.boolean(),
+    })
+    .map(({ t, pick, value, dup }): FuzzCase | null => {
+      const q = new URLSearchParams(t.query);
+      const keys = [...q.keys()];
+      const key = keys.length ? keys[pick % keys.length]! : 'page';
+      if (dup) q.append(key, value);
+      else q.set(key, value);
+      const obj: Record<string, string | string[]> = {};
+      for (const k of new Set(q.keys())) {
+        const all = q.getAll(k);
+        obj[k] = all.length > 1 ? all : all[0]!;
+      }
+      if (t.e.query!.safeParse(obj).success) return null;
+      return {
+        kind: 'query',
+        endpoint: t.e,
+        path: `${t.path}?${q.toString()}`,
+        note: `query ${key}=${value.slice(0, 30)}${dup ? ' (dup)' : ''}`,
+      };
+    });
+  return fc.oneof(
+    { arbitrary: body, weight: 10 },
+    { arbitrary: malformed, weight: 2 },
+    { arbitrary: ctype, weight: 1 },
+    { arbitrary: param, weight: 3 },
+    ...(withQuery.length ? [{ arbitrary: query, weight: 2 }] : []),
+  );
 }
 
 /** Marks a path whose other placeholders the test fills with real ids. */

@@ -10,7 +10,13 @@ export async function request(
   base: string,
   method: string,
   path: string,
-  options: { json?: unknown; raw?: string | Buffer; contentType?: string; token?: string; headers?: Record<string, string> } = {},
+  options: {
+    json?: unknown;
+    raw?: string | Buffer;
+    contentType?: string;
+    token?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RawResult> {
   const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
   let body: string | Buffer | undefined;
@@ -34,7 +40,11 @@ export async function request(
 }
 
 /** Runs tasks with at most `limit` in flight. */
-export async function pool<T>(items: T[], limit: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: T[],
+  limit: number,
+  run: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { TProfileBody, TRegisterBody } from '@gleba/contracts';
-import { dropTestDatabases, http, listenForEvents, startTestService, testMessagingNames, type EventListener, type HttpResult } from '@gleba/testkit';
+import {
+  dropTestDatabases,
+  http,
+  listenForEvents,
+  startTestService,
+  testMessagingNames,
+  type EventListener,
+  type HttpResult,
+} from '@gleba/testkit';
 // The services side by side: only tests under tests/ may import several services.
 import { identityService } from '../../../services/identity/src/service';
 import { DEMO_ADMIN, seed } from '../../../services/identity/src/seed';
@@ -49,7 +57,11 @@ export interface Stack {
   messaging: { exchange: string; queuePrefix: string };
   events: EventListener;
   /** A request through the gateway. */
-  call<T = unknown>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<HttpResult<T>>;
   stop(): Promise<void>;
 }
 
@@ -62,7 +74,12 @@ export async function startStack(label: string): Promise<Stack> {
   const identity = await startTestService(identityService, {
     messaging,
     // A higher login limit per IP: every request of the suite comes from 127.0.0.1.
-    config: { BCRYPT_COST: 10, CUSTOMER_APP_URL: 'http://app.test', LOGIN_LIMIT_PER_IP: 1000, RESET_LIMIT_PER_IP: 1000 },
+    config: {
+      BCRYPT_COST: 10,
+      CUSTOMER_APP_URL: 'http://app.test',
+      LOGIN_LIMIT_PER_IP: 1000,
+      RESET_LIMIT_PER_IP: 1000,
+    },
   });
   const JWKS_URL = `${identity.url}/.well-known/jwks.json`;
   const [geo, orders, lab, shipping, notification] = await Promise.all([
@@ -70,7 +87,10 @@ export async function startStack(label: string): Promise<Stack> {
     startTestService(ordersService, { messaging, config: { JWKS_URL } }),
     startTestService(labImportService, { messaging, config: { JWKS_URL } }),
     startTestService(shippingService, { messaging, config: { JWKS_URL } }),
-    startTestService(notificationService, { messaging, config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' } }),
+    startTestService(notificationService, {
+      messaging,
+      config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' },
+    }),
   ]);
   const gw = await startGateway(
     ZGatewayConfig.parse({
@@ -146,7 +166,14 @@ export function profileBody(): TProfileBody {
       genderType: 'MAN',
       phoneNumber: '+48600100200',
       taxNumber: null,
-      address: { voivodeship: 'GREATER_POLAND', cityName: 'Poznań', postCode: '60-101', streetName: 'Polna', buildingNumber: '12', apartmentNumber: null },
+      address: {
+        voivodeship: 'GREATER_POLAND',
+        cityName: 'Poznań',
+        postCode: '60-101',
+        streetName: 'Polna',
+        buildingNumber: '12',
+        apartmentNumber: null,
+      },
     },
     businessData: null,
     correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
@@ -159,11 +186,28 @@ function expectOk<T>(what: string, res: HttpResult<T>): T {
 }
 
 /** Registers and activates a user (the activation token comes from identity's event). */
-export async function createUser(stack: Stack, label: string, overrides: Partial<TRegisterBody> = {}): Promise<Actor> {
+export async function createUser(
+  stack: Stack,
+  label: string,
+  overrides: Partial<TRegisterBody> = {},
+): Promise<Actor> {
   const email = uniqueEmail(label);
-  const registered = expectOk('register', await stack.call<{ id: string }>('POST', '/api/auth/register', { body: registerBody(email, overrides) }));
-  const event = await stack.events.next<{ email: string; token: string }>('identity.activation-link.requested', (e) => e.data.email === email, 30_000);
-  const tokens = expectOk('activate', await stack.call<{ accessToken: string; refreshToken: string }>('GET', `/api/auth/activate/${event.data.token}`));
+  const registered = expectOk(
+    'register',
+    await stack.call<{ id: string }>('POST', '/api/auth/register', { body: registerBody(email, overrides) }),
+  );
+  const event = await stack.events.next<{ email: string; token: string }>(
+    'identity.activation-link.requested',
+    (e) => e.data.email === email,
+    30_000,
+  );
+  const tokens = expectOk(
+    'activate',
+    await stack.call<{ accessToken: string; refreshToken: string }>(
+      'GET',
+      `/api/auth/activate/${event.data.token}`,
+    ),
+  );
   return { label, email, password: PASSWORD, userId: registered.id, ...tokens };
 }
 
@@ -172,19 +216,34 @@ export async function createAdmin(stack: Stack): Promise<Actor> {
   await seed(stack.services.identity.ctx.db, { bcryptCost: 10 });
   const tokens = expectOk(
     'admin login',
-    await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/farm-api/auth/admin/login', { body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } }),
+    await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/farm-api/auth/admin/login', {
+      body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    }),
   );
-  const me = expectOk('admin me', await stack.call<{ id: string }>('GET', '/api/users/me', { token: tokens.accessToken }));
+  const me = expectOk(
+    'admin me',
+    await stack.call<{ id: string }>('GET', '/api/users/me', { token: tokens.accessToken }),
+  );
   return { label: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, userId: me.id, ...tokens };
 }
 
 export async function suspend(stack: Stack, admin: Actor, user: Actor): Promise<void> {
-  expectOk('suspend', await stack.call('POST', `/farm-api/users/${user.userId}/suspend`, { token: admin.accessToken, body: { reason: 'abuse test' } }));
+  expectOk(
+    'suspend',
+    await stack.call('POST', `/farm-api/users/${user.userId}/suspend`, {
+      token: admin.accessToken,
+      body: { reason: 'abuse test' },
+    }),
+  );
 }
 
 /** Row counts of every table of a service's database (to prove that refused requests changed nothing). */
 export async function rowCounts(db: Kysely<unknown>): Promise<Record<string, number>> {
-  const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  const tables = await sql<{
+    table_name: string;
+  }>`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  );
   const out: Record<string, number> = {};
   for (const { table_name } of tables.rows) {
     const r = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table_name)}`.execute(db);

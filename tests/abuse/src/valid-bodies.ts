@@ -6,7 +6,13 @@ import { PASSWORD, profileBody, registerBody } from './stack';
 /** A valid body per endpoint (the fuzzer's starting point); checked against the endpoint's schema by the caller. */
 export function validBody(e: Endpoint, w: World): unknown {
   const p = e.path.replace(/^\/(api|farm-api|garden-api)/, '');
-  const line = { type: 'LineString', coordinates: [[16.901, 52.3995], [16.901, 52.4025]] };
+  const line = {
+    type: 'LineString',
+    coordinates: [
+      [16.901, 52.3995],
+      [16.901, 52.4025],
+    ],
+  };
   const address = { cityName: 'Poznań', postCode: '60-101', streetName: 'Polna', buildingNumber: '12' };
   const table: Record<string, unknown> = {
     'POST /auth/register': registerBody('fuzz@example.com'),
@@ -23,33 +29,95 @@ export function validBody(e: Endpoint, w: World): unknown {
     'POST /auth/admin/login': { email: 'nobody@example.com', password: PASSWORD },
     'POST /auth/admin/forgot-password': { email: 'nobody@example.com' },
     'POST /users/{userId}/suspend': { reason: 'x' },
-    'PUT /farm': { farmingActivity: true, totalAreaM2: 1000, address: { ...address, voivodeship: 'GREATER_POLAND' } },
+    'PUT /farm': {
+      farmingActivity: true,
+      totalAreaM2: 1000,
+      address: { ...address, voivodeship: 'GREATER_POLAND' },
+    },
     'POST /plots': { name: 'P', geometry: SQUARE, plotNumber: '12/3', precinct: 'Obręb', snapToleranceM: 1 },
-    'POST /plots/cadastral': { voivodeship: 'GREATER_POLAND', county: '3064', commune: '306401_1', precinct: '306401_1.0001', plotNumber: '12/3' },
+    'POST /plots/cadastral': {
+      voivodeship: 'GREATER_POLAND',
+      county: '3064',
+      commune: '306401_1',
+      precinct: '306401_1.0001',
+      plotNumber: '12/3',
+    },
     'POST /plots/import': { format: 'geojson', content: '{"type":"FeatureCollection","features":[]}' },
     'POST /plots/merge': { plotIds: [randomUUID(), randomUUID()] },
     'PATCH /plots/{plotId}': { name: 'P', snapToleranceM: 0 },
     'POST /plots/{plotId}/move': { distanceM: 1, bearingDeg: 90 },
     'POST /plots/{plotId}/divide': { line },
-    'POST /crops': { name: 'C', plantId: w.plantId, cultivationFrom: '2026-03-01', cultivationTo: '2026-09-30', estimatedYieldTPerHa: 3, plotIds: [w.ids.plotId] },
+    'POST /crops': {
+      name: 'C',
+      plantId: w.plantId,
+      cultivationFrom: '2026-03-01',
+      cultivationTo: '2026-09-30',
+      estimatedYieldTPerHa: 3,
+      plotIds: [w.ids.plotId],
+    },
     'PATCH /crops/{cropId}': { name: 'C', estimatedYieldTPerHa: 2 },
     'POST /crops/{cropId}/move': { distanceM: 1, bearingDeg: 90 },
-    'POST /crops/{cropId}/cut': { ring: [[16.9005, 52.4005], [16.901, 52.4005], [16.901, 52.401]] },
+    'POST /crops/{cropId}/cut': {
+      ring: [
+        [16.9005, 52.4005],
+        [16.901, 52.4005],
+        [16.901, 52.401],
+      ],
+    },
     'POST /crops/{cropId}/divide': { line },
     'PUT /crops/{cropId}/sectors': { sectors: [{ name: 'S1', geometry: SQUARE }] },
     'POST /crops/{cropId}/sectors/auto-divide': { maxAreaHa: 1 },
-    'POST /orders/quote': { crops: [{ cropId: w.ids.cropId }], additionalTests: [], equipment: [], puncturesPerSector: 16 },
+    'POST /orders/quote': {
+      crops: [{ cropId: w.ids.cropId }],
+      additionalTests: [],
+      equipment: [],
+      puncturesPerSector: 16,
+    },
     'POST /orders/kits': { quantity: 1, paymentMethod: 'TRADITIONAL_TRANSFER', deliveryAddress: address },
-    'POST /orders': { crops: [{ cropId: w.ids.cropId }], paymentMethod: 'TRADITIONAL_TRANSFER', confirmUserData: true, deliveryAddress: address },
+    'POST /orders': {
+      crops: [{ cropId: w.ids.cropId }],
+      paymentMethod: 'TRADITIONAL_TRANSFER',
+      confirmUserData: true,
+      deliveryAddress: address,
+    },
     'POST /orders/{uuid}/status': { status: 'COLLECTING_STARTED' },
     'POST /soil-tests/verify': { barcode: w.barcodes[0] ?? 'G123456789012' },
-    'POST /soil-tests': { barcode: w.barcodes[0] ?? 'G123456789012', gardenName: 'Ogród', plantId: w.plantId, gardenAreaAres: 2, punctures: 16 },
+    'POST /soil-tests': {
+      barcode: w.barcodes[0] ?? 'G123456789012',
+      gardenName: 'Ogród',
+      plantId: w.plantId,
+      gardenAreaAres: 2,
+      punctures: 16,
+    },
     'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 16 },
-    'POST /payments/p24/notify': { merchantId: 1, posId: 1, sessionId: 's', amount: 1, originAmount: 1, currency: 'PLN', orderId: 1, methodId: 1, statement: 's', sign: 'x' },
+    'POST /payments/p24/notify': {
+      merchantId: 1,
+      posId: 1,
+      sessionId: 's',
+      amount: 1,
+      originAmount: 1,
+      currency: 'PLN',
+      orderId: 1,
+      methodId: 1,
+      statement: 's',
+      sign: 'x',
+    },
     'POST /orders/{uuid}/status#admin': { status: 'ORDER_CANCELLED' },
     'POST /barcode-labels/batches': { count: 1, retail: true },
-    'POST /shipments/summary': { shippableId: randomUUID(), size: 'S', withLabel: true, method: 'PICKUP_POINT', pickupPointId: 'PL123' },
-    'POST /shipments': { shippableId: randomUUID(), size: 'S', withLabel: true, method: 'PICKUP_POINT', pickupPointId: 'PL123' },
+    'POST /shipments/summary': {
+      shippableId: randomUUID(),
+      size: 'S',
+      withLabel: true,
+      method: 'PICKUP_POINT',
+      pickupPointId: 'PL123',
+    },
+    'POST /shipments': {
+      shippableId: randomUUID(),
+      size: 'S',
+      withLabel: true,
+      method: 'PICKUP_POINT',
+      pickupPointId: 'PL123',
+    },
     'POST /shipments/labels': { shipmentIds: [randomUUID()], format: 'A4' },
     'PUT /notifications/preferences': { items: [{ type: 'PAYMENT_RECEIVED', isEmailEnabled: true }] },
     'POST /newsletter/subscribe': { email: 'news@example.com', language: 'pl' },
@@ -70,7 +138,8 @@ export function validQuery(e: Endpoint): Record<string, string> {
     '/cities': { q: 'Poz' },
     '/shipments/courier/availability': { date: '2026-12-01', postCode: '60-101' },
     '/pickup-points': { city: 'Poznań' },
-    '/soil-tests': e.access === 'admin' ? { page: '1', perPage: '20' } : { tab: 'ORDERED', page: '1', perPage: '20' },
+    '/soil-tests':
+      e.access === 'admin' ? { page: '1', perPage: '20' } : { tab: 'ORDERED', page: '1', perPage: '20' },
   };
   return table[p] ?? { page: '1', perPage: '20' };
 }

@@ -17,7 +17,8 @@ const VOLATILE = /outbox|inbox|kysely|job|processed|consumed|dead/;
 async function snapshot(stack: Stack) {
   const out: Record<string, number> = {};
   for (const [name, s] of Object.entries(stack.services)) {
-    for (const [table, n] of Object.entries(await rowCounts(s.ctx.db))) if (!VOLATILE.test(table)) out[`${name}.${table}`] = n;
+    for (const [table, n] of Object.entries(await rowCounts(s.ctx.db)))
+      if (!VOLATILE.test(table)) out[`${name}.${table}`] = n;
   }
   return out;
 }
@@ -45,9 +46,15 @@ describe('abuse: invalid requests generated from the zod schemas', () => {
     const cases: FuzzCase[] = [];
     let seed = SEED;
     while (cases.length < COUNT) {
-      for (const c of fc.sample(arb, { numRuns: 2000, seed: seed++ })) if (c && cases.length < COUNT) cases.push(c);
+      for (const c of fc.sample(arb, { numRuns: 2000, seed: seed++ }))
+        if (c && cases.length < COUNT) cases.push(c);
     }
-    const token = (c: FuzzCase) => (c.endpoint.access === 'admin' ? world.admin.accessToken : c.endpoint.access === 'user' ? world.a.accessToken : undefined);
+    const token = (c: FuzzCase) =>
+      c.endpoint.access === 'admin'
+        ? world.admin.accessToken
+        : c.endpoint.access === 'user'
+          ? world.a.accessToken
+          : undefined;
 
     const before = await snapshot(stack);
     const failures: string[] = [];
@@ -58,22 +65,33 @@ describe('abuse: invalid requests generated from the zod schemas', () => {
       const path = fill(c.path, world.ids);
       let res;
       try {
-        res = await request(stack.gateway, c.endpoint.method, path, { json: c.json, raw: c.raw, contentType: c.contentType, token: token(c) });
+        res = await request(stack.gateway, c.endpoint.method, path, {
+          json: c.json,
+          raw: c.raw,
+          contentType: c.contentType,
+          token: token(c),
+        });
       } catch (error) {
-        failures.push(`${c.kind} ${c.endpoint.method} ${path.slice(0, 120)} (${c.note}): request failed ${(error as Error).message}`);
+        failures.push(
+          `${c.kind} ${c.endpoint.method} ${path.slice(0, 120)} (${c.note}): request failed ${(error as Error).message}`,
+        );
         return;
       }
       byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
       byKind[c.kind] = (byKind[c.kind] ?? 0) + 1;
       const shape = ZErrorBody.safeParse(res.json);
       if (res.status < 400 || res.status >= 500 || !shape.success) {
-        failures.push(`${c.kind} ${c.endpoint.method} ${path.slice(0, 120)} (${c.note}) body=${(c.raw ?? JSON.stringify(c.json) ?? '').slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`);
+        failures.push(
+          `${c.kind} ${c.endpoint.method} ${path.slice(0, 120)} (${c.note}) body=${(c.raw ?? JSON.stringify(c.json) ?? '').slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`,
+        );
       }
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     await new Promise((r) => setTimeout(r, 1000));
     const after = await snapshot(stack);
-    const changed = Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]).map((k) => `${k}: ${before[k]} -> ${after[k]}`);
+    const changed = Object.keys({ ...before, ...after })
+      .filter((k) => before[k] !== after[k])
+      .map((k) => `${k}: ${before[k]} -> ${after[k]}`);
     console.log(
       `[abuse:fuzz] ${cases.length} invalid requests in ${seconds} s (concurrency ${CONCURRENCY}, seed ${SEED}); by kind ${JSON.stringify(byKind)}; by status ${JSON.stringify(byStatus)}; failures ${failures.length}; tables changed ${changed.length}`,
     );

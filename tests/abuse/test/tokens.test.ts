@@ -29,8 +29,16 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
     stack = await startStack('tokens');
     user = await createUser(stack, 'tok');
     await createAdmin(stack); // the seeded admin exists, so a forged ADMIN role would have something to reach
-    const key = await stack.services.identity.ctx.db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).executeTakeFirstOrThrow();
-    tokens = badTokens(user.accessToken, key.private_key_pem, typeof key.public_jwk === "string" ? JSON.parse(key.public_jwk) : key.public_jwk);
+    const key = await stack.services.identity.ctx.db
+      .selectFrom('signing_keys')
+      .selectAll()
+      .where('retired_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    tokens = badTokens(
+      user.accessToken,
+      key.private_key_pem,
+      typeof key.public_jwk === 'string' ? JSON.parse(key.public_jwk) : key.public_jwk,
+    );
   });
   afterAll(async () => {
     await stack?.stop();
@@ -52,7 +60,10 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
           const res = await http(base, method, path, { token });
           checked++;
           const shape = ZErrorBody.safeParse(res.body);
-          if (res.status !== 401 || !shape.success) failures.push(`${name}: ${method} ${base}${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          if (res.status !== 401 || !shape.success)
+            failures.push(
+              `${name}: ${method} ${base}${path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
         }
       }
     }
@@ -61,19 +72,31 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
   });
 
   it('a reused refresh token answers 401 and revokes its whole family', async () => {
-    const login = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const login = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(login.status).toBe(200);
     const first = login.body.refreshToken;
-    const rotated = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/api/auth/refresh-token', { body: { refreshToken: first } });
+    const rotated = await stack.call<{ accessToken: string; refreshToken: string }>(
+      'POST',
+      '/api/auth/refresh-token',
+      { body: { refreshToken: first } },
+    );
     expect(rotated.status).toBe(200);
-    const reuse = await stack.call<{ code: string }>('POST', '/api/auth/refresh-token', { body: { refreshToken: first } });
+    const reuse = await stack.call<{ code: string }>('POST', '/api/auth/refresh-token', {
+      body: { refreshToken: first },
+    });
     expect(reuse.status).toBe(401);
     expect(ZErrorBody.parse(reuse.body).code).toBe('reauthenticate');
     // The family is gone: the newest refresh token of that family no longer works either.
-    const after = await stack.call('POST', '/api/auth/refresh-token', { body: { refreshToken: rotated.body.refreshToken } });
+    const after = await stack.call('POST', '/api/auth/refresh-token', {
+      body: { refreshToken: rotated.body.refreshToken },
+    });
     expect(after.status).toBe(401);
     // An unrelated session (the activation's) still works.
-    const other = await stack.call('POST', '/api/auth/refresh-token', { body: { refreshToken: user.refreshToken } });
+    const other = await stack.call('POST', '/api/auth/refresh-token', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(other.status).toBe(200);
   });
 
@@ -82,7 +105,9 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
     const statuses: number[] = [];
     let last: unknown;
     for (let i = 0; i < 15; i++) {
-      const res = await stack.call('POST', '/api/auth/login', { body: { email: victim.email, password: `Wrong${i}!pass` } });
+      const res = await stack.call('POST', '/api/auth/login', {
+        body: { email: victim.email, password: `Wrong${i}!pass` },
+      });
       statuses.push(res.status);
       last = res.body;
       if (res.status === 429) break;
@@ -90,10 +115,14 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
     expect(statuses.at(-1), statuses.join(',')).toBe(429);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
     expect(ZErrorBody.parse(last).code).toBe('tooManyLoginAttempts');
-    const right = await stack.call('POST', '/api/auth/login', { body: { email: victim.email, password: victim.password } });
+    const right = await stack.call('POST', '/api/auth/login', {
+      body: { email: victim.email, password: victim.password },
+    });
     expect(right.status).toBe(429);
     // The admin login shares the limit.
-    const admin = await stack.call('POST', '/farm-api/auth/admin/login', { body: { email: victim.email, password: victim.password } });
+    const admin = await stack.call('POST', '/farm-api/auth/admin/login', {
+      body: { email: victim.email, password: victim.password },
+    });
     expect(admin.status).toBe(429);
   });
 

@@ -16,7 +16,12 @@ export const adminBase = (mode: AdminMode) => (mode === 'garden' ? '/garden-api'
 
 /** Calls the admin API of a mode: `adminApi(token, 'garden', '/orders?search=x')`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
-export function adminApi<T = any>(token: string, mode: AdminMode, pathname: string, options: Omit<ApiOptions, 'token'> = {}): Promise<ApiResponse<T>> {
+export function adminApi<T = any>(
+  token: string,
+  mode: AdminMode,
+  pathname: string,
+  options: Omit<ApiOptions, 'token'> = {},
+): Promise<ApiResponse<T>> {
   return api<T>(`${adminBase(mode)}${pathname}`, { ...options, token });
 }
 
@@ -28,13 +33,21 @@ export async function adminToken(): Promise<string> {
 }
 
 /** Repeats `fn` until `done` accepts its value (read models and jobs are asynchronous). */
-export async function eventually<T>(what: string, fn: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  fn: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
     last = await fn();
     if (done(last)) return last;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 800)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: not reached within ${timeoutMs} ms; last: ${JSON.stringify(last)?.slice(0, 800)}`,
+      );
     await new Promise((r) => setTimeout(r, 400));
   }
 }
@@ -59,19 +72,44 @@ export async function newCustomer(label: string, language: 'pl' | 'en' | 'uk' = 
   const firstName = 'Zofia';
   const lastName = `Ogrodnik${Math.random().toString(36).slice(2, 6)}`;
   const reg = await api('/api/auth/register', {
-    body: { firstName, lastName, email, phoneNumber: '+48600200300', genderType: 'WOMAN', password, confirmPassword: password, termsAccepted: true, privacyPolicyAccepted: true, language },
+    body: {
+      firstName,
+      lastName,
+      email,
+      phoneNumber: '+48600200300',
+      genderType: 'WOMAN',
+      password,
+      confirmPassword: password,
+      termsAccepted: true,
+      privacyPolicyAccepted: true,
+      language,
+    },
   });
   expect(reg.status, JSON.stringify(reg.body)).toBeLessThan(300);
   const link = linkIn(await waitForMail(email, /activ|aktyw|актив/i), /\/activate\//);
   const activated = await api(`/api/auth/activate/${new URL(link).pathname.split('/').pop()}`);
   expect(activated.status, JSON.stringify(activated.body)).toBe(200);
   const { accessToken, refreshToken } = activated.body;
-  const address = { voivodeship: 'LUBLIN', cityName: 'Lublin', postCode: '20-001', streetName: 'Ogrodowa', buildingNumber: '7', apartmentNumber: null };
+  const address = {
+    voivodeship: 'LUBLIN',
+    cityName: 'Lublin',
+    postCode: '20-001',
+    streetName: 'Ogrodowa',
+    buildingNumber: '7',
+    apartmentNumber: null,
+  };
   const profile = await api('/api/users/profile', {
     token: accessToken,
     body: {
       serviceRole: 'PERSONAL',
-      personalData: { firstName, lastName, genderType: 'WOMAN', phoneNumber: '+48600200300', taxNumber: null, address },
+      personalData: {
+        firstName,
+        lastName,
+        genderType: 'WOMAN',
+        phoneNumber: '+48600200300',
+        taxNumber: null,
+        address,
+      },
       businessData: null,
       correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
     },
@@ -86,20 +124,45 @@ export async function newCustomer(label: string, language: 'pl' | 'en' | 'uk' = 
  * at once: PAYMENT_CONFIRMED, its sample registered with the lab. Waits for orders' read models
  * (the customer's complete data, the crop) to catch up with identity's and geo's events.
  */
-export async function placeFarmOrder(customer: Customer): Promise<{ id: string; orderNumber: string; status: string }> {
+export async function placeFarmOrder(
+  customer: Customer,
+): Promise<{ id: string; orderNumber: string; status: string }> {
   // About 5 ha near Lublin.
   const [lng, lat] = [22.55 + Math.random() * 0.05, 51.2 + Math.random() * 0.05];
-  const ring = [[lng, lat], [lng + 0.0036, lat], [lng + 0.0036, lat + 0.0018], [lng, lat + 0.0018], [lng, lat]];
-  const plot = await api<TPlot>('/api/plots', { token: customer.accessToken, body: { name: 'Pole za stodołą', geometry: { type: 'Polygon', coordinates: [ring] } } });
+  const ring = [
+    [lng, lat],
+    [lng + 0.0036, lat],
+    [lng + 0.0036, lat + 0.0018],
+    [lng, lat + 0.0018],
+    [lng, lat],
+  ];
+  const plot = await api<TPlot>('/api/plots', {
+    token: customer.accessToken,
+    body: { name: 'Pole za stodołą', geometry: { type: 'Polygon', coordinates: [ring] } },
+  });
   expect(plot.status, JSON.stringify(plot.body)).toBe(201);
   const crop = await api<TCrop>('/api/crops', {
     token: customer.accessToken,
-    body: { plantId: 'winter-wheat', cultivationFrom: '2026-09-20', cultivationTo: '2027-07-31', plotIds: [plot.body.id] },
+    body: {
+      plantId: 'winter-wheat',
+      cultivationFrom: '2026-09-20',
+      cultivationTo: '2027-07-31',
+      plotIds: [plot.body.id],
+    },
   });
   expect(crop.status, JSON.stringify(crop.body)).toBe(201);
   const placed = await eventually(
     'farm order accepted',
-    () => api('/api/orders', { token: customer.accessToken, body: { type: 'STANDARD', crops: [{ cropId: crop.body.id }], paymentMethod: 'DEFERRED_BANK_TRANSFER', confirmUserData: true } }),
+    () =>
+      api('/api/orders', {
+        token: customer.accessToken,
+        body: {
+          type: 'STANDARD',
+          crops: [{ cropId: crop.body.id }],
+          paymentMethod: 'DEFERRED_BANK_TRANSFER',
+          confirmUserData: true,
+        },
+      }),
     (r) => r.status === 201 || (r.status !== 409 && r.status !== 404 && r.status !== 422),
   );
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -108,7 +171,9 @@ export async function placeFarmOrder(customer: Customer): Promise<{ id: string; 
 
 /** A fresh, paid (non-retail) batch of garden kit codes made through the admin API; its codes. */
 export async function newKitCodes(token: string, count: number): Promise<string[]> {
-  const batch = await adminApi(token, 'garden', '/barcode-labels/batches', { body: { count, retail: false } });
+  const batch = await adminApi(token, 'garden', '/barcode-labels/batches', {
+    body: { count, retail: false },
+  });
   expect(batch.status, JSON.stringify(batch.body)).toBe(201);
   const labels = await adminApi(token, 'garden', `/barcode-labels?batchId=${batch.body.id}&perPage=${count}`);
   expect(labels.status, JSON.stringify(labels.body)).toBe(200);
@@ -116,14 +181,26 @@ export async function newKitCodes(token: string, count: number): Promise<string[
 }
 
 /** A garden test added with a kit code and, unless told otherwise, confirmed for shipment (WAITING_FOR_RESULTS). */
-export async function addGardenTest(customer: Customer, barcode: string, options: { confirm?: boolean; gardenName?: string } = {}): Promise<{ id: string; orderNumber: string; status: string; barcode: string }> {
+export async function addGardenTest(
+  customer: Customer,
+  barcode: string,
+  options: { confirm?: boolean; gardenName?: string } = {},
+): Promise<{ id: string; orderNumber: string; status: string; barcode: string }> {
   const added = await api('/api/soil-tests', {
     token: customer.accessToken,
-    body: { barcode, gardenName: options.gardenName ?? 'Ogród przy domu', plantId: 'oats', gardenAreaAres: 2.5 },
+    body: {
+      barcode,
+      gardenName: options.gardenName ?? 'Ogród przy domu',
+      plantId: 'oats',
+      gardenAreaAres: 2.5,
+    },
   });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   if (options.confirm === false) return added.body;
-  const confirmed = await api(`/api/soil-tests/${added.body.id}/confirm-shipment`, { token: customer.accessToken, method: 'POST' });
+  const confirmed = await api(`/api/soil-tests/${added.body.id}/confirm-shipment`, {
+    token: customer.accessToken,
+    method: 'POST',
+  });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   return confirmed.body;
 }
@@ -132,7 +209,10 @@ export async function addGardenTest(customer: Customer, barcode: string, options
  * The customer sends a confirmed garden test by DPD from a pickup point with a label: a waybill
  * from the DPD simulator. Waits for shipping to learn of the confirmation (an event).
  */
-export async function bookPickupShipment(customer: Customer, shippableId: string): Promise<{ id: string; waybill: string; orderNumber: string }> {
+export async function bookPickupShipment(
+  customer: Customer,
+  shippableId: string,
+): Promise<{ id: string; waybill: string; orderNumber: string }> {
   const shippables = await eventually(
     'the test is shippable',
     () => api('/api/shipments/shippable', { token: customer.accessToken }),
@@ -172,7 +252,9 @@ export async function pushTracking(waybill: string, events: DpdEvent[]): Promise
 
 /** A file from the admin API, as bytes. */
 export async function adminFile(token: string, mode: AdminMode, pathname: string): Promise<Buffer> {
-  const res = await fetch(`${system().gateway}${adminBase(mode)}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${system().gateway}${adminBase(mode)}${pathname}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${await res.text()}`);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -182,10 +264,17 @@ export async function adminFile(token: string, mode: AdminMode, pathname: string
  * (pdf-lib's, which also reads merged files whose page objects sit in compressed object streams;
  * `/Type /Page` counted in the plain bytes beside it).
  */
-export async function inspectPdf(bytes: Buffer): Promise<{ header: string; pages: number; plainPageObjects: number; text: string }> {
+export async function inspectPdf(
+  bytes: Buffer,
+): Promise<{ header: string; pages: number; plainPageObjects: number; text: string }> {
   const doc = await PDFDocument.load(bytes);
   const latin = bytes.toString('latin1');
-  return { header: latin.slice(0, 5), pages: doc.getPageCount(), plainPageObjects: (latin.match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length, text: latin };
+  return {
+    header: latin.slice(0, 5),
+    pages: doc.getPageCount(),
+    plainPageObjects: (latin.match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length,
+    text: latin,
+  };
 }
 
 /**
@@ -194,7 +283,10 @@ export async function inspectPdf(bytes: Buffer): Promise<{ header: string; pages
  * P2O5, K2O, MG, CATEGORY, ...). Columns are found from the template's legend sheet (key, Polish
  * name, symbol, unit), the way the template names them; the template's example row is replaced.
  */
-export async function fillResultsTemplate(template: Buffer, rows: { label: string; testType: string; values: Record<string, string | number> }[]): Promise<Buffer> {
+export async function fillResultsTemplate(
+  template: Buffer,
+  rows: { label: string; testType: string; values: Record<string, string | number> }[],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(template as unknown as ExcelJS.Buffer);
   const sheet = wb.worksheets[0]!;
@@ -205,7 +297,9 @@ export async function fillResultsTemplate(template: Buffer, rows: { label: strin
   const columnOf = new Map<string, number>();
   legend.eachRow((row, n) => {
     if (n === 1) return;
-    const [key, name, , symbol, unit] = [1, 2, 3, 4, 5].map((c) => (row.getCell(c).value === null ? '' : String(row.getCell(c).value).trim()));
+    const [key, name, , symbol, unit] = [1, 2, 3, 4, 5].map((c) =>
+      row.getCell(c).value === null ? '' : String(row.getCell(c).value).trim(),
+    );
     if (!key || !name) return;
     const header = unit === '-' || !unit ? name : `${name} ${symbol} [${unit}]`;
     const col = headers.get(header);
@@ -218,7 +312,8 @@ export async function fillResultsTemplate(template: Buffer, rows: { label: strin
     row.getCell(2).value = r.testType;
     for (const [key, value] of Object.entries(r.values)) {
       const col = columnOf.get(key);
-      if (!col) throw new Error(`no column for ${key} in the template (headers: ${[...headers.keys()].join(' | ')})`);
+      if (!col)
+        throw new Error(`no column for ${key} in the template (headers: ${[...headers.keys()].join(' | ')})`);
       row.getCell(col).value = value;
     }
     row.commit();

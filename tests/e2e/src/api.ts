@@ -27,7 +27,11 @@ export async function api<T = any>(pathname: string, options: ApiOptions = {}): 
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const res = await fetch(`${system().gateway}${pathname}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${system().gateway}${pathname}`, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -39,9 +43,13 @@ export async function api<T = any>(pathname: string, options: ApiOptions = {}): 
 }
 
 /** Signs in through the API; returns the token pair. */
-export async function login(email: string, password: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function login(
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const res = await api('/api/auth/login', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 

@@ -10,18 +10,36 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 /** The built app from `dir` with history fallback; /api goes to the gateway unchanged. */
-export async function serveApp(dir: string, gateway: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveApp(
+  dir: string,
+  gateway: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const target = new URL(gateway);
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/api/')) {
-      const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: target.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
       return;
@@ -33,17 +51,27 @@ export async function serveApp(dir: string, gateway: string): Promise<{ url: str
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Builds the blank-map customer app into a temp folder and serves it; `close` removes both. */
-export async function startBlankMapApp(gateway: string, tag: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBlankMapApp(
+  gateway: string,
+  tag: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const buildDir = mkdtempSync(path.join(os.tmpdir(), `gleba-${tag}-blank-`));
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', buildDir, '--emptyOutDir'], {
-    cwd: path.join(ROOT, 'frontends/customer'),
-    env: { ...process.env, VITE_MAP_STYLE: 'blank' },
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', buildDir, '--emptyOutDir'],
+    {
+      cwd: path.join(ROOT, 'frontends/customer'),
+      env: { ...process.env, VITE_MAP_STYLE: 'blank' },
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) throw new Error(`customer build failed:\n${build.stdout}\n${build.stderr}`);
   const app = await serveApp(buildDir, gateway);
   return {

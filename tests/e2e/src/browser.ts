@@ -22,7 +22,10 @@ export const DESKTOP = { width: 1366, height: 900 };
 export const MOBILE = { width: 375, height: 812 };
 
 /** A fresh browser profile: no storage, the given viewport and browser language. */
-export async function newContext(browser: Browser, options: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string; baseURL?: string } = {},
+): Promise<BrowserContext> {
   const viewport = options.viewport ?? DESKTOP;
   return browser.newContext({
     viewport,

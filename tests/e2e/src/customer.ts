@@ -63,7 +63,11 @@ export async function markAppVisitor(context: BrowserContext): Promise<void> {
  * A signed-in context without the login page: the token pair (and `extra` keys) in local storage on
  * the first page, splash skipped, the app's visitor cookie set.
  */
-export async function signedInContext(context: BrowserContext, tokens: { accessToken: string; refreshToken: string }, extra: Record<string, string> = {}): Promise<void> {
+export async function signedInContext(
+  context: BrowserContext,
+  tokens: { accessToken: string; refreshToken: string },
+  extra: Record<string, string> = {},
+): Promise<void> {
   await markAppVisitor(context);
   await context.addInitScript(
     ({ tokens, extra }) => {
@@ -79,7 +83,10 @@ export async function signedInContext(context: BrowserContext, tokens: { accessT
 }
 
 /** Downloads what `click` starts; returns its suggested name and bytes. */
-export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+export async function downloadOf(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
 }

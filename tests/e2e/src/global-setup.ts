@@ -24,7 +24,11 @@ let system: RunningSystem | undefined;
  */
 function claimSlot(): { name: string; offset: number; release: () => void } {
   if (process.env.GLEBA_E2E_NAME || process.env.GLEBA_E2E_PORT_OFFSET) {
-    return { name: process.env.GLEBA_E2E_NAME ?? 'gleba_e2e', offset: Number(process.env.GLEBA_E2E_PORT_OFFSET ?? 20000), release: () => undefined };
+    return {
+      name: process.env.GLEBA_E2E_NAME ?? 'gleba_e2e',
+      offset: Number(process.env.GLEBA_E2E_PORT_OFFSET ?? 20000),
+      release: () => undefined,
+    };
   }
   // Three slots: a fourth (+23000) would put its mail inbox on the replicas bench's gateway (:24080).
   for (let slot = 0; slot < 3; slot += 1) {
@@ -41,7 +45,11 @@ function claimSlot(): { name: string; offset: number; release: () => void } {
         continue;
       }
     }
-    return { name: slot ? `gleba_e2e${slot}` : 'gleba_e2e', offset: 20000 + slot * 1000, release: () => rmSync(lock, { force: true }) };
+    return {
+      name: slot ? `gleba_e2e${slot}` : 'gleba_e2e',
+      offset: 20000 + slot * 1000,
+      release: () => rmSync(lock, { force: true }),
+    };
   }
   throw new Error('three end-to-end systems are already running on this machine');
 }
@@ -64,7 +72,12 @@ export default async function setup(project: TestProject) {
   system = await startSystem({
     layout,
     fresh: true,
-    logsDir: path.resolve(import.meta.dirname, '..', 'test-artifacts', slot.name === 'gleba_e2e' ? 'logs' : `logs-${slot.name}`),
+    logsDir: path.resolve(
+      import.meta.dirname,
+      '..',
+      'test-artifacts',
+      slot.name === 'gleba_e2e' ? 'logs' : `logs-${slot.name}`,
+    ),
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     say: (line) => console.log(`[e2e system] ${line}`),
     onError: (name, line) => console.error(`[e2e ${name}] ${line}`),

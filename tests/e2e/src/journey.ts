@@ -39,13 +39,22 @@ export async function stayLocal(context: BrowserContext): Promise<string[]> {
 }
 
 /** Polls `fn` until `ok` accepts its value (or throws with the last value after `timeoutMs`). */
-export async function until<T>(what: string, fn: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000, intervalMs = 500): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 60_000,
+  intervalMs = 500,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
     last = await fn();
     if (ok(last)) return last;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms (last: ${JSON.stringify(last)?.slice(0, 500)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: not reached within ${timeoutMs} ms (last: ${JSON.stringify(last)?.slice(0, 500)})`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
@@ -88,8 +97,18 @@ export async function pushDpdEvents(waybill: string, events: DpdEvent[]): Promis
 export function dpdWayToLab(start = new Date()): DpdEvent[] {
   const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
   return [
-    { businessCode: '040101', description: 'Przesyłka odebrana przez kuriera', eventTime: at(0), depot: '1495' },
-    { businessCode: '170301', description: 'Przyjęcie przesyłki w oddziale', eventTime: at(90), depot: '1301' },
+    {
+      businessCode: '040101',
+      description: 'Przesyłka odebrana przez kuriera',
+      eventTime: at(0),
+      depot: '1495',
+    },
+    {
+      businessCode: '170301',
+      description: 'Przyjęcie przesyłki w oddziale',
+      eventTime: at(90),
+      depot: '1301',
+    },
     { businessCode: '190102', description: 'Przesyłka doręczona', eventTime: at(240), depot: '1301' },
   ];
 }
@@ -109,7 +128,9 @@ export interface BasicResultRow {
  * filled below its header row with one basic-test row per sample, as a lab would.
  */
 export async function basicResultsWorkbook(rows: BasicResultRow[]): Promise<Buffer> {
-  const res = await fetch(`${system().gateway}/farm-api/imports/template`, { headers: { authorization: `Bearer ${await adminAccess()}` } });
+  const res = await fetch(`${system().gateway}/farm-api/imports/template`, {
+    headers: { authorization: `Bearer ${await adminAccess()}` },
+  });
   if (!res.ok) throw new Error(`template download answered ${res.status}`);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ExcelJS.Buffer);
@@ -131,7 +152,15 @@ export async function basicResultsWorkbook(rows: BasicResultRow[]): Promise<Buff
   };
   // The template's example rows below the header are the lab's to replace.
   if (sheet.rowCount > headerRow) sheet.spliceRows(headerRow + 1, sheet.rowCount - headerRow);
-  const col = { label: column('Etykieta'), type: column('Rodzaj badania'), ph: column('pH w KCl'), p: column('Fosfor'), k: column('Potas'), mg: column('Magnez'), category: column('Kategoria agronomiczna') };
+  const col = {
+    label: column('Etykieta'),
+    type: column('Rodzaj badania'),
+    ph: column('pH w KCl'),
+    p: column('Fosfor'),
+    k: column('Potas'),
+    mg: column('Magnez'),
+    category: column('Kategoria agronomiczna'),
+  };
   rows.forEach((row, i) => {
     const r = sheet.getRow(headerRow + 1 + i);
     r.getCell(col.label).value = row.code;
@@ -148,15 +177,19 @@ export async function basicResultsWorkbook(rows: BasicResultRow[]): Promise<Buff
 
 /** Uploads a results workbook as the admin (check, then apply at once); returns the import id. */
 export async function importResults(file: Buffer, testType = 'BASIC_TEST'): Promise<string> {
-  const res = await fetch(`${system().gateway}/farm-api/imports?testType=${testType}&step=apply&fileName=wyniki-laboratorium.xlsx`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${await adminAccess()}`,
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  const res = await fetch(
+    `${system().gateway}/farm-api/imports?testType=${testType}&step=apply&fileName=wyniki-laboratorium.xlsx`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await adminAccess()}`,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      body: new Uint8Array(file),
     },
-    body: new Uint8Array(file),
-  });
+  );
   const body = (await res.json()) as { id?: string };
-  if (res.status !== 202 || !body.id) throw new Error(`import upload answered ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 202 || !body.id)
+    throw new Error(`import upload answered ${res.status} ${JSON.stringify(body)}`);
   return body.id;
 }

@@ -17,13 +17,24 @@ export async function listMail(): Promise<CapturedMail[]> {
 }
 
 /** Waits for an e-mail to `address` whose subject or text matches (newest first). */
-export async function waitForMail(address: string, match: RegExp = /./, timeoutMs = 30_000): Promise<CapturedMail> {
+export async function waitForMail(
+  address: string,
+  match: RegExp = /./,
+  timeoutMs = 30_000,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await listMail()).filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
-    const hit = mails.reverse().find((m) => match.test(m.subject) || match.test(m.text ?? '') || match.test(m.html ?? ''));
+    const mails = (await listMail()).filter((m) =>
+      m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()),
+    );
+    const hit = mails
+      .reverse()
+      .find((m) => match.test(m.subject) || match.test(m.text ?? '') || match.test(m.html ?? ''));
     if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${match} within ${timeoutMs} ms (got: ${mails.map((m) => m.subject).join(' | ') || 'none'})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no e-mail to ${address} matching ${match} within ${timeoutMs} ms (got: ${mails.map((m) => m.subject).join(' | ') || 'none'})`,
+      );
     await new Promise((r) => setTimeout(r, 300));
   }
 }

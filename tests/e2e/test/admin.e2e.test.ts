@@ -47,7 +47,8 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
   rmSync(path.join(ARTIFACTS, 'admin'), { recursive: true, force: true });
   const shot = screenshots('admin');
   const admin = () => `${system().gateway}/admin`;
-  const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+  const button = (name: string | RegExp) =>
+    page.getByRole('button', { name, exact: typeof name === 'string' });
   const link = (name: string | RegExp) => page.getByRole('link', { name, exact: typeof name === 'string' });
   const toast = (text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: T });
   const orderLinks = () => page.locator('table.gl-table tbody a[href*="/orders/"]');
@@ -81,7 +82,7 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await browser?.close();
   });
 
-  it('refuses the seeded farmer at the admin login with the spec\'s message (pl by default, then en)', async () => {
+  it("refuses the seeded farmer at the admin login with the spec's message (pl by default, then en)", async () => {
     const farmer = await newContext(browser, { locale: 'pl-PL' });
     const p = await farmer.newPage();
     const farmerProblems = watchPage(p);
@@ -99,11 +100,14 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await p.getByText('You lack administrator privileges.').waitFor({ timeout: T });
     await shot(p, 'farmer-refused-en');
     expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    expect(farmerProblems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')), farmerProblems.join('\n')).toEqual([]);
+    expect(
+      farmerProblems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')),
+      farmerProblems.join('\n'),
+    ).toEqual([]);
     await farmer.close();
   });
 
-  it('signs the admin in and finds the customer\'s farm order by search and by filters', async () => {
+  it("signs the admin in and finds the customer's farm order by search and by filters", async () => {
     context = await newContext(browser, { locale: 'en-GB' });
     await context.addInitScript(() => {
       const w = window as unknown as { printCalls?: number; print: () => void };
@@ -151,9 +155,11 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await expect.poll(shownOrders, { timeout: T }).toEqual([farm.orderNumber]);
   });
 
-  it('changes the order\'s status; the customer gets the in-app notification and the e-mail', async () => {
+  it("changes the order's status; the customer gets the in-app notification and the e-mail", async () => {
     await link(farm.orderNumber).click();
-    await page.getByRole('heading', { name: new RegExp(farm.orderNumber.replace(/\//g, '\\/')) }).waitFor({ timeout: T });
+    await page
+      .getByRole('heading', { name: new RegExp(farm.orderNumber.replace(/\//g, '\\/')) })
+      .waitFor({ timeout: T });
     await shot(page, 'order-detail');
     await page.getByLabel('New status').selectOption('KIT_SENT');
     await button('Change status').click();
@@ -164,13 +170,30 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
 
     const inApp = await eventually(
       'the in-app notification of the status change',
-      () => api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', { token: customer.accessToken, lang: 'en' }),
-      (r) => r.status === 200 && r.body.items.some((n: { text: string }) => n.text.includes(farm.orderNumber) && /sampling kit sent/.test(n.text)),
+      () =>
+        api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', {
+          token: customer.accessToken,
+          lang: 'en',
+        }),
+      (r) =>
+        r.status === 200 &&
+        r.body.items.some(
+          (n: { text: string }) => n.text.includes(farm.orderNumber) && /sampling kit sent/.test(n.text),
+        ),
     );
-    const note = inApp.body.items.find((n: { text: string }) => n.text.includes(farm.orderNumber) && /sampling kit sent/.test(n.text));
-    expect(note).toMatchObject({ seen: false, text: `Status of order ${farm.orderNumber}: sampling kit sent.` });
+    const note = inApp.body.items.find(
+      (n: { text: string }) => n.text.includes(farm.orderNumber) && /sampling kit sent/.test(n.text),
+    );
+    expect(note).toMatchObject({
+      seen: false,
+      text: `Status of order ${farm.orderNumber}: sampling kit sent.`,
+    });
     // The whole subject: the order's earlier status mails (awaiting payment...) begin the same way.
-    const mail = await waitForMail(customer.email, new RegExp(`New status of order ${farm.orderNumber.replace(/\//g, '\\/')}: sampling kit sent`), 60_000);
+    const mail = await waitForMail(
+      customer.email,
+      new RegExp(`New status of order ${farm.orderNumber.replace(/\//g, '\\/')}: sampling kit sent`),
+      60_000,
+    );
     expect(mail.subject).toBe(`New status of order ${farm.orderNumber}: sampling kit sent`);
   });
 
@@ -187,7 +210,9 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await expect.poll(shownOrders, { timeout: T }).toEqual([garden.orderNumber]);
     expect(await page.getByRole('button', { name: 'Garden' }).getAttribute('aria-pressed')).toBe('true');
     // The garden statuses are offered in the filter now.
-    expect(await page.getByLabel('Status', { exact: true }).locator('option[value="WAITING_FOR_RESULTS"]').count()).toBe(1);
+    expect(
+      await page.getByLabel('Status', { exact: true }).locator('option[value="WAITING_FOR_RESULTS"]').count(),
+    ).toBe(1);
     await page.getByRole('button', { name: 'Farmer' }).click();
     await expect.poll(shownOrders, { timeout: T }).toEqual([farm.orderNumber]);
     await page.getByRole('button', { name: 'Garden' }).click();
@@ -201,7 +226,8 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await page.getByLabel('Sold in shops (unpaid)').uncheck();
     await button('Generate').click();
     await toast('30 codes generated.');
-    const newest = (await adminApi(token, 'garden', '/barcode-labels/batches?page=1&perPage=20')).body.items[0];
+    const newest = (await adminApi(token, 'garden', '/barcode-labels/batches?page=1&perPage=20')).body
+      .items[0];
     expect(newest).toMatchObject({ labelCount: 30, retail: false, paid: true, printedAt: null });
     await shot(page, 'labels-batch-generated');
     const firstRow = page.locator('table.gl-table tbody tr').first();
@@ -214,30 +240,58 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     // Print fetches the same sheet and opens it in a new window, Chromium's PDF viewer, which is
     // asked to print (the init script stands in for the print dialog, which headless Chromium lacks).
     const [printedPdf, printed] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(`/barcode-labels/batches/${newest.id}/pdf`), { timeout: T }),
+      page.waitForResponse((r) => r.url().endsWith(`/barcode-labels/batches/${newest.id}/pdf`), {
+        timeout: T,
+      }),
       context.waitForEvent('page', { timeout: T }),
       firstRow.getByRole('button', { name: 'Print' }).click(),
     ]);
     expect(printedPdf.status()).toBe(200);
     expect(printedPdf.headers()['content-type']).toBe('application/pdf');
     expect(printed.url()).toMatch(/^blob:http/);
-    await expect.poll(() => printed.evaluate(() => (window as unknown as { printCalls?: number }).printCalls ?? 0), { timeout: T }).toBe(1);
+    await expect
+      .poll(() => printed.evaluate(() => (window as unknown as { printCalls?: number }).printCalls ?? 0), {
+        timeout: T,
+      })
+      .toBe(1);
     await printed.waitForTimeout(1500);
     await shot(printed, 'labels-sheet-print-window');
     await printed.close();
     // Printing marks the batch printed.
-    await expect.poll(async () => (await adminApi(token, 'garden', '/barcode-labels/batches?page=1&perPage=20')).body.items[0].printedAt, { timeout: T }).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await adminApi(token, 'garden', '/barcode-labels/batches?page=1&perPage=20')).body.items[0]
+            .printedAt,
+        { timeout: T },
+      )
+      .not.toBeNull();
     await shot(page, 'labels-sheet-downloaded');
   });
 
-  it('downloads the parcel\'s DPD label (waybill) and follows its tracking history from the DPD simulator', async () => {
+  it("downloads the parcel's DPD label (waybill) and follows its tracking history from the DPD simulator", async () => {
     const parcel = await bookPickupShipment(customer, garden.id);
     expect(parcel.waybill).toBeTruthy();
     const hour = 3600_000;
     await pushTracking(parcel.waybill, [
-      { businessCode: '040102', description: 'Przesyłka nadana w punkcie Pickup', eventTime: new Date(Date.now() - 5 * hour).toISOString(), depot: '20-001' },
-      { businessCode: '170301', description: 'Przyjęcie przesyłki w oddziale DPD', eventTime: new Date(Date.now() - 3 * hour).toISOString(), depot: '13' },
-      { businessCode: '190102', description: 'Przesyłka doręczona', eventTime: new Date(Date.now() - 1 * hour).toISOString(), depot: '00-950' },
+      {
+        businessCode: '040102',
+        description: 'Przesyłka nadana w punkcie Pickup',
+        eventTime: new Date(Date.now() - 5 * hour).toISOString(),
+        depot: '20-001',
+      },
+      {
+        businessCode: '170301',
+        description: 'Przyjęcie przesyłki w oddziale DPD',
+        eventTime: new Date(Date.now() - 3 * hour).toISOString(),
+        depot: '13',
+      },
+      {
+        businessCode: '190102',
+        description: 'Przesyłka doręczona',
+        eventTime: new Date(Date.now() - 1 * hour).toISOString(),
+        depot: '00-950',
+      },
     ]);
 
     // From the garden test's detail: its shipments, each linking to the tracking page.
@@ -294,15 +348,26 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     const template = await adminFile(token, 'garden', '/imports/template');
     expect(template.subarray(0, 2).toString()).toBe('PK');
     const workbook = await fillResultsTemplate(template, [
-      { label: garden.barcode, testType: 'BASIC_TEST', values: { PH_KCL: 5.2, P2O5: 14.2, K2O: 12.1, MG: 4.3, CATEGORY: 'średnia' } },
+      {
+        label: garden.barcode,
+        testType: 'BASIC_TEST',
+        values: { PH_KCL: 5.2, P2O5: 14.2, K2O: 12.1, MG: 4.3, CATEGORY: 'średnia' },
+      },
     ]);
 
     await link('Result import').click();
-    await page.getByRole('heading', { name: /import/i }).first().waitFor({ timeout: T });
+    await page
+      .getByRole('heading', { name: /import/i })
+      .first()
+      .waitFor({ timeout: T });
     const templateDownload = await download(() => button('Download template').click());
     expect(templateDownload.bytes.subarray(0, 2).toString()).toBe('PK');
     await page.getByLabel('Test type').selectOption('BASIC_TEST');
-    await page.getByLabel('choose a file').setInputFiles({ name: 'wyniki-ogrod.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+    await page.getByLabel('choose a file').setInputFiles({
+      name: 'wyniki-ogrod.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook,
+    });
     await page.getByText(/^Chosen file: wyniki-ogrod\.xlsx/).waitFor({ timeout: T });
     await shot(page, 'import-file-chosen');
     await button('Upload').click();
@@ -314,15 +379,20 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await page.locator('.summary .status--APPLIED').waitFor({ timeout: 90_000 });
     await shot(page, 'import-applied');
     const imports = await adminApi(token, 'garden', '/imports?page=1&perPage=5');
-    expect(imports.body.items[0]).toMatchObject({ fileName: 'wyniki-ogrod.xlsx', status: 'APPLIED', summary: { rowsRead: 1, valid: 1, applied: 1, rejected: 0, ordersTouched: 1 } });
+    expect(imports.body.items[0]).toMatchObject({
+      fileName: 'wyniki-ogrod.xlsx',
+      status: 'APPLIED',
+      summary: { rowsRead: 1, valid: 1, applied: 1, rejected: 0, ordersTouched: 1 },
+    });
 
     // The customer: results through the API, the test's status, then the customer app's page.
     const results = await eventually(
-      'the customer\'s results',
+      "the customer's results",
       () => api(`/api/results/tests/${garden.id}`, { token: customer.accessToken, lang: 'en' }),
       (r) => r.status === 200,
     );
-    const basic = results.body.results?.find?.((r: { testType: string }) => r.testType === 'BASIC_TEST') ?? results.body;
+    const basic =
+      results.body.results?.find?.((r: { testType: string }) => r.testType === 'BASIC_TEST') ?? results.body;
     expect(JSON.stringify(basic)).toContain('5.2');
     await eventually(
       'the garden test has complete results',
@@ -330,10 +400,19 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
       (r) => r.body?.status === 'COMPLETE_RESULTS',
     );
     await eventually(
-      'the customer\'s in-app notification of the results',
-      () => api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', { token: customer.accessToken, lang: 'en' }),
+      "the customer's in-app notification of the results",
+      () =>
+        api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', {
+          token: customer.accessToken,
+          lang: 'en',
+        }),
       // A garden test is named by its kit code in notifications.
-      (r) => r.status === 200 && r.body.items.some((n: { type: string; text: string }) => n.type === 'ALL_RESULTS' && n.text === `All results of test ${garden.barcode} are ready.`),
+      (r) =>
+        r.status === 200 &&
+        r.body.items.some(
+          (n: { type: string; text: string }) =>
+            n.type === 'ALL_RESULTS' && n.text === `All results of test ${garden.barcode} are ready.`,
+        ),
     );
 
     const customerContext = await newContext(browser, { locale: 'en-GB' });
@@ -350,8 +429,14 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
     await ph.waitFor({ timeout: T });
     expect(await ph.textContent()).toMatch(/5[.,]2/);
     await shot(app, 'customer-results-page');
-    expect(appProblems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')), appProblems.join('\n')).toEqual([]);
+    expect(
+      appProblems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')),
+      appProblems.join('\n'),
+    ).toEqual([]);
     await customerContext.close();
-    expect(problems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((x) => x.startsWith('pageerror') || x.startsWith('5')),
+      problems.join('\n'),
+    ).toEqual([]);
   });
 });

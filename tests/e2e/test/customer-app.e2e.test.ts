@@ -11,9 +11,27 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addGardenTest, adminFile, adminToken, eventually, fillResultsTemplate, newCustomer, newKitCodes, type Customer } from '../src/admin';
+import {
+  addGardenTest,
+  adminFile,
+  adminToken,
+  eventually,
+  fillResultsTemplate,
+  newCustomer,
+  newKitCodes,
+  type Customer,
+} from '../src/admin';
 import { api } from '../src/api';
-import { ARTIFACTS, DESKTOP, MOBILE, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  MOBILE,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  screenshots,
+  watchPage,
+} from '../src/browser';
 import { app, markAppVisitor, signedInContext, skipSplash, text, type Lang } from '../src/customer';
 import { system } from '../src/system';
 
@@ -29,28 +47,43 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
   const shot = screenshots('customer-app');
 
   /** A fresh profile at a viewport; signed in as the customer unless `signedIn` is false. */
-  async function open(viewport: { width: number; height: number }, options: { signedIn?: boolean; lang?: Lang; consent?: boolean; locale?: string } = {}) {
+  async function open(
+    viewport: { width: number; height: number },
+    options: { signedIn?: boolean; lang?: Lang; consent?: boolean; locale?: string } = {},
+  ) {
     const context = await newContext(browser, { viewport, locale: options.locale ?? 'pl-PL' });
     contexts.push(context);
     const extra: Record<string, string> = {};
     if (options.lang) extra.lang = options.lang;
     if (options.consent) {
-      extra.cookie_consent = JSON.stringify({ consent: { necessary: true, commercial: false, social: true }, expiresAt: Date.now() + 86_400_000 });
+      extra.cookie_consent = JSON.stringify({
+        consent: { necessary: true, commercial: false, social: true },
+        expiresAt: Date.now() + 86_400_000,
+      });
     }
     if (options.signedIn === false) {
       await skipSplash(context);
       await markAppVisitor(context);
-      if (Object.keys(extra).length) await context.addInitScript((e) => Object.entries(e).forEach(([k, v]) => localStorage.getItem(k) ?? localStorage.setItem(k, v)), extra);
+      if (Object.keys(extra).length)
+        await context.addInitScript(
+          (e) => Object.entries(e).forEach(([k, v]) => localStorage.getItem(k) ?? localStorage.setItem(k, v)),
+          extra,
+        );
     } else {
-      const tokens = await api('/api/auth/login', { body: { email: customer.email, password: customer.password } });
+      const tokens = await api('/api/auth/login', {
+        body: { email: customer.email, password: customer.password },
+      });
       await signedInContext(context, tokens.body, extra);
     }
     const page = await context.newPage();
     pages.push({ page, problems: watchPage(page) });
     return page;
   }
-  const heading = (page: Page, lang: Lang, key: string) => page.getByRole('heading', { name: text(lang, key), exact: true }).first();
-  const unseenCount = async () => (await api('/api/notifications/in-app/unseen/count', { token: customer.accessToken })).body.unseenCount as number;
+  const heading = (page: Page, lang: Lang, key: string) =>
+    page.getByRole('heading', { name: text(lang, key), exact: true }).first();
+  const unseenCount = async () =>
+    (await api('/api/notifications/in-app/unseen/count', { token: customer.accessToken })).body
+      .unseenCount as number;
 
   beforeAll(async () => {
     const token = await adminToken();
@@ -59,17 +92,30 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     const test = await addGardenTest(customer, code, { gardenName: 'Ogród za domem' });
     testId = test.id;
     const workbook = await fillResultsTemplate(await adminFile(token, 'garden', '/imports/template'), [
-      { label: code, testType: 'BASIC_TEST', values: { PH_KCL: 6.1, P2O5: 18.4, K2O: 9.7, MG: 5.2, CATEGORY: 'lekka' } },
+      {
+        label: code,
+        testType: 'BASIC_TEST',
+        values: { PH_KCL: 6.1, P2O5: 18.4, K2O: 9.7, MG: 5.2, CATEGORY: 'lekka' },
+      },
     ]);
-    const res = await fetch(`${system().gateway}/garden-api/imports?testType=BASIC_TEST&step=apply&fileName=wyniki-aplikacja.xlsx`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-      body: new Uint8Array(workbook),
-    });
+    const res = await fetch(
+      `${system().gateway}/garden-api/imports?testType=BASIC_TEST&step=apply&fileName=wyniki-aplikacja.xlsx`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+        body: new Uint8Array(workbook),
+      },
+    );
     expect(res.status, await res.clone().text()).toBe(202);
     await eventually(
       'the results and their notification',
-      () => api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', { token: customer.accessToken }),
+      () =>
+        api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', {
+          token: customer.accessToken,
+        }),
       (r) => r.status === 200 && r.body.items.some((n: { type: string }) => n.type === 'ALL_RESULTS'),
       90_000,
     );
@@ -106,7 +152,11 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     expect(await toggle('ui.cookieNecessaryTitle').isChecked()).toBe(true);
     expect(await toggle('ui.cookieCommercialTitle').isChecked()).toBe(false);
     expect(await toggle('ui.cookieSocialTitle').isChecked()).toBe(true);
-    for (const key of ['ui.cookieNecessaryDescription', 'ui.cookieCommercialDescription', 'ui.cookieSocialDescription']) {
+    for (const key of [
+      'ui.cookieNecessaryDescription',
+      'ui.cookieCommercialDescription',
+      'ui.cookieSocialDescription',
+    ]) {
       await dialog.getByText(text('en', key), { exact: true }).waitFor({ timeout: T });
     }
     await shot(page, 'cookie-settings-defaults');
@@ -114,7 +164,10 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     expect(await save.isEnabled()).toBe(true);
     await toggle('ui.cookieNecessaryTitle').uncheck();
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByRole('alert').getByText(text('en', 'ui.cookieNecessaryRequired'), { exact: true }).waitFor({ timeout: T });
+    await dialog
+      .getByRole('alert')
+      .getByText(text('en', 'ui.cookieNecessaryRequired'), { exact: true })
+      .waitFor({ timeout: T });
     await shot(page, 'cookie-settings-save-disabled');
     // Closing without saving keeps the banner: necessary is not accepted.
     await page.keyboard.press('Escape');
@@ -142,15 +195,22 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     await page.goto(app('/'));
     await heading(page, 'pl', 'customer.titleDashboard').waitFor({ timeout: T });
     const nav = page.getByRole('navigation', { name: text('pl', 'customer.mainNavigation') });
-    await nav.getByRole('link', { name: text('pl', 'customer.navMyTests'), exact: true }).waitFor({ timeout: T });
+    await nav
+      .getByRole('link', { name: text('pl', 'customer.navMyTests'), exact: true })
+      .waitFor({ timeout: T });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
     await shot(page, 'language-pl');
     for (const lang of ['en', 'uk'] as const) {
       await page.locator(`.gl-language-switcher button[lang=${lang}]`).click();
       await heading(page, lang, 'customer.titleDashboard').waitFor({ timeout: T });
-      await page.getByRole('navigation', { name: text(lang, 'customer.mainNavigation') }).getByRole('link', { name: text(lang, 'customer.navMyTests'), exact: true }).waitFor({ timeout: T });
+      await page
+        .getByRole('navigation', { name: text(lang, 'customer.mainNavigation') })
+        .getByRole('link', { name: text(lang, 'customer.navMyTests'), exact: true })
+        .waitFor({ timeout: T });
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      expect(await page.locator(`.gl-language-switcher button[lang=${lang}]`).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await page.locator(`.gl-language-switcher button[lang=${lang}]`).getAttribute('aria-pressed'),
+      ).toBe('true');
       await shot(page, `language-${lang}`);
     }
     await page.reload();
@@ -168,14 +228,18 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     await page.goto(app('/'));
     const nav = page.getByRole('navigation', { name: text('en', 'customer.mainNavigation') });
     const entry = nav.getByRole('link', { name: new RegExp(`^${text('en', 'customer.navNotifications')}`) });
-    await expect.poll(() => entry.textContent(), { timeout: T }).toBe(`${text('en', 'customer.navNotifications')} (${unseen})`);
+    await expect
+      .poll(() => entry.textContent(), { timeout: T })
+      .toBe(`${text('en', 'customer.navNotifications')} (${unseen})`);
     await shot(page, 'sidebar-unseen-count');
     await entry.click();
     await heading(page, 'en', 'customer.titleNotifications').waitFor({ timeout: T });
     const markSeen = page.getByRole('button', { name: text('en', 'customer.markSeen'), exact: true });
     await expect.poll(() => markSeen.count(), { timeout: T }).toBe(unseen);
     await markSeen.first().click();
-    await expect.poll(() => entry.textContent(), { timeout: T }).toBe(`${text('en', 'customer.navNotifications')} (${unseen - 1})`);
+    await expect
+      .poll(() => entry.textContent(), { timeout: T })
+      .toBe(`${text('en', 'customer.navNotifications')} (${unseen - 1})`);
     expect(await unseenCount()).toBe(unseen - 1);
     // The unread tab lists what is left.
     await page.getByRole('tab', { name: text('en', 'customer.tabUnread'), exact: true }).click();
@@ -187,7 +251,9 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
       await markSeen.first().click();
       await expect.poll(() => markSeen.count(), { timeout: T }).toBeLessThan(before);
     }
-    await expect.poll(() => entry.textContent(), { timeout: T }).toBe(text('en', 'customer.navNotifications'));
+    await expect
+      .poll(() => entry.textContent(), { timeout: T })
+      .toBe(text('en', 'customer.navNotifications'));
     await shot(page, 'sidebar-no-unseen');
   });
 
@@ -206,14 +272,21 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
     await bar.waitFor({ timeout: T });
     const badge = bar.locator('.badge');
     await expect.poll(() => badge.textContent(), { timeout: T }).toBe(String(unseen));
-    expect(await badge.getAttribute('aria-label')).toBe(text('pl', 'customer.unseenNotifications', { count: unseen }));
+    expect(await badge.getAttribute('aria-label')).toBe(
+      text('pl', 'customer.unseenNotifications', { count: unseen }),
+    );
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await shot(page, 'mobile-top-bar');
     await bar.getByRole('button', { name: text('pl', 'customer.menu'), exact: true }).click();
     const menu = page.getByRole('navigation', { name: text('pl', 'customer.mainNavigation') });
     await menu.waitFor({ timeout: T });
-    for (const key of ['customer.navHome', 'customer.navMyTests', 'customer.navMyAccount', 'customer.navLogout']) {
+    for (const key of [
+      'customer.navHome',
+      'customer.navMyTests',
+      'customer.navMyAccount',
+      'customer.navLogout',
+    ]) {
       await menu.getByRole('link', { name: text('pl', key), exact: true }).waitFor({ timeout: T });
     }
     const switcher = menu.getByRole('group', { name: text('pl', 'ui.languageLabel') });
@@ -230,7 +303,10 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
   });
 
   it('screenshots of the main screens at desktop and 375 px', async () => {
-    for (const [size, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
       const page = await open(viewport, { consent: true, lang: 'pl' });
       const screens: [string, string, string][] = [
         ['dashboard', '/', 'customer.titleDashboard'],
@@ -242,8 +318,12 @@ describe.runIf(hasChromium())('customer app rules in Chromium', () => {
       for (const [name, route, title] of screens) {
         await page.goto(app(route));
         await heading(page, 'pl', title).waitFor({ timeout: T });
-        if (name === 'my-tests') await page.locator('tr[data-skeleton-row]').first().waitFor({ state: 'detached', timeout: T });
-        if (name === 'results') await page.getByRole('region', { name: text('pl', 'customerTests.recommendations') }).waitFor({ timeout: T });
+        if (name === 'my-tests')
+          await page.locator('tr[data-skeleton-row]').first().waitFor({ state: 'detached', timeout: T });
+        if (name === 'results')
+          await page
+            .getByRole('region', { name: text('pl', 'customerTests.recommendations') })
+            .waitFor({ timeout: T });
         await shot(page, `${size}-${name}`);
         if (size === 'mobile') {
           const width = await page.evaluate(() => document.documentElement.scrollWidth);

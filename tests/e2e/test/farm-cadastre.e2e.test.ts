@@ -24,7 +24,18 @@ async function newFarmer(): Promise<{ accessToken: string; refreshToken: string 
   const email = uniqueEmail('cadastre');
   const password = 'Pole1234!';
   const reg = await api('/api/auth/register', {
-    body: { firstName: 'Ewa', lastName: 'Katastralna', email, phoneNumber: '+48600100201', genderType: 'WOMAN', password, confirmPassword: password, termsAccepted: true, privacyPolicyAccepted: true, language: 'en' },
+    body: {
+      firstName: 'Ewa',
+      lastName: 'Katastralna',
+      email,
+      phoneNumber: '+48600100201',
+      genderType: 'WOMAN',
+      password,
+      confirmPassword: password,
+      termsAccepted: true,
+      privacyPolicyAccepted: true,
+      language: 'en',
+    },
   });
   expect(reg.status, JSON.stringify(reg.body)).toBeLessThan(300);
   const link = linkIn(await waitForMail(email, /activ|aktyw/i), /\/activate\//);
@@ -35,11 +46,15 @@ async function newFarmer(): Promise<{ accessToken: string; refreshToken: string 
 
 /** The simulator's Stojadła precinct: metres east/north of its origin to [lng, lat] (its own formula). */
 const ORIGIN: TPosition = [21.6012, 52.1523];
-const stojadla = (x: number, y: number): TPosition => [ORIGIN[0]! + x / (111_320 * Math.cos((ORIGIN[1]! * Math.PI) / 180)), ORIGIN[1]! + y / 110_574];
+const stojadla = (x: number, y: number): TPosition => [
+  ORIGIN[0]! + x / (111_320 * Math.cos((ORIGIN[1]! * Math.PI) / 180)),
+  ORIGIN[1]! + y / 110_574,
+];
 /** Where the farmer is (the map flies here at zoom 15): inside parcel 120's leg that runs north. */
 const HOME = stojadla(400, 250);
 /** Web Mercator, unit square; MapLibre's world is 512 * 2^zoom px wide. */
-const merc = ([lng, lat]: TPosition) => [(lng! + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) / Math.PI) / 2] as const;
+const merc = ([lng, lat]: TPosition) =>
+  [(lng! + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) / Math.PI) / 2] as const;
 const WORLD_Z15 = 512 * 2 ** 15;
 
 describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select on map, errors)', () => {
@@ -52,7 +67,8 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
   rmSync(path.join(ARTIFACTS, 'farm-cadastre'), { recursive: true, force: true });
   const shot = screenshots('farm-cadastre');
   const plots = async () => (await api<TPlot[]>('/api/plots', { token: tokens.accessToken })).body;
-  const button = (name: string | RegExp, exact = true) => page.getByRole('button', { name, exact: typeof name === 'string' && exact });
+  const button = (name: string | RegExp, exact = true) =>
+    page.getByRole('button', { name, exact: typeof name === 'string' && exact });
   const en = (key: string, params?: Record<string, string | number>) => text('en', key, params);
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 200 });
   const pickPanel = () => page.getByRole('region', { name: en('farmMap.selectOnMap') });
@@ -67,11 +83,15 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     const [x0, y0] = merc(HOME);
     return (p: TPosition) => {
       const [x, y] = merc(p);
-      return { x: box.x + box.width / 2 + (x - x0) * WORLD_Z15, y: box.y + box.height / 2 + (y - y0) * WORLD_Z15 };
+      return {
+        x: box.x + box.width / 2 + (x - x0) * WORLD_Z15,
+        y: box.y + box.height / 2 + (y - y0) * WORLD_Z15,
+      };
     };
   };
   /** A 40 px square of the page around a point (the blank style paints one flat colour where none of our layers is). */
-  const patch = (p: { x: number; y: number }) => page.screenshot({ clip: { x: p.x - 20, y: p.y - 20, width: 40, height: 40 } });
+  const patch = (p: { x: number; y: number }) =>
+    page.screenshot({ clip: { x: p.x - 20, y: p.y - 20, width: 40, height: 40 } });
   /** Turns select on map on (if off) and clicks the map at `p`. */
   const pickAt = async (p: { x: number; y: number }) => {
     if ((await pickPanel().count()) === 0) await button(en('farmMap.selectOnMap')).click();
@@ -104,7 +124,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await app?.close();
   });
 
-  it('opens the map at the farmer\'s location', async () => {
+  it("opens the map at the farmer's location", async () => {
     await page.goto(`${app.url}/map`);
     await button('Accept').click();
     await page.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
@@ -134,7 +154,12 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await page.getByText(en('farmMap.plotAdded')).first().waitFor({ timeout: 15_000 });
     await button(/^Stojadła 112 · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
     const [plot] = await plots();
-    expect(plot).toMatchObject({ kind: 'CADASTRAL', terytId: '141207_2.0021.112', plotNumber: '112', name: 'Stojadła 112' });
+    expect(plot).toMatchObject({
+      kind: 'CADASTRAL',
+      terytId: '141207_2.0021.112',
+      plotNumber: '112',
+      name: 'Stojadła 112',
+    });
     // On the map: back at the same view, the field's middle is no longer the bare background.
     const to2 = await home();
     expect((await patch(to2(stojadla(30, 300)))).equals(before)).toBe(false);
@@ -156,7 +181,9 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     }
     await form.getByLabel(en('farmMap.plotNumber'), { exact: true }).fill('9999');
     await form.getByRole('button', { name: en('farmMap.addPlot'), exact: true }).click();
-    await poll(() => form.getByRole('alert').textContent()).toMatch(textPattern('en', 'errors.parcelNotFound'));
+    await poll(() => form.getByRole('alert').textContent()).toMatch(
+      textPattern('en', 'errors.parcelNotFound'),
+    );
     await shot(page, 'form-parcel-not-found');
     expect(await plots()).toHaveLength(1);
     await button(en('farmMap.addCadastral')).click();
@@ -168,8 +195,14 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     const before = await patch(at113);
     await pickAt(at113);
     const panel = pickPanel();
-    await panel.getByText(en('farmMap.parcelFound', { number: '113' }), { exact: true }).waitFor({ timeout: 15_000 });
-    await panel.getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)', { exact: true }).waitFor();
+    await panel
+      .getByText(en('farmMap.parcelFound', { number: '113' }), { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await panel
+      .getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)', {
+        exact: true,
+      })
+      .waitFor();
     await panel.getByText(/^Area: 3\.\d\d ha$/).waitFor();
     // The parcel is outlined where it was clicked.
     await poll(async () => (await patch(at113)).equals(before)).toBe(false);
@@ -177,7 +210,14 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await panel.getByRole('button', { name: en('farmMap.addThisParcel'), exact: true }).click();
     await button(/^Stojadła 113 · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
     const added = (await plots()).find((p) => p.terytId === '141207_2.0021.113');
-    expect(added).toMatchObject({ kind: 'CADASTRAL', plotNumber: '113', precinct: '141207_2.0021', commune: '141207_2', county: '1412', voivodeship: 'MASOVIAN' });
+    expect(added).toMatchObject({
+      kind: 'CADASTRAL',
+      plotNumber: '113',
+      precinct: '141207_2.0021',
+      commune: '141207_2',
+      county: '1412',
+      voivodeship: 'MASOVIAN',
+    });
     expect(await pickPanel().count()).toBe(0);
     await shot(page, 'plot-113-from-map');
   });
@@ -185,8 +225,14 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
   it('says so where there is no parcel under the click', async () => {
     const to = await home();
     await pickAt(to(stojadla(240, 300)));
-    await poll(() => pickPanel().getByRole('alert').textContent()).toMatch(textPattern('en', 'errors.noParcelAtPoint'));
-    expect(await pickPanel().getByRole('button', { name: en('farmMap.addThisParcel') }).count()).toBe(0);
+    await poll(() => pickPanel().getByRole('alert').textContent()).toMatch(
+      textPattern('en', 'errors.noParcelAtPoint'),
+    );
+    expect(
+      await pickPanel()
+        .getByRole('button', { name: en('farmMap.addThisParcel') })
+        .count(),
+    ).toBe(0);
     await shot(page, 'no-parcel-here');
   });
 
@@ -194,9 +240,13 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     const to = await home();
     await pickAt(to(stojadla(30, 450)));
     const panel = pickPanel();
-    await panel.getByText(en('farmMap.parcelFound', { number: '112' }), { exact: true }).waitFor({ timeout: 15_000 });
+    await panel
+      .getByText(en('farmMap.parcelFound', { number: '112' }), { exact: true })
+      .waitFor({ timeout: 15_000 });
     await panel.getByRole('button', { name: en('farmMap.addThisParcel'), exact: true }).click();
-    await poll(() => panel.getByRole('alert').textContent()).toMatch(textPattern('en', 'errors.plotAlreadyExists'));
+    await poll(() => panel.getByRole('alert').textContent()).toMatch(
+      textPattern('en', 'errors.plotAlreadyExists'),
+    );
     await shot(page, 'parcel-112-twice');
     expect(await plots()).toHaveLength(2);
   });
@@ -204,8 +254,17 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
   it('refuses a parcel that covers a drawn field beyond the overlap limit', async () => {
     // A drawn field over the northern end of parcel 120 (about a quarter of it), added through the API
     // (the map tools have their own suite); the page is loaded again to show it.
-    const ring = [stojadla(300, 300), stojadla(450, 300), stojadla(450, 500), stojadla(300, 500), stojadla(300, 300)];
-    const drawn = await api<TPlot>('/api/plots', { token: tokens.accessToken, body: { name: 'Łąka', geometry: { type: 'Polygon', coordinates: [ring] }, snapToleranceM: 0 } });
+    const ring = [
+      stojadla(300, 300),
+      stojadla(450, 300),
+      stojadla(450, 500),
+      stojadla(300, 500),
+      stojadla(300, 300),
+    ];
+    const drawn = await api<TPlot>('/api/plots', {
+      token: tokens.accessToken,
+      body: { name: 'Łąka', geometry: { type: 'Polygon', coordinates: [ring] }, snapToleranceM: 0 },
+    });
     expect(drawn.status, JSON.stringify(drawn.body)).toBe(201);
     await page.reload();
     await button(/^Łąka · 3\.\d\d ha$/).waitFor({ timeout: 30_000 });
@@ -214,12 +273,19 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     const to = await home();
     await pickAt(to(stojadla(550, 75)));
     const panel = pickPanel();
-    await panel.getByText(en('farmMap.parcelFound', { number: '120' }), { exact: true }).waitFor({ timeout: 15_000 });
+    await panel
+      .getByText(en('farmMap.parcelFound', { number: '120' }), { exact: true })
+      .waitFor({ timeout: 15_000 });
     await panel.getByRole('button', { name: en('farmMap.addThisParcel'), exact: true }).click();
     // The server's message, in English, with its limit filled in.
-    await poll(() => panel.getByRole('alert').textContent()).toMatch(/^The plot overlaps an existing one by more than \d+%\.$/);
+    await poll(() => panel.getByRole('alert').textContent()).toMatch(
+      /^The plot overlaps an existing one by more than \d+%\.$/,
+    );
     await shot(page, 'parcel-120-overlap');
     expect((await plots()).some((p) => p.terytId === '141207_2.0021.120')).toBe(false);
-    expect(problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')),
+      problems.join('\n'),
+    ).toEqual([]);
   });
 });

@@ -15,14 +15,23 @@ import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 import { startBlankMapApp } from '../src/blank-map-app';
 
-
-
 /** A new farmer: registered and activated through the API (the activation e-mail from the mail simulator). */
 async function newFarmer(): Promise<{ accessToken: string; refreshToken: string }> {
   const email = uniqueEmail('map');
   const password = 'Pole1234!';
   const reg = await api('/api/auth/register', {
-    body: { firstName: 'Jan', lastName: 'Mapowy', email, phoneNumber: '+48600100200', genderType: 'MAN', password, confirmPassword: password, termsAccepted: true, privacyPolicyAccepted: true, language: 'en' },
+    body: {
+      firstName: 'Jan',
+      lastName: 'Mapowy',
+      email,
+      phoneNumber: '+48600100200',
+      genderType: 'MAN',
+      password,
+      confirmPassword: password,
+      termsAccepted: true,
+      privacyPolicyAccepted: true,
+      language: 'en',
+    },
   });
   expect(reg.status, JSON.stringify(reg.body)).toBeLessThan(300);
   const link = linkIn(await waitForMail(email, /activ|aktyw/i), /\/activate\//);
@@ -39,10 +48,12 @@ function bboxOf(ring: TPosition[]): [number, number, number, number] {
 }
 
 /** Web Mercator, unit square. */
-const merc = ([lng, lat]: TPosition) => [(lng! + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) / Math.PI) / 2] as const;
+const merc = ([lng, lat]: TPosition) =>
+  [(lng! + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) / Math.PI) / 2] as const;
 
 const same = (a: TPosition, b: TPosition) => a[0] === b[0] && a[1] === b[1];
-const outer = (p: { geometry: TPlot['geometry'] }) => (p.geometry.type === 'Polygon' ? p.geometry.coordinates[0]! : p.geometry.coordinates[0]![0]!);
+const outer = (p: { geometry: TPlot['geometry'] }) =>
+  p.geometry.type === 'Polygon' ? p.geometry.coordinates[0]! : p.geometry.coordinates[0]![0]!;
 
 describe.runIf(hasChromium())('customer map tools in Chromium', () => {
   let browser: Browser;
@@ -89,7 +100,8 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
   };
   const toast = (text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 200 });
-  const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+  const button = (name: string | RegExp) =>
+    page.getByRole('button', { name, exact: typeof name === 'string' });
 
   beforeAll(async () => {
     app = await startBlankMapApp(system().gateway, 'map');
@@ -116,7 +128,7 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
     await app?.close();
   });
 
-  it('opens the map and flies to the farmer\'s location', async () => {
+  it("opens the map and flies to the farmer's location", async () => {
     await page.goto(`${app.url}/map`);
     await button('Accept').click();
     const canvas = page.locator('.farm-map__canvas canvas');
@@ -132,7 +144,12 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
 
   it('draws a field by clicking on the map', async () => {
     await button('Draw a plot').click();
-    await polygon([[-330, -150], [-130, -150], [-130, 50], [-330, 50]]);
+    await polygon([
+      [-330, -150],
+      [-130, -150],
+      [-130, 50],
+      [-330, 50],
+    ]);
     await poll(() => page.getByText(/^Area \(preview\): \d+\.\d\d ha$/).count()).toBe(1);
     await page.getByLabel('Plot name').fill('Pole A');
     await shot(page, 'field-a-drawn');
@@ -143,7 +160,7 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
     expect(outer(a!)).toHaveLength(5);
   });
 
-  it('snaps a second field to the first field\'s vertices', async () => {
+  it("snaps a second field to the first field's vertices", async () => {
     const a = (await plots()).find((p) => p.name === 'Pole A')!;
     await button('Draw a plot').click();
     // Saving selected the first field and fitted the map to it; one step out makes room beside it.
@@ -215,7 +232,9 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
     await click(10, 10);
     await click(10, 10);
     await button('Divide').click();
-    await poll(() => page.getByRole('alert').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/cross|line/i)]));
+    await poll(() => page.getByRole('alert').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/cross|line/i)]),
+    );
     await shot(page, 'divide-refused');
     await button('Clear').click();
     await page.waitForTimeout(300);
@@ -232,7 +251,8 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
   it('merges the two halves back into one field', async () => {
     await button('Merge plots').click();
     const halves = (await plots()).filter((p) => p.name.startsWith('Pole A'));
-    for (const h of halves) await page.getByRole('checkbox', { name: `Merge: ${h.name}`, exact: true }).check();
+    for (const h of halves)
+      await page.getByRole('checkbox', { name: `Merge: ${h.name}`, exact: true }).check();
     await button(/^Merge the ticked \(2\)$/).click();
     await toast('Plots merged.');
     await poll(async () => (await plots()).filter((p) => p.name.startsWith('Pole A')).length).toBe(1);
@@ -255,11 +275,17 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
 
     await button('Cut out a shape').click();
     // More than terra-draw's 40 px closing distance apart, so each click adds a vertex.
-    await polygon([[-45, -45], [45, -45], [45, 45], [-45, 45]]);
+    await polygon([
+      [-45, -45],
+      [45, -45],
+      [45, 45],
+      [-45, 45],
+    ]);
     await button('Cut out').click();
     await toast('The shape was cut out.');
     const [crop] = await crops();
-    const rings = crop!.geometry.type === 'Polygon' ? crop!.geometry.coordinates : crop!.geometry.coordinates[0]!;
+    const rings =
+      crop!.geometry.type === 'Polygon' ? crop!.geometry.coordinates : crop!.geometry.coordinates[0]!;
     expect(rings).toHaveLength(2);
     expect(rings[1]).toHaveLength(5);
     await shot(page, 'crop-with-hole');
@@ -271,6 +297,9 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
     expect(divided!.sectors.length).toBeGreaterThan(1);
     await poll(() => page.getByText(`Sectors: ${divided!.sectors.length}`).count()).toBe(1);
     await shot(page, 'crop-sectors');
-    expect(problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')),
+      problems.join('\n'),
+    ).toEqual([]);
   });
 });

@@ -13,14 +13,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TCrop } from '@gleba/contracts';
 import { api, uniqueEmail } from '../src/api';
 import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
-import { adminApi, basicResultsWorkbook, dpdWayToLab, importResults, literal, pl, plPattern, pushDpdEvents, stayLocal, until } from '../src/journey';
+import {
+  adminApi,
+  basicResultsWorkbook,
+  dpdWayToLab,
+  importResults,
+  literal,
+  pl,
+  plPattern,
+  pushDpdEvents,
+  stayLocal,
+  until,
+} from '../src/journey';
 import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 
 const PASSWORD = 'Rolnik2026!';
 const PHONE = '600 700 800';
 
-describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
+describe.runIf(hasChromium())("the farmer's journey, desktop, Polish", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -41,7 +52,8 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
   };
   const app = (path: string) => `${system().public}${path}`;
   const token = async () => (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+  const button = (name: string | RegExp) =>
+    page.getByRole('button', { name, exact: typeof name === 'string' });
   const toast = (text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 20_000 });
   const order = async () => (await api(`/api/orders/${s.orderId}`, { token: s.accessToken })).body.order;
 
@@ -108,7 +120,12 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     await form.getByLabel(pl('customer.buildingNumber'), { exact: true }).fill('12');
     await form.getByRole('button', { name: pl('customer.saveData') }).click();
     await toast(pl('customer.profileSaved'));
-    await until('profile complete', async () => (await api('/api/users/me', { token: s.accessToken })).body, (me) => me.isDataComplete === true, 30_000);
+    await until(
+      'profile complete',
+      async () => (await api('/api/users/me', { token: s.accessToken })).body,
+      (me) => me.isDataComplete === true,
+      30_000,
+    );
     await shot(page, 'profile-complete');
   });
 
@@ -120,7 +137,7 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     // a click before that does nothing, so ask again until the scale bar shows metres.
     const scale = page.locator('.maplibregl-ctrl-scale');
     await until(
-      'map at the farmer\'s location',
+      "map at the farmer's location",
       async () => {
         if (/\bkm$/.test(((await scale.textContent()) ?? '').trim())) {
           await button(pl('farmMap.myLocation')).click();
@@ -141,7 +158,12 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
       await page.waitForTimeout(150);
     };
     await button(pl('farmMap.drawPlot')).click();
-    const corners: [number, number][] = [[-120, -100], [120, -100], [120, 100], [-120, 100]];
+    const corners: [number, number][] = [
+      [-120, -100],
+      [120, -100],
+      [120, 100],
+      [-120, 100],
+    ];
     for (const [dx, dy] of corners) await click(dx, dy);
     await click(corners[0]![0], corners[0]![1]);
     await page.getByText(plPattern('farmMap.previewArea')).waitFor();
@@ -169,7 +191,7 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     await shot(page, 'crop-sectors');
   });
 
-  it('orders the test in the wizard and pays on the Przelewy24 simulator\'s page', async () => {
+  it("orders the test in the wizard and pays on the Przelewy24 simulator's page", async () => {
     await page.goto(app('/orders/new'));
     await page.getByRole('checkbox', { name: new RegExp(`^${literal(s.cropName)} \\(`) }).check();
     await shot(page, 'order-crops');
@@ -181,7 +203,10 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     await next(); // the data
     await page.getByLabel(pl('farmOrder.confirmData')).check();
     await next(); // the delivery address: the profile's
-    await page.getByText(/Polna 12/).first().waitFor();
+    await page
+      .getByText(/Polna 12/)
+      .first()
+      .waitFor();
     await next();
     await page.getByTestId('order-total').waitFor({ timeout: 30_000 });
     await shot(page, 'order-summary');
@@ -214,18 +239,32 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
   });
 
   it('API: the farmer reports collecting the samples (no screen for it)', async () => {
-    for (const status of ['SAMPLES_COLLECTING_PENDING', 'SAMPLES_COLLECTING', 'SAMPLES_COLLECTION_COMPLETED']) {
+    for (const status of [
+      'SAMPLES_COLLECTING_PENDING',
+      'SAMPLES_COLLECTING',
+      'SAMPLES_COLLECTION_COMPLETED',
+    ]) {
       const res = await api(`/api/orders/${s.orderId}/status`, { token: s.accessToken, body: { status } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    await until('shippable order', async () => (await api('/api/shipments/shippable', { token: s.accessToken })).body, (b) => (b.items ?? b).some((x: { orderId?: string }) => x.orderId === s.orderId), 60_000);
+    await until(
+      'shippable order',
+      async () => (await api('/api/shipments/shippable', { token: s.accessToken })).body,
+      (b) => (b.items ?? b).some((x: { orderId?: string }) => x.orderId === s.orderId),
+      60_000,
+    );
   });
 
   it('books a DPD courier in the send-samples wizard', async () => {
     await page.goto(app('/soil-tests'));
-    await page.getByRole('link', { name: pl('customerTests.sendSamples') }).first().click();
+    await page
+      .getByRole('link', { name: pl('customerTests.sendSamples') })
+      .first()
+      .click();
     await page.waitForURL(`**/soil-tests/${s.orderId}/send`);
-    await page.getByRole('radio', { name: new RegExp(`^${literal(pl('customerTests.size_S', { kg: 5 }))}`) }).check();
+    await page
+      .getByRole('radio', { name: new RegExp(`^${literal(pl('customerTests.size_S', { kg: 5 }))}`) })
+      .check();
     await button(pl('customerTests.continue')).click();
     await page.getByRole('radio', { name: pl('customerTests.withLabel') }).check();
     await button(pl('customerTests.continue')).click();
@@ -239,10 +278,15 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     await page.getByText(pl('customerTests.summaryReceiver')).waitFor({ timeout: 30_000 });
     await shot(page, 'shipment-summary');
     await button(pl('customerTests.confirmSend')).click();
-    await page.getByRole('dialog').getByRole('button', { name: pl('ui.yes') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: pl('ui.yes') })
+      .click();
     await page.getByText(pl('customerTests.shipmentCreated')).waitFor({ timeout: 30_000 });
     const shipments = (await api('/api/shipments', { token: s.accessToken })).body;
-    const shipment = (shipments.items ?? shipments).find((x: { orderId?: string }) => x.orderId === s.orderId);
+    const shipment = (shipments.items ?? shipments).find(
+      (x: { orderId?: string }) => x.orderId === s.orderId,
+    );
     expect(shipment).toMatchObject({ shipmentType: 'COURIER' });
     s.shipmentId = shipment.id;
     s.waybill = shipment.waybill;
@@ -260,60 +304,110 @@ describe.runIf(hasChromium())('the farmer\'s journey, desktop, Polish', () => {
     const shipment = (await api(`/api/shipments/${s.shipmentId}`, { token: s.accessToken })).body;
     expect(shipment.status).toBe('DELIVERED');
     await page.goto(app('/soil-tests'));
-    await page.getByRole('cell', { name: pl('customerTests.status_SAMPLES_IN_ANALYSIS') }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('cell', { name: pl('customerTests.status_SAMPLES_IN_ANALYSIS') })
+      .waitFor({ timeout: 30_000 });
     await shot(page, 'parcel-at-lab');
   });
 
-  it('API: the admin imports the lab\'s results workbook (built from the template)', async () => {
+  it("API: the admin imports the lab's results workbook (built from the template)", async () => {
     const file = await basicResultsWorkbook(
-      s.sampleCodes.map((code, i) => ({ code, ph: 5.1 + i * 0.3, p2o5: 8.5 + i, k2o: 11 + i, mg: 4.2 + i * 0.5, category: 'średnia' })),
+      s.sampleCodes.map((code, i) => ({
+        code,
+        ph: 5.1 + i * 0.3,
+        p2o5: 8.5 + i,
+        k2o: 11 + i,
+        mg: 4.2 + i * 0.5,
+        category: 'średnia',
+      })),
     );
     const importId = await importResults(file);
-    const done = await until('import applied', async () => (await adminApi(`/farm-api/imports/${importId}`)).body, (b) => ['APPLIED', 'FAILED', 'REJECTED'].includes(b.status), 120_000, 1000);
+    const done = await until(
+      'import applied',
+      async () => (await adminApi(`/farm-api/imports/${importId}`)).body,
+      (b) => ['APPLIED', 'FAILED', 'REJECTED'].includes(b.status),
+      120_000,
+      1000,
+    );
     expect(done.status, JSON.stringify(done)).toBe('APPLIED');
     expect(done.summary).toMatchObject({ applied: s.sampleCodes.length, rejected: 0 });
     await until('order completed', order, (o) => o.status === 'ORDER_COMPLETED', 60_000);
   });
 
   it('tells the farmer: in-app badge, e-mail in the capture inbox, SMS in the SMS log', async () => {
-    const count = await until('unseen notifications', async () => (await api('/api/notifications/in-app/unseen/count', { token: s.accessToken })).body.unseenCount, (n) => n > 0, 60_000);
+    const count = await until(
+      'unseen notifications',
+      async () =>
+        (await api('/api/notifications/in-app/unseen/count', { token: s.accessToken })).body.unseenCount,
+      (n) => n > 0,
+      60_000,
+    );
     await page.goto(app('/'));
     const nav = page.getByRole('navigation', { name: pl('customer.mainNavigation') });
-    await nav.getByRole('link', { name: `${pl('customer.navNotifications')} (${count})` }).waitFor({ timeout: 30_000 });
+    await nav
+      .getByRole('link', { name: `${pl('customer.navNotifications')} (${count})` })
+      .waitFor({ timeout: 30_000 });
     await shot(page, 'badge');
 
-    const mail = await waitForMail(email, new RegExp(literal(pl('notifications.allResultsSubject', { ref: s.orderNumber }))), 60_000);
+    const mail = await waitForMail(
+      email,
+      new RegExp(literal(pl('notifications.allResultsSubject', { ref: s.orderNumber }))),
+      60_000,
+    );
     const resultsLink = linkIn(mail, /\/results/);
     expect(resultsLink).toBe(`${system().public}/soil-tests/${s.orderId}/results`);
 
     const sms = await until(
       'SMS in the log',
-      async () => (await adminApi('/farm-api/deliveries/sms-log?perPage=100')).body.items as { to: string; body: string }[],
-      (items) => items.some((m) => m.to === '+48600700800' && m.body.includes(pl('notifications.allResultsSms', { ref: s.orderNumber }))),
+      async () =>
+        (await adminApi('/farm-api/deliveries/sms-log?perPage=100')).body.items as {
+          to: string;
+          body: string;
+        }[],
+      (items) =>
+        items.some(
+          (m) =>
+            m.to === '+48600700800' &&
+            m.body.includes(pl('notifications.allResultsSms', { ref: s.orderNumber })),
+        ),
       60_000,
     );
     expect(sms.length).toBeGreaterThan(0);
 
     await nav.getByRole('link', { name: new RegExp(`^${pl('customer.navNotifications')}`) }).click();
-    await page.getByText(pl('notifications.allResultsInApp', { ref: s.orderNumber })).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(pl('notifications.allResultsInApp', { ref: s.orderNumber }))
+      .first()
+      .waitFor({ timeout: 30_000 });
     await shot(page, 'notifications');
   });
 
-  it('reads the results and recommendations from the notification\'s link and downloads the PDF', async () => {
+  it("reads the results and recommendations from the notification's link and downloads the PDF", async () => {
     await page.goto(app(`/soil-tests/${s.orderId}/results`));
     // The order has a sample per sector: the page lists them; the first one's results open.
-    await page.getByRole('link', { name: pl('customerTests.showResults') }).first().click();
-    await page.getByRole('heading', { name: pl('customerTests.recommendations') }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('link', { name: pl('customerTests.showResults') })
+      .first()
+      .click();
+    await page
+      .getByRole('heading', { name: pl('customerTests.recommendations') })
+      .waitFor({ timeout: 30_000 });
     await page.locator('tr[data-element="PH_KCL"]').waitFor();
     await expect.poll(() => page.locator('tr[data-element="P2O5"]').count()).toBe(1);
     await shot(page, 'results');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), button(pl('customerTests.downloadPdf')).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      button(pl('customerTests.downloadPdf')).click(),
+    ]);
     const file = await download.path();
     const bytes = readFileSync(file!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     await shot(page, 'pdf-downloaded');
-    expect(problems.filter((p) => p.startsWith('pageerror') || /^5\d\d /.test(p)), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((p) => p.startsWith('pageerror') || /^5\d\d /.test(p)),
+      problems.join('\n'),
+    ).toEqual([]);
   });
 });

@@ -12,9 +12,26 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminFile, adminToken, eventually, fillResultsTemplate, inspectPdf, newKitCodes, pushTracking } from '../src/admin';
+import {
+  adminApi,
+  adminFile,
+  adminToken,
+  eventually,
+  fillResultsTemplate,
+  inspectPdf,
+  newKitCodes,
+  pushTracking,
+} from '../src/admin';
 import { api, uniqueEmail } from '../src/api';
-import { ARTIFACTS, MOBILE, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
+import {
+  ARTIFACTS,
+  MOBILE,
+  hasChromium,
+  launchBrowser,
+  newContext,
+  screenshots,
+  watchPage,
+} from '../src/browser';
 import { acceptCookies, app, downloadOf, skipSplash, text, textPattern } from '../src/customer';
 import { stayLocal } from '../src/journey';
 import { linkIn, waitForMail } from '../src/mail';
@@ -37,7 +54,8 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
   rmSync(path.join(ARTIFACTS, 'journey-gardener'), { recursive: true, force: true });
   const shot = screenshots('journey-gardener');
   const button = (name: string) => page.getByRole('button', { name, exact: true });
-  const see = (key: string, params?: Record<string, string | number>) => page.getByText(uk(key, params), { exact: true }).first().waitFor({ timeout: T });
+  const see = (key: string, params?: Record<string, string | number>) =>
+    page.getByText(uk(key, params), { exact: true }).first().waitFor({ timeout: T });
   const badge = () => page.locator('.topbar__bell .badge');
 
   beforeAll(async () => {
@@ -75,10 +93,15 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     await page.getByLabel(uk('customer.password'), { exact: true }).fill(password);
     await page.getByLabel(uk('customer.confirmPassword'), { exact: true }).fill(password);
     await page.getByRole('combobox', { name: uk('customer.language'), exact: true }).selectOption('uk');
-    await page.getByLabel(new RegExp(uk('customer.registerTerms').replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).check();
+    await page
+      .getByLabel(new RegExp(uk('customer.registerTerms').replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+      .check();
     await shot(page, 'register-form');
     await button(uk('customer.registerSubmit')).click();
-    await page.getByRole('status').getByText(uk('customer.registerSuccessText', { email }), { exact: true }).waitFor({ timeout: T });
+    await page
+      .getByRole('status')
+      .getByText(uk('customer.registerSuccessText', { email }), { exact: true })
+      .waitFor({ timeout: T });
     await shot(page, 'register-check-your-mail');
 
     const mail = await waitForMail(email, /activ|aktyw|актив/i);
@@ -91,7 +114,10 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
 
     // Sign out (the mobile menu) and in again through the login page.
     await page.getByRole('button', { name: uk('customer.menu'), exact: true }).click();
-    await page.getByRole('navigation', { name: uk('customer.mainNavigation') }).getByRole('link', { name: uk('customer.navLogout') }).click();
+    await page
+      .getByRole('navigation', { name: uk('customer.mainNavigation') })
+      .getByRole('link', { name: uk('customer.navLogout') })
+      .click();
     await page.getByRole('heading', { name: uk('customer.loginHeading') }).waitFor({ timeout: T });
     await shot(page, 'login');
     await page.getByLabel(uk('customer.email'), { exact: true }).fill(email);
@@ -112,7 +138,10 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
 
   it('adds a garden test by typing the kit code, fills the sample and confirms shipment', async () => {
     await page.getByRole('button', { name: uk('customer.menu'), exact: true }).click();
-    await page.getByRole('navigation', { name: uk('customer.mainNavigation') }).getByRole('link', { name: uk('customer.navMyTests') }).click();
+    await page
+      .getByRole('navigation', { name: uk('customer.mainNavigation') })
+      .getByRole('link', { name: uk('customer.navMyTests') })
+      .click();
     await page.getByRole('heading', { name: uk('customer.titleSoilTests') }).waitFor({ timeout: T });
     await page.getByRole('link', { name: uk('customerTests.addTest'), exact: true }).click();
     await see('customerTests.addIntro');
@@ -142,22 +171,35 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
 
     await button(uk('customerTests.confirmShipment')).click();
     const dialog = page.getByRole('dialog', { name: uk('customerTests.confirmShipmentTitle') });
-    await dialog.getByText(uk('customerTests.confirmShipmentWarning'), { exact: true }).waitFor({ timeout: T });
+    await dialog
+      .getByText(uk('customerTests.confirmShipmentWarning'), { exact: true })
+      .waitFor({ timeout: T });
     await shot(page, 'confirm-shipment-warning');
     await dialog.getByRole('button', { name: uk('customerTests.confirmShipmentYes'), exact: true }).click();
     await see('customerTests.shipmentConfirmed');
     await see('customerTests.notEditable');
     await shot(page, 'shipment-confirmed');
-    const test = await api(`/api/soil-tests/${testId}`, { token: (await api('/api/auth/login', { body: { email, password } })).body.accessToken });
-    expect(test.body).toMatchObject({ barcode, status: 'WAITING_FOR_RESULTS', gardenName: 'Город біля хати' });
+    const test = await api(`/api/soil-tests/${testId}`, {
+      token: (await api('/api/auth/login', { body: { email, password } })).body.accessToken,
+    });
+    expect(test.body).toMatchObject({
+      barcode,
+      status: 'WAITING_FOR_RESULTS',
+      gardenName: 'Город біля хати',
+    });
   });
 
-  it('completes the address on the account page (a parcel needs the sender\'s address)', async () => {
+  it("completes the address on the account page (a parcel needs the sender's address)", async () => {
     await page.getByRole('button', { name: uk('customer.menu'), exact: true }).click();
-    await page.getByRole('navigation', { name: uk('customer.mainNavigation') }).getByRole('link', { name: uk('customer.navMyAccount') }).click();
+    await page
+      .getByRole('navigation', { name: uk('customer.mainNavigation') })
+      .getByRole('link', { name: uk('customer.navMyAccount') })
+      .click();
     await page.getByRole('heading', { name: uk('customer.titleMyAccount') }).waitFor({ timeout: T });
     const form = page.locator('form.profile-form');
-    await form.getByRole('combobox', { name: uk('customer.voivodeship'), exact: true }).selectOption('LUBLIN');
+    await form
+      .getByRole('combobox', { name: uk('customer.voivodeship'), exact: true })
+      .selectOption('LUBLIN');
     await form.getByLabel(uk('customer.cityName'), { exact: true }).fill('Lublin');
     await form.getByLabel(uk('customer.postCode'), { exact: true }).fill('20-001');
     await form.getByLabel(uk('customer.streetName'), { exact: true }).fill('Ogrodowa');
@@ -172,7 +214,11 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     await page.goto(app(`/soil-tests/edit/${encodeURIComponent(testId)}`));
     await page.getByRole('link', { name: uk('customerTests.sendSamples'), exact: true }).click();
     await page.getByRole('heading', { name: uk('customerTests.stepSize') }).waitFor({ timeout: T });
-    await page.getByRole('radiogroup', { name: uk('customerTests.stepSize') }).getByRole('radio').first().check();
+    await page
+      .getByRole('radiogroup', { name: uk('customerTests.stepSize') })
+      .getByRole('radio')
+      .first()
+      .check();
     await shot(page, 'send-size');
     await button(uk('customerTests.continue')).click();
     await page.getByRole('heading', { name: uk('customerTests.stepLabel') }).waitFor({ timeout: T });
@@ -185,7 +231,9 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     const points = page.getByRole('radiogroup', { name: uk('customerTests.choosePoint') });
     await points.waitFor({ timeout: T });
     // Lublin has one DPD point in the simulator: one marker on the map above the list.
-    await expect.poll(() => page.locator('.pickup-map .maplibregl-marker').count(), { timeout: T }).toBe(await points.getByRole('radio').count());
+    await expect
+      .poll(() => page.locator('.pickup-map .maplibregl-marker').count(), { timeout: T })
+      .toBe(await points.getByRole('radio').count());
     await points.getByRole('radio').first().check();
     await shot(page, 'send-pickup-point');
     // The sender's address reaches shipping as identity's event; until then the step says to complete it.
@@ -194,7 +242,10 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
       'the summary step',
       async () => {
         await button(uk('customerTests.continue')).click();
-        return summary.waitFor({ timeout: 3000 }).then(() => true, () => false);
+        return summary.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        );
       },
       (shown) => shown,
     );
@@ -205,21 +256,36 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     await dialog.getByRole('button', { name: uk('ui.yes'), exact: true }).click();
     const created = page.getByRole('region', { name: uk('customerTests.shipmentCreated') });
     await created.waitFor({ timeout: 60_000 });
-    const waybillLine = await created.getByText(textPattern('uk', 'customerTests.waybill')).first().textContent();
+    const waybillLine = await created
+      .getByText(textPattern('uk', 'customerTests.waybill'))
+      .first()
+      .textContent();
     waybill = waybillLine!.match(/[0-9A-Z]{8,}/)![0];
     await shot(page, 'parcel-booked');
-    const label = await downloadOf(page, () => created.getByRole('button', { name: uk('customerTests.downloadLabel'), exact: true }).click());
+    const label = await downloadOf(page, () =>
+      created.getByRole('button', { name: uk('customerTests.downloadLabel'), exact: true }).click(),
+    );
     expect((await inspectPdf(label.bytes)).header).toBe('%PDF-');
   });
 
   it('the admin side moves the parcel (DPD tracking) and imports the results', async () => {
     const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
     await pushTracking(waybill, [
-      { businessCode: '040101', description: 'Przesyłka nadana w punkcie Pickup', eventTime: at(0), depot: '1495' },
-      { businessCode: '170301', description: 'Przyjęcie przesyłki w oddziale DPD', eventTime: at(60), depot: '1301' },
+      {
+        businessCode: '040101',
+        description: 'Przesyłka nadana w punkcie Pickup',
+        eventTime: at(0),
+        depot: '1495',
+      },
+      {
+        businessCode: '170301',
+        description: 'Przyjęcie przesyłki w oddziale DPD',
+        eventTime: at(60),
+        depot: '1301',
+      },
       { businessCode: '190102', description: 'Przesyłka doręczona', eventTime: at(180), depot: '1301' },
     ]);
-    const shipments = await adminApi(token, 'garden', "/shipments?page=1&perPage=100");
+    const shipments = await adminApi(token, 'garden', '/shipments?page=1&perPage=100');
     const shipment = (shipments.body.items ?? []).find((s: { waybill: string }) => s.waybill === waybill);
     expect(shipment, JSON.stringify(shipments.body).slice(0, 500)).toBeTruthy();
     await adminApi(token, 'garden', `/shipments/${shipment.id}/track`, { method: 'POST' });
@@ -231,13 +297,23 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
 
     const template = await adminFile(token, 'garden', '/imports/template');
     const workbook = await fillResultsTemplate(template, [
-      { label: barcode, testType: 'BASIC_TEST', values: { PH_KCL: 5.1, P2O5: 9.5, K2O: 11.2, MG: 3.9, CATEGORY: 'średnia' } },
+      {
+        label: barcode,
+        testType: 'BASIC_TEST',
+        values: { PH_KCL: 5.1, P2O5: 9.5, K2O: 11.2, MG: 3.9, CATEGORY: 'średnia' },
+      },
     ]);
-    const res = await fetch(`${system().gateway}/garden-api/imports?testType=BASIC_TEST&step=apply&fileName=wyniki-ogrod-uk.xlsx`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-      body: new Uint8Array(workbook),
-    });
+    const res = await fetch(
+      `${system().gateway}/garden-api/imports?testType=BASIC_TEST&step=apply&fileName=wyniki-ogrod-uk.xlsx`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+        body: new Uint8Array(workbook),
+      },
+    );
     const upload = (await res.json()) as { id?: string };
     expect(res.status, JSON.stringify(upload)).toBe(202);
     await eventually(
@@ -252,16 +328,22 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     const tokens = (await api('/api/auth/login', { body: { email, password } })).body;
     await eventually(
       'the results notification',
-      () => api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', { token: tokens.accessToken }),
+      () =>
+        api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', {
+          token: tokens.accessToken,
+        }),
       (r) => r.status === 200 && r.body.items.some((n: { type: string }) => n.type === 'ALL_RESULTS'),
     );
-    const unseen = (await api('/api/notifications/in-app/unseen/count', { token: tokens.accessToken })).body.unseenCount as number;
+    const unseen = (await api('/api/notifications/in-app/unseen/count', { token: tokens.accessToken })).body
+      .unseenCount as number;
     expect(unseen).toBeGreaterThanOrEqual(2);
     // Data never goes stale in the app: a new visit reads the count.
     await page.goto(app('/'));
     await page.getByRole('heading', { name: uk('customer.titleDashboard') }).waitFor({ timeout: T });
     await expect.poll(() => badge().textContent(), { timeout: T }).toBe(String(unseen));
-    expect(await badge().getAttribute('aria-label')).toBe(uk('customer.unseenNotifications', { count: unseen }));
+    expect(await badge().getAttribute('aria-label')).toBe(
+      uk('customer.unseenNotifications', { count: unseen }),
+    );
     await shot(page, 'badge-in-top-bar');
     await page.getByRole('link', { name: uk('customer.navNotifications'), exact: true }).click();
     await page.getByRole('heading', { name: uk('customer.titleNotifications') }).waitFor({ timeout: T });
@@ -290,6 +372,9 @@ describe.runIf(hasChromium())('gardener journey at 375 px in Ukrainian', () => {
     expect(inspected.header).toBe('%PDF-');
     expect(inspected.pages).toBeGreaterThanOrEqual(1);
     await shot(page, 'results-pdf-downloaded');
-    expect(problems.filter((p) => /^5\d\d /.test(p)), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((p) => /^5\d\d /.test(p)),
+      problems.join('\n'),
+    ).toEqual([]);
   });
 });

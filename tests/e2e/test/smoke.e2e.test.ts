@@ -32,12 +32,21 @@ describe.runIf(hasChromium())('system smoke', () => {
     await page.goto(`${system().gateway}/login`);
     await page.evaluate("localStorage.setItem('splash_screen_on', 'true')");
     await page.goto(`${system().gateway}/login`);
-    await page.getByLabel(/e-mail/i).first().fill(DEMO_FARMER.email);
-    await page.getByLabel(/password|hasło|пароль/i).first().fill(DEMO_FARMER.password);
+    await page
+      .getByLabel(/e-mail/i)
+      .first()
+      .fill(DEMO_FARMER.email);
+    await page
+      .getByLabel(/password|hasło|пароль/i)
+      .first()
+      .fill(DEMO_FARMER.password);
     await page.locator('button[type=submit]').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
     await shot(page, 'farmer-signed-in');
-    expect(problems.filter((p) => p.startsWith('5')), problems.join('\n')).toEqual([]);
+    expect(
+      problems.filter((p) => p.startsWith('5')),
+      problems.join('\n'),
+    ).toEqual([]);
     await context.close();
   });
 });

@@ -18,8 +18,11 @@ export class RetryingClient extends Client {
     super(base);
   }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
-  override async call<T = any>(pathname: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints; callers narrow them
+  override async call<T = any>(
+    pathname: string,
+    options: { method?: string; token?: string; body?: unknown } = {},
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -49,7 +52,10 @@ export class RetryingClient extends Client {
         kind = e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.name ?? 'error');
       }
       this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
-      if (Date.now() - started > this.giveUpAfterMs) throw new Error(`${options.method ?? 'request'} ${pathname}: still failing (${kind}) after ${attempt + 1} attempts`);
+      if (Date.now() - started > this.giveUpAfterMs)
+        throw new Error(
+          `${options.method ?? 'request'} ${pathname}: still failing (${kind}) after ${attempt + 1} attempts`,
+        );
       this.retried += 1;
       await sleep(Math.min(200 * 2 ** attempt, 2000) + Math.random() * 200);
     }
@@ -57,7 +63,11 @@ export class RetryingClient extends Client {
 }
 
 /** Runs `worker` for 0..count-1 with at most `concurrency` at a time. */
-export async function pool(count: number, concurrency: number, worker: (i: number) => Promise<void>): Promise<void> {
+export async function pool(
+  count: number,
+  concurrency: number,
+  worker: (i: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async () => {

@@ -20,23 +20,44 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a command without blocking the event loop (the load driver keeps going meanwhile). */
-function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { encoding: 'utf8', env: options.env ?? process.env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 16 << 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stderr || stdout}`));
-      else resolve(stdout);
-    });
+    execFile(
+      command,
+      args,
+      {
+        encoding: 'utf8',
+        env: options.env ?? process.env,
+        timeout: options.timeoutMs ?? 120_000,
+        maxBuffer: 16 << 20,
+      },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(
+              `${command} ${args.join(' ')} failed (${error.code ?? error.signal}):\n${stderr || stdout}`,
+            ),
+          );
+        else resolve(stdout);
+      },
+    );
   });
 }
 
 const asRoot = process.getuid?.() === 0;
 /** PostgreSQL refuses to run as root: then its commands run as the postgres OS user. */
-const pgCommand = (bin: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]);
+const pgCommand = (bin: string, args: string[]): [string, string[]] =>
+  asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
 
 function pgBin(name: string): string {
   const base = '/usr/lib/postgresql';
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) if (existsSync(path.join(base, v, 'bin', name))) return path.join(base, v, 'bin', name);
+  for (const v of versions)
+    if (existsSync(path.join(base, v, 'bin', name))) return path.join(base, v, 'bin', name);
   return name;
 }
 
@@ -56,7 +77,19 @@ export class PrivatePostgres {
   async init(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
     if (asRoot) spawnSync('chown', ['-R', 'postgres', this.dir]);
-    await run(...pgCommand(pgBin('initdb'), ['-D', this.data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']));
+    await run(
+      ...pgCommand(pgBin('initdb'), [
+        '-D',
+        this.data,
+        '-A',
+        'trust',
+        '-U',
+        'postgres',
+        '-E',
+        'UTF8',
+        '--no-sync',
+      ]),
+    );
     await this.start();
   }
   async start(): Promise<void> {
@@ -65,8 +98,22 @@ export class PrivatePostgres {
     // transactions already reported committed (the suite caught exactly that: a delivery the worker
     // had marked SENT was PENDING again after the restart).
     const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c full_page_writes=off`;
-    await run(...pgCommand(pgBin('pg_ctl'), ['-D', this.data, '-o', opts, '-l', path.join(this.dir, 'server.log'), '-w', '-t', '120', 'start']));
-    if (!(await waitForPort('127.0.0.1', this.port, 60))) throw new Error('the private PostgreSQL does not answer');
+    await run(
+      ...pgCommand(pgBin('pg_ctl'), [
+        '-D',
+        this.data,
+        '-o',
+        opts,
+        '-l',
+        path.join(this.dir, 'server.log'),
+        '-w',
+        '-t',
+        '120',
+        'start',
+      ]),
+    );
+    if (!(await waitForPort('127.0.0.1', this.port, 60)))
+      throw new Error('the private PostgreSQL does not answer');
   }
   /** An unclean stop (as a crash would leave it): the next start recovers from the WAL. */
   async stop(mode: 'immediate' | 'fast' = 'immediate'): Promise<void> {
@@ -114,7 +161,10 @@ export class PrivateRabbit {
     mkdirSync(this.dir, { recursive: true });
     writeFileSync(path.join(this.dir, 'enabled_plugins'), '[].\n');
     // The system's /etc/rabbitmq/rabbitmq.conf pins the shared listener (5672): our own file instead.
-    writeFileSync(path.join(this.dir, 'rabbitmq.conf'), `listeners.tcp.local = 127.0.0.1:${this.port}\nloopback_users = none\n`);
+    writeFileSync(
+      path.join(this.dir, 'rabbitmq.conf'),
+      `listeners.tcp.local = 127.0.0.1:${this.port}\nloopback_users = none\n`,
+    );
     writeFileSync(path.join(this.dir, 'rabbitmq-env.conf'), '');
     await this.start();
   }
@@ -125,7 +175,8 @@ export class PrivateRabbit {
     await run(this.bin('rabbitmq-server'), ['-detached'], { env: this.env() });
     // -detached returns at once; the node registers with epmd seconds later (await_startup before
     // that fails at once), so wait for the AMQP listener, which opens when the boot is done.
-    if (!(await waitForPort('127.0.0.1', this.port, 180))) throw new Error(`the private RabbitMQ does not answer (logs in ${path.join(this.dir, 'log')})`);
+    if (!(await waitForPort('127.0.0.1', this.port, 180)))
+      throw new Error(`the private RabbitMQ does not answer (logs in ${path.join(this.dir, 'log')})`);
     await this.ctl(['await_startup', '--timeout', '120'], 150_000);
   }
   async stop(): Promise<void> {
@@ -154,8 +205,24 @@ export class PrivateRedis {
   }
   async start(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: 'ignore' });
-    if (!(await waitForPort('127.0.0.1', this.port, 30))) throw new Error('the private Redis does not answer');
+    this.child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    if (!(await waitForPort('127.0.0.1', this.port, 30)))
+      throw new Error('the private Redis does not answer');
   }
   async stop(): Promise<void> {
     if (!this.child || this.child.exitCode !== null) return;
@@ -175,7 +242,9 @@ export interface PrivateInfra {
   teardown(): Promise<void>;
 }
 
-export async function startPrivateInfra(say: (line: string) => void = () => undefined): Promise<PrivateInfra> {
+export async function startPrivateInfra(
+  say: (line: string) => void = () => undefined,
+): Promise<PrivateInfra> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gleba-faults-'));
   chmodSync(root, 0o755);
   const postgres = new PrivatePostgres(root, await freePort());
@@ -183,7 +252,9 @@ export async function startPrivateInfra(say: (line: string) => void = () => unde
   const redis = new PrivateRedis(path.join(root, 'redis'), await freePort());
   const started = Date.now();
   await Promise.all([postgres.init(), rabbit.init(), redis.start()]);
-  say(`private PostgreSQL :${postgres.port}, RabbitMQ :${rabbit.port} (${rabbit.node}), Redis :${redis.port} in ${root} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  say(
+    `private PostgreSQL :${postgres.port}, RabbitMQ :${rabbit.port} (${rabbit.node}), Redis :${redis.port} in ${root} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return {
     root,
     postgres,

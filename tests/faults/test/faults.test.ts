@@ -23,7 +23,10 @@ const DOWN_S = Number(process.env.GLEBA_FAULTS_DOWN_S ?? 2);
 const SERVICES = ['identity', 'geo', 'orders', 'lab-import', 'shipping', 'notification', 'gateway'];
 
 /** Where each farm order goes: most to completion, every tenth cancelled after the kit is sent. */
-const pathOf = (i: number): string[] => (i % 10 === 9 ? ['KIT_SENT', 'ORDER_CANCELLED'] : ['KIT_SENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED']);
+const pathOf = (i: number): string[] =>
+  i % 10 === 9
+    ? ['KIT_SENT', 'ORDER_CANCELLED']
+    : ['KIT_SENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED'];
 
 /** The notification a farm status change gives: the notification service's own table (null: none;
  * PAYMENT_CONFIRMED is announced by orders.order.paid, which a deferred transfer does not send). */
@@ -37,7 +40,10 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 describe('faults: 1,000 orders through kills and restarts', () => {
   let infra: PrivateInfra;
   let system: RunningSystem;
-  const layout = systemLayout({ name: process.env.GLEBA_FAULTS_NAME ?? 'gleba_faults', offset: Number(process.env.GLEBA_FAULTS_PORT_OFFSET ?? 10000) });
+  const layout = systemLayout({
+    name: process.env.GLEBA_FAULTS_NAME ?? 'gleba_faults',
+    offset: Number(process.env.GLEBA_FAULTS_PORT_OFFSET ?? 10000),
+  });
   const dbs = new Map<string, pg.Pool>();
   const db = (service: string) => {
     let p = dbs.get(service);
@@ -92,7 +98,12 @@ describe('faults: 1,000 orders through kills and restarts', () => {
       customers[i] = await newCustomer(system, client, `faults${i}`);
     });
     await pool(CUSTOMERS, 5, async (i) => {
-      if (i % 2 === 1) await client.must('preferences', '/api/notifications/preferences', { method: 'PUT', token: customers[i]!.token, body: { items: [{ type: SMS_OFF_TYPE, isSmsEnabled: false }] } });
+      if (i % 2 === 1)
+        await client.must('preferences', '/api/notifications/preferences', {
+          method: 'PUT',
+          token: customers[i]!.token,
+          body: { items: [{ type: SMS_OFF_TYPE, isSmsEnabled: false }] },
+        });
     });
     const admin = await adminToken(client);
     log(`${CUSTOMERS} customers ready in ${seconds(Date.now() - t0)} s`);
@@ -104,14 +115,21 @@ describe('faults: 1,000 orders through kills and restarts', () => {
     let answersLost = 0; // a POST applied whose answer was lost in an outage (the retry was refused, the change was there)
     let loadDone = false;
     const statusOf = async (id: string): Promise<string> => {
-      const d = await client.must<{ status?: string; order?: { status: string } }>('detail', `/farm-api/orders/${id}`, { token: admin });
+      const d = await client.must<{ status?: string; order?: { status: string } }>(
+        'detail',
+        `/farm-api/orders/${id}`,
+        { token: admin },
+      );
       return d.status ?? d.order!.status;
     };
     const move = async (id: string, to: string) => {
-      const res = await client.call(to === 'ORDER_CANCELLED' ? `/farm-api/orders/${id}/cancel` : `/farm-api/orders/${id}/status`, {
-        token: admin,
-        body: to === 'ORDER_CANCELLED' ? {} : { status: to },
-      });
+      const res = await client.call(
+        to === 'ORDER_CANCELLED' ? `/farm-api/orders/${id}/cancel` : `/farm-api/orders/${id}/status`,
+        {
+          token: admin,
+          body: to === 'ORDER_CANCELLED' ? {} : { status: to },
+        },
+      );
       if (res.status < 300) return;
       if (res.status === 409 && (await statusOf(id)) === to) {
         answersLost += 1;
@@ -124,30 +142,61 @@ describe('faults: 1,000 orders through kills and restarts', () => {
     // made twice is refused as existing (then the next placement uses other coordinates), an order
     // made twice is refused for its sector (then the order is the one holding the crop).
     let placementsRedone = 0;
-    const placeOrder = async (customer: BenchCustomer, n: number): Promise<{ id: string; orderNumber: string }> => {
+    const placeOrder = async (
+      customer: BenchCustomer,
+      n: number,
+    ): Promise<{ id: string; orderNumber: string }> => {
       for (let attempt = 0; ; attempt += 1) {
         const m = n + attempt * ORDERS;
         const [lng, lat] = [14.2 + (m % 100) * 0.05, 49.1 + Math.floor(m / 100) * 0.05];
-        const ring = [[lng, lat], [lng + 0.003, lat], [lng + 0.003, lat + 0.0015], [lng, lat + 0.0015], [lng, lat]];
-        const plot = await client.call<{ id: string }>('/api/plots', { token: customer.token, body: { name: `Pole ${m}`, geometry: { type: 'Polygon', coordinates: [ring] } } });
+        const ring = [
+          [lng, lat],
+          [lng + 0.003, lat],
+          [lng + 0.003, lat + 0.0015],
+          [lng, lat + 0.0015],
+          [lng, lat],
+        ];
+        const plot = await client.call<{ id: string }>('/api/plots', {
+          token: customer.token,
+          body: { name: `Pole ${m}`, geometry: { type: 'Polygon', coordinates: [ring] } },
+        });
         if (plot.status === 409 && attempt < 5) {
           placementsRedone += 1;
           continue;
         }
-        if (plot.status !== 201) throw new Error(`plot: ${plot.status} ${JSON.stringify(plot.body).slice(0, 300)}`);
+        if (plot.status !== 201)
+          throw new Error(`plot: ${plot.status} ${JSON.stringify(plot.body).slice(0, 300)}`);
         const crop = await client.call<{ id: string }>('/api/crops', {
           token: customer.token,
-          body: { plantId: 'winter-wheat', cultivationFrom: '2026-09-20', cultivationTo: '2027-07-31', plotIds: [plot.body.id] },
+          body: {
+            plantId: 'winter-wheat',
+            cultivationFrom: '2026-09-20',
+            cultivationTo: '2027-07-31',
+            plotIds: [plot.body.id],
+          },
         });
         if (crop.status === 409 && attempt < 5) {
           placementsRedone += 1;
           continue;
         }
-        if (crop.status !== 201) throw new Error(`crop: ${crop.status} ${JSON.stringify(crop.body).slice(0, 300)}`);
+        if (crop.status !== 201)
+          throw new Error(`crop: ${crop.status} ${JSON.stringify(crop.body).slice(0, 300)}`);
         const placed = await until(
           'farm order accepted',
-          () => client.call('/api/orders', { token: customer.token, body: { type: 'STANDARD', crops: [{ cropId: crop.body.id }], paymentMethod: 'DEFERRED_BANK_TRANSFER', confirmUserData: true } }),
-          (r) => r.status === 201 || (r.body as { code?: string })?.code === 'sectorAlreadyOrdered' || ![404, 409, 422].includes(r.status),
+          () =>
+            client.call('/api/orders', {
+              token: customer.token,
+              body: {
+                type: 'STANDARD',
+                crops: [{ cropId: crop.body.id }],
+                paymentMethod: 'DEFERRED_BANK_TRANSFER',
+                confirmUserData: true,
+              },
+            }),
+          (r) =>
+            r.status === 201 ||
+            (r.body as { code?: string })?.code === 'sectorAlreadyOrdered' ||
+            ![404, 409, 422].includes(r.status),
         );
         if (placed.status === 201) return placed.body.order;
         if ((placed.body as { code?: string })?.code === 'sectorAlreadyOrdered') {
@@ -163,7 +212,13 @@ describe('faults: 1,000 orders through kills and restarts', () => {
         throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body).slice(0, 300)}`);
       }
     };
-    const progress = setInterval(() => log(`  ${placed} orders placed, ${moves} moves, ${client.retried} retried requests (${seconds(Date.now() - t0)} s)`), 10_000);
+    const progress = setInterval(
+      () =>
+        log(
+          `  ${placed} orders placed, ${moves} moves, ${client.retried} retried requests (${seconds(Date.now() - t0)} s)`,
+        ),
+      10_000,
+    );
     const load = pool(ORDERS, CONCURRENCY, async (i) => {
       const customer = i % CUSTOMERS;
       const order = await placeOrder(customers[customer]!, i);
@@ -193,20 +248,30 @@ describe('faults: 1,000 orders through kills and restarts', () => {
         if (answers.every(Boolean)) return;
         if (Date.now() > deadline) {
           const down = SERVICES.filter((_, i) => !answers[i]);
-          throw new Error(`not ready 120 s after the outage: ${down.join(', ')}; processes that died: ${processErrors.filter((l) => / exited \(/.test(l) || /^\[[^\]]+\] exited/.test(l)).join('; ') || 'none'}`);
+          throw new Error(
+            `not ready 120 s after the outage: ${down.join(', ')}; processes that died: ${processErrors.filter((l) => / exited \(/.test(l) || /^\[[^\]]+\] exited/.test(l)).join('; ') || 'none'}`,
+          );
         }
         await sleep(250);
       }
     };
     const faults = (async () => {
       type Step = [string, () => Promise<void>, () => Promise<void>];
-      const kill = (s: string): Step => [`kill -9 ${s}`, () => system.kill(s, 'SIGKILL'), () => system.start(s)];
+      const kill = (s: string): Step => [
+        `kill -9 ${s}`,
+        () => system.kill(s, 'SIGKILL'),
+        () => system.start(s),
+      ];
       // The broker and database restarts in the middle, so they surely meet the load.
       const steps: Step[] = [
         ...SERVICES.slice(0, 3).map(kill),
         ['restart RabbitMQ', () => infra.rabbit.stop(), () => infra.rabbit.start()],
         ...SERVICES.slice(3, 5).map(kill),
-        ['restart PostgreSQL (immediate stop)', () => infra.postgres.stop('immediate'), () => infra.postgres.start()],
+        [
+          'restart PostgreSQL (immediate stop)',
+          () => infra.postgres.stop('immediate'),
+          () => infra.postgres.start(),
+        ],
         ...SERVICES.slice(5).map(kill),
       ];
       for (const [n, [what, down, up]] of steps.entries()) {
@@ -221,13 +286,17 @@ describe('faults: 1,000 orders through kills and restarts', () => {
         const upAt = Date.now();
         await allReady();
         outages.push({ what, downMs: upAt - s0, backMs: Date.now() - s0 });
-        log(`  ${what}: down ${seconds(upAt - s0)} s, every service ready after ${seconds(Date.now() - s0)} s`);
+        log(
+          `  ${what}: down ${seconds(upAt - s0)} s, every service ready after ${seconds(Date.now() - s0)} s`,
+        );
       }
     })();
     await Promise.all([load, faults]);
     clearInterval(progress);
     const loadMs = Date.now() - t0;
-    log(`load and faults done in ${seconds(loadMs)} s: ${placed} orders, ${moves} moves, ${client.retried} retried requests`);
+    log(
+      `load and faults done in ${seconds(loadMs)} s: ${placed} orders, ${moves} moves, ${client.retried} retried requests`,
+    );
 
     // ---- quiescence: outboxes drained, queues empty, no delivery waiting, counts steady
     const q0 = Date.now();
@@ -235,7 +304,9 @@ describe('faults: 1,000 orders through kills and restarts', () => {
     const outboxPending = async () => {
       let n = 0;
       for (const s of SERVICES.filter((x) => x !== 'gateway')) {
-        const r = await db(s).query<{ n: number }>('select count(*)::int as n from outbox where published_at is null').catch(() => ({ rows: [{ n: 0 }] }));
+        const r = await db(s)
+          .query<{ n: number }>('select count(*)::int as n from outbox where published_at is null')
+          .catch(() => ({ rows: [{ n: 0 }] }));
         n += r.rows[0]!.n;
       }
       return n;
@@ -252,8 +323,14 @@ describe('faults: 1,000 orders through kills and restarts', () => {
     let last = '';
     let quiet = '';
     for (;;) {
-      const [outbox, queues, counts] = await Promise.all([outboxPending(), infra.rabbit.queues(), notificationCounts()]);
-      const busy = [...queues].filter(([name, n]) => name.startsWith(`${layout.name}.`) && !name.endsWith('.dlq') && n > 0);
+      const [outbox, queues, counts] = await Promise.all([
+        outboxPending(),
+        infra.rabbit.queues(),
+        notificationCounts(),
+      ]);
+      const busy = [...queues].filter(
+        ([name, n]) => name.startsWith(`${layout.name}.`) && !name.endsWith('.dlq') && n > 0,
+      );
       const now = JSON.stringify({ outbox, busy, counts });
       if (outbox === 0 && busy.length === 0 && counts.waiting === 0 && now === last) {
         quiet = now;
@@ -267,12 +344,22 @@ describe('faults: 1,000 orders through kills and restarts', () => {
 
     // ---- checks
     const ids = orders.map((o) => o.id);
-    const rows = (await db('orders').query<{ id: string; status: string }>('select id, status from farm_orders where id = any($1)', [ids])).rows;
+    const rows = (
+      await db('orders').query<{ id: string; status: string }>(
+        'select id, status from farm_orders where id = any($1)',
+        [ids],
+      )
+    ).rows;
     const finalOf = new Map(rows.map((r) => [r.id, r.status]));
     const lost = orders.filter((o) => !finalOf.has(o.id));
     const wrongStatus = orders.filter((o) => finalOf.has(o.id) && finalOf.get(o.id) !== o.path.at(-1));
     // Orders of these customers the driver never heard of: placed, the answer lost, placed again.
-    const unknownOrders = (await db('orders').query<{ n: number }>('select count(*)::int as n from farm_orders where user_id = any($1) and not (id = any($2))', [userIds, ids])).rows[0]!.n;
+    const unknownOrders = (
+      await db('orders').query<{ n: number }>(
+        'select count(*)::int as n from farm_orders where user_id = any($1) and not (id = any($2))',
+        [userIds, ids],
+      )
+    ).rows[0]!.n;
 
     const history = (
       await db('orders').query<{ subject_id: string; status: string; n: number }>(
@@ -312,7 +399,12 @@ describe('faults: 1,000 orders through kills and restarts', () => {
         [userIds],
       )
     ).rows;
-    const skipped = (await db('notification').query<{ n: number }>(`select count(*)::int as n from deliveries where user_id = any($1) and status = 'SKIPPED'`, [userIds])).rows[0]!.n;
+    const skipped = (
+      await db('notification').query<{ n: number }>(
+        `select count(*)::int as n from deliveries where user_id = any($1) and status = 'SKIPPED'`,
+        [userIds],
+      )
+    ).rows[0]!.n;
     const inAppSeen = new Map(inApp.map((r) => [r.k, r.n]));
     const deliverySeen = new Map(deliveries.map((r) => [r.k, r.n]));
     const missingInApp = [...expectedInApp.keys()].filter((k) => !inAppSeen.has(k));
@@ -336,14 +428,32 @@ describe('faults: 1,000 orders through kills and restarts', () => {
       `deliveries ${deliveries.reduce((s, r) => s + r.n, 0)} (expected ${expectedDelivery.size}; SENT ${sent}, FAILED ${failed}; SKIPPED by preference ${skipped}); missing ${missingDeliveries.length}; unexpected ${unexpectedDeliveries.length}; duplicates ${duplicateDeliveries}`,
       `dead-letter queues: ${dlqMessages} messages${dlq.length ? ` (${dlq.map(([q, n]) => `${q}=${n}`).join(', ')})` : ''}; outbox rows unpublished ${outbox}`,
       `retried requests ${client.retried} (${[...client.failures].map(([k, n]) => `${k} ${n}`).join(', ')})`,
-      ...outages.map((o) => `outage: ${o.what}: down ${seconds(o.downMs)} s, all services ready after ${seconds(o.backMs)} s`),
+      ...outages.map(
+        (o) =>
+          `outage: ${o.what}: down ${seconds(o.downMs)} s, all services ready after ${seconds(o.backMs)} s`,
+      ),
       `load + faults ${seconds(loadMs)} s, quiescence ${seconds(Date.now() - q0)} s (${quiet}), whole test ${seconds(Date.now() - t0)} s`,
     ];
     console.log(`\n[faults] ==== figures ====\n${report.map((l) => `[faults] ${l}`).join('\n')}\n`);
-    if (missingInApp.length || unexpectedInApp.length) log(`e.g. missing ${missingInApp.slice(0, 5).join(', ')}; unexpected ${unexpectedInApp.slice(0, 5).map((r) => r.k).join(', ')}`);
-    if (missingDeliveries.length || unexpectedDeliveries.length) log(`e.g. missing ${missingDeliveries.slice(0, 5).join(', ')}; unexpected ${unexpectedDeliveries.slice(0, 5).map((r) => r.k).join(', ')}`);
+    if (missingInApp.length || unexpectedInApp.length)
+      log(
+        `e.g. missing ${missingInApp.slice(0, 5).join(', ')}; unexpected ${unexpectedInApp
+          .slice(0, 5)
+          .map((r) => r.k)
+          .join(', ')}`,
+      );
+    if (missingDeliveries.length || unexpectedDeliveries.length)
+      log(
+        `e.g. missing ${missingDeliveries.slice(0, 5).join(', ')}; unexpected ${unexpectedDeliveries
+          .slice(0, 5)
+          .map((r) => r.k)
+          .join(', ')}`,
+      );
     const errorLines = processErrors.filter((l) => !/exited \(SIGKILL\)/.test(l));
-    if (errorLines.length) log(`${errorLines.length} error lines from the processes, first ones:\n${errorLines.slice(0, 15).join('\n')}`);
+    if (errorLines.length)
+      log(
+        `${errorLines.length} error lines from the processes, first ones:\n${errorLines.slice(0, 15).join('\n')}`,
+      );
 
     expect(orders.length).toBe(ORDERS);
     expect(lost).toEqual([]);

@@ -24,7 +24,11 @@ async function startSmtpSink() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    mails,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('an event travels from identity to notification through outbox, broker and inbox', () => {
@@ -35,10 +39,17 @@ describe('an event travels from identity to notification through outbox, broker 
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    identity = await startTestService(identityService, { messaging, config: { BCRYPT_COST: 10, CUSTOMER_APP_URL: 'http://app.test' } });
+    identity = await startTestService(identityService, {
+      messaging,
+      config: { BCRYPT_COST: 10, CUSTOMER_APP_URL: 'http://app.test' },
+    });
     notification = await startTestService(notificationService, {
       messaging,
-      config: { SMTP_URL: smtp.url, CUSTOMER_APP_URL: 'http://app.test', JWKS_URL: `${identity.url}/.well-known/jwks.json` },
+      config: {
+        SMTP_URL: smtp.url,
+        CUSTOMER_APP_URL: 'http://app.test',
+        JWKS_URL: `${identity.url}/.well-known/jwks.json`,
+      },
     });
   });
 
@@ -68,17 +79,29 @@ describe('an event travels from identity to notification through outbox, broker 
     });
     expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
 
-    const mail = await waitFor(() => smtp.mails.find((m) => m.to && JSON.stringify(m.to).includes(email)), { timeoutMs: 30_000, message: 'activation e-mail' });
+    const mail = await waitFor(() => smtp.mails.find((m) => m.to && JSON.stringify(m.to).includes(email)), {
+      timeoutMs: 30_000,
+      message: 'activation e-mail',
+    });
     const link = /http:\/\/app\.test\/activate\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
     expect(link, mail.text).toBeTruthy();
     expect(mail.subject ?? '').toMatch(/activ/i); // English, as the user chose
 
-    const activated = await http<{ accessToken: string; refreshToken: string }>(identity.url, 'GET', `/api/auth/activate/${link}`);
+    const activated = await http<{ accessToken: string; refreshToken: string }>(
+      identity.url,
+      'GET',
+      `/api/auth/activate/${link}`,
+    );
     expect(activated.status).toBe(200);
     expect(activated.body.accessToken).toBeTruthy();
 
     // Notification verifies identity's token itself, with identity's published keys.
-    const count = await http<{ unseenCount: number }>(notification.url, 'GET', '/api/notifications/in-app/unseen/count', { token: activated.body.accessToken });
+    const count = await http<{ unseenCount: number }>(
+      notification.url,
+      'GET',
+      '/api/notifications/in-app/unseen/count',
+      { token: activated.body.accessToken },
+    );
     expect(count.status).toBe(200);
     expect(count.body.unseenCount).toBe(0);
   });

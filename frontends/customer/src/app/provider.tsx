@@ -2,7 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Link } from 'react-router';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '@gleba/api-client';
-import { CookieBanner, GenericErrorPage, Toaster, UiLanguageProvider, UiLinkProvider, type UiLinkComponent } from '@gleba/ui';
+import {
+  CookieBanner,
+  GenericErrorPage,
+  Toaster,
+  UiLanguageProvider,
+  UiLinkProvider,
+  type UiLinkComponent,
+} from '@gleba/ui';
 import { api } from '../lib/api-client';
 import { detectLanguage } from '../lib/detect-language';
 import { useLanguageStore } from '../stores/language-store';
@@ -20,7 +27,13 @@ const RouterLink: UiLinkComponent = ({ to, className, children }) => (
 const swr = swrConfig(api);
 
 /** Providers of the app. `router` lets tests pass a MemoryRouter. */
-export function AppProvider({ children, router }: { children: ReactNode; router?: (children: ReactNode) => ReactNode }) {
+export function AppProvider({
+  children,
+  router,
+}: {
+  children: ReactNode;
+  router?: (children: ReactNode) => ReactNode;
+}) {
   const lang = useLanguageStore((s) => s.lang);
 
   useEffect(() => {

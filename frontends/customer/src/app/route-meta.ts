@@ -16,7 +16,12 @@ export const SIGNED_IN_ROUTES: RouteMeta[] = [
   { pattern: '/soil-tests', titleKey: 'customer.titleSoilTests', back: '/' },
   { pattern: '/soil-tests/add', titleKey: 'customer.titleAddTest', back: '/soil-tests' },
   { pattern: '/soil-tests/edit/:id', titleKey: 'customer.titleEditTest', back: '/soil-tests' },
-  { pattern: '/soil-tests/:id/results', titleKey: 'customer.titleResults', back: '/soil-tests', hideMenu: true },
+  {
+    pattern: '/soil-tests/:id/results',
+    titleKey: 'customer.titleResults',
+    back: '/soil-tests',
+    hideMenu: true,
+  },
   { pattern: '/soil-tests/:id/send', titleKey: 'customerTests.sendTitle', back: '/soil-tests' },
   { pattern: '/how-to-sample', titleKey: 'guide.title', back: '/' },
   { pattern: '/onboarding', titleKey: 'onboarding.dialogTitle', back: '/' },

@@ -84,7 +84,8 @@ function SignedInApp() {
   const { data, error } = useCurrentUser();
   if (error) {
     if (isApiError(error) && error.code === REAUTHENTICATE) return <LoadingScreen />; // the session is ending
-    if (isApiError(error) && (error.code === NETWORK_REQUEST_FAILED || error.status >= 500)) return <ServerErrorPage />;
+    if (isApiError(error) && (error.code === NETWORK_REQUEST_FAILED || error.status >= 500))
+      return <ServerErrorPage />;
     return <GenericErrorPage />;
   }
   if (!data) return <LoadingScreen />;

@@ -49,7 +49,9 @@ describe('signed-out routes', () => {
   });
 
   it('exchanges an authCode at auth/token-exchange with the accept and authCode headers', async () => {
-    const { calls } = signedInApi({ 'GET /api/auth/token-exchange': { accessToken: 'a-code', refreshToken: 'r-code' } });
+    const { calls } = signedInApi({
+      'GET /api/auth/token-exchange': { accessToken: 'a-code', refreshToken: 'r-code' },
+    });
     renderApp('/?authCode=xyz');
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeTruthy();
     const exchange = calls.find((c) => c.path === '/api/auth/token-exchange')!;
@@ -90,7 +92,8 @@ describe('signed-in routes', () => {
     signedInApi({ 'GET /api/notifications/in-app/unseen/count': { unseenCount: 3 } });
     renderApp('/', { signedIn: true });
     expect(await screen.findByRole('link', { name: 'Notifications (3)' })).toBeTruthy();
-    for (const name of ['Main page', 'My tests', 'My account', 'Log out']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Main page', 'My tests', 'My account', 'Log out'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
   });
 
   it('has a header with the translated title and a back arrow to the route the spec names', async () => {
@@ -136,12 +139,15 @@ describe('signed-in routes', () => {
 
   it('refreshes an expired token and carries on', async () => {
     const { calls } = signedInApi({
-      'GET /api/users/me': ({ headers }: { headers: Headers }) => (headers.get('authorization') === 'Bearer access-2' ? USER : errorBody(401, 'tokenExpired')),
+      'GET /api/users/me': ({ headers }: { headers: Headers }) =>
+        headers.get('authorization') === 'Bearer access-2' ? USER : errorBody(401, 'tokenExpired'),
       'POST /api/auth/refresh-token': { accessToken: 'access-2', refreshToken: 'refresh-2' },
     });
     renderApp('/', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/refresh-token')?.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(calls.find((c) => c.path === '/api/auth/refresh-token')?.body).toEqual({
+      refreshToken: 'refresh-1',
+    });
     expect(localStorage.getItem('token')).toBe('access-2');
   });
 });

@@ -18,7 +18,14 @@ export function tokenSubject(token: string | null): string | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='))) as { sub?: unknown };
+    const json = JSON.parse(
+      atob(
+        payload
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+      ),
+    ) as { sub?: unknown };
     return typeof json.sub === 'string' ? json.sub : null;
   } catch {
     return null;
@@ -41,7 +48,11 @@ export function forgetUser(): void {
 export function rememberedUser(): TCurrentUser | null {
   try {
     const user = JSON.parse(localStorage.getItem(LAST_USER_KEY) ?? 'null') as TCurrentUser | null;
-    return user && typeof user.id === 'string' && user.id === tokenSubject(localStorage.getItem(STORAGE_KEYS.token)) ? user : null;
+    return user &&
+      typeof user.id === 'string' &&
+      user.id === tokenSubject(localStorage.getItem(STORAGE_KEYS.token))
+      ? user
+      : null;
   } catch {
     return null;
   }
@@ -62,7 +73,14 @@ export function useCurrentUser(): SWRResponse<TCurrentUser> {
   }, [data]);
   if (data === undefined && isNetworkFailure(error)) {
     const kept = rememberedUser();
-    if (kept) return { data: kept, error: undefined, isLoading: false, isValidating: answer.isValidating, mutate: answer.mutate };
+    if (kept)
+      return {
+        data: kept,
+        error: undefined,
+        isLoading: false,
+        isValidating: answer.isValidating,
+        mutate: answer.mutate,
+      };
   }
   return answer;
 }

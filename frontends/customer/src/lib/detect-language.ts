@@ -6,7 +6,8 @@ export async function detectLanguage(): Promise<void> {
   if (useLanguageStore.getState().chosen) return;
   try {
     const answer = await api.get<unknown>('/api/language', { auth: false });
-    if (!useLanguageStore.getState().chosen) useLanguageStore.getState().setDetected(languageFromResponse(answer));
+    if (!useLanguageStore.getState().chosen)
+      useLanguageStore.getState().setDetected(languageFromResponse(answer));
   } catch (error) {
     console.error('language lookup failed, using pl', error);
     if (!useLanguageStore.getState().chosen) useLanguageStore.getState().setDetected('pl');

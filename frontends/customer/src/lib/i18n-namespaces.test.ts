@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { namespaces as full } from '@gleba/i18n';
-import { LAZY_NAMESPACES, OTHER_APPS_NAMESPACES, catalogueVersion, loadNamespaces, namespaces, namespacesLoaded, subscribeCatalogue } from './i18n-namespaces';
+import {
+  LAZY_NAMESPACES,
+  OTHER_APPS_NAMESPACES,
+  catalogueVersion,
+  loadNamespaces,
+  namespaces,
+  namespacesLoaded,
+  subscribeCatalogue,
+} from './i18n-namespaces';
 import { namespacesFor } from './i18n';
 
 describe('the customer app catalogue loaded namespace by namespace', () => {
@@ -28,7 +36,9 @@ describe('the customer app catalogue loaded namespace by namespace', () => {
 
   it('holds, once everything is loaded, exactly the messages of @gleba/i18n but the other apps', async () => {
     await loadNamespaces(Object.keys(LAZY_NAMESPACES));
-    const expected = Object.keys(full).filter((n) => !(OTHER_APPS_NAMESPACES as readonly string[]).includes(n)).sort();
+    const expected = Object.keys(full)
+      .filter((n) => !(OTHER_APPS_NAMESPACES as readonly string[]).includes(n))
+      .sort();
     const present = expected.filter((n) => namespaces[n] !== undefined);
     expect(present).toEqual(expected);
     for (const name of expected) expect(namespaces[name], name).toEqual(full[name as keyof typeof full]);
@@ -40,7 +50,10 @@ describe('the customer app catalogue loaded namespace by namespace', () => {
     expect(namespacesFor('/how-to-sample')).toContain('guide');
     expect(namespacesFor('/my-account')).toEqual([]); // its two guide links load theirs on first use
     expect(namespacesFor('/faq')).toEqual([]);
-    for (const [, names] of [['', namespacesFor('/')], ['', namespacesFor('/orders')]] as const) {
+    for (const [, names] of [
+      ['', namespacesFor('/')],
+      ['', namespacesFor('/orders')],
+    ] as const) {
       for (const n of names) expect(Object.keys(LAZY_NAMESPACES)).toContain(n);
     }
   });

@@ -45,7 +45,15 @@ export const OTHER_APPS_NAMESPACES = ['admin', 'landing'] as const;
 
 const loaded: Record<string, Ns> = {
   common,
-  errors: mergeMessages(errorsCommon, errorsGeo, errorsShipping, errorsLabImport, errorsOrders, errorsIdentity, errorsNotification),
+  errors: mergeMessages(
+    errorsCommon,
+    errorsGeo,
+    errorsShipping,
+    errorsLabImport,
+    errorsOrders,
+    errorsIdentity,
+    errorsNotification,
+  ),
   ui,
   customer,
   farmMap,
@@ -95,7 +103,8 @@ export const catalogueVersion = () => version;
  */
 export const namespaces: Record<string, Ns> = new Proxy(loaded, {
   get(target, prop) {
-    if (typeof prop === 'string' && !(prop in target) && isLazy(prop)) void loadNamespaces([prop]).catch(() => undefined);
+    if (typeof prop === 'string' && !(prop in target) && isLazy(prop))
+      void loadNamespaces([prop]).catch(() => undefined);
     return Reflect.get(target, prop);
   },
 });

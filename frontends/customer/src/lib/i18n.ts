@@ -65,7 +65,13 @@ export function useNamespaces(names: readonly string[]): void {
 }
 
 /** A part of a page that speaks namespaces its route does not wait for; put it under a Suspense boundary. */
-export function WithNamespaces({ names, children }: { names: readonly string[]; children: ReactNode }): ReactNode {
+export function WithNamespaces({
+  names,
+  children,
+}: {
+  names: readonly string[];
+  children: ReactNode;
+}): ReactNode {
   useNamespaces(names);
   return children;
 }
@@ -76,7 +82,12 @@ export function NamespaceGate({ pathname, children }: { pathname: string; childr
 }
 
 /** For code outside a route (the offline queue's toasts): loads the namespaces, then translates. */
-export async function translateLater(lang: Language, names: string[], key: string, params?: Params): Promise<string> {
+export async function translateLater(
+  lang: Language,
+  names: string[],
+  key: string,
+  params?: Params,
+): Promise<string> {
   await loadNamespaces(names).catch(() => undefined);
   return t(lang, key, params);
 }
@@ -89,7 +100,12 @@ export function useLang(): Language {
 export function describeError(lang: Language, error: unknown): string {
   if (isApiError(error)) {
     if (error.code === NETWORK_REQUEST_FAILED) return t(lang, 'customer.networkError');
-    return errorMessage(lang, error.code) ?? (error.status > 0 && error.status < 500 && error.message ? error.message : t(lang, 'customer.somethingWentWrong'));
+    return (
+      errorMessage(lang, error.code) ??
+      (error.status > 0 && error.status < 500 && error.message
+        ? error.message
+        : t(lang, 'customer.somethingWentWrong'))
+    );
   }
   return t(lang, 'customer.somethingWentWrong');
 }

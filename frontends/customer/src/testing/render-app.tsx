@@ -46,7 +46,10 @@ export interface AppOptions {
 }
 
 /** Renders the whole app at `path` with the session and language in local storage as given. */
-export function renderApp(path: string, { signedIn = false, splashSeen = true, lang = 'en', accessToken = 'access-1' }: AppOptions = {}) {
+export function renderApp(
+  path: string,
+  { signedIn = false, splashSeen = true, lang = 'en', accessToken = 'access-1' }: AppOptions = {},
+) {
   if (signedIn) {
     localStorage.setItem(STORAGE_KEYS.token, accessToken);
     localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');

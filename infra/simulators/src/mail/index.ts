@@ -26,8 +26,17 @@ export async function startMailSimulator(options: MailSimulatorOptions = {}): Pr
   // string so that TypeScript does not look for the types maildev does not ship (./maildev has them).
   const specifier: string = 'maildev';
   const { default: MailDev } = (await import(specifier)) as MailDevModule;
-  const maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', silent: true, disableWeb: options.disableWeb ?? false, noOpen: true });
-  await new Promise<void>((resolve, reject) => maildev.listen((error) => (error ? reject(error) : resolve())));
+  const maildev = new MailDev({
+    smtp: smtpPort,
+    web: webPort,
+    ip: '127.0.0.1',
+    silent: true,
+    disableWeb: options.disableWeb ?? false,
+    noOpen: true,
+  });
+  await new Promise<void>((resolve, reject) =>
+    maildev.listen((error) => (error ? reject(error) : resolve())),
+  );
   const webUrl = options.disableWeb ? null : `http://127.0.0.1:${webPort}`;
   return {
     url: webUrl ?? `smtp://127.0.0.1:${smtpPort}`,

@@ -24,7 +24,11 @@ export interface OidcSimulatorHandle extends SimulatorHandle {
   tamperNextFacebookDebug(patch: Record<string, unknown>): void;
 }
 
-const DEFAULT_USER: OidcSimUser = { email: 'social.user@example.com', givenName: 'Social', familyName: 'User' };
+const DEFAULT_USER: OidcSimUser = {
+  email: 'social.user@example.com',
+  givenName: 'Social',
+  familyName: 'User',
+};
 
 function subjectOf(email: string): string {
   return `sim-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 20)}`;
@@ -49,7 +53,8 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
   service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: express.Request) => {
     const code = redirect.url.searchParams.get('code');
     const hint = typeof req.query.login_hint === 'string' ? req.query.login_hint : undefined;
-    if (code) userByCode.set(code, hint ? { email: hint, givenName: 'Social', familyName: 'User' } : defaultUser);
+    if (code)
+      userByCode.set(code, hint ? { email: hint, givenName: 'Social', familyName: 'User' } : defaultUser);
   });
   service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: express.Request) => {
     const code = (req.body as Record<string, string> | undefined)?.code;
@@ -84,15 +89,25 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
   });
   fb.get('/oauth/access_token', (req, res) => {
     const user = fbCodes.get(String(req.query.code));
-    if (!user) return void res.status(400).json({ error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 } });
+    if (!user)
+      return void res
+        .status(400)
+        .json({ error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 } });
     fbCodes.delete(String(req.query.code));
     const token = `fb-${randomUUID()}`;
-    fbTokens.set(token, { user, appId: String(req.query.client_id), expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    fbTokens.set(token, {
+      user,
+      appId: String(req.query.client_id),
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
     res.json({ access_token: token, token_type: 'bearer', expires_in: 3600 });
   });
   fb.get('/debug_token', (req, res) => {
     const found = fbTokens.get(String(req.query.input_token));
-    if (!found) return void res.json({ data: { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } } });
+    if (!found)
+      return void res.json({
+        data: { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } },
+      });
     res.json({
       data: {
         app_id: found.appId,
@@ -109,7 +124,10 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
   });
   fb.get('/me', (req, res) => {
     const found = fbTokens.get(String(req.query.access_token));
-    if (!found) return void res.status(400).json({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+    if (!found)
+      return void res
+        .status(400)
+        .json({ error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
     res.json({
       id: subjectOf(found.user.email),
       email: found.user.email,
@@ -122,7 +140,8 @@ export async function startOidcSimulator(options: { port?: number } = {}): Promi
   app.get('/authorize', async (req, res, next) => {
     if (req.query.response_mode !== 'form_post') return next();
     const inner = new URL(`${handle.url}/authorize`);
-    for (const [k, v] of Object.entries(req.query)) if (k !== 'response_mode' && typeof v === 'string') inner.searchParams.set(k, v);
+    for (const [k, v] of Object.entries(req.query))
+      if (k !== 'response_mode' && typeof v === 'string') inner.searchParams.set(k, v);
     const answer = await fetch(inner, { redirect: 'manual' });
     const location = answer.headers.get('location');
     if (!location) return void res.status(answer.status).send(await answer.text());

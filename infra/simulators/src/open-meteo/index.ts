@@ -50,7 +50,10 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** A deterministic pseudo-random number in [0, 1) from the rounded coordinates and a day index. */
 function noise(lat: number, lon: number, day: number, salt: number): number {
-  const x = Math.sin(Math.round(lat * 100) * 12.9898 + Math.round(lon * 100) * 78.233 + day * 37.719 + salt * 4.1414) * 43758.5453;
+  const x =
+    Math.sin(
+      Math.round(lat * 100) * 12.9898 + Math.round(lon * 100) * 78.233 + day * 37.719 + salt * 4.1414,
+    ) * 43758.5453;
   return x - Math.floor(x);
 }
 
@@ -66,7 +69,9 @@ export function simulatedDay(lat: number, lon: number, day: number) {
     temperature_2m_max: max,
     temperature_2m_min: min,
     precipitation_sum: wet ? round1(0.2 + 12 * noise(lat, lon, day, 4)) : 0,
-    precipitation_probability_max: wet ? 40 + Math.floor(60 * noise(lat, lon, day, 5)) : Math.floor(30 * noise(lat, lon, day, 5)),
+    precipitation_probability_max: wet
+      ? 40 + Math.floor(60 * noise(lat, lon, day, 5))
+      : Math.floor(30 * noise(lat, lon, day, 5)),
     wind_speed_10m_max: round1(5 + 30 * noise(lat, lon, day, 6)),
   };
 }
@@ -86,7 +91,13 @@ function warsawParts(now: Date): { date: string; time: string; offsetSeconds: nu
   const p = Object.fromEntries(fmt.formatToParts(now).map((x) => [x.type, x.value]));
   const date = `${p.year}-${p.month}-${p.day}`;
   const minute = Math.floor(Number(p.minute) / 15) * 15;
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  const local = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+  );
   const offsetSeconds = Math.round((local - Math.floor(now.getTime() / 60_000) * 60_000) / 1000);
   return {
     date,
@@ -103,7 +114,15 @@ function addDays(date: string, days: number): string {
 }
 
 /** The whole answer for a request, as the real API shapes it (exported for tests). */
-export function forecastFor(params: { latitude: number; longitude: number; current: string[]; daily: string[]; forecastDays: number; timezone: string; now?: Date }) {
+export function forecastFor(params: {
+  latitude: number;
+  longitude: number;
+  current: string[];
+  daily: string[];
+  forecastDays: number;
+  timezone: string;
+  now?: Date;
+}) {
   const { latitude: lat, longitude: lon } = params;
   const now = warsawParts(params.now ?? new Date());
   const today = simulatedDay(lat, lon, 0);
@@ -128,12 +147,23 @@ export function forecastFor(params: { latitude: number; longitude: number; curre
     elevation: 110,
   };
   if (params.current.length) {
-    body.current_units = { time: 'iso8601', interval: 'seconds', ...Object.fromEntries(params.current.map((v) => [v, CURRENT_VARS[v]])) };
-    body.current = { time: now.time, interval: 900, ...Object.fromEntries(params.current.map((v) => [v, currentValues[v]])) };
+    body.current_units = {
+      time: 'iso8601',
+      interval: 'seconds',
+      ...Object.fromEntries(params.current.map((v) => [v, CURRENT_VARS[v]])),
+    };
+    body.current = {
+      time: now.time,
+      interval: 900,
+      ...Object.fromEntries(params.current.map((v) => [v, currentValues[v]])),
+    };
   }
   if (params.daily.length) {
     const days = Array.from({ length: params.forecastDays }, (_, i) => simulatedDay(lat, lon, i));
-    body.daily_units = { time: 'iso8601', ...Object.fromEntries(params.daily.map((v) => [v, DAILY_VARS[v]])) };
+    body.daily_units = {
+      time: 'iso8601',
+      ...Object.fromEntries(params.daily.map((v) => [v, DAILY_VARS[v]])),
+    };
     body.daily = {
       time: days.map((_, i) => addDays(now.date, i)),
       ...Object.fromEntries(params.daily.map((v) => [v, days.map((d) => d[v as keyof typeof d])])),
@@ -143,9 +173,16 @@ export function forecastFor(params: { latitude: number; longitude: number; curre
 }
 
 const list = (value: unknown): string[] =>
-  typeof value === 'string' && value ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  typeof value === 'string' && value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
-export async function startOpenMeteoSimulator(options: { port?: number } = {}): Promise<OpenMeteoSimulatorHandle> {
+export async function startOpenMeteoSimulator(
+  options: { port?: number } = {},
+): Promise<OpenMeteoSimulatorHandle> {
   const app = express();
   const requests: string[] = [];
   let once: OpenMeteoFailure | null = null;
@@ -161,21 +198,33 @@ export async function startOpenMeteoSimulator(options: { port?: number } = {}): 
     next();
   });
 
-  const reason = (res: express.Response, text: string) => void res.status(400).json({ error: true, reason: text });
+  const reason = (res: express.Response, text: string) =>
+    void res.status(400).json({ error: true, reason: text });
 
   app.get('/v1/forecast', (req, res) => {
     const q = req.query as Record<string, unknown>;
     const latitude = Number(q.latitude);
     const longitude = Number(q.longitude);
-    if (q.latitude === undefined || q.longitude === undefined) return reason(res, "Parameter 'latitude' and 'longitude' must have the same number of elements");
-    if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) return reason(res, `Latitude must be in range of -90 to 90°. Given: ${q.latitude}.`);
-    if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180) return reason(res, `Longitude must be in range of -180 to 180°. Given: ${q.longitude}.`);
+    if (q.latitude === undefined || q.longitude === undefined)
+      return reason(res, "Parameter 'latitude' and 'longitude' must have the same number of elements");
+    if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90)
+      return reason(res, `Latitude must be in range of -90 to 90°. Given: ${q.latitude}.`);
+    if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
+      return reason(res, `Longitude must be in range of -180 to 180°. Given: ${q.longitude}.`);
     const current = list(q.current);
     const daily = list(q.daily);
-    const unknown = [...current.filter((v) => !(v in CURRENT_VARS)), ...daily.filter((v) => !(v in DAILY_VARS))][0];
-    if (unknown) return reason(res, `Cannot initialize WeatherVariable from invalid String value ${unknown} for key current`);
+    const unknown = [
+      ...current.filter((v) => !(v in CURRENT_VARS)),
+      ...daily.filter((v) => !(v in DAILY_VARS)),
+    ][0];
+    if (unknown)
+      return reason(
+        res,
+        `Cannot initialize WeatherVariable from invalid String value ${unknown} for key current`,
+      );
     const forecastDays = q.forecast_days === undefined ? 7 : Number(q.forecast_days);
-    if (!Number.isInteger(forecastDays) || forecastDays < 0 || forecastDays > 16) return reason(res, 'Forecast days is invalid. Allowed range 0 to 16.');
+    if (!Number.isInteger(forecastDays) || forecastDays < 0 || forecastDays > 16)
+      return reason(res, 'Forecast days is invalid. Allowed range 0 to 16.');
     const timezone = typeof q.timezone === 'string' && q.timezone ? q.timezone : 'GMT';
     res.json(forecastFor({ latitude, longitude, current, daily, forecastDays, timezone }));
   });

@@ -42,9 +42,12 @@ export interface Przelewy24SimulatorHandle extends SimulatorHandle {
   notificationFor(token: string): Record<string, string | number>;
 }
 
-const sha384 = (o: Record<string, string | number>) => createHash('sha384').update(JSON.stringify(o)).digest('hex');
+const sha384 = (o: Record<string, string | number>) =>
+  createHash('sha384').update(JSON.stringify(o)).digest('hex');
 
-export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptions = {}): Promise<Przelewy24SimulatorHandle> {
+export async function startPrzelewy24Simulator(
+  options: Przelewy24SimulatorOptions = {},
+): Promise<Przelewy24SimulatorHandle> {
   const merchantId = options.merchantId ?? 100000;
   const posId = options.posId ?? 100000;
   const apiKey = options.apiKey ?? 'simulator-api-key';
@@ -58,7 +61,8 @@ export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptio
 
   const authorized = (header: string | undefined) =>
     header === `Basic ${Buffer.from(`${posId}:${apiKey}`).toString('base64')}`;
-  const fail = (res: express.Response, status: number, error: string) => res.status(status).json({ error, code: status });
+  const fail = (res: express.Response, status: number, error: string) =>
+    res.status(status).json({ error, code: status });
 
   app.get('/api/v1/testAccess', (req, res) => {
     if (!authorized(req.header('authorization'))) return fail(res, 401, 'Incorrect authentication');
@@ -68,12 +72,31 @@ export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptio
   app.post('/api/v1/transaction/register', (req, res) => {
     if (!authorized(req.header('authorization'))) return fail(res, 401, 'Incorrect authentication');
     const b = req.body as Record<string, unknown>;
-    const required = ['merchantId', 'posId', 'sessionId', 'amount', 'currency', 'description', 'email', 'country', 'language', 'urlReturn', 'sign'];
+    const required = [
+      'merchantId',
+      'posId',
+      'sessionId',
+      'amount',
+      'currency',
+      'description',
+      'email',
+      'country',
+      'language',
+      'urlReturn',
+      'sign',
+    ];
     const missing = required.filter((k) => b[k] === undefined || b[k] === '');
     if (missing.length) return fail(res, 400, `Invalid input data: ${missing.join(', ')}`);
-    if (b.merchantId !== merchantId || b.posId !== posId) return fail(res, 400, 'Invalid merchantId or posId');
+    if (b.merchantId !== merchantId || b.posId !== posId)
+      return fail(res, 400, 'Invalid merchantId or posId');
     if (!Number.isInteger(b.amount) || (b.amount as number) <= 0) return fail(res, 400, 'Invalid amount');
-    const sign = sha384({ sessionId: String(b.sessionId), merchantId, amount: b.amount as number, currency: String(b.currency), crc });
+    const sign = sha384({
+      sessionId: String(b.sessionId),
+      merchantId,
+      amount: b.amount as number,
+      currency: String(b.currency),
+      crc,
+    });
     if (b.sign !== sign) return fail(res, 400, 'Incorrect CRC value');
     if (bySession.has(String(b.sessionId))) return fail(res, 409, 'Transaction already registered');
     const t: SimulatedTransaction = {
@@ -99,9 +122,16 @@ export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptio
     const b = req.body as Record<string, unknown>;
     const t = bySession.get(String(b.sessionId));
     if (!t) return fail(res, 400, 'Transaction not found');
-    const sign = sha384({ sessionId: t.sessionId, orderId: b.orderId as number, amount: b.amount as number, currency: String(b.currency), crc });
+    const sign = sha384({
+      sessionId: t.sessionId,
+      orderId: b.orderId as number,
+      amount: b.amount as number,
+      currency: String(b.currency),
+      crc,
+    });
     if (b.sign !== sign) return fail(res, 400, 'Incorrect CRC value');
-    if (b.orderId !== t.orderId || b.amount !== t.amount || b.currency !== t.currency) return fail(res, 400, 'Transaction data mismatch');
+    if (b.orderId !== t.orderId || b.amount !== t.amount || b.currency !== t.currency)
+      return fail(res, 400, 'Transaction data mismatch');
     if (t.status !== 'PAID' && t.status !== 'VERIFIED') return fail(res, 400, 'Transaction not paid');
     t.status = 'VERIFIED';
     res.json({ data: { status: 'success' }, responseCode: 0 });
@@ -125,12 +155,17 @@ export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptio
   }
 
   async function notify(t: SimulatedTransaction): Promise<number> {
-    const override = typeof options.notifyOverride === 'function' ? options.notifyOverride() : options.notifyOverride;
+    const override =
+      typeof options.notifyOverride === 'function' ? options.notifyOverride() : options.notifyOverride;
     const url = override || t.urlStatus;
     if (!url) return 0;
     t.notifications += 1;
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notificationFor(t.token)) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(notificationFor(t.token)),
+      });
       await res.text();
       return res.status;
     } catch {
@@ -149,7 +184,8 @@ export async function startPrzelewy24Simulator(options: Przelewy24SimulatorOptio
   app.get('/trnRequest/:token', (req, res) => {
     const t = transactions.get(req.params.token);
     if (!t) return res.status(404).type('html').send('<h1>Transakcja nie istnieje</h1>');
-    res.type('html').send(`<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>Przelewy24 (symulator)</title></head>
+    res.type('html')
+      .send(`<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>Przelewy24 (symulator)</title></head>
 <body style="font-family:sans-serif;max-width:30rem;margin:3rem auto">
 <h1>Przelewy24 (symulator)</h1>
 <p>${escape(t.description)}</p><p><strong>${(t.amount / 100).toFixed(2)} ${escape(t.currency)}</strong></p>

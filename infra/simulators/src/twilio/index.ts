@@ -45,7 +45,9 @@ export interface TwilioSimulatorHandle extends SimulatorHandle {
   clear(): void;
 }
 
-export async function startTwilioSimulator(options: TwilioSimulatorOptions = {}): Promise<TwilioSimulatorHandle> {
+export async function startTwilioSimulator(
+  options: TwilioSimulatorOptions = {},
+): Promise<TwilioSimulatorHandle> {
   const accountSid = options.accountSid ?? 'AC00000000000000000000000000000000';
   const authToken = options.authToken ?? 'simulator-auth-token';
   const messages: SimulatedSms[] = [];
@@ -56,7 +58,9 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
   app.use(express.urlencoded({ extended: false }));
 
   const error = (res: express.Response, status: number, code: number, message: string) =>
-    res.status(status).json({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+    res
+      .status(status)
+      .json({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 
   app.post('/2010-04-01/Accounts/:sid/Messages.json', (req, res) => {
     requests += 1;
@@ -70,11 +74,24 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
         f.times -= 1;
         if (f.times <= 0) failure = null;
       }
-      return error(res, f.status, f.code ?? (f.status >= 500 ? 20500 : 21211), f.message ?? (f.status >= 500 ? 'Internal Server Error' : "The 'To' number is not a valid phone number."));
+      return error(
+        res,
+        f.status,
+        f.code ?? (f.status >= 500 ? 20500 : 21211),
+        f.message ??
+          (f.status >= 500 ? 'Internal Server Error' : "The 'To' number is not a valid phone number."),
+      );
     }
     const body = (req.body ?? {}) as Record<string, string | undefined>;
-    if (!body.To || !/^\+[1-9]\d{7,14}$/.test(body.To)) return error(res, 400, 21211, `The 'To' number ${body.To ?? ''} is not a valid phone number.`);
-    if (!body.From && !body.MessagingServiceSid) return error(res, 400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message.");
+    if (!body.To || !/^\+[1-9]\d{7,14}$/.test(body.To))
+      return error(res, 400, 21211, `The 'To' number ${body.To ?? ''} is not a valid phone number.`);
+    if (!body.From && !body.MessagingServiceSid)
+      return error(
+        res,
+        400,
+        21603,
+        "A 'From' or 'MessagingServiceSid' parameter is required to send a message.",
+      );
     if (!body.Body) return error(res, 400, 21602, 'Message body is required.');
     const sms: SimulatedSms = {
       sid: `SM${randomBytes(16).toString('hex')}`,
@@ -107,7 +124,16 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
   });
 
   app.get('/2010-04-01/Accounts/:sid/Messages.json', (_req, res) => {
-    res.json({ messages: [...messages].reverse().map((m) => ({ sid: m.sid, to: m.to, from: m.from, body: m.body, status: m.status, date_created: m.dateCreated })) });
+    res.json({
+      messages: [...messages].reverse().map((m) => ({
+        sid: m.sid,
+        to: m.to,
+        from: m.from,
+        body: m.body,
+        status: m.status,
+        date_created: m.dateCreated,
+      })),
+    });
   });
 
   const handle = await listen(app, options.port);

@@ -88,9 +88,23 @@ const PARCELS: SimParcel[] = [
   {
     precinct: '141207_2.0021',
     number: '120',
-    rings: [[[300, 0], [700, 0], [700, 150], [450, 150], [450, 500], [300, 500], [300, 0]]],
+    rings: [
+      [
+        [300, 0],
+        [700, 0],
+        [700, 150],
+        [450, 150],
+        [450, 500],
+        [300, 500],
+        [300, 0],
+      ],
+    ],
   },
-  { precinct: '141207_2.0021', number: '130', rings: [rect(800, 0, 400, 350), rect(950, 120, 80, 60).reverse()] },
+  {
+    precinct: '141207_2.0021',
+    number: '130',
+    rings: [rect(800, 0, 400, 350), rect(950, 120, 80, 60).reverse()],
+  },
   { precinct: '141207_2.0001', number: '45/3', rings: [rect(0, 0, 120, 380)] },
   { precinct: '141208_2.0012', number: '210', rings: [rect(0, 0, 250, 400)] },
   // Kuflew: three fields side by side around the map suites' starting point, a lane (no parcel) north of them.
@@ -130,7 +144,8 @@ function parcelAt(lng: number, lat: number): SimParcel | undefined {
 }
 
 function precinctOf(teryt: string) {
-  for (const c of COMMUNES) for (const p of c.precincts) if (p.teryt === teryt) return { commune: c, precinct: p };
+  for (const c of COMMUNES)
+    for (const p of c.precincts) if (p.teryt === teryt) return { commune: c, precinct: p };
   return undefined;
 }
 
@@ -167,7 +182,8 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
     const f = failure;
     failure = null;
     if (f === 'http500') return void res.status(500).type('text/plain').send('Internal Server Error');
-    if (f === 'malformed') return void res.type('text/plain').send('<html><body>Service temporarily unavailable</body></html>');
+    if (f === 'malformed')
+      return void res.type('text/plain').send('<html><body>Service temporarily unavailable</body></html>');
     if (f === 'timeout') await new Promise((r) => setTimeout(r, 10_000));
     next();
   });
@@ -193,21 +209,30 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
       const space = id.lastIndexOf(' ');
       const byName =
         space > 0
-          ? PARCELS.filter((p) => precinctOf(p.precinct)!.precinct.name.toLowerCase() === id.slice(0, space).toLowerCase() && p.number === id.slice(space + 1))
+          ? PARCELS.filter(
+              (p) =>
+                precinctOf(p.precinct)!.precinct.name.toLowerCase() === id.slice(0, space).toLowerCase() &&
+                p.number === id.slice(space + 1),
+            )
           : [];
       const found = byId.length ? byId : byName;
       if (found.length === 0) return void res.send('-1 brak wyników\n');
-      return void res.send(`${found.length === 1 ? 0 : found.length}\n${records(found, result).join('\n')}\n`);
+      return void res.send(
+        `${found.length === 1 ? 0 : found.length}\n${records(found, result).join('\n')}\n`,
+      );
     }
     if (request === 'GetParcelByXY') {
       // `xy=<x>,<y>[,<srid>]`; without a srid ULDK reads PUWG 1992 (EPSG:2180) metres. With 4326 the
       // pair is longitude, latitude (x = east): `xy=21.0061,52.2317,4326` is a Warsaw parcel on the
       // real service, the swapped pair a point at sea with `-1 brak wyników`. The simulator knows
       // no projection, so it answers only 4326; the geometry comes back in `srid` as for the others.
-      const [x, y, srid, ...rest] = String(req.query.xy ?? '').split(',').map((v) => v.trim());
+      const [x, y, srid, ...rest] = String(req.query.xy ?? '')
+        .split(',')
+        .map((v) => v.trim());
       const lng = Number(x);
       const lat = Number(y);
-      if (rest.length || !x || !y || !Number.isFinite(lng) || !Number.isFinite(lat)) return void res.send('niepoprawny parametr xy\n');
+      if (rest.length || !x || !y || !Number.isFinite(lng) || !Number.isFinite(lat))
+        return void res.send('niepoprawny parametr xy\n');
       if (srid !== '4326') return void res.send('-1 symulator: tylko xy=<lon>,<lat>,4326\n');
       const found = parcelAt(lng, lat);
       if (!found) return void res.send('-1 brak wyników\n');
@@ -223,8 +248,10 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
     let rows: [string, string][] = [];
     if (obiekt === 'wojewodztwo') rows = [['mazowieckie', '14']];
     else if (obiekt === 'powiat' && teryt === '14') rows = [['miński', '1412']];
-    else if (obiekt === 'gmina') rows = COMMUNES.filter((c) => c.teryt.startsWith(teryt)).map((c) => [c.name, c.teryt]);
-    else if (obiekt === 'obreb') rows = (COMMUNES.find((c) => c.teryt === teryt)?.precincts ?? []).map((p) => [p.name, p.teryt]);
+    else if (obiekt === 'gmina')
+      rows = COMMUNES.filter((c) => c.teryt.startsWith(teryt)).map((c) => [c.name, c.teryt]);
+    else if (obiekt === 'obreb')
+      rows = (COMMUNES.find((c) => c.teryt === teryt)?.precincts ?? []).map((p) => [p.name, p.teryt]);
     if (rows.length === 0) return void res.send('-1 brak wyników\n');
     res.send(`0\n${rows.map((r) => r.join('|')).join('\n')}\n`);
   });

@@ -8,7 +8,9 @@ export const ZErrorBody = z.object({
   /** Stable machine key the SPAs translate (e.g. `tooManyResetPasswordRequests`). */
   code: z.string(),
   /** For validation failures: which fields and why. */
-  details: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+  details: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+    .optional(),
   requestId: z.string().optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** One integration event: a fact in the past tense, with its schema and version. */
-export interface EventDefinition<T extends string = string, V extends number = number, S extends z.ZodType = z.ZodType> {
+export interface EventDefinition<
+  T extends string = string,
+  V extends number = number,
+  S extends z.ZodType = z.ZodType,
+> {
   readonly type: T;
   readonly version: V;
   readonly schema: S;

@@ -15,7 +15,11 @@ import { OrderStatusChangedV1 } from './orders/order-status-changed.v1';
 import { SampleRegisteredV1 } from './orders/sample-registered.v1';
 import { TestShipmentConfirmedV1 } from './orders/test-shipment-confirmed.v1';
 import { CourierOrderedV1 } from './shipping/courier-ordered.v1';
-import { DropOffCodeExpiredV1, DropOffCodeExpiringV1, DropOffCodeGeneratedV1 } from './shipping/drop-off-code.v1';
+import {
+  DropOffCodeExpiredV1,
+  DropOffCodeExpiringV1,
+  DropOffCodeGeneratedV1,
+} from './shipping/drop-off-code.v1';
 import { ParcelStatusChangedV1 } from './shipping/parcel-status-changed.v1';
 import { ResultsImportedV1 } from './lab/results-imported.v1';
 import { PingV1 } from './platform/ping.v1';

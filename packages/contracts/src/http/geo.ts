@@ -8,12 +8,18 @@ export const ZPosition = z
   .array(z.number())
   .min(2)
   .max(3)
-  .refine(([lng, lat]) => lng! >= -180 && lng! <= 180 && lat! >= -90 && lat! <= 90, 'position must be [lng, lat] in WGS84');
+  .refine(
+    ([lng, lat]) => lng! >= -180 && lng! <= 180 && lat! >= -90 && lat! <= 90,
+    'position must be [lng, lat] in WGS84',
+  );
 export type TPosition = z.infer<typeof ZPosition>;
 
 const ZRing = z.array(ZPosition);
 export const ZPolygonGeometry = z.object({ type: z.literal('Polygon'), coordinates: z.array(ZRing).min(1) });
-export const ZMultiPolygonGeometry = z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ZRing).min(1)).min(1) });
+export const ZMultiPolygonGeometry = z.object({
+  type: z.literal('MultiPolygon'),
+  coordinates: z.array(z.array(ZRing).min(1)).min(1),
+});
 /** GeoJSON Polygon or MultiPolygon in WGS84: the only geometry at geo's boundary. */
 export const ZAreaGeometry = z.discriminatedUnion('type', [ZPolygonGeometry, ZMultiPolygonGeometry]);
 export type TAreaGeometry = z.infer<typeof ZAreaGeometry>;
@@ -22,14 +28,22 @@ export const ZLineGeometry = z.object({ type: z.literal('LineString'), coordinat
 const ZTerytCounty = z.string().regex(/^\d{4}$/, 'county TERYT is 4 digits');
 const ZTerytCommune = z.string().regex(/^\d{6}_\d$/, 'commune TERYT looks like WWPPGG_R');
 const ZTerytPrecinct = z.string().regex(/^\d{6}_\d\.\d{4}$/, 'precinct TERYT looks like WWPPGG_R.OOOO');
-const ZPlotNumber = z.string().trim().min(1).max(32).regex(/^[0-9A-Za-z/.-]+$/, 'plot number like 123/4');
+const ZPlotNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[0-9A-Za-z/.-]+$/, 'plot number like 123/4');
 
 // ---- farm ---------------------------------------------------------------------------------
 
 export const ZFarmAddress = z.object({
   voivodeship: Voivodeship.nullish(),
   cityName: z.string().trim().max(100).nullish(),
-  postCode: z.string().regex(/^\d{2}-\d{3}$/, 'postcode like 00-000').nullish(),
+  postCode: z
+    .string()
+    .regex(/^\d{2}-\d{3}$/, 'postcode like 00-000')
+    .nullish(),
   streetName: z.string().trim().max(100).nullish(),
   buildingNumber: z.string().trim().min(1).max(10).nullish(),
   apartmentNumber: z.string().trim().min(1).max(10).nullish(),
@@ -133,7 +147,9 @@ export type TImportPlotsBody = z.infer<typeof ZImportPlotsBody>;
 
 export const ZImportPlotsResult = z.object({
   imported: z.array(ZPlot),
-  skipped: z.array(z.object({ index: z.number().int(), name: z.string().nullable(), code: z.string(), message: z.string() })),
+  skipped: z.array(
+    z.object({ index: z.number().int(), name: z.string().nullable(), code: z.string(), message: z.string() }),
+  ),
 });
 export type TImportPlotsResult = z.infer<typeof ZImportPlotsResult>;
 
@@ -196,7 +212,13 @@ export type TAutoDivideBody = z.infer<typeof ZAutoDivideBody>;
 
 export const ZUpdateSectorsBody = z.object({
   sectors: z
-    .array(z.object({ id: z.uuid().optional(), name: z.string().trim().min(1).max(50).optional(), geometry: ZAreaGeometry }))
+    .array(
+      z.object({
+        id: z.uuid().optional(),
+        name: z.string().trim().min(1).max(50).optional(),
+        geometry: ZAreaGeometry,
+      }),
+    )
     .min(1)
     .max(500),
 });
@@ -294,7 +316,13 @@ export const ZWeather = z.object({
   lat: z.number(),
   lon: z.number(),
   fetchedAt: z.string(),
-  current: z.object({ time: z.string(), temperatureC: z.number(), precipitationMm: z.number(), weatherCode: z.number().int(), windKmh: z.number().nullable() }),
+  current: z.object({
+    time: z.string(),
+    temperatureC: z.number(),
+    precipitationMm: z.number(),
+    weatherCode: z.number().int(),
+    windKmh: z.number().nullable(),
+  }),
   today: ZWeatherDay,
   outlook: z.array(ZWeatherDay),
 });

@@ -56,7 +56,11 @@ export const ZPassword = z
   .regex(/\p{Lu}/u, E.passwordNeedsUppercase)
   .regex(/[^\p{L}\p{N}\s]/u, E.passwordNeedsSpecial);
 
-const name = z.string({ error: E.fieldRequired }).trim().min(NAME_MIN_LENGTH, E.nameTooShort).max(NAME_MAX_LENGTH, E.nameTooLong);
+const name = z
+  .string({ error: E.fieldRequired })
+  .trim()
+  .min(NAME_MIN_LENGTH, E.nameTooShort)
+  .max(NAME_MAX_LENGTH, E.nameTooLong);
 
 export const ZPhoneNumber = z
   .string({ error: E.invalidPhoneNumber })
@@ -79,7 +83,8 @@ export const ZTaxNumber = z.string({ error: E.invalidTaxNumber }).transform((s, 
   return normalized;
 });
 
-const required = (max: number) => z.string({ error: E.fieldRequired }).trim().min(1, E.fieldRequired).max(max, E.fieldTooLong);
+const required = (max: number) =>
+  z.string({ error: E.fieldRequired }).trim().min(1, E.fieldRequired).max(max, E.fieldTooLong);
 
 export const ZAddressInput = z.object({
   voivodeship: Voivodeship,
@@ -87,7 +92,9 @@ export const ZAddressInput = z.object({
   postCode: z.string({ error: E.invalidPostCode }).trim().regex(POST_CODE_PATTERN, E.invalidPostCode),
   streetName: required(ADDRESS_FIELD_MAX_LENGTH),
   buildingNumber: required(BUILDING_NUMBER_MAX_LENGTH),
-  apartmentNumber: required(BUILDING_NUMBER_MAX_LENGTH).nullish().transform((v) => v ?? null),
+  apartmentNumber: required(BUILDING_NUMBER_MAX_LENGTH)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TAddressInput = z.infer<typeof ZAddressInput>;
 
@@ -106,7 +113,10 @@ export const ZRegisterBody = z
     newsletterConsent: z.boolean().default(false),
     language: Language.catch('pl').default('pl'),
   })
-  .refine((b) => b.password === b.confirmPassword, { message: E.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((b) => b.password === b.confirmPassword, {
+    message: E.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZLoginBody = z.object({ email: ZEmail, password: z.string().min(1, E.fieldRequired).max(128) });
@@ -122,16 +132,30 @@ export type TEmailBody = z.infer<typeof ZEmailBody>;
 
 export const ZSetPasswordBody = z
   .object({ password: ZPassword, confirmPassword: z.string() })
-  .refine((b) => b.password === b.confirmPassword, { message: E.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((b) => b.password === b.confirmPassword, {
+    message: E.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
 export const ZChangePasswordBody = z
-  .object({ currentPassword: z.string().min(1, E.fieldRequired).max(128), password: ZPassword, confirmPassword: z.string() })
-  .refine((b) => b.password === b.confirmPassword, { message: E.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .object({
+    currentPassword: z.string().min(1, E.fieldRequired).max(128),
+    password: ZPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: E.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 /** `POST auth/set-password/{token}`: the e-mail, and the user is signed in. */
-export const ZSetPasswordResponse = z.object({ email: z.string(), accessToken: z.string(), refreshToken: z.string() });
+export const ZSetPasswordResponse = z.object({
+  email: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
 export type TSetPasswordResponse = z.infer<typeof ZSetPasswordResponse>;
 
 /** `GET auth/set-password/{token}` and `GET auth/reset-password/{token}`: the link is usable. */
@@ -156,7 +180,11 @@ export const ZPersonalDataInput = z.object({
 export type TPersonalDataInput = z.infer<typeof ZPersonalDataInput>;
 
 export const ZBusinessDataInput = z.object({
-  companyName: z.string({ error: E.fieldRequired }).trim().min(NAME_MIN_LENGTH, E.nameTooShort).max(200, E.nameTooLong),
+  companyName: z
+    .string({ error: E.fieldRequired })
+    .trim()
+    .min(NAME_MIN_LENGTH, E.nameTooShort)
+    .max(200, E.nameTooLong),
   taxNumber: ZTaxNumber,
   address: ZAddressInput,
 });
@@ -184,12 +212,17 @@ export function profileIssues(p: {
   correspondenceAddress: TCorrespondenceAddressInput | null;
 }): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
-  if (p.serviceRole === 'PERSONAL' && !p.personalData) issues.push({ path: ['personalData'], message: E.personalDataRequired });
-  if (p.serviceRole === 'BUSINESS' && !p.businessData) issues.push({ path: ['businessData'], message: E.businessDataRequired });
+  if (p.serviceRole === 'PERSONAL' && !p.personalData)
+    issues.push({ path: ['personalData'], message: E.personalDataRequired });
+  if (p.serviceRole === 'BUSINESS' && !p.businessData)
+    issues.push({ path: ['businessData'], message: E.businessDataRequired });
   const c = p.correspondenceAddress;
-  if (c?.addressSource === 'NONE' && !c.address) issues.push({ path: ['correspondenceAddress', 'address'], message: E.correspondenceAddressRequired });
-  if (c?.addressSource === 'PERSONAL_DATA' && !p.personalData) issues.push({ path: ['correspondenceAddress', 'addressSource'], message: E.addressSourceUnavailable });
-  if (c?.addressSource === 'BUSINESS_DATA' && !p.businessData) issues.push({ path: ['correspondenceAddress', 'addressSource'], message: E.addressSourceUnavailable });
+  if (c?.addressSource === 'NONE' && !c.address)
+    issues.push({ path: ['correspondenceAddress', 'address'], message: E.correspondenceAddressRequired });
+  if (c?.addressSource === 'PERSONAL_DATA' && !p.personalData)
+    issues.push({ path: ['correspondenceAddress', 'addressSource'], message: E.addressSourceUnavailable });
+  if (c?.addressSource === 'BUSINESS_DATA' && !p.businessData)
+    issues.push({ path: ['correspondenceAddress', 'addressSource'], message: E.addressSourceUnavailable });
   return issues;
 }
 

@@ -6,7 +6,15 @@ export const ImportTestType = z.enum([...SoilTestType.options, ...LabTestType.op
 export type ImportTestType = z.infer<typeof ImportTestType>;
 
 /** UPLOADED -> CHECKING -> CHECKED -> APPLYING -> APPLIED; FAILED (file-level error) or REJECTED (refused at upload). */
-export const ImportStatus = z.enum(['UPLOADED', 'CHECKING', 'CHECKED', 'APPLYING', 'APPLIED', 'FAILED', 'REJECTED']);
+export const ImportStatus = z.enum([
+  'UPLOADED',
+  'CHECKING',
+  'CHECKED',
+  'APPLYING',
+  'APPLIED',
+  'FAILED',
+  'REJECTED',
+]);
 export type ImportStatus = z.infer<typeof ImportStatus>;
 
 /** How far the wizard goes with one upload: only check the document, or check and apply it. */
@@ -59,7 +67,10 @@ export const ZImportView = z.object({
 });
 export type TImportView = z.infer<typeof ZImportView>;
 
-export const ZImportDetail = ZImportView.extend({ errors: z.array(ZImportRowError), errorsTotal: z.number().int() });
+export const ZImportDetail = ZImportView.extend({
+  errors: z.array(ZImportRowError),
+  errorsTotal: z.number().int(),
+});
 export type TImportDetail = z.infer<typeof ZImportDetail>;
 
 export const ZResultElement = z.object({

@@ -42,7 +42,10 @@ export const IN_APP_CHANGES_MAX_WAIT_MS = 12_000;
  * new one, one marked seen), or after `waitMs` with the same cursor.
  */
 export const ZInAppChangesQuery = z.object({
-  after: z.string().regex(/^\d{1,20}-\d{1,10}$/).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,20}-\d{1,10}$/)
+    .optional(),
   waitMs: z.coerce.number().int().min(0).max(IN_APP_CHANGES_MAX_WAIT_MS).default(10_000),
 });
 export type TInAppChangesQuery = z.infer<typeof ZInAppChangesQuery>;
@@ -54,7 +57,11 @@ export type TInAppChanges = z.infer<typeof ZInAppChanges>;
 // ---- preferences -----------------------------------------------------------
 
 /** Types a user can switch per channel (account e-mails such as activation are always sent). */
-export const ConfigurableNotificationType = NotificationType.exclude(['ACCOUNT_ACTIVATION', 'PASSWORD_RESET', 'NEWSLETTER']);
+export const ConfigurableNotificationType = NotificationType.exclude([
+  'ACCOUNT_ACTIVATION',
+  'PASSWORD_RESET',
+  'NEWSLETTER',
+]);
 export type ConfigurableNotificationType = z.infer<typeof ConfigurableNotificationType>;
 
 export const ZNotificationPreference = z.object({

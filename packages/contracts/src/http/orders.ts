@@ -72,8 +72,15 @@ export const ZQuote = z.object({
   numberOfSamples: z.number().int(),
   totalAreaHa: z.number(),
   puncturesPerSector: z.number().int(),
-  basicTests: z.object({ type: SoilTestType, orderType: OrderType, pricePerSample: z.number().int(), price: z.number().int() }),
-  additionalTests: z.array(z.object({ type: LabTestType, pricePerSample: z.number().int(), price: z.number().int() })),
+  basicTests: z.object({
+    type: SoilTestType,
+    orderType: OrderType,
+    pricePerSample: z.number().int(),
+    price: z.number().int(),
+  }),
+  additionalTests: z.array(
+    z.object({ type: LabTestType, pricePerSample: z.number().int(), price: z.number().int() }),
+  ),
   equipment: z.array(z.object({ item: Equipment, price: z.number().int() })),
   basicTestsPrice: z.number().int(),
   additionalTestsPrice: z.number().int(),
@@ -224,7 +231,10 @@ export type TGardenTest = z.infer<typeof ZGardenTest>;
 // ---- my tests ----------------------------------------------------------------------------
 
 export const MyTestsTab = z.enum(['ORDERED', 'ARCHIVE']);
-export const ZMyTestsQuery = ZPageQuery.extend({ tab: MyTestsTab.default('ORDERED'), listKind: OrderListKind.optional() });
+export const ZMyTestsQuery = ZPageQuery.extend({
+  tab: MyTestsTab.default('ORDERED'),
+  listKind: OrderListKind.optional(),
+});
 
 export const ZMyTestItem = z.object({
   id: z.uuid(),
@@ -258,7 +268,18 @@ export type AdminOrdersTab = z.infer<typeof AdminOrdersTab>;
 export const ZAdminOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
-  orderBy: z.enum(['orderDate:asc', 'orderDate:desc', 'orderNumber:asc', 'orderNumber:desc', 'totalPrice:asc', 'totalPrice:desc', 'status:asc', 'status:desc']).default('orderDate:desc'),
+  orderBy: z
+    .enum([
+      'orderDate:asc',
+      'orderDate:desc',
+      'orderNumber:asc',
+      'orderNumber:desc',
+      'totalPrice:asc',
+      'totalPrice:desc',
+      'status:asc',
+      'status:desc',
+    ])
+    .default('orderDate:desc'),
   tab: AdminOrdersTab.default('ALL'),
   /** Order number, e-mail, first or last name, or a sample code / barcode. */
   search: z.string().trim().min(1).max(100).optional(),

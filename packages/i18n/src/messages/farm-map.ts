@@ -5,7 +5,8 @@ export const farmMap = defineMessages({
   pl: {
     navMap: 'Mapa pól',
     title: 'Mapa pól i upraw',
-    desktopOnly: 'Dodawanie działek i upraw jest dostępne tylko w wersji na komputer. Otwórz Gleba na komputerze, aby korzystać z mapy.',
+    desktopOnly:
+      'Dodawanie działek i upraw jest dostępne tylko w wersji na komputer. Otwórz Gleba na komputerze, aby korzystać z mapy.',
     loadingMap: 'Ładowanie mapy…',
     mapLabel: 'Mapa działek i upraw',
     baseMap: 'Podkład mapy',
@@ -63,7 +64,8 @@ export const farmMap = defineMessages({
     snapTolerance: 'Przyciąganie do innych pól',
     snapOff: 'wyłączone',
     snapMetres: '{m} m',
-    snapHint: 'Wierzchołek postawiony blisko krawędzi lub wierzchołka innego pola zostaje do niego przyciągnięty.',
+    snapHint:
+      'Wierzchołek postawiony blisko krawędzi lub wierzchołka innego pola zostaje do niego przyciągnięty.',
     ruler: 'Linijka',
     rulerHint: 'Klikaj kolejne punkty na mapie; ponowne kliknięcie ostatniego punktu kończy pomiar.',
     rulerTotal: 'Odległość: {length} m',
@@ -98,7 +100,8 @@ export const farmMap = defineMessages({
     cropPartHint: 'Narysuj część działki zajętą przez uprawę, potem uzupełnij dane uprawy.',
     cropPartArea: 'Część: {area} ha (podgląd)',
     sectorsEdit: 'Edytuj sektory',
-    sectorsHint: 'Przeciągaj wierzchołki sektorów albo narysuj nowe sektory. Klawisz Delete usuwa zaznaczony wierzchołek.',
+    sectorsHint:
+      'Przeciągaj wierzchołki sektorów albo narysuj nowe sektory. Klawisz Delete usuwa zaznaczony wierzchołek.',
     sectorsDrawNew: 'Rysuj sektor',
     sectorsAdjust: 'Dopasuj sektory',
     sectorsSave: 'Zapisz sektory ({count})',
@@ -111,7 +114,8 @@ export const farmMap = defineMessages({
     deleteCrop: 'Usuń uprawę',
     deletePlot: 'Usuń działkę',
     confirmDeleteCrop: 'Usunąć uprawę {name}? Tego nie można cofnąć.',
-    confirmDeletePlot: 'Usunąć działkę {name}? Uprawy leżące tylko na niej zostaną usunięte. Tego nie można cofnąć.',
+    confirmDeletePlot:
+      'Usunąć działkę {name}? Uprawy leżące tylko na niej zostaną usunięte. Tego nie można cofnąć.',
     confirmDelete: 'Usuń',
     deleted: 'Usunięto.',
     cropLocked: 'Dla tej uprawy zamówiono badanie: nie można jej usunąć ani zmienić jej kształtu i sektorów.',
@@ -128,7 +132,8 @@ export const farmMap = defineMessages({
     cropDataInvalid: 'Podaj nazwę uprawy i plon od 0 do 500 t/ha.',
     exportNothing: 'Nie ma działek do eksportu.',
     selectOnMap: 'Wskaż na mapie',
-    selectOnMapHint: 'Kliknij na mapie w miejscu pola: pokażemy leżącą tam działkę ewidencyjną z jej numerem, obrębem i powierzchnią.',
+    selectOnMapHint:
+      'Kliknij na mapie w miejscu pola: pokażemy leżącą tam działkę ewidencyjną z jej numerem, obrębem i powierzchnią.',
     parcelLooking: 'Szukamy działki…',
     parcelFound: 'Działka nr {number}',
     parcelPlace: 'Obręb {precinct} ({code}), gmina {commune}',
@@ -139,7 +144,8 @@ export const farmMap = defineMessages({
   en: {
     navMap: 'Field map',
     title: 'Map of plots and crops',
-    desktopOnly: 'Adding plots and crops is available only in the desktop version. Open Gleba on a computer to use the map.',
+    desktopOnly:
+      'Adding plots and crops is available only in the desktop version. Open Gleba on a computer to use the map.',
     loadingMap: 'Loading the map…',
     mapLabel: 'Map of plots and crops',
     baseMap: 'Base map',
@@ -245,10 +251,12 @@ export const farmMap = defineMessages({
     deleteCrop: 'Delete crop',
     deletePlot: 'Delete plot',
     confirmDeleteCrop: 'Delete the crop {name}? This cannot be undone.',
-    confirmDeletePlot: 'Delete the plot {name}? Crops lying only on it are deleted too. This cannot be undone.',
+    confirmDeletePlot:
+      'Delete the plot {name}? Crops lying only on it are deleted too. This cannot be undone.',
     confirmDelete: 'Delete',
     deleted: 'Deleted.',
-    cropLocked: 'A test was ordered for this crop: it cannot be deleted and its shape and sectors cannot change.',
+    cropLocked:
+      'A test was ordered for this crop: it cannot be deleted and its shape and sectors cannot change.',
     plotHasTestedCrop: 'A crop on this plot has an ordered test: the plot cannot be deleted.',
     importExport: 'Import and export',
     importFile: 'Import fields (GeoJSON, KML)',
@@ -262,18 +270,21 @@ export const farmMap = defineMessages({
     cropDataInvalid: 'Enter the crop name and a yield from 0 to 500 t/ha.',
     exportNothing: 'There are no plots to export.',
     selectOnMap: 'Select on map',
-    selectOnMapHint: 'Click the map where your field is: the cadastral parcel there is shown with its number, precinct and area.',
+    selectOnMapHint:
+      'Click the map where your field is: the cadastral parcel there is shown with its number, precinct and area.',
     parcelLooking: 'Looking up the parcel…',
     parcelFound: 'Parcel {number}',
     parcelPlace: 'Precinct {precinct} ({code}), commune {commune}',
     parcelArea: 'Area: {area} ha',
     addThisParcel: 'Add this parcel as a plot',
-    parcelNotAddable: 'This parcel cannot be added from the map. Add it with the form "Add a plot from the cadastre".',
+    parcelNotAddable:
+      'This parcel cannot be added from the map. Add it with the form "Add a plot from the cadastre".',
   },
   uk: {
     navMap: 'Карта полів',
     title: 'Карта ділянок і посівів',
-    desktopOnly: 'Додавати ділянки й посіви можна лише у версії для комп’ютера. Відкрийте Gleba на комп’ютері, щоб користуватися картою.',
+    desktopOnly:
+      'Додавати ділянки й посіви можна лише у версії для комп’ютера. Відкрийте Gleba на комп’ютері, щоб користуватися картою.',
     loadingMap: 'Завантаження карти…',
     mapLabel: 'Карта ділянок і посівів',
     baseMap: 'Основа карти',
@@ -366,7 +377,8 @@ export const farmMap = defineMessages({
     cropPartHint: 'Намалюйте частину ділянки, яку займає посів, потім заповніть дані посіву.',
     cropPartArea: 'Частина: {area} га (попередньо)',
     sectorsEdit: 'Редагувати сектори',
-    sectorsHint: 'Перетягуйте вершини секторів або намалюйте нові сектори. Клавіша Delete видаляє вибрану вершину.',
+    sectorsHint:
+      'Перетягуйте вершини секторів або намалюйте нові сектори. Клавіша Delete видаляє вибрану вершину.',
     sectorsDrawNew: 'Намалювати сектор',
     sectorsAdjust: 'Підлаштувати сектори',
     sectorsSave: 'Зберегти сектори ({count})',
@@ -379,7 +391,8 @@ export const farmMap = defineMessages({
     deleteCrop: 'Видалити посів',
     deletePlot: 'Видалити ділянку',
     confirmDeleteCrop: 'Видалити посів {name}? Це не можна скасувати.',
-    confirmDeletePlot: 'Видалити ділянку {name}? Посіви лише на ній теж буде видалено. Це не можна скасувати.',
+    confirmDeletePlot:
+      'Видалити ділянку {name}? Посіви лише на ній теж буде видалено. Це не можна скасувати.',
     confirmDelete: 'Видалити',
     deleted: 'Видалено.',
     cropLocked: 'Для цього посіву замовлено аналіз: його не можна видалити чи змінити його форму й сектори.',
@@ -396,12 +409,14 @@ export const farmMap = defineMessages({
     cropDataInvalid: 'Введіть назву посіву та врожай від 0 до 500 т/га.',
     exportNothing: 'Немає ділянок для експорту.',
     selectOnMap: 'Вибрати на карті',
-    selectOnMapHint: 'Клацніть на карті там, де ваше поле: покажемо кадастрову ділянку в цьому місці з її номером, обрубом і площею.',
+    selectOnMapHint:
+      'Клацніть на карті там, де ваше поле: покажемо кадастрову ділянку в цьому місці з її номером, обрубом і площею.',
     parcelLooking: 'Шукаємо ділянку…',
     parcelFound: 'Ділянка № {number}',
     parcelPlace: 'Обруб {precinct} ({code}), гміна {commune}',
     parcelArea: 'Площа: {area} га',
     addThisParcel: 'Додати цю ділянку як поле',
-    parcelNotAddable: 'Цю ділянку не можна додати з карти. Додайте її через форму «Додати ділянку з кадастру».',
+    parcelNotAddable:
+      'Цю ділянку не можна додати з карти. Додайте її через форму «Додати ділянку з кадастру».',
   },
 });

@@ -11,7 +11,8 @@ export const farmOrder = defineMessages({
     titlePayment: 'Płatność',
     titleFieldResults: 'Mapa wyników pola',
     ordersLink: 'Zamówienia badań i mapy wyników',
-    desktopOnly: 'Zamawianie badań wymaga komputera: zaloguj się na komputerze, aby złożyć zamówienie. Aplikacja mobilna pokazuje zamówione badania.',
+    desktopOnly:
+      'Zamawianie badań wymaga komputera: zaloguj się na komputerze, aby złożyć zamówienie. Aplikacja mobilna pokazuje zamówione badania.',
     loading: 'Ładowanie…',
     next: 'Dalej',
     back: 'Wstecz',
@@ -44,7 +45,8 @@ export const farmOrder = defineMessages({
     additionalTests: 'Badania dodatkowe (opcjonalnie)',
     errTestCombination: 'Wybierz metodę Egnera-Riehma albo metodę uniwersalną (Mehlich 3), nie obie.',
     equipment: 'Dodatkowe wyposażenie',
-    equipmentHint: 'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 16 wkłuć z każdego sektora.',
+    equipmentHint:
+      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 16 wkłuć z każdego sektora.',
     eqSAMPLER: 'Próbnik glebowy',
     eqSAMPLE_BAGS: 'Woreczki na próbki',
     eqSTRING_BAGS: 'Woreczki ze sznurkiem',
@@ -57,7 +59,8 @@ export const farmOrder = defineMessages({
     taxNumber: 'NIP',
     address: 'Adres',
     none: '—',
-    dataIncomplete: 'Twoje dane są niepełne. Uzupełnij je na stronie konta, zanim złożysz zamówienie; zamówienie zostanie zapamiętane i wrócisz do tego kroku.',
+    dataIncomplete:
+      'Twoje dane są niepełne. Uzupełnij je na stronie konta, zanim złożysz zamówienie; zamówienie zostanie zapamiętane i wrócisz do tego kroku.',
     completeData: 'Uzupełnij dane',
     editData: 'Zmień dane',
     confirmData: 'Potwierdzam, że moje dane są poprawne',
@@ -96,7 +99,8 @@ export const farmOrder = defineMessages({
     pending: 'Czekamy na potwierdzenie płatności…',
     pendingHint: 'Przelewy24 potwierdza płatność zwykle w ciągu kilku chwil; ta strona odświeża się sama.',
     failed: 'Płatność nie została zrealizowana.',
-    failedHint: 'Jeśli płatność została anulowana lub odrzucona przez bank, zapłać ponownie. Jeśli zapłaciłeś, status zmieni się po potwierdzeniu z Przelewy24.',
+    failedHint:
+      'Jeśli płatność została anulowana lub odrzucona przez bank, zapłać ponownie. Jeśli zapłaciłeś, status zmieni się po potwierdzeniu z Przelewy24.',
     payAgain: 'Zapłać ponownie',
     checkAgain: 'Sprawdź ponownie',
     cancelled: 'To zamówienie zostało anulowane.',
@@ -161,7 +165,8 @@ export const farmOrder = defineMessages({
     titlePayment: 'Payment',
     titleFieldResults: 'Field results map',
     ordersLink: 'Test orders and results maps',
-    desktopOnly: 'Ordering soil tests needs a computer: sign in on a desktop to place an order. The mobile app shows your ordered tests.',
+    desktopOnly:
+      'Ordering soil tests needs a computer: sign in on a desktop to place an order. The mobile app shows your ordered tests.',
     loading: 'Loading…',
     next: 'Next',
     back: 'Back',
@@ -194,7 +199,8 @@ export const farmOrder = defineMessages({
     additionalTests: 'Additional tests (optional)',
     errTestCombination: 'Choose either the Egner-Riehm method or the universal method (Mehlich 3), not both.',
     equipment: 'Extra equipment',
-    equipmentHint: 'Sample bags and string bags are free; a sampler makes taking 16 punctures per sector easier.',
+    equipmentHint:
+      'Sample bags and string bags are free; a sampler makes taking 16 punctures per sector easier.',
     eqSAMPLER: 'Soil sampler',
     eqSAMPLE_BAGS: 'Sample bags',
     eqSTRING_BAGS: 'String bags',
@@ -207,7 +213,8 @@ export const farmOrder = defineMessages({
     taxNumber: 'NIP (tax number)',
     address: 'Address',
     none: '—',
-    dataIncomplete: 'Your data are incomplete. Complete them on the account page before ordering; your order is kept and you come back to this step.',
+    dataIncomplete:
+      'Your data are incomplete. Complete them on the account page before ordering; your order is kept and you come back to this step.',
     completeData: 'Complete my data',
     editData: 'Change my data',
     confirmData: 'I confirm that my data are correct',
@@ -246,7 +253,8 @@ export const farmOrder = defineMessages({
     pending: 'Waiting for the payment confirmation…',
     pendingHint: 'Przelewy24 usually confirms a payment within moments; this page refreshes itself.',
     failed: 'The payment was not completed.',
-    failedHint: 'If you cancelled the payment or the bank rejected it, pay again. If you did pay, the status changes once Przelewy24 confirms it.',
+    failedHint:
+      'If you cancelled the payment or the bank rejected it, pay again. If you did pay, the status changes once Przelewy24 confirms it.',
     payAgain: 'Pay again',
     checkAgain: 'Check again',
     cancelled: 'This order was cancelled.',
@@ -311,7 +319,8 @@ export const farmOrder = defineMessages({
     titlePayment: 'Оплата',
     titleFieldResults: 'Карта результатів поля',
     ordersLink: 'Замовлення аналізів і карти результатів',
-    desktopOnly: 'Для замовлення аналізів потрібен комп’ютер: увійдіть на комп’ютері, щоб оформити замовлення. Мобільний застосунок показує замовлені аналізи.',
+    desktopOnly:
+      'Для замовлення аналізів потрібен комп’ютер: увійдіть на комп’ютері, щоб оформити замовлення. Мобільний застосунок показує замовлені аналізи.',
     loading: 'Завантаження…',
     next: 'Далі',
     back: 'Назад',
@@ -344,7 +353,8 @@ export const farmOrder = defineMessages({
     additionalTests: 'Додаткові аналізи (необов’язково)',
     errTestCombination: 'Виберіть метод Егнера-Ріма або універсальний метод (Меліх 3), але не обидва.',
     equipment: 'Додаткове обладнання',
-    equipmentHint: 'Пакети для проб і пакети зі шнурком безкоштовні; пробовідбірник полегшує взяття 16 уколів із кожного сектора.',
+    equipmentHint:
+      'Пакети для проб і пакети зі шнурком безкоштовні; пробовідбірник полегшує взяття 16 уколів із кожного сектора.',
     eqSAMPLER: 'Ґрунтовий пробовідбірник',
     eqSAMPLE_BAGS: 'Пакети для проб',
     eqSTRING_BAGS: 'Пакети зі шнурком',
@@ -357,7 +367,8 @@ export const farmOrder = defineMessages({
     taxNumber: 'NIP (податковий номер)',
     address: 'Адреса',
     none: '—',
-    dataIncomplete: 'Ваші дані неповні. Заповніть їх на сторінці облікового запису перед замовленням; замовлення збережеться, і ви повернетеся до цього кроку.',
+    dataIncomplete:
+      'Ваші дані неповні. Заповніть їх на сторінці облікового запису перед замовленням; замовлення збережеться, і ви повернетеся до цього кроку.',
     completeData: 'Заповнити дані',
     editData: 'Змінити дані',
     confirmData: 'Підтверджую, що мої дані правильні',
@@ -396,7 +407,8 @@ export const farmOrder = defineMessages({
     pending: 'Очікуємо підтвердження оплати…',
     pendingHint: 'Przelewy24 зазвичай підтверджує оплату за кілька миттєвостей; сторінка оновлюється сама.',
     failed: 'Оплату не здійснено.',
-    failedHint: 'Якщо ви скасували оплату або банк її відхилив, оплатіть ще раз. Якщо ви оплатили, статус зміниться після підтвердження від Przelewy24.',
+    failedHint:
+      'Якщо ви скасували оплату або банк її відхилив, оплатіть ще раз. Якщо ви оплатили, статус зміниться після підтвердження від Przelewy24.',
     payAgain: 'Оплатити ще раз',
     checkAgain: 'Перевірити ще раз',
     cancelled: 'Це замовлення скасовано.',

@@ -156,7 +156,8 @@ export const labResults = defineMessages({
     reportCategory: 'Агрономічна категорія',
     reportRecommendations: 'Рекомендації щодо добрив і вапнування',
     reportLimingNeed: 'Потреба у вапнуванні',
-    reportNoRecommendation: 'Немає рекомендацій: не вибрано культуру або немає результатів базового дослідження.',
+    reportNoRecommendation:
+      'Немає рекомендацій: не вибрано культуру або немає результатів базового дослідження.',
     reportStatus: 'Статус',
     unitHa: 'га',
     unitAres: 'а',

@@ -16,19 +16,23 @@ export const notifications = defineMessages({
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Aktywuj swoje konto w Gleba',
-    activationBody: 'Dziękujemy za rejestrację. Kliknij poniższy link, aby aktywować konto. Link jest ważny do {expiresAt}.',
+    activationBody:
+      'Dziękujemy za rejestrację. Kliknij poniższy link, aby aktywować konto. Link jest ważny do {expiresAt}.',
     activationAction: 'Aktywuj konto',
 
     passwordResetSubject: 'Ustaw nowe hasło do Gleba',
-    passwordResetBody: 'Otrzymaliśmy prośbę o zmianę hasła. Kliknij poniższy link, aby ustawić nowe hasło. Jeśli to nie Ty, zignoruj tę wiadomość.',
+    passwordResetBody:
+      'Otrzymaliśmy prośbę o zmianę hasła. Kliknij poniższy link, aby ustawić nowe hasło. Jeśli to nie Ty, zignoruj tę wiadomość.',
     passwordResetAction: 'Ustaw nowe hasło',
 
     passwordResetAdminSubject: 'Ustaw hasło do panelu administracyjnego Gleba',
-    passwordResetAdminBody: 'Kliknij poniższy link, aby ustawić hasło do panelu administracyjnego. Jeśli to nie Ty, zignoruj tę wiadomość.',
+    passwordResetAdminBody:
+      'Kliknij poniższy link, aby ustawić hasło do panelu administracyjnego. Jeśli to nie Ty, zignoruj tę wiadomość.',
     passwordResetAdminAction: 'Ustaw hasło',
 
     orderAddedAwaitingShipmentSubject: 'Badanie {ref} dodane, czeka na wysyłkę próbek',
-    orderAddedAwaitingShipmentBody: 'Badanie {ref} zostało dodane. Pobierz próbki gleby i wyślij je do laboratorium.',
+    orderAddedAwaitingShipmentBody:
+      'Badanie {ref} zostało dodane. Pobierz próbki gleby i wyślij je do laboratorium.',
     orderAddedAwaitingShipmentAction: 'Zobacz badanie',
     orderAddedAwaitingShipmentSms: 'Badanie {ref} dodane. Czekamy na wysyłkę próbek.',
     orderAddedAwaitingShipmentInApp: 'Badanie {ref} zostało dodane i czeka na wysyłkę próbek.',
@@ -46,7 +50,8 @@ export const notifications = defineMessages({
     samplesDeliveredInApp: 'Przesyłka {ref} dotarła do laboratorium.',
 
     partialResultsSubject: 'Częściowe wyniki badania {ref}',
-    partialResultsBody: 'Są już częściowe wyniki badania {ref}. Pozostałe udostępnimy, gdy laboratorium je zakończy.',
+    partialResultsBody:
+      'Są już częściowe wyniki badania {ref}. Pozostałe udostępnimy, gdy laboratorium je zakończy.',
     partialResultsAction: 'Zobacz wyniki',
     partialResultsSms: 'Częściowe wyniki badania {ref} są dostępne.',
     partialResultsInApp: 'Częściowe wyniki badania {ref} są dostępne.',
@@ -58,7 +63,8 @@ export const notifications = defineMessages({
     allResultsInApp: 'Wszystkie wyniki badania {ref} są gotowe.',
 
     resultsUpdatedSubject: 'Wyniki badania {ref} zostały zaktualizowane',
-    resultsUpdatedBody: 'Laboratorium zaktualizowało wyniki badania {ref}. Sprawdź aktualne wyniki i zalecenia.',
+    resultsUpdatedBody:
+      'Laboratorium zaktualizowało wyniki badania {ref}. Sprawdź aktualne wyniki i zalecenia.',
     resultsUpdatedAction: 'Zobacz wyniki',
     resultsUpdatedSms: 'Wyniki badania {ref} zostały zaktualizowane.',
     resultsUpdatedInApp: 'Wyniki badania {ref} zostały zaktualizowane.',
@@ -76,7 +82,8 @@ export const notifications = defineMessages({
     paymentReceivedInApp: 'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}.',
 
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
-    courierBookedBody: 'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
+    courierBookedBody:
+      'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
     courierBookedAction: 'Zobacz badania',
     courierBookedSms: 'Kurier odbierze próbki {pickupDate}, {timeWindow}. Przesyłka {waybill}.',
     courierBookedInApp: 'Kurier odbierze próbki {pickupDate} w godzinach {timeWindow} (przesyłka {waybill}).',
@@ -88,7 +95,8 @@ export const notifications = defineMessages({
     dropOffCodeInApp: 'Kod nadania paczki z próbkami: {code} (ważny do {expiresAt}).',
 
     dropOffCodeExpiringSubject: 'Kod nadania {code} wkrótce wygaśnie',
-    dropOffCodeExpiringBody: 'Kod nadania {code} wygasa {expiresAt}. Nadaj paczkę z próbkami przed tym terminem.',
+    dropOffCodeExpiringBody:
+      'Kod nadania {code} wygasa {expiresAt}. Nadaj paczkę z próbkami przed tym terminem.',
     dropOffCodeExpiringAction: 'Zobacz badania',
     dropOffCodeExpiringSms: 'Kod nadania {code} wygasa {expiresAt}. Nadaj paczkę przed tym terminem.',
     dropOffCodeExpiringInApp: 'Kod nadania {code} wygasa {expiresAt}.',
@@ -128,25 +136,30 @@ export const notifications = defineMessages({
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Activate your Gleba account',
-    activationBody: 'Thank you for registering. Click the link below to activate your account. The link is valid until {expiresAt}.',
+    activationBody:
+      'Thank you for registering. Click the link below to activate your account. The link is valid until {expiresAt}.',
     activationAction: 'Activate account',
 
     passwordResetSubject: 'Set a new Gleba password',
-    passwordResetBody: 'We received a request to change your password. Click the link below to set a new one. If this was not you, ignore this message.',
+    passwordResetBody:
+      'We received a request to change your password. Click the link below to set a new one. If this was not you, ignore this message.',
     passwordResetAction: 'Set new password',
 
     passwordResetAdminSubject: 'Set your Gleba admin panel password',
-    passwordResetAdminBody: 'Click the link below to set your admin panel password. If this was not you, ignore this message.',
+    passwordResetAdminBody:
+      'Click the link below to set your admin panel password. If this was not you, ignore this message.',
     passwordResetAdminAction: 'Set password',
 
     orderAddedAwaitingShipmentSubject: 'Test {ref} added, waiting for your samples',
-    orderAddedAwaitingShipmentBody: 'Test {ref} has been added. Take your soil samples and send them to the laboratory.',
+    orderAddedAwaitingShipmentBody:
+      'Test {ref} has been added. Take your soil samples and send them to the laboratory.',
     orderAddedAwaitingShipmentAction: 'View test',
     orderAddedAwaitingShipmentSms: 'Test {ref} added. Waiting for your samples.',
     orderAddedAwaitingShipmentInApp: 'Test {ref} has been added and is waiting for your samples.',
 
     samplesSentSubject: 'Samples for test {ref} have been sent',
-    samplesSentBody: 'The samples for test {ref} are on their way to the laboratory. We will let you know when the results are ready.',
+    samplesSentBody:
+      'The samples for test {ref} are on their way to the laboratory. We will let you know when the results are ready.',
     samplesSentAction: 'View test',
     samplesSentSms: 'Samples for test {ref} sent to the laboratory.',
     samplesSentInApp: 'Samples for test {ref} have been sent to the laboratory.',
@@ -158,7 +171,8 @@ export const notifications = defineMessages({
     samplesDeliveredInApp: 'Parcel {ref} has reached the laboratory.',
 
     partialResultsSubject: 'Partial results of test {ref}',
-    partialResultsBody: 'Partial results of test {ref} are available. We will publish the rest when the laboratory finishes.',
+    partialResultsBody:
+      'Partial results of test {ref} are available. We will publish the rest when the laboratory finishes.',
     partialResultsAction: 'View results',
     partialResultsSms: 'Partial results of test {ref} are available.',
     partialResultsInApp: 'Partial results of test {ref} are available.',
@@ -170,7 +184,8 @@ export const notifications = defineMessages({
     allResultsInApp: 'All results of test {ref} are ready.',
 
     resultsUpdatedSubject: 'Results of test {ref} have been updated',
-    resultsUpdatedBody: 'The laboratory has updated the results of test {ref}. Check the current results and recommendations.',
+    resultsUpdatedBody:
+      'The laboratory has updated the results of test {ref}. Check the current results and recommendations.',
     resultsUpdatedAction: 'View results',
     resultsUpdatedSms: 'Results of test {ref} have been updated.',
     resultsUpdatedInApp: 'Results of test {ref} have been updated.',
@@ -188,10 +203,12 @@ export const notifications = defineMessages({
     paymentReceivedInApp: 'We received your payment of PLN {amount} for order {ref}.',
 
     courierBookedSubject: 'Courier booked for {pickupDate}',
-    courierBookedBody: 'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
+    courierBookedBody:
+      'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
     courierBookedAction: 'View tests',
     courierBookedSms: 'Courier pickup {pickupDate}, {timeWindow}. Waybill {waybill}.',
-    courierBookedInApp: 'A courier will collect your samples on {pickupDate} between {timeWindow} (waybill {waybill}).',
+    courierBookedInApp:
+      'A courier will collect your samples on {pickupDate} between {timeWindow} (waybill {waybill}).',
 
     dropOffCodeSubject: 'Parcel drop-off code: {code}',
     dropOffCodeBody: 'Your parcel locker drop-off code is {code}. It is valid until {expiresAt}.',
@@ -200,7 +217,8 @@ export const notifications = defineMessages({
     dropOffCodeInApp: 'Parcel drop-off code: {code} (valid until {expiresAt}).',
 
     dropOffCodeExpiringSubject: 'Drop-off code {code} expires soon',
-    dropOffCodeExpiringBody: 'Drop-off code {code} expires on {expiresAt}. Send the parcel with your samples before then.',
+    dropOffCodeExpiringBody:
+      'Drop-off code {code} expires on {expiresAt}. Send the parcel with your samples before then.',
     dropOffCodeExpiringAction: 'View tests',
     dropOffCodeExpiringSms: 'Drop-off code {code} expires {expiresAt}. Send the parcel before then.',
     dropOffCodeExpiringInApp: 'Drop-off code {code} expires on {expiresAt}.',
@@ -240,25 +258,30 @@ export const notifications = defineMessages({
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Активуйте свій акаунт Gleba',
-    activationBody: 'Дякуємо за реєстрацію. Натисніть посилання нижче, щоб активувати акаунт. Посилання дійсне до {expiresAt}.',
+    activationBody:
+      'Дякуємо за реєстрацію. Натисніть посилання нижче, щоб активувати акаунт. Посилання дійсне до {expiresAt}.',
     activationAction: 'Активувати акаунт',
 
     passwordResetSubject: 'Встановіть новий пароль Gleba',
-    passwordResetBody: 'Ми отримали запит на зміну пароля. Натисніть посилання нижче, щоб встановити новий пароль. Якщо це були не ви, проігноруйте цей лист.',
+    passwordResetBody:
+      'Ми отримали запит на зміну пароля. Натисніть посилання нижче, щоб встановити новий пароль. Якщо це були не ви, проігноруйте цей лист.',
     passwordResetAction: 'Встановити новий пароль',
 
     passwordResetAdminSubject: 'Встановіть пароль до панелі адміністратора Gleba',
-    passwordResetAdminBody: 'Натисніть посилання нижче, щоб встановити пароль до панелі адміністратора. Якщо це були не ви, проігноруйте цей лист.',
+    passwordResetAdminBody:
+      'Натисніть посилання нижче, щоб встановити пароль до панелі адміністратора. Якщо це були не ви, проігноруйте цей лист.',
     passwordResetAdminAction: 'Встановити пароль',
 
     orderAddedAwaitingShipmentSubject: 'Дослідження {ref} додано, очікуємо на зразки',
-    orderAddedAwaitingShipmentBody: 'Дослідження {ref} додано. Відберіть зразки ґрунту та надішліть їх до лабораторії.',
+    orderAddedAwaitingShipmentBody:
+      'Дослідження {ref} додано. Відберіть зразки ґрунту та надішліть їх до лабораторії.',
     orderAddedAwaitingShipmentAction: 'Переглянути дослідження',
     orderAddedAwaitingShipmentSms: 'Дослідження {ref} додано. Очікуємо на зразки.',
     orderAddedAwaitingShipmentInApp: 'Дослідження {ref} додано, воно очікує на відправлення зразків.',
 
     samplesSentSubject: 'Зразки для дослідження {ref} надіслано',
-    samplesSentBody: 'Зразки для дослідження {ref} прямують до лабораторії. Ми повідомимо вас, коли будуть результати.',
+    samplesSentBody:
+      'Зразки для дослідження {ref} прямують до лабораторії. Ми повідомимо вас, коли будуть результати.',
     samplesSentAction: 'Переглянути дослідження',
     samplesSentSms: 'Зразки для дослідження {ref} надіслано до лабораторії.',
     samplesSentInApp: 'Зразки для дослідження {ref} надіслано до лабораторії.',
@@ -270,7 +293,8 @@ export const notifications = defineMessages({
     samplesDeliveredInApp: 'Посилка {ref} надійшла до лабораторії.',
 
     partialResultsSubject: 'Часткові результати дослідження {ref}',
-    partialResultsBody: 'Доступні часткові результати дослідження {ref}. Решту ми опублікуємо, коли лабораторія завершить роботу.',
+    partialResultsBody:
+      'Доступні часткові результати дослідження {ref}. Решту ми опублікуємо, коли лабораторія завершить роботу.',
     partialResultsAction: 'Переглянути результати',
     partialResultsSms: 'Доступні часткові результати дослідження {ref}.',
     partialResultsInApp: 'Доступні часткові результати дослідження {ref}.',
@@ -282,7 +306,8 @@ export const notifications = defineMessages({
     allResultsInApp: 'Усі результати дослідження {ref} готові.',
 
     resultsUpdatedSubject: 'Результати дослідження {ref} оновлено',
-    resultsUpdatedBody: 'Лабораторія оновила результати дослідження {ref}. Перегляньте актуальні результати та рекомендації.',
+    resultsUpdatedBody:
+      'Лабораторія оновила результати дослідження {ref}. Перегляньте актуальні результати та рекомендації.',
     resultsUpdatedAction: 'Переглянути результати',
     resultsUpdatedSms: 'Результати дослідження {ref} оновлено.',
     resultsUpdatedInApp: 'Результати дослідження {ref} оновлено.',
@@ -300,7 +325,8 @@ export const notifications = defineMessages({
     paymentReceivedInApp: 'Ми отримали оплату {amount} зл за замовлення {ref}.',
 
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
-    courierBookedBody: 'Кур’єр забере посилку зі зразками {pickupDate} у проміжку {timeWindow}. Номер відправлення: {waybill}.',
+    courierBookedBody:
+      'Кур’єр забере посилку зі зразками {pickupDate} у проміжку {timeWindow}. Номер відправлення: {waybill}.',
     courierBookedAction: 'Переглянути дослідження',
     courierBookedSms: 'Кур’єр забере зразки {pickupDate}, {timeWindow}. Відправлення {waybill}.',
     courierBookedInApp: 'Кур’єр забере зразки {pickupDate} у проміжку {timeWindow} (відправлення {waybill}).',
@@ -312,7 +338,8 @@ export const notifications = defineMessages({
     dropOffCodeInApp: 'Код відправлення посилки зі зразками: {code} (дійсний до {expiresAt}).',
 
     dropOffCodeExpiringSubject: 'Термін дії коду {code} скоро закінчиться',
-    dropOffCodeExpiringBody: 'Термін дії коду відправлення {code} закінчується {expiresAt}. Надішліть посилку зі зразками до цього часу.',
+    dropOffCodeExpiringBody:
+      'Термін дії коду відправлення {code} закінчується {expiresAt}. Надішліть посилку зі зразками до цього часу.',
     dropOffCodeExpiringAction: 'Переглянути дослідження',
     dropOffCodeExpiringSms: 'Код {code} діє до {expiresAt}. Надішліть посилку до цього часу.',
     dropOffCodeExpiringInApp: 'Термін дії коду відправлення {code} закінчується {expiresAt}.',

@@ -33,9 +33,11 @@ export const ui = defineMessages({
     cookieSave: 'Zapisz ustawienia',
     cookieNecessaryRequired: 'Aby zapisać ustawienia, włącz niezbędne pliki cookie.',
     cookieNecessaryTitle: 'Niezbędne',
-    cookieNecessaryDescription: 'Potrzebne do działania serwisu: logowanie, bezpieczeństwo i zapamiętanie Twoich ustawień.',
+    cookieNecessaryDescription:
+      'Potrzebne do działania serwisu: logowanie, bezpieczeństwo i zapamiętanie Twoich ustawień.',
     cookieCommercialTitle: 'Reklamowe',
-    cookieCommercialDescription: 'Pozwalają dopasować reklamy do Twoich zainteresowań i mierzyć ich skuteczność.',
+    cookieCommercialDescription:
+      'Pozwalają dopasować reklamy do Twoich zainteresowań i mierzyć ich skuteczność.',
     cookieSocialTitle: 'Społecznościowe',
     cookieSocialDescription: 'Umożliwiają udostępnianie treści i logowanie przez serwisy społecznościowe.',
   },
@@ -70,7 +72,8 @@ export const ui = defineMessages({
     cookieSave: 'Save settings',
     cookieNecessaryRequired: 'Turn on the necessary cookies to save your settings.',
     cookieNecessaryTitle: 'Necessary',
-    cookieNecessaryDescription: 'Needed for the service to work: signing in, security and remembering your settings.',
+    cookieNecessaryDescription:
+      'Needed for the service to work: signing in, security and remembering your settings.',
     cookieCommercialTitle: 'Advertising',
     cookieCommercialDescription: 'Let us match ads to your interests and measure how well they work.',
     cookieSocialTitle: 'Social media',
@@ -109,7 +112,8 @@ export const ui = defineMessages({
     cookieNecessaryTitle: 'Необхідні',
     cookieNecessaryDescription: 'Потрібні для роботи сервісу: вхід, безпека та збереження ваших налаштувань.',
     cookieCommercialTitle: 'Рекламні',
-    cookieCommercialDescription: 'Дозволяють підбирати рекламу до ваших інтересів і вимірювати її ефективність.',
+    cookieCommercialDescription:
+      'Дозволяють підбирати рекламу до ваших інтересів і вимірювати її ефективність.',
     cookieSocialTitle: 'Соціальні мережі',
     cookieSocialDescription: 'Дозволяють ділитися вмістом і входити через соціальні мережі.',
   },

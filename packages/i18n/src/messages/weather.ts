@@ -15,7 +15,8 @@ export const weather = defineMessages({
     locationDevice: 'Dla Twojej lokalizacji',
     locationDefault: 'Dla środka Polski. Dodaj działkę na mapie albo użyj swojej lokalizacji.',
     useMyLocation: 'Użyj mojej lokalizacji',
-    geolocationDenied: 'Nie udało się ustalić Twojej lokalizacji. Pokazujemy pogodę dla dotychczasowego miejsca.',
+    geolocationDenied:
+      'Nie udało się ustalić Twojej lokalizacji. Pokazujemy pogodę dla dotychczasowego miejsca.',
     loading: 'Wczytywanie prognozy…',
     unavailable: 'Prognoza pogody jest chwilowo niedostępna.',
     retry: 'Spróbuj ponownie',

@@ -27,12 +27,18 @@ function usePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
-    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? statementNames.get(text) : undefined;
+    const name =
+      args.length === 2 && typeof text === 'string' && Array.isArray(values)
+        ? statementNames.get(text)
+        : undefined;
     return name ? query({ name, text, values }) : query(...args);
   };
 }
 
-export function createDatabase<DB>(url: string, options: { max?: number; applicationName?: string } = {}): Kysely<DB> {
+export function createDatabase<DB>(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): Kysely<DB> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

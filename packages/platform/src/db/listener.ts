@@ -24,7 +24,8 @@ export class PgListener {
   private running = false;
 
   constructor(private readonly options: PgListenerOptions) {
-    if (!/^[a-z_][a-z0-9_]*$/i.test(options.channel)) throw new Error(`invalid channel name ${options.channel}`);
+    if (!/^[a-z_][a-z0-9_]*$/i.test(options.channel))
+      throw new Error(`invalid channel name ${options.channel}`);
   }
 
   get listening(): boolean {

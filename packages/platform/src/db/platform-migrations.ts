@@ -19,7 +19,9 @@ export const platformMigrations: Record<string, Migration> = {
         .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addColumn('last_error', 'text')
         .execute();
-      await sql`create index outbox_pending_idx on outbox (next_attempt_at, created_at) where published_at is null`.execute(db);
+      await sql`create index outbox_pending_idx on outbox (next_attempt_at, created_at) where published_at is null`.execute(
+        db,
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('outbox').execute();

@@ -46,7 +46,8 @@ export function requestContext(): RequestHandler {
     const incoming = req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const incomingCorrelation = req.header('x-correlation-id');
-    const correlationId = incomingCorrelation && REQUEST_ID.test(incomingCorrelation) ? incomingCorrelation : requestId;
+    const correlationId =
+      incomingCorrelation && REQUEST_ID.test(incomingCorrelation) ? incomingCorrelation : requestId;
     req.requestId = requestId;
     res.setHeader('x-request-id', requestId);
     res.setHeader('x-correlation-id', correlationId);
@@ -129,7 +130,13 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
 }
 
 function isBodyParserError(error: unknown): error is { type: string; status?: number; message: string } {
-  return typeof error === 'object' && error !== null && 'type' in error && typeof (error as { type: unknown }).type === 'string' && 'status' in error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    typeof (error as { type: unknown }).type === 'string' &&
+    'status' in error
+  );
 }
 
 export function createHttpApp(options: HttpAppOptions): Express {

@@ -66,7 +66,11 @@ export function jwksKeyResolver(
         keys = next;
         fetchedAt = Date.now();
       } catch (error) {
-        throw new AppError(CommonErrorCode.serviceUnavailable, 503, `Cannot fetch signing keys: ${(error as Error).message}`);
+        throw new AppError(
+          CommonErrorCode.serviceUnavailable,
+          503,
+          `Cannot fetch signing keys: ${(error as Error).message}`,
+        );
       } finally {
         inflight = null;
       }
@@ -96,7 +100,11 @@ interface VerifiedToken {
   nbf: number | undefined;
 }
 
-async function verifyToken(token: string, resolveKey: KeyResolver, now: () => number): Promise<VerifiedToken> {
+async function verifyToken(
+  token: string,
+  resolveKey: KeyResolver,
+  now: () => number,
+): Promise<VerifiedToken> {
   const decoded = jwt.decode(token, { complete: true });
   if (!decoded || typeof decoded === 'string' || typeof decoded.payload === 'string') {
     throw new AppError(CommonErrorCode.invalidToken, 401, 'Malformed token');
@@ -114,11 +122,13 @@ async function verifyToken(token: string, resolveKey: KeyResolver, now: () => nu
       clockTimestamp: Math.floor(now() / 1000),
     });
   } catch (error) {
-    if (error instanceof jwt.TokenExpiredError) throw new AppError(CommonErrorCode.tokenExpired, 401, 'Token expired');
+    if (error instanceof jwt.TokenExpiredError)
+      throw new AppError(CommonErrorCode.tokenExpired, 401, 'Token expired');
     throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token');
   }
   const claims = ZAccessClaims.safeParse(payload);
-  if (!claims.success || typeof payload === 'string') throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token claims');
+  if (!claims.success || typeof payload === 'string')
+    throw new AppError(CommonErrorCode.invalidToken, 401, 'Invalid token claims');
   return {
     auth: {
       userId: claims.data.sub,
@@ -134,7 +144,11 @@ async function verifyToken(token: string, resolveKey: KeyResolver, now: () => nu
   };
 }
 
-export async function verifyAccessToken(token: string, resolveKey: KeyResolver, now: () => number = Date.now): Promise<AuthContext> {
+export async function verifyAccessToken(
+  token: string,
+  resolveKey: KeyResolver,
+  now: () => number = Date.now,
+): Promise<AuthContext> {
   return (await verifyToken(token, resolveKey, now)).auth;
 }
 
@@ -155,7 +169,10 @@ export interface TokenVerifierOptions {
  * Only accepted tokens with an expiry are remembered; a refused token is verified, and refused,
  * every time it is presented.
  */
-export function createTokenVerifier(resolveKey: KeyResolver, options: TokenVerifierOptions = {}): (token: string) => Promise<AuthContext> {
+export function createTokenVerifier(
+  resolveKey: KeyResolver,
+  options: TokenVerifierOptions = {},
+): (token: string) => Promise<AuthContext> {
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const accepted = new Map<string, VerifiedToken>();
@@ -163,7 +180,12 @@ export function createTokenVerifier(resolveKey: KeyResolver, options: TokenVerif
     const hit = accepted.get(token);
     if (hit) {
       const seconds = Math.floor(now() / 1000);
-      if (hit.exp !== undefined && seconds < hit.exp && (hit.nbf === undefined || seconds >= hit.nbf) && (await resolveKey(hit.kid)) === hit.key) {
+      if (
+        hit.exp !== undefined &&
+        seconds < hit.exp &&
+        (hit.nbf === undefined || seconds >= hit.nbf) &&
+        (await resolveKey(hit.kid)) === hit.key
+      ) {
         return hit.auth;
       }
       accepted.delete(token);

@@ -32,17 +32,31 @@ export class AppError extends Error {
 
 export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
   new AppError(code, 400, message, details);
-export const unauthorized = (code: string = CommonErrorCode.unauthorized, message = 'Authentication required') =>
-  new AppError(code, 401, message);
-export const forbidden = (code: string = CommonErrorCode.forbidden, message = 'You are not allowed to do this') =>
-  new AppError(code, 403, message);
-export const notFound = (code: string = CommonErrorCode.notFound, message = 'Not found') => new AppError(code, 404, message);
-export const conflict = (code: string = CommonErrorCode.conflict, message = 'Conflict') => new AppError(code, 409, message);
+export const unauthorized = (
+  code: string = CommonErrorCode.unauthorized,
+  message = 'Authentication required',
+) => new AppError(code, 401, message);
+export const forbidden = (
+  code: string = CommonErrorCode.forbidden,
+  message = 'You are not allowed to do this',
+) => new AppError(code, 403, message);
+export const notFound = (code: string = CommonErrorCode.notFound, message = 'Not found') =>
+  new AppError(code, 404, message);
+export const conflict = (code: string = CommonErrorCode.conflict, message = 'Conflict') =>
+  new AppError(code, 409, message);
 export const tooManyRequests = (code: string = CommonErrorCode.rateLimited, message = 'Too many requests') =>
   new AppError(code, 429, message);
-export const serviceUnavailable = (code: string = CommonErrorCode.serviceUnavailable, message = 'Service unavailable') =>
-  new AppError(code, 503, message);
+export const serviceUnavailable = (
+  code: string = CommonErrorCode.serviceUnavailable,
+  message = 'Service unavailable',
+) => new AppError(code, 503, message);
 
-export function errorBody(statusCode: number, code: string, message: string, requestId?: string, language?: Language): TErrorBody {
+export function errorBody(
+  statusCode: number,
+  code: string,
+  message: string,
+  requestId?: string,
+  language?: Language,
+): TErrorBody {
   return new AppError(code, statusCode, message).toBody(requestId, language);
 }

@@ -51,9 +51,15 @@ export function route<S extends RouteSchemas>(
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const input = {
-        body: (schemas.body ? parseInput(schemas.body, req.body ?? {}, 'body') : undefined) as Infer<S['body']>,
-        query: (schemas.query ? parseInput(schemas.query, req.query, 'query') : undefined) as Infer<S['query']>,
-        params: (schemas.params ? parseInput(schemas.params, req.params, 'params') : undefined) as Infer<S['params']>,
+        body: (schemas.body ? parseInput(schemas.body, req.body ?? {}, 'body') : undefined) as Infer<
+          S['body']
+        >,
+        query: (schemas.query ? parseInput(schemas.query, req.query, 'query') : undefined) as Infer<
+          S['query']
+        >,
+        params: (schemas.params ? parseInput(schemas.params, req.params, 'params') : undefined) as Infer<
+          S['params']
+        >,
         auth: req.auth,
         req,
         res,

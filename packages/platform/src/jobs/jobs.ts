@@ -26,7 +26,12 @@ export interface JobPayload<T> {
 
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
   // BullMQ workers need blocking commands without a per-request retry limit.
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false, ...options });
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    lazyConnect: false,
+    ...options,
+  });
 }
 
 export interface JobsOptions_ {
@@ -60,7 +65,11 @@ export class Jobs {
     return queue;
   }
 
-  async add<S extends z.ZodType>(def: JobDefinition<S>, data: z.infer<S>, options: JobsOptions = {}): Promise<Job> {
+  async add<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    data: z.infer<S>,
+    options: JobsOptions = {},
+  ): Promise<Job> {
     const payload: JobPayload<z.infer<S>> = { v: def.version, data: def.schema.parse(data) };
     return this.queue(def.queue).add(def.name, payload, {
       attempts: def.attempts,
@@ -82,9 +91,13 @@ export class Jobs {
       const handler = byName.get(job.name);
       if (!handler) throw new UnrecoverableError(`no handler for job ${job.name}`);
       const payload = job.data as Partial<JobPayload<unknown>>;
-      if (payload.v !== handler.def.version) throw new UnrecoverableError(`job ${job.name} has version ${payload.v}, expected ${handler.def.version}`);
+      if (payload.v !== handler.def.version)
+        throw new UnrecoverableError(
+          `job ${job.name} has version ${payload.v}, expected ${handler.def.version}`,
+        );
       const parsed = handler.def.schema.safeParse(payload.data);
-      if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${job.name}: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        throw new UnrecoverableError(`invalid payload for ${job.name}: ${parsed.error.issues[0]?.message}`);
       return handler.process(parsed.data, job);
     };
     const worker = new Worker(queue, processor, {

@@ -63,7 +63,8 @@ export class AmqpConnection {
     };
     channel.on('error', (error: Error) => this.logger.warn({ err: error }, 'amqp channel error'));
     channel.on('close', () => {
-      if (!closing && !this.stopped && this.model === model) this.recycle(new Error('channel closed unexpectedly'));
+      if (!closing && !this.stopped && this.model === model)
+        this.recycle(new Error('channel closed unexpectedly'));
     });
     return channel;
   }

@@ -142,12 +142,14 @@ export class EventConsumer<DB> {
       const envelope = ZEventEnvelope.parse(JSON.parse(msg.content.toString('utf8'))) as TEventEnvelope;
       const handler = this.handlers.get(`${envelope.type}@${envelope.version}`);
       if (!handler) {
-        if (this.types.has(envelope.type)) throw new PoisonMessage(`no handler for ${envelope.type} v${envelope.version}`);
+        if (this.types.has(envelope.type))
+          throw new PoisonMessage(`no handler for ${envelope.type} v${envelope.version}`);
         channel.ack(msg); // not an event this service handles (a binding left from an older version)
         return null;
       }
       const parsed = handler.event.schema.safeParse(envelope.data);
-      if (!parsed.success) throw new PoisonMessage(`invalid ${envelope.type}: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        throw new PoisonMessage(`invalid ${envelope.type}: ${parsed.error.issues[0]?.message}`);
       return { channel, msg, envelope, handler, data: parsed.data };
     } catch (error) {
       this.options.logger.error({ err: error }, 'poison message dead-lettered');
@@ -207,7 +209,12 @@ export class EventConsumer<DB> {
   }
 
   private scheduleFlush(): void {
-    if (this.flushScheduled || this.waiting.length === 0 || this.running >= (this.options.batchConcurrency ?? 2)) return;
+    if (
+      this.flushScheduled ||
+      this.waiting.length === 0 ||
+      this.running >= (this.options.batchConcurrency ?? 2)
+    )
+      return;
     this.flushScheduled = true;
     setImmediate(() => this.flushWaiting());
   }
@@ -226,9 +233,13 @@ export class EventConsumer<DB> {
     }
   }
 
-  private async handleGroup(group: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[]): Promise<void> {
+  private async handleGroup(
+    group: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[],
+  ): Promise<void> {
     try {
-      const parsed = group.map((m) => this.parse(m.channel, m.msg)).filter((p): p is Parsed<DB> => p !== null);
+      const parsed = group
+        .map((m) => this.parse(m.channel, m.msg))
+        .filter((p): p is Parsed<DB> => p !== null);
       if (parsed.length === 1) await this.handleOne(parsed[0]!);
       else if (parsed.length > 1) await this.handleBatch(parsed);
     } catch (error) {
@@ -242,19 +253,26 @@ export class EventConsumer<DB> {
   private async handleBatch(items: Parsed<DB>[]): Promise<void> {
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        const { rows } = await trx.executeQuery(INBOX_MANY([this.options.name, items.map((i) => i.envelope.id), items.map((i) => i.envelope.type)]));
+        const { rows } = await trx.executeQuery(
+          INBOX_MANY([this.options.name, items.map((i) => i.envelope.id), items.map((i) => i.envelope.type)]),
+        );
         const fresh = new Set(rows.map((r) => r.event_id.toLowerCase()));
         for (const item of items) {
           const env = item.envelope;
           if (!fresh.delete(env.id.toLowerCase())) continue; // handled before, or twice in this batch
-          await runWithContext({ correlationId: env.correlationId }, () => item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never));
+          await runWithContext({ correlationId: env.correlationId }, () =>
+            item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never),
+          );
         }
         await this.options.beforeCommit?.(trx);
       });
     } catch (error) {
       // One event spoiled the batch (or the database failed): each is handled on its own again, so
       // only the failing one is retried or dead-lettered.
-      this.options.logger.warn({ err: error, events: items.length }, 'batch failed; handling its events one by one');
+      this.options.logger.warn(
+        { err: error, events: items.length },
+        'batch failed; handling its events one by one',
+      );
       for (const item of items) await this.handleOne(item);
       return;
     }
@@ -263,18 +281,29 @@ export class EventConsumer<DB> {
     for (const item of items) item.channel.ack(item.msg);
   }
 
-  private async retryOrDeadLetter(channel: ConfirmChannel, msg: ConsumeMessage, envelope: TEventEnvelope, error: unknown) {
+  private async retryOrDeadLetter(
+    channel: ConfirmChannel,
+    msg: ConsumeMessage,
+    envelope: TEventEnvelope,
+    error: unknown,
+  ) {
     const attempt = Number(msg.properties.headers?.['x-retry-count'] ?? 0);
     const delays = this.options.retryDelaysMs;
     const message = error instanceof Error ? error.message : String(error);
     if (attempt >= delays.length) {
-      this.options.logger.error({ err: error, eventId: envelope.id, type: envelope.type, attempt }, 'event dead-lettered');
+      this.options.logger.error(
+        { err: error, eventId: envelope.id, type: envelope.type, attempt },
+        'event dead-lettered',
+      );
       this.deadLettered += 1;
       channel.nack(msg, false, false);
       return;
     }
     const delay = delays[attempt]!;
-    this.options.logger.warn({ err: error, eventId: envelope.id, type: envelope.type, attempt, delay }, 'event handling failed; retrying');
+    this.options.logger.warn(
+      { err: error, eventId: envelope.id, type: envelope.type, attempt, delay },
+      'event handling failed; retrying',
+    );
     // The copy is confirmed by the broker before the original is acked, so nothing is lost.
     await new Promise<void>((resolve, reject) => {
       channel.sendToQueue(
@@ -283,7 +312,11 @@ export class EventConsumer<DB> {
         {
           ...msg.properties,
           persistent: true,
-          headers: { ...msg.properties.headers, 'x-retry-count': attempt + 1, 'x-last-error': message.slice(0, 500) },
+          headers: {
+            ...msg.properties.headers,
+            'x-retry-count': attempt + 1,
+            'x-last-error': message.slice(0, 500),
+          },
         },
         (err) => (err ? reject(err) : resolve()),
       );

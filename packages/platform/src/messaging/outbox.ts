@@ -31,7 +31,12 @@ export interface Outbox {
 
 export function createOutbox(producer: string): Outbox {
   // The one place an envelope is made: `publish` and `publishMany` write the same rows.
-  const envelopeOf = <E extends EventDefinition>(event: E, data: EventData<E>, id: string, correlationId: string): TEventEnvelope<EventData<E>> => ({
+  const envelopeOf = <E extends EventDefinition>(
+    event: E,
+    data: EventData<E>,
+    id: string,
+    correlationId: string,
+  ): TEventEnvelope<EventData<E>> => ({
     id,
     type: event.type,
     version: event.version,
@@ -41,11 +46,17 @@ export function createOutbox(producer: string): Outbox {
     // Parsing here turns a malformed event into an error at its source, not in every consumer.
     data: event.schema.parse(data) as EventData<E>,
   });
-  const row = (envelope: { id: string; type: string; version: number }) => sql`(${envelope.id}, ${envelope.type}, ${envelope.version}, ${JSON.stringify(envelope)}::jsonb)`;
+  const row = (envelope: { id: string; type: string; version: number }) =>
+    sql`(${envelope.id}, ${envelope.type}, ${envelope.version}, ${JSON.stringify(envelope)}::jsonb)`;
 
   return {
     async publish(trx, event, data, options = {}) {
-      const envelope = envelopeOf(event, data, options.id ?? randomUUID(), options.correlationId ?? currentCorrelationId());
+      const envelope = envelopeOf(
+        event,
+        data,
+        options.id ?? randomUUID(),
+        options.correlationId ?? currentCorrelationId(),
+      );
       await sql`insert into outbox (id, type, version, envelope) values ${row(envelope)}`.execute(trx);
       await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
       return envelope;

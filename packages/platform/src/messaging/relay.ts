@@ -75,7 +75,9 @@ export class OutboxRelay {
 
   /** Rows not yet published: the backlog a health view or a metric can show. */
   async backlog(): Promise<number> {
-    const result = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(this.options.db);
+    const result = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where published_at is null`.execute(this.options.db);
     return result.rows[0]?.n ?? 0;
   }
 
@@ -133,16 +135,27 @@ export class OutboxRelay {
       results.forEach((result, i) => {
         const row = rows[i]!;
         if (result.status === 'fulfilled') ok.push(row.id);
-        else failed.push({ id: row.id, attempts: row.attempts, error: String((result.reason as Error)?.message ?? result.reason) });
+        else
+          failed.push({
+            id: row.id,
+            attempts: row.attempts,
+            error: String((result.reason as Error)?.message ?? result.reason),
+          });
       });
-      if (ok.length) await sql`update outbox set published_at = now(), last_error = null where id = any(${ok}::uuid[])`.execute(trx);
+      if (ok.length)
+        await sql`update outbox set published_at = now(), last_error = null where id = any(${ok}::uuid[])`.execute(
+          trx,
+        );
       for (const f of failed) {
         const backoffMs = Math.min(60_000, 250 * 2 ** Math.min(f.attempts, 8));
         await sql`update outbox set attempts = attempts + 1, last_error = ${f.error},
-          next_attempt_at = now() + make_interval(secs => ${backoffMs / 1000}) where id = ${f.id}`.execute(trx);
+          next_attempt_at = now() + make_interval(secs => ${backoffMs / 1000}) where id = ${f.id}`.execute(
+          trx,
+        );
       }
       this.published += ok.length;
-      if (failed.length) this.options.logger.warn({ failed: failed.length }, 'outbox rows not confirmed; will retry');
+      if (failed.length)
+        this.options.logger.warn({ failed: failed.length }, 'outbox rows not confirmed; will retry');
       return rows.length;
     });
   }

@@ -40,13 +40,20 @@ export async function declareConsumerTopology(
   await channel.bindQueue(names.deadLetterQueue, names.deadLetterExchange, names.queue);
   await channel.assertQueue(names.queue, {
     durable: true,
-    arguments: { 'x-dead-letter-exchange': names.deadLetterExchange, 'x-dead-letter-routing-key': names.queue },
+    arguments: {
+      'x-dead-letter-exchange': names.deadLetterExchange,
+      'x-dead-letter-routing-key': names.queue,
+    },
   });
   for (const type of new Set(eventTypes)) await channel.bindQueue(names.queue, names.exchange, type);
   for (const delay of retryDelaysMs) {
     await channel.assertQueue(names.retryQueue(delay), {
       durable: true,
-      arguments: { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': names.queue },
+      arguments: {
+        'x-message-ttl': delay,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': names.queue,
+      },
     });
   }
 }

@@ -160,7 +160,10 @@ export function metricsHandler(): RequestHandler {
         res.send(body);
       },
       (error: unknown) => {
-        res.status(500).type('text/plain').send(`# metrics unavailable: ${(error as Error)?.message ?? String(error)}\n`);
+        res
+          .status(500)
+          .type('text/plain')
+          .send(`# metrics unavailable: ${(error as Error)?.message ?? String(error)}\n`);
       },
     );
   };

@@ -17,7 +17,11 @@ describe('consent storage', () => {
   it('keeps a saved consent for 365 days, then forgets it', () => {
     const now = Date.UTC(2026, 0, 1);
     writeConsent({ necessary: true, commercial: true, social: false }, localStorage, now);
-    expect(readConsent(localStorage, now + 364 * DAY)).toEqual({ necessary: true, commercial: true, social: false });
+    expect(readConsent(localStorage, now + 364 * DAY)).toEqual({
+      necessary: true,
+      commercial: true,
+      social: false,
+    });
     expect(readConsent(localStorage, now + 365 * DAY)).toBeNull();
     expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBeNull();
   });
@@ -37,7 +41,10 @@ describe('consent storage', () => {
   it('treats unreadable data as no consent', () => {
     localStorage.setItem(COOKIE_CONSENT_KEY, '{not json');
     expect(readConsent()).toBeNull();
-    localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify({ consent: { necessary: true }, expiresAt: Date.now() + DAY }));
+    localStorage.setItem(
+      COOKIE_CONSENT_KEY,
+      JSON.stringify({ consent: { necessary: true }, expiresAt: Date.now() + DAY }),
+    );
     expect(readConsent()).toBeNull();
   });
 

@@ -8,15 +8,27 @@ import type { CookieCategory } from '@gleba/contracts';
 export type CookieConsent = Record<CookieCategory, boolean>;
 
 /** Same order as `CookieCategory` in @gleba/contracts; the `satisfies` keeps the two in step. */
-export const COOKIE_CATEGORIES = ['necessary', 'commercial', 'social'] as const satisfies readonly CookieCategory[];
+export const COOKIE_CATEGORIES = [
+  'necessary',
+  'commercial',
+  'social',
+] as const satisfies readonly CookieCategory[];
 
 export const COOKIE_CONSENT_KEY = 'cookie_consent';
 export const CONSENT_LIFETIME_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Spec section 4: settings start with necessary on, commercial off, social on. */
-export const DEFAULT_CONSENT: Readonly<CookieConsent> = Object.freeze({ necessary: true, commercial: false, social: true });
-export const ALL_ACCEPTED: Readonly<CookieConsent> = Object.freeze({ necessary: true, commercial: true, social: true });
+export const DEFAULT_CONSENT: Readonly<CookieConsent> = Object.freeze({
+  necessary: true,
+  commercial: false,
+  social: true,
+});
+export const ALL_ACCEPTED: Readonly<CookieConsent> = Object.freeze({
+  necessary: true,
+  commercial: true,
+  social: true,
+});
 
 /** Fired on `window` after consent is saved or cleared; `detail` is the consent or null. */
 export const CONSENT_CHANGE_EVENT = 'gleba:cookie-consent';
@@ -66,9 +78,18 @@ function emit(detail: CookieConsent | null): void {
 }
 
 /** Saves the consent for 365 days. Refuses a consent without the necessary category (spec section 5). */
-export function writeConsent(consent: CookieConsent, storage = defaultStorage(), now = Date.now()): StoredConsent {
-  if (!canSaveConsent(consent)) throw new Error('cookie consent cannot be saved while the necessary category is off');
-  const stored: StoredConsent = { consent: { ...consent }, savedAt: now, expiresAt: now + CONSENT_LIFETIME_DAYS * DAY_MS };
+export function writeConsent(
+  consent: CookieConsent,
+  storage = defaultStorage(),
+  now = Date.now(),
+): StoredConsent {
+  if (!canSaveConsent(consent))
+    throw new Error('cookie consent cannot be saved while the necessary category is off');
+  const stored: StoredConsent = {
+    consent: { ...consent },
+    savedAt: now,
+    expiresAt: now + CONSENT_LIFETIME_DAYS * DAY_MS,
+  };
   storage?.setItem(COOKIE_CONSENT_KEY, JSON.stringify(stored));
   emit(stored.consent);
   return stored;
@@ -90,7 +111,11 @@ export function needsConsentBanner(consent: CookieConsent | null): boolean {
 }
 
 /** True when the user allowed a category (false while no consent is saved, except for necessary cookies). */
-export function isCategoryAllowed(category: CookieCategory, storage = defaultStorage(), now = Date.now()): boolean {
+export function isCategoryAllowed(
+  category: CookieCategory,
+  storage = defaultStorage(),
+  now = Date.now(),
+): boolean {
   const consent = readConsent(storage, now);
   return consent ? consent[category] : category === 'necessary';
 }

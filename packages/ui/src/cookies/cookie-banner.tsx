@@ -28,13 +28,22 @@ export function CookieBanner({ storage, onChange }: CookieBannerProps) {
   if (!showing) return null;
   return (
     <>
-      <section ref={bannerRef} className="gl-cookie-banner" role="region" aria-label={tr('ui.cookieBannerTitle')}>
+      <section
+        ref={bannerRef}
+        className="gl-cookie-banner"
+        role="region"
+        aria-label={tr('ui.cookieBannerTitle')}
+      >
         <div className="gl-cookie-banner__text">
           <strong>{tr('ui.cookieBannerTitle')}</strong>
           <p>{tr('ui.cookieBannerText')}</p>
         </div>
         <div className="gl-cookie-banner__actions">
-          <button type="button" className="gl-button gl-button--secondary" onClick={() => setSettingsOpen(true)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            onClick={() => setSettingsOpen(true)}
+          >
             {tr('ui.cookieSettings')}
           </button>
           <button type="button" className="gl-button" onClick={() => accept({ ...ALL_ACCEPTED })}>
@@ -42,7 +51,12 @@ export function CookieBanner({ storage, onChange }: CookieBannerProps) {
           </button>
         </div>
       </section>
-      <CookieSettingsDialog open={settingsOpen} initial={consent} onSave={accept} onClose={() => setSettingsOpen(false)} />
+      <CookieSettingsDialog
+        open={settingsOpen}
+        initial={consent}
+        onSave={accept}
+        onClose={() => setSettingsOpen(false)}
+      />
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/ui-language';
 import { Dialog } from '../dialog/dialog';
-import { ALL_ACCEPTED, COOKIE_CATEGORIES, DEFAULT_CONSENT, canSaveConsent, type CookieConsent } from './consent-storage';
+import {
+  ALL_ACCEPTED,
+  COOKIE_CATEGORIES,
+  DEFAULT_CONSENT,
+  canSaveConsent,
+  type CookieConsent,
+} from './consent-storage';
 
 export interface CookieSettingsDialogProps {
   open: boolean;
@@ -28,7 +34,12 @@ export function CookieSettingsDialog({ open, initial, onSave, onClose }: CookieS
       onClose={onClose}
       actions={
         <>
-          <button type="button" className="gl-button gl-button--secondary" disabled={!saveAllowed} onClick={() => onSave(consent)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={!saveAllowed}
+            onClick={() => onSave(consent)}
+          >
             {tr('ui.cookieSave')}
           </button>
           <button type="button" className="gl-button" onClick={() => onSave({ ...ALL_ACCEPTED })}>

@@ -15,7 +15,16 @@ export interface ConfirmationDialogProps {
 }
 
 /** Spec section 4: cancelling an order or a test asks for confirmation first. */
-export function ConfirmationDialog({ open, title, children, confirmLabel, cancelLabel, onConfirm, onCancel, busy }: ConfirmationDialogProps) {
+export function ConfirmationDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: ConfirmationDialogProps) {
   const tr = useT();
   return (
     <Dialog

@@ -27,7 +27,14 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   if (!open) return null;
   return (
     <div className="gl-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="gl-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref}>
+      <div
+        className="gl-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={ref}
+      >
         <h2 id={titleId} className="gl-dialog__title">
           {title}
         </h2>

@@ -71,7 +71,11 @@ export function PasswordField({ label, error, hint, className, ...input }: TextF
           aria-describedby={describedBy(id, error, hint)}
           {...input}
         />
-        <button type="button" className="gl-button--link gl-password__toggle" onClick={() => setVisible((v) => !v)}>
+        <button
+          type="button"
+          className="gl-button--link gl-password__toggle"
+          onClick={() => setVisible((v) => !v)}
+        >
           {visible ? tr('ui.hidePassword') : tr('ui.showPassword')}
         </button>
       </div>
@@ -118,7 +122,13 @@ export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
   return (
     <div className={`gl-field${error ? ' gl-field--invalid' : ''}`}>
       <div className="gl-checkbox">
-        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
       {error && (

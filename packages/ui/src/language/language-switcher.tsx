@@ -1,7 +1,11 @@
 import { Language } from '@gleba/contracts';
 import { useT } from '../i18n/ui-language';
 
-const LABEL_KEY: Record<Language, string> = { pl: 'common.languagePl', en: 'common.languageEn', uk: 'common.languageUk' };
+const LABEL_KEY: Record<Language, string> = {
+  pl: 'common.languagePl',
+  en: 'common.languageEn',
+  uk: 'common.languageUk',
+};
 
 export interface LanguageSwitcherProps {
   value: Language;
@@ -14,7 +18,15 @@ export function LanguageSwitcher({ value, onChange }: LanguageSwitcherProps) {
   return (
     <div className="gl-language-switcher" role="group" aria-label={tr('ui.languageLabel')}>
       {Language.options.map((lang) => (
-        <button key={lang} type="button" lang={lang} aria-pressed={lang === value} title={tr(LABEL_KEY[lang])} aria-label={tr(LABEL_KEY[lang])} onClick={() => onChange(lang)}>
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          aria-pressed={lang === value}
+          title={tr(LABEL_KEY[lang])}
+          aria-label={tr(LABEL_KEY[lang])}
+          onClick={() => onChange(lang)}
+        >
           {lang}
         </button>
       ))}

@@ -18,7 +18,15 @@ export interface TableProps<Row> {
   caption?: string;
 }
 
-export function Table<Row>({ columns, rows, rowKey, loading, skeletonRows = 5, empty, caption }: TableProps<Row>) {
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  skeletonRows = 5,
+  empty,
+  caption,
+}: TableProps<Row>) {
   const tr = useT();
   // The wrapper scrolls sideways when the columns do not fit (a phone) instead of widening the page.
   return (

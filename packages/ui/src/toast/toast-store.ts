@@ -53,5 +53,9 @@ function subscribe(listener: Listener) {
 }
 
 export function useCurrentToast(): Toast | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

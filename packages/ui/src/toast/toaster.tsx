@@ -26,7 +26,12 @@ export function Toaster() {
             <strong className="gl-toast__heading">{current.title ?? tr(HEADING_KEY[current.variant])}</strong>
             <span>{current.message}</span>
           </div>
-          <button type="button" className="gl-toast__close" aria-label={tr('ui.close')} onClick={() => dismissToast(current.id)}>
+          <button
+            type="button"
+            className="gl-toast__close"
+            aria-label={tr('ui.close')}
+            onClick={() => dismissToast(current.id)}
+          >
             ×
           </button>
         </div>

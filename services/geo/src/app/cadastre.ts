@@ -1,6 +1,20 @@
 import { sql } from 'kysely';
-import { VOIVODESHIP_TERYT, Voivodeship, type TAdminUnit, type TCity, type TParcel, type TPrecinct, type TVoivodeshipItem } from '@gleba/contracts';
-import { cachedPrecincts, findUnit, listUnits, searchUnitsByName, storePrecincts } from '../db/repositories/admin-units.repository';
+import {
+  VOIVODESHIP_TERYT,
+  Voivodeship,
+  type TAdminUnit,
+  type TCity,
+  type TParcel,
+  type TPrecinct,
+  type TVoivodeshipItem,
+} from '@gleba/contracts';
+import {
+  cachedPrecincts,
+  findUnit,
+  listUnits,
+  searchUnitsByName,
+  storePrecincts,
+} from '../db/repositories/admin-units.repository';
 import { geoError } from '../domain/errors';
 import { areaHa, normalizeArea } from '../domain/geometry';
 import { CITY_CENTROIDS, VOIVODESHIP_NAMES, voivodeshipOfTeryt } from '../domain/terc';
@@ -47,11 +61,14 @@ export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecin
   try {
     entries = await deps.cadastre.dictionary('obreb', commune);
   } catch (error) {
-    if (error instanceof CadastreError) throw geoError('fetchRegionsFailed', `Could not fetch precincts: ${error.message}`);
+    if (error instanceof CadastreError)
+      throw geoError('fetchRegionsFailed', `Could not fetch precincts: ${error.message}`);
     throw error;
   }
   await storePrecincts(deps.db, commune, entries);
-  return entries.sort((a, b) => a.name.localeCompare(b.name, 'pl')).map((e) => ({ teryt: e.teryt, name: e.name }));
+  return entries
+    .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
+    .map((e) => ({ teryt: e.teryt, name: e.name }));
 }
 
 /** Keeps a parcel ULDK answered (its shape checked) for `ULDK_CACHE_HOURS`; the plot-adding call reads it. */
@@ -102,7 +119,8 @@ export async function cadastralParcel(deps: GeoDeps, terytId: string): Promise<C
   try {
     parcel = await deps.cadastre.getParcelById(terytId);
   } catch (error) {
-    if (error instanceof CadastreError) throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
+    if (error instanceof CadastreError)
+      throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
     throw error;
   }
   if (!parcel) throw geoError('parcelNotFound', 'No plot with this number in the chosen precinct');
@@ -121,7 +139,12 @@ export function lookupOf(terytId: string): TParcel['lookup'] {
 }
 
 function present(p: CadastralParcel): TParcel {
-  return { ...p, lookup: lookupOf(p.terytId), areaHa: areaHa(p.geometry), geometry: p.geometry as TParcel['geometry'] };
+  return {
+    ...p,
+    lookup: lookupOf(p.terytId),
+    areaHa: areaHa(p.geometry),
+    geometry: p.geometry as TParcel['geometry'],
+  };
 }
 
 export async function parcel(deps: GeoDeps, precinct: string, number: string): Promise<TParcel> {
@@ -140,7 +163,8 @@ export async function parcelAt(deps: GeoDeps, lon: number, lat: number): Promise
   try {
     found = await deps.cadastre.parcelByPoint(lon, lat);
   } catch (error) {
-    if (error instanceof CadastreError) throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
+    if (error instanceof CadastreError)
+      throw geoError('fetchPlotsFailed', `Could not fetch the plot: ${error.message}`);
     throw error;
   }
   if (!found) throw geoError('noParcelAtPoint', 'There is no cadastral parcel at this point');
@@ -152,11 +176,25 @@ export async function searchCities(deps: GeoDeps, q: string): Promise<TCity[]> {
   const units = await searchUnitsByName(deps.db, q);
   const found: TCity[] = units.map((u) => {
     const c = CITY_CENTROIDS[u.teryt];
-    return { name: u.name, teryt: u.teryt, voivodeship: voivodeshipOfTeryt(u.teryt) ?? null, kindName: u.kind_name, lat: c?.[0] ?? null, lng: c?.[1] ?? null };
+    return {
+      name: u.name,
+      teryt: u.teryt,
+      voivodeship: voivodeshipOfTeryt(u.teryt) ?? null,
+      kindName: u.kind_name,
+      lat: c?.[0] ?? null,
+      lng: c?.[1] ?? null,
+    };
   });
   if (!found.some((c) => c.lat !== null) && deps.geocoder) {
     for (const place of await deps.geocoder.search(q)) {
-      found.push({ name: place.name, teryt: null, voivodeship: null, kindName: null, lat: place.lat, lng: place.lng });
+      found.push({
+        name: place.name,
+        teryt: null,
+        voivodeship: null,
+        kindName: null,
+        lat: place.lat,
+        lng: place.lng,
+      });
     }
   }
   if (found.length === 0) throw geoError('cityNotFound', 'City not found');

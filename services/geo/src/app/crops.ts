@@ -35,7 +35,20 @@ import {
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
 import { listPlots } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
-import { areaHa, areaM2, autoDivide, cutOut, divideByLine, indexed, liesWithin, moveArea, normalizeArea, overlapPercent, unionAreas, type Area } from '../domain/geometry';
+import {
+  areaHa,
+  areaM2,
+  autoDivide,
+  cutOut,
+  divideByLine,
+  indexed,
+  liesWithin,
+  moveArea,
+  normalizeArea,
+  overlapPercent,
+  unionAreas,
+  type Area,
+} from '../domain/geometry';
 import type { GeoDeps } from './deps';
 
 type Db = GeoDeps['db'] | Transaction<Database>;
@@ -57,7 +70,12 @@ function plantOf(plantId: string) {
 /** Crops with their plots, sectors, locks and undo state, as the API shows them. */
 export async function presentCrops(db: Db, rows: CropRow[], language: Language): Promise<TCrop[]> {
   const ids = rows.map((r) => r.id);
-  const [plots, sectors, locks, ranges] = await Promise.all([cropPlotIds(db, ids), sectorsOf(db, ids), lockedIds(db, ids), shapeRanges(db, ids)]);
+  const [plots, sectors, locks, ranges] = await Promise.all([
+    cropPlotIds(db, ids),
+    sectorsOf(db, ids),
+    lockedIds(db, ids),
+    shapeRanges(db, ids),
+  ]);
   return rows.map((r) => {
     const plant = getCrop(r.plant_id);
     const range = ranges.get(r.id);
@@ -107,18 +125,25 @@ async function snapshot(trx: Transaction<Database>, row: CropRow): Promise<TCrop
     areaHa: crop!.areaHa,
     plotNumbers: plots.map((p) => p.plot_number ?? p.name),
     fieldName: plots.map((p) => p.name).join(', '),
-    sectors: crop!.sectors.map((s) => ({ sectorId: s.id, name: s.name, areaHa: s.areaHa, geometry: s.geometry })),
+    sectors: crop!.sectors.map((s) => ({
+      sectorId: s.id,
+      name: s.name,
+      areaHa: s.areaHa,
+      geometry: s.geometry,
+    })),
   };
 }
 
 export async function ensureNoTests(db: Db, cropIds: string[]): Promise<void> {
   const locks = await lockedIds(db, cropIds);
-  if (locks.crops.size > 0) throw geoError('cropHasTest', 'A crop with an ordered test cannot be changed this way');
+  if (locks.crops.size > 0)
+    throw geoError('cropHasTest', 'A crop with an ordered test cannot be changed this way');
 }
 
 async function ensureSectorsFree(db: Db, cropId: string): Promise<void> {
   const locks = await lockedIds(db, [cropId]);
-  if (locks.crops.size > 0 || locks.sectors.size > 0) throw geoError('sectorsUsedInTests', 'A sector used in a test cannot be changed');
+  if (locks.crops.size > 0 || locks.sectors.size > 0)
+    throw geoError('sectorsUsedInTests', 'A sector used in a test cannot be changed');
 }
 
 function singleSector(geometry: Area): NewSector[] {
@@ -135,11 +160,17 @@ async function plotsUnion(trx: Transaction<Database>, userId: string, plotIds: s
 }
 
 /** A crop's shape: the drawn part of its plots, or the whole of them. */
-async function cropShape(trx: Transaction<Database>, userId: string, plotIds: string[], raw: Area | undefined): Promise<Area> {
+async function cropShape(
+  trx: Transaction<Database>,
+  userId: string,
+  plotIds: string[],
+  raw: Area | undefined,
+): Promise<Area> {
   const plots = await plotsUnion(trx, userId, plotIds);
   if (!raw) return normalizeArea(plots);
   const drawn = normalizeArea(raw);
-  if (!liesWithin(drawn, plots)) throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
+  if (!liesWithin(drawn, plots))
+    throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
   return drawn;
 }
 
@@ -148,12 +179,28 @@ function periodsOverlap(aFrom: string, aTo: string, bFrom: string, bTo: string):
 }
 
 /** The same plant growing on the same ground in an overlapping period is the same crop. */
-async function ensureUnique(trx: Transaction<Database>, userId: string, plantId: string, geometry: Area, from: string, to: string, exclude: string[] = []) {
+async function ensureUnique(
+  trx: Transaction<Database>,
+  userId: string,
+  plantId: string,
+  geometry: Area,
+  from: string,
+  to: string,
+  exclude: string[] = [],
+) {
   const same = (await listCrops(trx, userId)).filter(
-    (c) => !exclude.includes(c.id) && c.plant_id === plantId && periodsOverlap(from, to, isoDate(c.cultivation_from), isoDate(c.cultivation_to)),
+    (c) =>
+      !exclude.includes(c.id) &&
+      c.plant_id === plantId &&
+      periodsOverlap(from, to, isoDate(c.cultivation_from), isoDate(c.cultivation_to)),
   );
   if (same.length === 0) return;
-  if (overlapPercent(geometry, same.map((c) => indexed(c.id, c.geometry))).percent > 1) {
+  if (
+    overlapPercent(
+      geometry,
+      same.map((c) => indexed(c.id, c.geometry)),
+    ).percent > 1
+  ) {
     throw geoError('cropAlreadyExists', 'This crop already exists on these plots in this period');
   }
 }
@@ -168,15 +215,26 @@ export async function getCrops(deps: GeoDeps, userId: string, language: Language
   return presentCrops(deps.db, await listCrops(deps.db, userId), language);
 }
 
-export async function getCropById(deps: GeoDeps, userId: string, id: string, language: Language): Promise<TCrop> {
+export async function getCropById(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  language: Language,
+): Promise<TCrop> {
   const row = await findCrop(deps.db, userId, id);
   if (!row) throw geoError('cropNotFound', 'Crop not found');
   return (await presentCrops(deps.db, [row], language))[0]!;
 }
 
-export async function createCrop(deps: GeoDeps, userId: string, body: TCreateCropBody, language: Language): Promise<TCrop> {
+export async function createCrop(
+  deps: GeoDeps,
+  userId: string,
+  body: TCreateCropBody,
+  language: Language,
+): Promise<TCrop> {
   const plant = plantOf(body.plantId);
-  if (body.cultivationTo < body.cultivationFrom) throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
+  if (body.cultivationTo < body.cultivationFrom)
+    throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
   const row = await deps.db.transaction().execute(async (trx) => {
     const geometry = await cropShape(trx, userId, body.plotIds, body.geometry);
     await ensureUnique(trx, userId, body.plantId, geometry, body.cultivationFrom, body.cultivationTo);
@@ -201,26 +259,51 @@ export async function createCrop(deps: GeoDeps, userId: string, body: TCreateCro
 }
 
 /** A new shape for a crop: refused while a test uses it; its sectors go back to one. */
-async function reshape(trx: Transaction<Database>, deps: GeoDeps, row: CropRow, geometry: Area, plotIds?: string[]): Promise<CropRow> {
+async function reshape(
+  trx: Transaction<Database>,
+  deps: GeoDeps,
+  row: CropRow,
+  geometry: Area,
+  plotIds?: string[],
+): Promise<CropRow> {
   await ensureSectorsFree(trx, row.id);
-  const plots = await plotsUnion(trx, row.user_id, plotIds ?? (await cropPlotIds(trx, [row.id])).get(row.id) ?? []);
-  if (!liesWithin(geometry, plots)) throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
-  const cursor = await recordShape(trx, row.id, row.history_cursor, geometry, deps.config.SHAPE_HISTORY_LIMIT);
+  const plots = await plotsUnion(
+    trx,
+    row.user_id,
+    plotIds ?? (await cropPlotIds(trx, [row.id])).get(row.id) ?? [],
+  );
+  if (!liesWithin(geometry, plots))
+    throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
+  const cursor = await recordShape(
+    trx,
+    row.id,
+    row.history_cursor,
+    geometry,
+    deps.config.SHAPE_HISTORY_LIMIT,
+  );
   await replaceSectors(trx, row.id, singleSector(geometry));
   return updateCrop(trx, row.id, { geometry, areaHa: areaHa(geometry), cursor });
 }
 
-export async function updateCropFields(deps: GeoDeps, userId: string, id: string, body: TUpdateCropBody, language: Language): Promise<TCrop> {
+export async function updateCropFields(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  body: TUpdateCropBody,
+  language: Language,
+): Promise<TCrop> {
   const row = await deps.db.transaction().execute(async (trx) => {
     let row = await mustLock(trx, userId, id);
     const plantId = body.plantId ?? row.plant_id;
     plantOf(plantId);
     const from = body.cultivationFrom ?? isoDate(row.cultivation_from);
     const to = body.cultivationTo ?? isoDate(row.cultivation_to);
-    if (to < from) throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
+    if (to < from)
+      throw geoError('cultivationPeriodInvalid', 'The cultivation end cannot be before its start');
     const currentPlots = (await cropPlotIds(trx, [id])).get(id) ?? [];
     const plotIds = body.plotIds ? [...new Set(body.plotIds)] : currentPlots;
-    const geometry = body.plotIds || body.geometry ? await cropShape(trx, userId, plotIds, body.geometry) : row.geometry;
+    const geometry =
+      body.plotIds || body.geometry ? await cropShape(trx, userId, plotIds, body.geometry) : row.geometry;
     await ensureUnique(trx, userId, plantId, geometry, from, to, [id]);
     if (body.plotIds || body.geometry) {
       if (body.plotIds) {
@@ -243,9 +326,18 @@ export async function updateCropFields(deps: GeoDeps, userId: string, id: string
 }
 
 async function deleteCropRows(trx: Transaction<Database>, deps: GeoDeps, rows: CropRow[]): Promise<void> {
-  await ensureNoTests(trx, rows.map((r) => r.id));
-  await deleteShapes(trx, rows.map((r) => r.id));
-  await deleteCrops(trx, rows.map((r) => r.id));
+  await ensureNoTests(
+    trx,
+    rows.map((r) => r.id),
+  );
+  await deleteShapes(
+    trx,
+    rows.map((r) => r.id),
+  );
+  await deleteCrops(
+    trx,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) await deps.outbox.publish(trx, CropDeletedV1, { cropId: r.id, userId: r.user_id });
 }
 
@@ -257,7 +349,12 @@ export async function deleteCrop(deps: GeoDeps, userId: string, id: string): Pro
 }
 
 /** Before plots are deleted: crops lying only on them go too; the others just lose those plots. */
-export async function deleteCropsOfPlots(trx: Transaction<Database>, deps: GeoDeps, userId: string, plotIds: string[]): Promise<void> {
+export async function deleteCropsOfPlots(
+  trx: Transaction<Database>,
+  deps: GeoDeps,
+  userId: string,
+  plotIds: string[],
+): Promise<void> {
   const cropIds = await cropIdsOfPlots(trx, plotIds);
   if (cropIds.length === 0) return;
   const plots = await cropPlotIds(trx, cropIds);
@@ -265,11 +362,18 @@ export async function deleteCropsOfPlots(trx: Transaction<Database>, deps: GeoDe
   const orphaned = crops.filter((c) => (plots.get(c.id) ?? []).every((p) => plotIds.includes(p)));
   await deleteCropRows(trx, deps, orphaned);
   const kept = crops.filter((c) => !orphaned.includes(c));
-  await ensureNoTests(trx, kept.map((c) => c.id));
+  await ensureNoTests(
+    trx,
+    kept.map((c) => c.id),
+  );
 }
 
 /** Merged plots: crops of the removed plots now lie on the plot that stays. */
-export async function reassignCropPlots(trx: Transaction<Database>, from: string[], to: string): Promise<void> {
+export async function reassignCropPlots(
+  trx: Transaction<Database>,
+  from: string[],
+  to: string,
+): Promise<void> {
   const cropIds = await cropIdsOfPlots(trx, from);
   if (cropIds.length === 0) return;
   const plots = await cropPlotIds(trx, cropIds);
@@ -296,8 +400,17 @@ async function changeShape(
   return (await presentCrops(deps.db, [row], language))[0]!;
 }
 
-export function moveCrop(deps: GeoDeps, userId: string, id: string, distanceM: number, bearingDeg: number, language: Language) {
-  return changeShape(deps, userId, id, language, async (row) => normalizeArea(moveArea(row.geometry, distanceM, bearingDeg)));
+export function moveCrop(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  distanceM: number,
+  bearingDeg: number,
+  language: Language,
+) {
+  return changeShape(deps, userId, id, language, async (row) =>
+    normalizeArea(moveArea(row.geometry, distanceM, bearingDeg)),
+  );
 }
 
 export function cutCrop(deps: GeoDeps, userId: string, id: string, ring: Position[], language: Language) {
@@ -305,7 +418,13 @@ export function cutCrop(deps: GeoDeps, userId: string, id: string, ring: Positio
 }
 
 /** The crop keeps the largest piece; each other piece becomes a new crop of the same plant. */
-export async function divideCrop(deps: GeoDeps, userId: string, id: string, line: Position[], language: Language): Promise<TCrop[]> {
+export async function divideCrop(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  line: Position[],
+  language: Language,
+): Promise<TCrop[]> {
   const rows = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await ensureSectorsFree(trx, id);
@@ -322,12 +441,15 @@ export async function divideCrop(deps: GeoDeps, userId: string, id: string, line
         plantId: row.plant_id,
         cultivationFrom: isoDate(row.cultivation_from),
         cultivationTo: isoDate(row.cultivation_to),
-        estimatedYieldTPerHa: row.estimated_yield_t_per_ha === null ? null : Number(row.estimated_yield_t_per_ha),
+        estimatedYieldTPerHa:
+          row.estimated_yield_t_per_ha === null ? null : Number(row.estimated_yield_t_per_ha),
         areaHa: areaHa(geometry),
         geometry,
       });
       // A piece lies on the plots it touches.
-      const touched = plots.filter((p) => overlapPercent(geometry, [indexed(p.id, p.geometry)]).percent > 0).map((p) => p.id);
+      const touched = plots
+        .filter((p) => overlapPercent(geometry, [indexed(p.id, p.geometry)]).percent > 0)
+        .map((p) => p.id);
       await setCropPlots(trx, newId, touched.length ? touched : plotIds);
       await replaceSectors(trx, newId, singleSector(geometry));
       const cursor = await recordShape(trx, newId, 0, geometry, deps.config.SHAPE_HISTORY_LIMIT);
@@ -340,12 +462,21 @@ export async function divideCrop(deps: GeoDeps, userId: string, id: string, line
   return presentCrops(deps.db, rows, language);
 }
 
-export async function undoRedoCrop(deps: GeoDeps, userId: string, id: string, step: -1 | 1, language: Language): Promise<TCrop> {
+export async function undoRedoCrop(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  step: -1 | 1,
+  language: Language,
+): Promise<TCrop> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     const target = row.history_cursor + step;
     const geometry = await shapeVersion(trx, id, target);
-    if (!geometry) throw step < 0 ? geoError('nothingToUndo', 'Nothing to undo') : geoError('nothingToRedo', 'Nothing to redo');
+    if (!geometry)
+      throw step < 0
+        ? geoError('nothingToUndo', 'Nothing to undo')
+        : geoError('nothingToRedo', 'Nothing to redo');
     await ensureSectorsFree(trx, id);
     await replaceSectors(trx, id, singleSector(geometry));
     const next = await updateCrop(trx, id, { geometry, areaHa: areaHa(geometry), cursor: target });
@@ -375,13 +506,24 @@ async function changeSectors(
   return (await presentCrops(deps.db, [row], language))[0]!;
 }
 
-export function autoDivideCrop(deps: GeoDeps, userId: string, id: string, maxAreaHa: number | undefined, language: Language) {
+export function autoDivideCrop(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  maxAreaHa: number | undefined,
+  language: Language,
+) {
   return changeSectors(deps, userId, id, language, async (row, trx) => {
     await ensureSectorsFree(trx, id);
     const current = (await sectorsOf(trx, [id])).get(id) ?? [];
     if (current.length > 1) throw geoError('sectorsAlreadyDivided', 'Revert to a single sector first');
     const pieces = autoDivide(row.geometry, (maxAreaHa ?? deps.config.SECTOR_MAX_AREA_HA) * 10_000);
-    return pieces.map((geometry, i) => ({ id: randomUUID(), name: String(i + 1), areaHa: areaHa(geometry), geometry }));
+    return pieces.map((geometry, i) => ({
+      id: randomUUID(),
+      name: String(i + 1),
+      areaHa: areaHa(geometry),
+      geometry,
+    }));
   });
 }
 
@@ -396,7 +538,13 @@ export function revertSectors(deps: GeoDeps, userId: string, id: string, languag
  * Replaces the sectors by hand: each inside the crop, none overlapping another. A sector used in
  * a test must come back unchanged (same id and shape).
  */
-export function updateSectors(deps: GeoDeps, userId: string, id: string, body: TUpdateSectorsBody, language: Language) {
+export function updateSectors(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  body: TUpdateSectorsBody,
+  language: Language,
+) {
   return changeSectors(deps, userId, id, language, async (row, trx) => {
     const current = (await sectorsOf(trx, [id])).get(id) ?? [];
     const byId = new Map(current.map((s) => [s.id, s]));
@@ -405,23 +553,35 @@ export function updateSectors(deps: GeoDeps, userId: string, id: string, body: T
     const next: NewSector[] = body.sectors.map((s, i) => {
       if (s.id && !byId.has(s.id)) throw geoError('sectorNotFound', 'Sector not found');
       const geometry = normalizeArea(s.geometry);
-      return { id: s.id ?? randomUUID(), name: s.name ?? byId.get(s.id ?? '')?.name ?? String(i + 1), areaHa: areaHa(geometry), geometry };
+      return {
+        id: s.id ?? randomUUID(),
+        name: s.name ?? byId.get(s.id ?? '')?.name ?? String(i + 1),
+        areaHa: areaHa(geometry),
+        geometry,
+      };
     });
     for (const old of current) {
       if (!cropLocked && !locks.sectors.has(old.id)) continue;
       const kept = next.find((s) => s.id === old.id);
-      if (!kept || Math.abs(areaM2(kept.geometry) - areaM2(old.geometry)) > 0.5 || !liesWithin(kept.geometry, old.geometry)) {
+      if (
+        !kept ||
+        Math.abs(areaM2(kept.geometry) - areaM2(old.geometry)) > 0.5 ||
+        !liesWithin(kept.geometry, old.geometry)
+      ) {
         throw geoError('sectorsUsedInTests', 'A sector used in a test cannot be changed');
       }
       kept.geometry = old.geometry;
     }
-    if (new Set(next.map((s) => s.id)).size !== next.length) throw geoError('sectorsInvalid', 'A sector is listed twice');
+    if (new Set(next.map((s) => s.id)).size !== next.length)
+      throw geoError('sectorsInvalid', 'A sector is listed twice');
     for (const s of next) {
-      if (!liesWithin(s.geometry, row.geometry)) throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
+      if (!liesWithin(s.geometry, row.geometry))
+        throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
     }
     const total = next.reduce((sum, s) => sum + areaM2(s.geometry), 0);
     const union = unionAreas(next.map((s) => s.geometry));
-    if (!union || total - areaM2(union) > Math.max(1, total * 0.001)) throw geoError('sectorsInvalid', 'Sectors must not overlap');
+    if (!union || total - areaM2(union) > Math.max(1, total * 0.001))
+      throw geoError('sectorsInvalid', 'Sectors must not overlap');
     return next;
   });
 }

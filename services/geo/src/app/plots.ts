@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Position } from 'geojson';
-import type { TCadastralPlotBody, TCreatePlotBody, TPlot, TUpdatePlotBody, Voivodeship } from '@gleba/contracts';
+import type {
+  TCadastralPlotBody,
+  TCreatePlotBody,
+  TPlot,
+  TUpdatePlotBody,
+  Voivodeship,
+} from '@gleba/contracts';
 import type { Database } from '../db/database';
 import {
   deletePlots,
@@ -54,7 +60,10 @@ export function toPlot(row: PlotRow, range?: { min: number; max: number }): TPlo
 }
 
 async function present(deps: GeoDeps, rows: PlotRow[]): Promise<TPlot[]> {
-  const ranges = await shapeRanges(deps.db, rows.map((r) => r.id));
+  const ranges = await shapeRanges(
+    deps.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toPlot(r, ranges.get(r.id)));
 }
 
@@ -69,21 +78,42 @@ export async function getPlot(deps: GeoDeps, userId: string, id: string): Promis
 }
 
 /** Refuses a shape that covers the user's other plots beyond the configured limit. */
-async function checkOverlap(trx: Transaction<Database>, deps: GeoDeps, userId: string, geometry: Area, exclude: string[]): Promise<void> {
-  const others = (await listPlots(trx, userId)).filter((p) => !exclude.includes(p.id)).map((p) => indexed(p.id, p.geometry));
+async function checkOverlap(
+  trx: Transaction<Database>,
+  deps: GeoDeps,
+  userId: string,
+  geometry: Area,
+  exclude: string[],
+): Promise<void> {
+  const others = (await listPlots(trx, userId))
+    .filter((p) => !exclude.includes(p.id))
+    .map((p) => indexed(p.id, p.geometry));
   const { percent } = overlapPercent(geometry, others);
   const limit = deps.config.PLOT_OVERLAP_LIMIT_PERCENT;
   if (percent > limit) {
-    throw geoError('plotOverlapLimitExceeded', `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${limit}%)`, { limit });
+    throw geoError(
+      'plotOverlapLimitExceeded',
+      `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${limit}%)`,
+      { limit },
+    );
   }
 }
 
 /** Validates a drawn shape, snaps it to the user's other plots, and validates the result again. */
-async function prepareDrawn(trx: Transaction<Database>, deps: GeoDeps, userId: string, raw: Area | undefined, snapM: number | undefined, exclude: string[]): Promise<Area> {
+async function prepareDrawn(
+  trx: Transaction<Database>,
+  deps: GeoDeps,
+  userId: string,
+  raw: Area | undefined,
+  snapM: number | undefined,
+  exclude: string[],
+): Promise<Area> {
   const drawn = normalizeArea(raw);
   const tolerance = snapM ?? deps.config.SNAP_TOLERANCE_M;
   if (tolerance <= 0) return drawn;
-  const others = (await listPlots(trx, userId)).filter((p) => !exclude.includes(p.id)).map((p) => indexed(p.id, p.geometry));
+  const others = (await listPlots(trx, userId))
+    .filter((p) => !exclude.includes(p.id))
+    .map((p) => indexed(p.id, p.geometry));
   return normalizeArea(snapArea(drawn, others, tolerance));
 }
 
@@ -93,8 +123,20 @@ async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot)
   return updatePlot(trx, row.id, { cursor });
 }
 
-async function setShape(trx: Transaction<Database>, deps: GeoDeps, row: PlotRow, geometry: Area, extra: Parameters<typeof updatePlot>[2] = {}): Promise<PlotRow> {
-  const cursor = await recordShape(trx, row.id, row.history_cursor, geometry, deps.config.SHAPE_HISTORY_LIMIT);
+async function setShape(
+  trx: Transaction<Database>,
+  deps: GeoDeps,
+  row: PlotRow,
+  geometry: Area,
+  extra: Parameters<typeof updatePlot>[2] = {},
+): Promise<PlotRow> {
+  const cursor = await recordShape(
+    trx,
+    row.id,
+    row.history_cursor,
+    geometry,
+    deps.config.SHAPE_HISTORY_LIMIT,
+  );
   return updatePlot(trx, row.id, { ...extra, geometry, areaHa: areaHa(geometry), cursor });
 }
 
@@ -120,12 +162,17 @@ export async function createDrawnPlot(deps: GeoDeps, userId: string, body: TCrea
   return (await present(deps, [row]))[0]!;
 }
 
-export async function createCadastralPlot(deps: GeoDeps, userId: string, body: TCadastralPlotBody): Promise<TPlot> {
+export async function createCadastralPlot(
+  deps: GeoDeps,
+  userId: string,
+  body: TCadastralPlotBody,
+): Promise<TPlot> {
   if (!body.precinct.startsWith(body.commune) || !body.commune.startsWith(body.county)) {
     throw geoError('parcelNotFound', 'The precinct is not in the chosen commune and county');
   }
   const terytId = `${body.precinct}.${body.plotNumber}`;
-  if (await findPlotByTeryt(deps.db, userId, terytId)) throw geoError('plotAlreadyExists', 'This plot has already been added');
+  if (await findPlotByTeryt(deps.db, userId, terytId))
+    throw geoError('plotAlreadyExists', 'This plot has already been added');
   const parcel = await cadastralParcel(deps, terytId);
   const row = await deps.db.transaction().execute(async (trx) => {
     const geometry = normalizeArea(parcel.geometry);
@@ -146,7 +193,8 @@ export async function createCadastralPlot(deps: GeoDeps, userId: string, body: T
         geometry,
       });
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw geoError('plotAlreadyExists', 'This plot has already been added');
+      if ((error as { code?: string }).code === '23505')
+        throw geoError('plotAlreadyExists', 'This plot has already been added');
       throw error;
     }
   });
@@ -159,7 +207,12 @@ async function mustLock(trx: Transaction<Database>, userId: string, id: string):
   return row;
 }
 
-export async function updatePlotFields(deps: GeoDeps, userId: string, id: string, body: TUpdatePlotBody): Promise<TPlot> {
+export async function updatePlotFields(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  body: TUpdatePlotBody,
+): Promise<TPlot> {
   const row = await deps.db.transaction().execute(async (trx) => {
     let row = await mustLock(trx, userId, id);
     const fields = {
@@ -179,13 +232,25 @@ export async function updatePlotFields(deps: GeoDeps, userId: string, id: string
   return (await present(deps, [row]))[0]!;
 }
 
-export async function movePlot(deps: GeoDeps, userId: string, id: string, distanceM: number, bearingDeg: number): Promise<TPlot> {
+export async function movePlot(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  distanceM: number,
+  bearingDeg: number,
+): Promise<TPlot> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     const geometry = normalizeArea(moveArea(row.geometry, distanceM, bearingDeg));
     await checkOverlap(trx, deps, userId, geometry, [id]);
     // A moved parcel is no longer the cadastral one.
-    return setShape(trx, deps, row, geometry, row.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {});
+    return setShape(
+      trx,
+      deps,
+      row,
+      geometry,
+      row.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {},
+    );
   });
   return (await present(deps, [row]))[0]!;
 }
@@ -195,7 +260,10 @@ export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, st
     const row = await mustLock(trx, userId, id);
     const target = row.history_cursor + step;
     const geometry = await shapeVersion(trx, id, target);
-    if (!geometry) throw step < 0 ? geoError('nothingToUndo', 'Nothing to undo') : geoError('nothingToRedo', 'Nothing to redo');
+    if (!geometry)
+      throw step < 0
+        ? geoError('nothingToUndo', 'Nothing to undo')
+        : geoError('nothingToRedo', 'Nothing to redo');
     // The older shape may now cover a plot divided off or drawn since.
     await checkOverlap(trx, deps, userId, geometry, [id]);
     return updatePlot(trx, id, { geometry, areaHa: areaHa(geometry), cursor: target });
@@ -204,7 +272,12 @@ export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, st
 }
 
 /** The plot keeps the largest piece; the others become new custom plots. */
-export async function dividePlot(deps: GeoDeps, userId: string, id: string, line: Position[]): Promise<TPlot[]> {
+export async function dividePlot(
+  deps: GeoDeps,
+  userId: string,
+  id: string,
+  line: Position[],
+): Promise<TPlot[]> {
   const rows = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await ensureNoTests(trx, await cropIdsOfPlots(trx, [id]));
@@ -243,11 +316,33 @@ export async function mergePlots(deps: GeoDeps, userId: string, ids: string[]): 
     for (const id of unique) rows.push(await mustLock(trx, userId, id));
     const merged = normalizeArea(mergeAreas(rows.map((r) => r.geometry)));
     const [first, ...rest] = rows;
-    await ensureNoTests(trx, await cropIdsOfPlots(trx, rest.map((r) => r.id)));
-    await reassignCropPlots(trx, rest.map((r) => r.id), first!.id);
-    await deleteShapes(trx, rest.map((r) => r.id));
-    await deletePlots(trx, rest.map((r) => r.id));
-    return setShape(trx, deps, first!, merged, first!.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {});
+    await ensureNoTests(
+      trx,
+      await cropIdsOfPlots(
+        trx,
+        rest.map((r) => r.id),
+      ),
+    );
+    await reassignCropPlots(
+      trx,
+      rest.map((r) => r.id),
+      first!.id,
+    );
+    await deleteShapes(
+      trx,
+      rest.map((r) => r.id),
+    );
+    await deletePlots(
+      trx,
+      rest.map((r) => r.id),
+    );
+    return setShape(
+      trx,
+      deps,
+      first!,
+      merged,
+      first!.kind === 'CADASTRAL' ? { kind: 'CUSTOM', terytId: null } : {},
+    );
   });
   return (await present(deps, [row]))[0]!;
 }
@@ -263,6 +358,17 @@ export async function deletePlot(deps: GeoDeps, userId: string, id: string): Pro
 }
 
 /** Saves an imported shape as a custom plot (same rules as drawing one, without snapping). */
-export async function importPlot(deps: GeoDeps, userId: string, name: string | null, raw: Area, plotNumber: string | null): Promise<TPlot> {
-  return createDrawnPlot(deps, userId, { geometry: raw as TCreatePlotBody['geometry'], name: name ?? undefined, plotNumber: plotNumber ?? undefined, snapToleranceM: 0 });
+export async function importPlot(
+  deps: GeoDeps,
+  userId: string,
+  name: string | null,
+  raw: Area,
+  plotNumber: string | null,
+): Promise<TPlot> {
+  return createDrawnPlot(deps, userId, {
+    geometry: raw as TCreatePlotBody['geometry'],
+    name: name ?? undefined,
+    plotNumber: plotNumber ?? undefined,
+    snapToleranceM: 0,
+  });
 }

@@ -26,6 +26,10 @@ const STATUS: Partial<Record<GeoErrorCode, number>> = {
   fetchVoivodeshipsFailed: 502,
 };
 
-export function geoError(code: GeoErrorCode, message: string, params?: Record<string, string | number>): AppError {
+export function geoError(
+  code: GeoErrorCode,
+  message: string,
+  params?: Record<string, string | number>,
+): AppError {
   return new AppError(code, STATUS[code] ?? 400, message, undefined, params);
 }

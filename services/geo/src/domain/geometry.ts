@@ -46,7 +46,8 @@ function cleanRing(ring: Position[]): Position[] {
   }
   const first = out[0];
   const last = out[out.length - 1];
-  if (first && last && out.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) out.push([first[0]!, first[1]!]);
+  if (first && last && out.length > 1 && (first[0] !== last[0] || first[1] !== last[1]))
+    out.push([first[0]!, first[1]!]);
   return out;
 }
 
@@ -65,7 +66,8 @@ export function normalizeArea(input: Area | undefined | null): Area {
     }
   }
   const geom = turf.rewind(fromPolygons(polys)!, { mutate: false }) as Area;
-  if (turf.kinks(geom).features.length > 0) throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
+  if (turf.kinks(geom).features.length > 0)
+    throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
   if (geom.type === 'MultiPolygon' && geom.coordinates.length > 1) {
     // Parts of one shape must not overlap each other either.
     const parts = geom.coordinates.map((c) => turf.polygon(c));
@@ -88,7 +90,9 @@ export interface Projection {
 }
 
 export function localProjection(geom: Area | Position[]): Projection {
-  const [minX, minY, maxX, maxY] = Array.isArray(geom) ? turf.bbox(turf.lineString(geom as Position[])) : turf.bbox(geom);
+  const [minX, minY, maxX, maxY] = Array.isArray(geom)
+    ? turf.bbox(turf.lineString(geom as Position[]))
+    : turf.bbox(geom);
   const lng0 = (minX + maxX) / 2;
   const lat0 = (minY + maxY) / 2;
   const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180);
@@ -121,7 +125,8 @@ function clipAxis(ring: XY[], axis: 0 | 1, value: number, keepBelow: boolean): X
     const pIn = inside(prev);
     if (cIn !== pIn) {
       const t = (value - prev[axis]) / (cur[axis] - prev[axis]);
-      const q: XY = axis === 0 ? [value, prev[1] + t * (cur[1] - prev[1])] : [prev[0] + t * (cur[0] - prev[0]), value];
+      const q: XY =
+        axis === 0 ? [value, prev[1] + t * (cur[1] - prev[1])] : [prev[0] + t * (cur[0] - prev[0]), value];
       out.push(q);
     }
     if (cIn) out.push(cur);
@@ -172,7 +177,15 @@ function intersectArea(a: Area, b: Area): Area | null {
 }
 
 function cellPolygon(proj: Projection, x0: number, y0: number, x1: number, y1: number): Polygon {
-  const ring = ([[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]] as XY[]).map(proj.inverse);
+  const ring = (
+    [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+      [x0, y0],
+    ] as XY[]
+  ).map(proj.inverse);
   return { type: 'Polygon', coordinates: [ring] };
 }
 
@@ -182,7 +195,14 @@ function cellPolygon(proj: Projection, x0: number, y0: number, x1: number, y1: n
  * joined separate parts with zero-width bridges) and no hole crosses the cell edge; anything else
  * goes to turf's exact intersection.
  */
-function clipToCell(geom: Area, proj: Projection, x0: number, y0: number, x1: number, y1: number): Area | null {
+function clipToCell(
+  geom: Area,
+  proj: Projection,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): Area | null {
   const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
   const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
   const exact = () => intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
@@ -210,12 +230,19 @@ function clipToCell(geom: Area, proj: Projection, x0: number, y0: number, x1: nu
   }
   const kept: XY[][] = [];
   for (const hole of holes) {
-    let hx0 = Infinity, hy0 = Infinity, hx1 = -Infinity, hy1 = -Infinity;
+    let hx0 = Infinity,
+      hy0 = Infinity,
+      hx1 = -Infinity,
+      hy1 = -Infinity;
     for (const [x, y] of hole) {
-      hx0 = Math.min(hx0, x); hx1 = Math.max(hx1, x); hy0 = Math.min(hy0, y); hy1 = Math.max(hy1, y);
+      hx0 = Math.min(hx0, x);
+      hx1 = Math.max(hx1, x);
+      hy0 = Math.min(hy0, y);
+      hy1 = Math.max(hy1, y);
     }
     if (hx1 <= minLng || hx0 >= maxLng || hy1 <= minLat || hy0 >= maxLat) continue; // elsewhere
-    if (hx0 > minLng && hx1 < maxLng && hy0 > minLat && hy1 < maxLat) kept.push(hole); // wholly inside
+    if (hx0 > minLng && hx1 < maxLng && hy0 > minLat && hy1 < maxLat)
+      kept.push(hole); // wholly inside
     else return exact();
   }
   return { type: 'Polygon', coordinates: [[...r, r[0]!], ...kept] };
@@ -234,10 +261,17 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
   const proj = localProjection(geom);
   const rings = projectedRings(geom, proj);
   const planarTotal = clippedArea(rings, []);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const r of rings) for (const [x, y] of r) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const r of rings)
+    for (const [x, y] of r) {
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
   const margin = Math.max(maxX - minX, maxY - minY) * 0.01 + 1;
   for (let attempt = 0; attempt < 4; attempt++, n++) {
     const w = maxX - minX;
@@ -249,7 +283,8 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
     let done = 0;
     for (let c = 0; c < cols; c++) {
       done += perCol[c]!;
-      const x1 = c === cols - 1 ? maxX + margin : solveCut(rings, [], 0, minX, maxX, (planarTotal * done) / n);
+      const x1 =
+        c === cols - 1 ? maxX + margin : solveCut(rings, [], 0, minX, maxX, (planarTotal * done) / n);
       const colClips: Clip[] = [
         { axis: 0, value: x0, keepBelow: false },
         { axis: 0, value: x1, keepBelow: true },
@@ -258,7 +293,10 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
       const rows = perCol[c]!;
       let y0 = minY - margin;
       for (let r = 0; r < rows; r++) {
-        const y1 = r === rows - 1 ? maxY + margin : solveCut(rings, colClips, 1, minY, maxY, (colArea * (r + 1)) / rows);
+        const y1 =
+          r === rows - 1
+            ? maxY + margin
+            : solveCut(rings, colClips, 1, minY, maxY, (colArea * (r + 1)) / rows);
         const piece = clipToCell(geom, proj, x0, y0, x1, y1);
         if (piece && areaM2(piece) > 0.01) pieces.push(piece);
         y0 = y1;
@@ -318,7 +356,10 @@ export function snapArea(geom: Area, others: Indexed[], toleranceM: number): Are
     let bestD = tol2;
     for (const v of vertices) {
       const d = (v[0] - q[0]) ** 2 + (v[1] - q[1]) ** 2;
-      if (d <= bestD) { bestD = d; best = v; }
+      if (d <= bestD) {
+        bestD = d;
+        best = v;
+      }
     }
     if (!best) {
       for (const [a, b] of edges) {
@@ -329,7 +370,10 @@ export function snapArea(geom: Area, others: Indexed[], toleranceM: number): Are
         const t = Math.max(0, Math.min(1, ((q[0] - a[0]) * dx + (q[1] - a[1]) * dy) / len2));
         const c: XY = [a[0] + t * dx, a[1] + t * dy];
         const d = (c[0] - q[0]) ** 2 + (c[1] - q[1]) ** 2;
-        if (d <= bestD) { bestD = d; best = c; }
+        if (d <= bestD) {
+          bestD = d;
+          best = c;
+        }
       }
     }
     return best ? proj.inverse(best) : p;
@@ -418,7 +462,10 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
     let a: number;
     const otherConvex = freshConvex ? null : convexRing(o.geometry, proj);
     if (freshConvex) {
-      a = projectedRings(o.geometry, proj).reduce((sum, r) => sum + signedArea(clipByConvex(r, freshConvex)), 0);
+      a = projectedRings(o.geometry, proj).reduce(
+        (sum, r) => sum + signedArea(clipByConvex(r, freshConvex)),
+        0,
+      );
     } else if (otherConvex) {
       a = freshRings.reduce((sum, r) => sum + signedArea(clipByConvex(r, otherConvex)), 0);
     } else {
@@ -459,20 +506,27 @@ export function unionAreas(geoms: Area[]): Area | null {
 /** Union of adjacent or overlapping shapes; refuses shapes that stay apart. */
 export function mergeAreas(geoms: Area[]): Area {
   const u = unionAreas(geoms);
-  if (!u || u.type === 'MultiPolygon') throw geoError('mergeNotAdjacent', 'Only adjacent or overlapping shapes can be merged');
+  if (!u || u.type === 'MultiPolygon')
+    throw geoError('mergeNotAdjacent', 'Only adjacent or overlapping shapes can be merged');
   return u;
 }
 
 /** Removes a drawn ring from a crop; the rest may be multipart. */
 export function cutOut(geom: Area, ring: Position[]): Area {
   const cleaned = cleanRing(ring);
-  if (cleaned.length < 4) throw geoError('cutTooFewVertices', 'The shape to cut out needs at least 3 vertices');
-  const cut = turf.rewind({ type: 'Polygon', coordinates: [cleaned] } as Polygon, { mutate: false }) as Polygon;
-  if (turf.kinks(cut).features.length > 0) throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
+  if (cleaned.length < 4)
+    throw geoError('cutTooFewVertices', 'The shape to cut out needs at least 3 vertices');
+  const cut = turf.rewind({ type: 'Polygon', coordinates: [cleaned] } as Polygon, {
+    mutate: false,
+  }) as Polygon;
+  if (turf.kinks(cut).features.length > 0)
+    throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
   if (areaM2(cut) < 0.01) throw geoError('geometryInvalid', 'The shape to cut out has no area');
-  if (!liesWithin(cut, geom)) throw geoError('cutOutsideCrop', 'The shape to cut out must lie inside the crop');
+  if (!liesWithin(cut, geom))
+    throw geoError('cutOutsideCrop', 'The shape to cut out must lie inside the crop');
   const rest = turf.difference(turf.featureCollection([feat(geom), feat(cut)]));
-  if (!rest || areaM2(rest.geometry) < 1) throw geoError('cropCannotDeleteAll', 'The whole crop area cannot be removed');
+  if (!rest || areaM2(rest.geometry) < 1)
+    throw geoError('cropCannotDeleteAll', 'The whole crop area cannot be removed');
   return rest.geometry;
 }
 
@@ -482,7 +536,8 @@ function pointInRings(p: XY, rings: XY[][]): boolean {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const a = ring[i]!;
       const b = ring[j]!;
-      if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
+      if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0])
+        inside = !inside;
     }
   }
   return inside;
@@ -511,7 +566,8 @@ function distToRings(p: XY, rings: XY[][]): number {
  * joined again, so only what the drawn segment crosses is divided.
  */
 export function divideByLine(geom: Area, line: Position[]): Area[] {
-  if (line.length !== 2) throw geoError('wrongCoordinateCount', 'The division line must have exactly 2 points');
+  if (line.length !== 2)
+    throw geoError('wrongCoordinateCount', 'The division line must have exactly 2 points');
   const proj = localProjection([...polygonsOf(geom).flat(2), ...line]);
   const p0 = proj.forward(line[0]!);
   const p1 = proj.forward(line[1]!);
@@ -519,7 +575,8 @@ export function divideByLine(geom: Area, line: Position[]): Area[] {
   const dx = p1[0] - p0[0];
   const dy = p1[1] - p0[1];
   const len = Math.hypot(dx, dy);
-  const mustCross = () => geoError('divideLineMustCross', 'The division line must cross the whole shape from edge to edge');
+  const mustCross = () =>
+    geoError('divideLineMustCross', 'The division line must cross the whole shape from edge to edge');
   if (len < 0.01) throw mustCross();
   if (pointInRings(p0, rings) || pointInRings(p1, rings)) throw mustCross();
   const ux = dx / len;
@@ -553,17 +610,26 @@ export function divideByLine(geom: Area, line: Position[]): Area[] {
     else extra.push(mid);
   }
   if (real.length === 0) throw mustCross();
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const r of rings) for (const [x, y] of r) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
+  for (const r of rings)
+    for (const [x, y] of r) {
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
   const R = (Math.hypot(maxX - minX, maxY - minY) + len) * 4;
   const side = (sign: 1 | -1): Polygon => {
     const nx = -uy * sign;
     const ny = ux * sign;
     const a: XY = [p0[0] - ux * R, p0[1] - uy * R];
     const b: XY = [p1[0] + ux * R, p1[1] + uy * R];
-    const ring = ([a, b, [b[0] + nx * R, b[1] + ny * R], [a[0] + nx * R, a[1] + ny * R], a] as XY[]).map(proj.inverse);
+    const ring = ([a, b, [b[0] + nx * R, b[1] + ny * R], [a[0] + nx * R, a[1] + ny * R], a] as XY[]).map(
+      proj.inverse,
+    );
     return turf.rewind({ type: 'Polygon', coordinates: [ring] } as Polygon, { mutate: false }) as Polygon;
   };
   const parts: { poly: Position[][]; rings: XY[][] }[] = [];
@@ -589,7 +655,10 @@ export function divideByLine(geom: Area, line: Position[]): Area[] {
   });
   const pieces: Area[] = [];
   for (const polys of groups.values()) {
-    const piece = polys.length === 1 ? fromPolygons(polys)! : unionAreas(polys.map((c) => ({ type: 'Polygon', coordinates: c }) as Polygon));
+    const piece =
+      polys.length === 1
+        ? fromPolygons(polys)!
+        : unionAreas(polys.map((c) => ({ type: 'Polygon', coordinates: c }) as Polygon));
     if (piece) pieces.push(piece);
   }
   if (pieces.length < 2) throw mustCross();

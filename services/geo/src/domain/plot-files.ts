@@ -21,7 +21,12 @@ export function parseGeoJsonPlots(text: string): ImportedShape[] {
   } catch {
     throw new PlotFileError('not JSON');
   }
-  const d = doc as { type?: string; features?: unknown[]; geometry?: unknown; properties?: Record<string, unknown> };
+  const d = doc as {
+    type?: string;
+    features?: unknown[];
+    geometry?: unknown;
+    properties?: Record<string, unknown>;
+  };
   const features: { geometry?: unknown; properties?: Record<string, unknown> | null }[] =
     d.type === 'FeatureCollection' && Array.isArray(d.features)
       ? (d.features as { geometry?: unknown; properties?: Record<string, unknown> | null }[])
@@ -33,7 +38,8 @@ export function parseGeoJsonPlots(text: string): ImportedShape[] {
   if (features.length === 0) throw new PlotFileError('no features');
   return features.map((f, index) => {
     const props = f?.properties ?? {};
-    const name = typeof props.name === 'string' ? props.name : typeof props.nazwa === 'string' ? props.nazwa : null;
+    const name =
+      typeof props.name === 'string' ? props.name : typeof props.nazwa === 'string' ? props.nazwa : null;
     const num = props.plotNumber ?? props.numer ?? null;
     const parsed = ZAreaGeometry.safeParse(f?.geometry);
     return {
@@ -71,7 +77,8 @@ function kmlCoordinates(block: string): Position[] {
     .filter(Boolean)
     .map((tuple) => {
       const [lng, lat] = tuple.split(',').map(Number);
-      if (!Number.isFinite(lng) || !Number.isFinite(lat)) throw new PlotFileError(`bad coordinate "${tuple}"`);
+      if (!Number.isFinite(lng) || !Number.isFinite(lat))
+        throw new PlotFileError(`bad coordinate "${tuple}"`);
       return [lng!, lat!];
     });
 }
@@ -90,8 +97,12 @@ export function parseKmlPlots(text: string): ImportedShape[] {
         if (outer === undefined) throw new PlotFileError('polygon without outer boundary');
         return [kmlCoordinates(outer), ...tagBlocks(poly, 'innerBoundaryIs').map(kmlCoordinates)];
       });
-      if (polygons.length === 0) return { index, name, plotNumber: null, geometry: null, problem: 'no Polygon' };
-      const geometry: Area = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+      if (polygons.length === 0)
+        return { index, name, plotNumber: null, geometry: null, problem: 'no Polygon' };
+      const geometry: Area =
+        polygons.length === 1
+          ? { type: 'Polygon', coordinates: polygons[0]! }
+          : { type: 'MultiPolygon', coordinates: polygons };
       return { index, name, plotNumber: null, geometry };
     } catch (error) {
       return { index, name, plotNumber: null, geometry: null, problem: (error as Error).message };
@@ -108,7 +119,16 @@ export function farmFeatureCollection(plots: TPlot[], crops: TCrop[]) {
         type: 'Feature' as const,
         id: p.id,
         geometry: p.geometry,
-        properties: { kind: 'plot', id: p.id, publicId: p.publicId, name: p.name, plotNumber: p.plotNumber, terytId: p.terytId, precinct: p.precinct, areaHa: p.areaHa },
+        properties: {
+          kind: 'plot',
+          id: p.id,
+          publicId: p.publicId,
+          name: p.name,
+          plotNumber: p.plotNumber,
+          terytId: p.terytId,
+          precinct: p.precinct,
+          areaHa: p.areaHa,
+        },
       })),
       ...crops.map((c) => ({
         type: 'Feature' as const,
@@ -133,7 +153,14 @@ export function farmFeatureCollection(plots: TPlot[], crops: TCrop[]) {
           type: 'Feature' as const,
           id: s.id,
           geometry: s.geometry,
-          properties: { kind: 'sector', id: s.id, cropId: c.id, name: s.name, areaHa: s.areaHa, locked: s.locked },
+          properties: {
+            kind: 'sector',
+            id: s.id,
+            cropId: c.id,
+            name: s.name,
+            areaHa: s.areaHa,
+            locked: s.locked,
+          },
         })),
       ),
     ],

@@ -20,7 +20,10 @@ const HEADER = ['WOJ', 'POW', 'GMI', 'RODZ', 'NAZWA', 'NAZWA_DOD', 'STAN_NA'];
 
 /** Parses the TERC file (UTF-8, a BOM and CRLF line ends tolerated); refuses anything else. */
 export function parseTerc(text: string): TercUnit[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = lines[0]?.split(';').map((h) => h.trim().toUpperCase());
   if (!header || HEADER.some((h, i) => header[i] !== h)) {
     throw new TercFormatError(`expected header ${HEADER.join(';')}`);
@@ -31,16 +34,30 @@ export function parseTerc(text: string): TercUnit[] {
     const where = `line ${index + 2}`;
     if (!/^\d{2}$/.test(woj)) throw new TercFormatError(`${where}: WOJ must be 2 digits`);
     if (pow && !/^\d{2}$/.test(pow)) throw new TercFormatError(`${where}: POW must be 2 digits`);
-    if (gmi && (!/^\d{2}$/.test(gmi) || !/^\d$/.test(rodz) || !pow)) throw new TercFormatError(`${where}: GMI needs POW and a 1-digit RODZ`);
+    if (gmi && (!/^\d{2}$/.test(gmi) || !/^\d$/.test(rodz) || !pow))
+      throw new TercFormatError(`${where}: GMI needs POW and a 1-digit RODZ`);
     if (!name) throw new TercFormatError(`${where}: NAZWA is empty`);
-    if (validOn && !/^\d{4}-\d{2}-\d{2}$/.test(validOn)) throw new TercFormatError(`${where}: STAN_NA must be a date`);
+    if (validOn && !/^\d{4}-\d{2}-\d{2}$/.test(validOn))
+      throw new TercFormatError(`${where}: STAN_NA must be a date`);
     const level = gmi ? 'COMMUNE' : pow ? 'COUNTY' : 'VOIVODESHIP';
     const teryt = level === 'COMMUNE' ? `${woj}${pow}${gmi}_${rodz}` : `${woj}${pow}`;
-    return { teryt, level, woj, pow: pow || null, gmi: gmi || null, rodz: rodz || null, name, kindName, validOn: validOn || null };
+    return {
+      teryt,
+      level,
+      woj,
+      pow: pow || null,
+      gmi: gmi || null,
+      rodz: rodz || null,
+      name,
+      kindName,
+      validOn: validOn || null,
+    };
   });
 }
 
-const BY_TERYT = new Map(Object.entries(VOIVODESHIP_TERYT).map(([code, teryt]) => [teryt, code as Voivodeship]));
+const BY_TERYT = new Map(
+  Object.entries(VOIVODESHIP_TERYT).map(([code, teryt]) => [teryt, code as Voivodeship]),
+);
 
 export function voivodeshipOfTeryt(teryt: string): Voivodeship | undefined {
   return BY_TERYT.get(teryt.slice(0, 2));

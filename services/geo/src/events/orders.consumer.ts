@@ -7,7 +7,9 @@ import { addTestLocks, removeTestLocks } from '../db/repositories/crops.reposito
 /** A placed order locks the crops and sectors it tests; a cancelled one releases them. */
 export function orderHandlers(): EventHandler<Database, EventDefinition>[] {
   return [
-    on(OrderPlacedV1, async (trx: Transaction<Database>, data) => addTestLocks(trx, data.orderId, data.cropIds, data.sectorIds)),
+    on(OrderPlacedV1, async (trx: Transaction<Database>, data) =>
+      addTestLocks(trx, data.orderId, data.cropIds, data.sectorIds),
+    ),
     on(OrderCancelledV1, async (trx: Transaction<Database>, data) => removeTestLocks(trx, data.orderId)),
   ];
 }

@@ -1,6 +1,15 @@
 import { Router } from 'express';
 import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
-import { ZAutoDivideBody, ZCreateCropBody, ZCutBody, ZDivideBody, ZIdParam, ZMoveBody, ZUpdateCropBody, ZUpdateSectorsBody } from '@gleba/contracts';
+import {
+  ZAutoDivideBody,
+  ZCreateCropBody,
+  ZCutBody,
+  ZDivideBody,
+  ZIdParam,
+  ZMoveBody,
+  ZUpdateCropBody,
+  ZUpdateSectorsBody,
+} from '@gleba/contracts';
 import {
   autoDivideCrop,
   createCrop,
@@ -23,12 +32,29 @@ export function cropRoutes(deps: GeoDeps): Router {
   r.use(requireAuth);
   const user = (auth: Parameters<typeof mustAuth>[0]) => mustAuth(auth).userId;
 
-  r.get('/', route({}, ({ auth, req }) => getCrops(deps, user(auth), requestLanguage(req))));
-  r.post('/', route({ body: ZCreateCropBody }, ({ body, auth, req }) => createCrop(deps, user(auth), body, requestLanguage(req)), { status: 201 }));
-  r.get('/:id', route({ params: ZIdParam }, ({ params, auth, req }) => getCropById(deps, user(auth), params.id, requestLanguage(req))));
+  r.get(
+    '/',
+    route({}, ({ auth, req }) => getCrops(deps, user(auth), requestLanguage(req))),
+  );
+  r.post(
+    '/',
+    route(
+      { body: ZCreateCropBody },
+      ({ body, auth, req }) => createCrop(deps, user(auth), body, requestLanguage(req)),
+      { status: 201 },
+    ),
+  );
+  r.get(
+    '/:id',
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      getCropById(deps, user(auth), params.id, requestLanguage(req)),
+    ),
+  );
   r.patch(
     '/:id',
-    route({ params: ZIdParam, body: ZUpdateCropBody }, ({ params, body, auth, req }) => updateCropFields(deps, user(auth), params.id, body, requestLanguage(req))),
+    route({ params: ZIdParam, body: ZUpdateCropBody }, ({ params, body, auth, req }) =>
+      updateCropFields(deps, user(auth), params.id, body, requestLanguage(req)),
+    ),
   );
   r.delete(
     '/:id',
@@ -44,17 +70,43 @@ export function cropRoutes(deps: GeoDeps): Router {
       moveCrop(deps, user(auth), params.id, body.distanceM, body.bearingDeg, requestLanguage(req)),
     ),
   );
-  r.post('/:id/cut', route({ params: ZIdParam, body: ZCutBody }, ({ params, body, auth, req }) => cutCrop(deps, user(auth), params.id, body.ring, requestLanguage(req))));
+  r.post(
+    '/:id/cut',
+    route({ params: ZIdParam, body: ZCutBody }, ({ params, body, auth, req }) =>
+      cutCrop(deps, user(auth), params.id, body.ring, requestLanguage(req)),
+    ),
+  );
   r.post(
     '/:id/divide',
-    route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth, req }) => divideCrop(deps, user(auth), params.id, body.line.coordinates, requestLanguage(req))),
+    route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth, req }) =>
+      divideCrop(deps, user(auth), params.id, body.line.coordinates, requestLanguage(req)),
+    ),
   );
-  r.post('/:id/undo', route({ params: ZIdParam }, ({ params, auth, req }) => undoRedoCrop(deps, user(auth), params.id, -1, requestLanguage(req))));
-  r.post('/:id/redo', route({ params: ZIdParam }, ({ params, auth, req }) => undoRedoCrop(deps, user(auth), params.id, 1, requestLanguage(req))));
-  r.get('/:id/sectors', route({ params: ZIdParam }, async ({ params, auth, req }) => (await getCropById(deps, user(auth), params.id, requestLanguage(req))).sectors));
+  r.post(
+    '/:id/undo',
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      undoRedoCrop(deps, user(auth), params.id, -1, requestLanguage(req)),
+    ),
+  );
+  r.post(
+    '/:id/redo',
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      undoRedoCrop(deps, user(auth), params.id, 1, requestLanguage(req)),
+    ),
+  );
+  r.get(
+    '/:id/sectors',
+    route(
+      { params: ZIdParam },
+      async ({ params, auth, req }) =>
+        (await getCropById(deps, user(auth), params.id, requestLanguage(req))).sectors,
+    ),
+  );
   r.put(
     '/:id/sectors',
-    route({ params: ZIdParam, body: ZUpdateSectorsBody }, ({ params, body, auth, req }) => updateSectors(deps, user(auth), params.id, body, requestLanguage(req))),
+    route({ params: ZIdParam, body: ZUpdateSectorsBody }, ({ params, body, auth, req }) =>
+      updateSectors(deps, user(auth), params.id, body, requestLanguage(req)),
+    ),
   );
   r.post(
     '/:id/sectors/auto-divide',
@@ -62,13 +114,23 @@ export function cropRoutes(deps: GeoDeps): Router {
       autoDivideCrop(deps, user(auth), params.id, body.maxAreaHa, requestLanguage(req)),
     ),
   );
-  r.post('/:id/sectors/revert', route({ params: ZIdParam }, ({ params, auth, req }) => revertSectors(deps, user(auth), params.id, requestLanguage(req))));
+  r.post(
+    '/:id/sectors/revert',
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      revertSectors(deps, user(auth), params.id, requestLanguage(req)),
+    ),
+  );
   return r;
 }
 
 export function sectorRoutes(deps: GeoDeps): Router {
   const r = Router();
   r.use(requireAuth);
-  r.get('/:id', route({ params: ZIdParam }, ({ params, auth, req }) => getSector(deps, mustAuth(auth).userId, params.id, requestLanguage(req))));
+  r.get(
+    '/:id',
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      getSector(deps, mustAuth(auth).userId, params.id, requestLanguage(req)),
+    ),
+  );
   return r;
 }

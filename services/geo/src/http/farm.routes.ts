@@ -20,13 +20,23 @@ export function farmRoutes(deps: GeoDeps): Router {
     }),
   );
   // The onboarding wizard creates the farm; later edits use the same call.
-  r.put('/', route({ body: ZFarmBody }, async ({ body, auth }) => toFarm(await upsertFarm(deps.db, mustAuth(auth).userId, body))));
+  r.put(
+    '/',
+    route({ body: ZFarmBody }, async ({ body, auth }) =>
+      toFarm(await upsertFarm(deps.db, mustAuth(auth).userId, body)),
+    ),
+  );
   r.get(
     '/export',
     route({}, async ({ auth, req, res }) => {
       const userId = mustAuth(auth).userId;
-      const [plots, crops] = await Promise.all([getPlots(deps, userId), getCrops(deps, userId, requestLanguage(req))]);
-      res.type('application/geo+json').setHeader('content-disposition', 'attachment; filename="farm.geojson"');
+      const [plots, crops] = await Promise.all([
+        getPlots(deps, userId),
+        getCrops(deps, userId, requestLanguage(req)),
+      ]);
+      res
+        .type('application/geo+json')
+        .setHeader('content-disposition', 'attachment; filename="farm.geojson"');
       res.send(JSON.stringify(farmFeatureCollection(plots, crops)));
       return undefined;
     }),

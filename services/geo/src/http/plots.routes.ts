@@ -34,9 +34,22 @@ export function plotRoutes(deps: GeoDeps): Router {
   r.use(requireAuth);
   const user = (auth: Parameters<typeof mustAuth>[0]) => mustAuth(auth).userId;
 
-  r.get('/', route({}, ({ auth }) => getPlots(deps, user(auth))));
-  r.post('/', route({ body: ZCreatePlotBody }, ({ body, auth }) => createDrawnPlot(deps, user(auth), body), { status: 201 }));
-  r.post('/cadastral', route({ body: ZCadastralPlotBody }, ({ body, auth }) => createCadastralPlot(deps, user(auth), body), { status: 201 }));
+  r.get(
+    '/',
+    route({}, ({ auth }) => getPlots(deps, user(auth))),
+  );
+  r.post(
+    '/',
+    route({ body: ZCreatePlotBody }, ({ body, auth }) => createDrawnPlot(deps, user(auth), body), {
+      status: 201,
+    }),
+  );
+  r.post(
+    '/cadastral',
+    route({ body: ZCadastralPlotBody }, ({ body, auth }) => createCadastralPlot(deps, user(auth), body), {
+      status: 201,
+    }),
+  );
   r.post(
     '/import',
     route(
@@ -48,7 +61,8 @@ export function plotRoutes(deps: GeoDeps): Router {
         try {
           shapes = body.format === 'kml' ? parseKmlPlots(body.content) : parseGeoJsonPlots(body.content);
         } catch (error) {
-          if (error instanceof PlotFileError) throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
+          if (error instanceof PlotFileError)
+            throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
           throw error;
         }
         const result: TImportPlotsResult = { imported: [], skipped: [] };
@@ -59,7 +73,9 @@ export function plotRoutes(deps: GeoDeps): Router {
             continue;
           }
           try {
-            result.imported.push(await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber));
+            result.imported.push(
+              await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber),
+            );
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
             const message = errorMessage(language, error.code, error.params) ?? error.message;
@@ -74,9 +90,20 @@ export function plotRoutes(deps: GeoDeps): Router {
       { status: 201 },
     ),
   );
-  r.post('/merge', route({ body: ZMergePlotsBody }, ({ body, auth }) => mergePlots(deps, user(auth), body.plotIds)));
-  r.get('/:id', route({ params: ZIdParam }, ({ params, auth }) => getPlot(deps, user(auth), params.id)));
-  r.patch('/:id', route({ params: ZIdParam, body: ZUpdatePlotBody }, ({ params, body, auth }) => updatePlotFields(deps, user(auth), params.id, body)));
+  r.post(
+    '/merge',
+    route({ body: ZMergePlotsBody }, ({ body, auth }) => mergePlots(deps, user(auth), body.plotIds)),
+  );
+  r.get(
+    '/:id',
+    route({ params: ZIdParam }, ({ params, auth }) => getPlot(deps, user(auth), params.id)),
+  );
+  r.patch(
+    '/:id',
+    route({ params: ZIdParam, body: ZUpdatePlotBody }, ({ params, body, auth }) =>
+      updatePlotFields(deps, user(auth), params.id, body),
+    ),
+  );
   r.delete(
     '/:id',
     route({ params: ZIdParam }, async ({ params, auth, res }) => {
@@ -85,9 +112,25 @@ export function plotRoutes(deps: GeoDeps): Router {
       return undefined;
     }),
   );
-  r.post('/:id/move', route({ params: ZIdParam, body: ZMoveBody }, ({ params, body, auth }) => movePlot(deps, user(auth), params.id, body.distanceM, body.bearingDeg)));
-  r.post('/:id/divide', route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth }) => dividePlot(deps, user(auth), params.id, body.line.coordinates)));
-  r.post('/:id/undo', route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, -1)));
-  r.post('/:id/redo', route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, 1)));
+  r.post(
+    '/:id/move',
+    route({ params: ZIdParam, body: ZMoveBody }, ({ params, body, auth }) =>
+      movePlot(deps, user(auth), params.id, body.distanceM, body.bearingDeg),
+    ),
+  );
+  r.post(
+    '/:id/divide',
+    route({ params: ZIdParam, body: ZDivideBody }, ({ params, body, auth }) =>
+      dividePlot(deps, user(auth), params.id, body.line.coordinates),
+    ),
+  );
+  r.post(
+    '/:id/undo',
+    route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, -1)),
+  );
+  r.post(
+    '/:id/redo',
+    route({ params: ZIdParam }, ({ params, auth }) => undoRedoPlot(deps, user(auth), params.id, 1)),
+  );
   return r;
 }

@@ -48,29 +48,54 @@ const PARCEL_FIELDS = 'geom_wkt,teryt,parcel,region,commune,county,voivodeship';
  * when not; then one `|`-separated record per line in the order of `result`.
  */
 export function parseUldkAnswer(text: string, fields: number): string[][] | null {
-  const lines = text.replace(/\r/g, '').split('\n').filter((l) => l.trim() !== '');
+  const lines = text
+    .replace(/\r/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const head = lines[0]?.trim();
   if (head === undefined) throw new CadastreError('malformed', 'empty answer');
   if (head.startsWith('-1')) return null;
-  if (!/^\d+$/.test(head)) throw new CadastreError('malformed', `unexpected status line "${head.slice(0, 40)}"`);
+  if (!/^\d+$/.test(head))
+    throw new CadastreError('malformed', `unexpected status line "${head.slice(0, 40)}"`);
   const records = lines.slice(1).map((l) => l.split('|').map((v) => v.trim()));
   for (const r of records) {
-    if (r.length < fields) throw new CadastreError('malformed', `record has ${r.length} fields, expected ${fields}`);
+    if (r.length < fields)
+      throw new CadastreError('malformed', `record has ${r.length} fields, expected ${fields}`);
   }
   return records;
 }
 
 function toParcel(r: string[]): CadastralParcel {
-  const [wkt, teryt, parcel, region, commune, county, voivodeship] = r as [string, string, string, string, string, string, string];
+  const [wkt, teryt, parcel, region, commune, county, voivodeship] = r as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   try {
-    return { terytId: teryt, plotNumber: parcel, precinct: region, commune, county, voivodeship, geometry: parseEwktArea(wkt) };
+    return {
+      terytId: teryt,
+      plotNumber: parcel,
+      precinct: region,
+      commune,
+      county,
+      voivodeship,
+      geometry: parseEwktArea(wkt),
+    };
   } catch (error) {
     if (error instanceof WktError) throw new CadastreError('malformed', `geometry: ${error.message}`);
     throw error;
   }
 }
 
-export function uldkCadastre(options: { baseUrl: string; timeoutMs: number; fetchImpl?: typeof fetch }): Cadastre {
+export function uldkCadastre(options: {
+  baseUrl: string;
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+}): Cadastre {
   const doFetch = options.fetchImpl ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   async function get(path: string, params: Record<string, string>): Promise<string> {
@@ -86,13 +111,23 @@ export function uldkCadastre(options: { baseUrl: string; timeoutMs: number; fetc
   }
   return {
     async getParcelById(terytId) {
-      const text = await get('/', { request: 'GetParcelById', id: terytId, result: PARCEL_FIELDS, srid: '4326' });
+      const text = await get('/', {
+        request: 'GetParcelById',
+        id: terytId,
+        result: PARCEL_FIELDS,
+        srid: '4326',
+      });
       const records = parseUldkAnswer(text, 7);
       if (!records || records.length === 0) return null;
       return toParcel(records[0]!);
     },
     async getParcelByIdOrNr(query) {
-      const text = await get('/', { request: 'GetParcelByIdOrNr', id: query, result: PARCEL_FIELDS, srid: '4326' });
+      const text = await get('/', {
+        request: 'GetParcelByIdOrNr',
+        id: query,
+        result: PARCEL_FIELDS,
+        srid: '4326',
+      });
       return (parseUldkAnswer(text, 7) ?? []).map(toParcel);
     },
     async parcelByPoint(lon, lat) {

@@ -8,7 +8,10 @@ export class WktError extends Error {}
  * longitudes (14-24.2) do not overlap, so pairs starting with a latitude are swapped.
  */
 export function parseEwktArea(text: string): Polygon | MultiPolygon {
-  const body = text.trim().replace(/^SRID=\d+;/i, '').trim();
+  const body = text
+    .trim()
+    .replace(/^SRID=\d+;/i, '')
+    .trim();
   const m = /^(MULTIPOLYGON|POLYGON)\s*(\(.*\))$/is.exec(body);
   if (!m) throw new WktError('not a POLYGON or MULTIPOLYGON');
   const kind = m[1]!.toUpperCase();

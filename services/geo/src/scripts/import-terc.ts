@@ -15,9 +15,14 @@ if (!file || !url) {
 }
 const db = createDatabase<Database>(url, { max: 2, applicationName: 'geo-import-terc' });
 try {
-  await migrateToLatest(db as Kysely<unknown>, migrations, { databaseUrl: url, logger: createLogger('geo-import-terc', 'warn') });
+  await migrateToLatest(db as Kysely<unknown>, migrations, {
+    databaseUrl: url,
+    logger: createLogger('geo-import-terc', 'warn'),
+  });
   const result = await importTercFile(db, await readFile(file, 'utf8'));
-  console.log(`TERC: ${result.voivodeships} voivodeships, ${result.counties} counties, ${result.communes} communes loaded`);
+  console.log(
+    `TERC: ${result.voivodeships} voivodeships, ${result.counties} counties, ${result.communes} communes loaded`,
+  );
 } catch (error) {
   console.error(`TERC import failed: ${(error as Error).message}`);
   process.exitCode = 1;

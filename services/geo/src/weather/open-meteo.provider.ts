@@ -2,8 +2,21 @@ import { z } from 'zod';
 
 /** The forecast as geo uses it, whatever the provider. */
 export interface Forecast {
-  current: { time: string; temperatureC: number; precipitationMm: number; weatherCode: number; windKmh: number | null };
-  days: { date: string; weatherCode: number; tempMaxC: number; tempMinC: number; precipitationMm: number; precipitationProbability: number | null }[];
+  current: {
+    time: string;
+    temperatureC: number;
+    precipitationMm: number;
+    weatherCode: number;
+    windKmh: number | null;
+  };
+  days: {
+    date: string;
+    weatherCode: number;
+    tempMaxC: number;
+    tempMinC: number;
+    precipitationMm: number;
+    precipitationProbability: number | null;
+  }[];
 }
 
 /** A forecast provider (the port). */
@@ -41,7 +54,13 @@ const ZOpenMeteoForecast = z.object({
 });
 
 export const CURRENT_VARS = ['temperature_2m', 'precipitation', 'weather_code', 'wind_speed_10m'];
-export const DAILY_VARS = ['weather_code', 'temperature_2m_max', 'temperature_2m_min', 'precipitation_sum', 'precipitation_probability_max'];
+export const DAILY_VARS = [
+  'weather_code',
+  'temperature_2m_max',
+  'temperature_2m_min',
+  'precipitation_sum',
+  'precipitation_probability_max',
+];
 /** Today plus the 3-day outlook. */
 export const FORECAST_DAYS = 4;
 
@@ -50,7 +69,12 @@ export const FORECAST_DAYS = 4;
  * &timezone=Europe/Warsaw&forecast_days=4` (`&apikey=` on the commercial host). An HTTP error,
  * a timeout or an answer without the asked fields is a `WeatherProviderError`.
  */
-export function openMeteoProvider(options: { baseUrl: string; apiKey?: string; timeoutMs: number; fetchImpl?: typeof fetch }): WeatherProvider {
+export function openMeteoProvider(options: {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  fetchImpl?: typeof fetch;
+}): WeatherProvider {
   const doFetch = options.fetchImpl ?? fetch;
   return {
     async forecast(lat, lon) {
@@ -65,13 +89,23 @@ export function openMeteoProvider(options: { baseUrl: string; apiKey?: string; t
       if (options.apiKey) params.set('apikey', options.apiKey);
       let res: Response;
       try {
-        res = await doFetch(`${options.baseUrl.replace(/\/$/, '')}/v1/forecast?${params}`, { signal: AbortSignal.timeout(options.timeoutMs) });
+        res = await doFetch(`${options.baseUrl.replace(/\/$/, '')}/v1/forecast?${params}`, {
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
       } catch (error) {
-        const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new WeatherProviderError(timeout ? 'timeout' : 'unavailable', `Open-Meteo ${timeout ? 'timed out' : 'unreachable'}: ${String(error)}`);
+        const timeout =
+          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        throw new WeatherProviderError(
+          timeout ? 'timeout' : 'unavailable',
+          `Open-Meteo ${timeout ? 'timed out' : 'unreachable'}: ${String(error)}`,
+        );
       }
       const text = await res.text().catch(() => '');
-      if (!res.ok) throw new WeatherProviderError('unavailable', `Open-Meteo answered ${res.status}: ${text.slice(0, 200)}`);
+      if (!res.ok)
+        throw new WeatherProviderError(
+          'unavailable',
+          `Open-Meteo answered ${res.status}: ${text.slice(0, 200)}`,
+        );
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -79,7 +113,11 @@ export function openMeteoProvider(options: { baseUrl: string; apiKey?: string; t
         throw new WeatherProviderError('malformed', 'Open-Meteo answered something other than JSON');
       }
       const parsed = ZOpenMeteoForecast.safeParse(json);
-      if (!parsed.success) throw new WeatherProviderError('malformed', `Open-Meteo answer lacks fields: ${parsed.error.issues[0]?.path.join('.')}`);
+      if (!parsed.success)
+        throw new WeatherProviderError(
+          'malformed',
+          `Open-Meteo answer lacks fields: ${parsed.error.issues[0]?.path.join('.')}`,
+        );
       const { current, daily } = parsed.data;
       const days: Forecast['days'] = [];
       daily.time.forEach((date, i) => {
@@ -96,7 +134,8 @@ export function openMeteoProvider(options: { baseUrl: string; apiKey?: string; t
           precipitationProbability: daily.precipitation_probability_max?.[i] ?? null,
         });
       });
-      if (days.length === 0) throw new WeatherProviderError('malformed', 'Open-Meteo answered no daily values');
+      if (days.length === 0)
+        throw new WeatherProviderError('malformed', 'Open-Meteo answered no daily values');
       return {
         current: {
           time: current.time,

@@ -25,7 +25,12 @@ export interface WeatherLogger {
  * provider, one provider call per key at a time, and a stale answer (up to `WEATHER_STALE_HOURS`)
  * when the provider fails. Without any answer the error is `weatherUnavailable` (503).
  */
-export function weatherService(deps: { provider: WeatherProvider; settings: WeatherSettings; logger?: WeatherLogger; now?: () => number }) {
+export function weatherService(deps: {
+  provider: WeatherProvider;
+  settings: WeatherSettings;
+  logger?: WeatherLogger;
+  now?: () => number;
+}) {
   const now = deps.now ?? Date.now;
   const cache = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<TWeather>>();
@@ -34,7 +39,14 @@ export function weatherService(deps: { provider: WeatherProvider; settings: Weat
 
   const toWeather = (lat: number, lon: number, f: Forecast): TWeather => {
     const [today, ...rest] = f.days;
-    return { lat, lon, fetchedAt: new Date(now()).toISOString(), current: f.current, today: today!, outlook: rest.slice(0, 3) };
+    return {
+      lat,
+      lon,
+      fetchedAt: new Date(now()).toISOString(),
+      current: f.current,
+      today: today!,
+      outlook: rest.slice(0, 3),
+    };
   };
 
   async function fetchFresh(key: string, lat: number, lon: number): Promise<TWeather> {

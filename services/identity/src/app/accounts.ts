@@ -32,7 +32,12 @@ import {
   upsertProfile,
   type User,
 } from '../db/repositories/users.repository';
-import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken, revokeUserSessions } from '../db/repositories/tokens.repository';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  peekOneTimeToken,
+  revokeUserSessions,
+} from '../db/repositories/tokens.repository';
 import { isDataComplete, type ProfileData } from '../domain/profile';
 import { hashToken, newOpaqueToken, newPublicUserId } from '../domain/secrets';
 import { depsOf, type Ctx } from './deps';
@@ -133,7 +138,10 @@ export async function resendActivationLink(ctx: Ctx, email: string, ip: string):
 async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string): Promise<void> {
   const { limiter } = depsOf(ctx);
   const window = ctx.config.RESET_LIMIT_WINDOW_SECONDS;
-  const [byEmail, byIp] = await Promise.all([limiter.hit(`${kind}:email:${email}`, window), limiter.hit(`${kind}:ip:${ip}`, window)]);
+  const [byEmail, byIp] = await Promise.all([
+    limiter.hit(`${kind}:email:${email}`, window),
+    limiter.hit(`${kind}:ip:${ip}`, window),
+  ]);
   if (byEmail > ctx.config.RESET_LIMIT_PER_EMAIL || byIp > ctx.config.RESET_LIMIT_PER_IP) {
     if (kind === 'activation') throw tooManyRequests();
     throw new AppError(E.tooManyResetPasswordRequests, 429, 'Too many reset attempts, try later');
@@ -144,7 +152,13 @@ async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string)
  * Spec 8: failures count per account and per IP; past the limit even a right password waits.
  * The password is checked before the account state, so the state is told only to its owner.
  */
-export async function login(ctx: Ctx, email: string, password: string, ip: string, options: { admin?: boolean } = {}): Promise<TTokenPair> {
+export async function login(
+  ctx: Ctx,
+  email: string,
+  password: string,
+  ip: string,
+  options: { admin?: boolean } = {},
+): Promise<TTokenPair> {
   const { limiter, hasher } = depsOf(ctx);
   const accountKey = `login:account:${email}`;
   const ipKey = `login:ip:${ip}`;
@@ -162,12 +176,18 @@ export async function login(ctx: Ctx, email: string, password: string, ip: strin
   await limiter.reset(accountKey);
   if (!user.isEnabled) throw suspended();
   if (!user.isActive) throw notActive();
-  if (options.admin && user.role !== 'ADMIN') throw new AppError(E.notAdministrator, 403, 'You lack administrator privileges');
+  if (options.admin && user.role !== 'ADMIN')
+    throw new AppError(E.notAdministrator, 403, 'You lack administrator privileges');
   return ctx.db.transaction().execute((trx) => issueSession(ctx, trx, user));
 }
 
 /** Spec 8: an unknown e-mail is told ("e-mail does not exist"); the limit comes first so it cannot be farmed. */
-export async function forgotPassword(ctx: Ctx, email: string, ip: string, app: 'customer' | 'admin'): Promise<void> {
+export async function forgotPassword(
+  ctx: Ctx,
+  email: string,
+  ip: string,
+  app: 'customer' | 'admin',
+): Promise<void> {
   await limitResetLike(ctx, `reset:${app}`, email, ip);
   const user = await findUserByEmail(ctx.db, email);
   if (app === 'admin') {
@@ -200,7 +220,11 @@ export async function checkResetToken(ctx: Ctx, token: string): Promise<{ valid:
 }
 
 /** The link proves the e-mail: the account becomes active, other sessions end, the user is signed in. */
-export async function setPassword(ctx: Ctx, token: string, body: TSetPasswordBody): Promise<TTokenPair & { email: string }> {
+export async function setPassword(
+  ctx: Ctx,
+  token: string,
+  body: TSetPasswordBody,
+): Promise<TTokenPair & { email: string }> {
   const found = await peekOneTimeToken(ctx.db, 'PASSWORD_RESET', hashToken(token));
   if (!found) throw invalidLink();
   const owner = await findUserById(ctx.db, found.user_id);
@@ -230,7 +254,13 @@ export async function exchangeAuthCode(ctx: Ctx, code: string): Promise<TTokenPa
 
 export async function createAuthCode(ctx: Ctx, trx: Transaction<Database>, userId: string): Promise<string> {
   const code = newOpaqueToken();
-  await createOneTimeToken(trx, userId, 'AUTH_CODE', hashToken(code), new Date(Date.now() + ctx.config.AUTH_CODE_TTL_SECONDS * 1000));
+  await createOneTimeToken(
+    trx,
+    userId,
+    'AUTH_CODE',
+    hashToken(code),
+    new Date(Date.now() + ctx.config.AUTH_CODE_TTL_SECONDS * 1000),
+  );
   return code;
 }
 
@@ -240,7 +270,12 @@ async function mustUser(ctx: Ctx, userId: string): Promise<User> {
   return user;
 }
 
-export async function changePassword(ctx: Ctx, userId: string, sessionId: string | undefined, body: TChangePasswordBody): Promise<void> {
+export async function changePassword(
+  ctx: Ctx,
+  userId: string,
+  sessionId: string | undefined,
+  body: TChangePasswordBody,
+): Promise<void> {
   const user = await mustUser(ctx, userId);
   const { hasher } = depsOf(ctx);
   if (!(await hasher.verify(body.currentPassword, user.passwordHash))) {
@@ -285,11 +320,16 @@ async function saveProfile(ctx: Ctx, user: User, data: ProfileData) {
 
 export async function createProfile(ctx: Ctx, userId: string, body: z.output<typeof ZProfileBody>) {
   const user = await mustUser(ctx, userId);
-  if (await findProfile(ctx.db, userId)) throw conflict(E.profileAlreadyExists, 'Profile already exists, use PATCH');
+  if (await findProfile(ctx.db, userId))
+    throw conflict(E.profileAlreadyExists, 'Profile already exists, use PATCH');
   return saveProfile(ctx, user, body);
 }
 
-export async function patchProfile(ctx: Ctx, userId: string, patch: z.output<typeof ZProfilePatchBody> & TProfilePatchBody) {
+export async function patchProfile(
+  ctx: Ctx,
+  userId: string,
+  patch: z.output<typeof ZProfilePatchBody> & TProfilePatchBody,
+) {
   const user = await mustUser(ctx, userId);
   const existing = await findProfile(ctx.db, userId);
   if (!existing) throw notFound(E.profileNotFound, 'Profile not found');
@@ -297,14 +337,23 @@ export async function patchProfile(ctx: Ctx, userId: string, patch: z.output<typ
     serviceRole: patch.serviceRole ?? existing.serviceRole,
     personalData: patch.personalData === undefined ? existing.personalData : patch.personalData,
     businessData: patch.businessData === undefined ? existing.businessData : patch.businessData,
-    correspondenceAddress: patch.correspondenceAddress === undefined ? existing.correspondenceAddress : patch.correspondenceAddress,
+    correspondenceAddress:
+      patch.correspondenceAddress === undefined
+        ? existing.correspondenceAddress
+        : patch.correspondenceAddress,
   };
   const issues = profileIssues(merged);
   if (issues.length > 0) throw profileError(issues);
   return saveProfile(ctx, user, merged);
 }
 
-export async function setSuspended(ctx: Ctx, adminId: string, userId: string, suspend: boolean, reason?: string): Promise<void> {
+export async function setSuspended(
+  ctx: Ctx,
+  adminId: string,
+  userId: string,
+  suspend: boolean,
+  reason?: string,
+): Promise<void> {
   const user = await mustUser(ctx, userId);
   if (user.id === adminId && suspend) throw new AppError('forbidden', 403, 'You cannot suspend yourself');
   if (user.isEnabled === !suspend) {
@@ -312,10 +361,17 @@ export async function setSuspended(ctx: Ctx, adminId: string, userId: string, su
     return;
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { is_enabled: !suspend, suspended_reason: suspend ? (reason ?? null) : null });
+    await updateUser(trx, user.id, {
+      is_enabled: !suspend,
+      suspended_reason: suspend ? (reason ?? null) : null,
+    });
     if (suspend) {
       await revokeUserSessions(trx, user.id);
-      await ctx.outbox.publish(trx, UserSuspendedV1, { userId: user.id, byUserId: adminId, reason: reason ?? null });
+      await ctx.outbox.publish(trx, UserSuspendedV1, {
+        userId: user.id,
+        byUserId: adminId,
+        reason: reason ?? null,
+      });
     } else {
       await ctx.outbox.publish(trx, UserReinstatedV1, { userId: user.id, byUserId: adminId });
     }

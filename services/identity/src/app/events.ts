@@ -22,14 +22,21 @@ export async function publishProfileUpdated(ctx: Ctx, trx: Transaction<Database>
     address: p ? mainAddress(p) : null,
     correspondenceAddress:
       p && resolvedCorrespondenceAddress(p)
-        ? { ...resolvedCorrespondenceAddress(p)!, addressSource: p.correspondenceAddress?.addressSource ?? 'NONE' }
+        ? {
+            ...resolvedCorrespondenceAddress(p)!,
+            addressSource: p.correspondenceAddress?.addressSource ?? 'NONE',
+          }
         : null,
     isDataComplete: p?.isDataComplete ?? false,
   };
   await ctx.outbox.publish(trx, ProfileUpdatedV1, data);
 }
 
-export async function publishNewsletterConsent(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+export async function publishNewsletterConsent(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  user: User,
+): Promise<void> {
   await ctx.outbox.publish(trx, NewsletterConsentChangedV1, {
     userId: user.id,
     email: user.email,

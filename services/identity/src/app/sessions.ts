@@ -5,15 +5,31 @@ import { AppError, JWT_AUDIENCE, JWT_ISSUER } from '@gleba/platform';
 import { IdentityErrorCode, type TAccessClaims, type TTokenPair } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { findUserById, type User } from '../db/repositories/users.repository';
-import { findRefreshToken, insertRefreshToken, markRefreshTokenUsed, revokeFamily } from '../db/repositories/tokens.repository';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeFamily,
+} from '../db/repositories/tokens.repository';
 import { hashToken, newOpaqueToken } from '../domain/secrets';
 import { depsOf, type Ctx } from './deps';
 
-export const reauthenticate = () => new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
+export const reauthenticate = () =>
+  new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
 
-export async function signAccessToken(ctx: Ctx, user: Pick<User, 'id' | 'role' | 'email' | 'language'>, sessionId: string): Promise<string> {
+export async function signAccessToken(
+  ctx: Ctx,
+  user: Pick<User, 'id' | 'role' | 'email' | 'language'>,
+  sessionId: string,
+): Promise<string> {
   const key = await depsOf(ctx).keys.signingKey();
-  const claims: TAccessClaims = { sub: user.id, role: user.role, email: user.email, lang: user.language, sid: sessionId };
+  const claims: TAccessClaims = {
+    sub: user.id,
+    role: user.role,
+    email: user.email,
+    lang: user.language,
+    sid: sessionId,
+  };
   return jwt.sign(claims, key.privateKey, {
     algorithm: 'RS256',
     keyid: key.kid,
@@ -24,7 +40,12 @@ export async function signAccessToken(ctx: Ctx, user: Pick<User, 'id' | 'role' |
 }
 
 /** A new sign-in: a new refresh-token family (its id is the session id) and an access token. */
-export async function issueSession(ctx: Ctx, trx: Transaction<Database>, user: User, familyId: string = randomUUID()): Promise<TTokenPair> {
+export async function issueSession(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  user: User,
+  familyId: string = randomUUID(),
+): Promise<TTokenPair> {
   const refreshToken = newOpaqueToken();
   await insertRefreshToken(trx, {
     userId: user.id,
@@ -44,7 +65,10 @@ export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promis
   if (!stored || stored.revoked_at) throw reauthenticate();
   if (stored.used_at) {
     await revokeFamily(ctx.db, stored.family_id);
-    ctx.logger.warn({ userId: stored.user_id, familyId: stored.family_id }, 'refresh token reused: family revoked');
+    ctx.logger.warn(
+      { userId: stored.user_id, familyId: stored.family_id },
+      'refresh token reused: family revoked',
+    );
     throw reauthenticate();
   }
   if (stored.expires_at.getTime() <= Date.now()) throw reauthenticate();

@@ -1,4 +1,10 @@
-import type { TAddress, TBusinessDataInput, TCorrespondenceAddressInput, TPersonalDataInput, ServiceRole } from '@gleba/contracts';
+import type {
+  TAddress,
+  TBusinessDataInput,
+  TCorrespondenceAddressInput,
+  TPersonalDataInput,
+  ServiceRole,
+} from '@gleba/contracts';
 
 export interface ProfileData {
   serviceRole: ServiceRole;
@@ -29,7 +35,8 @@ export function resolvedCorrespondenceAddress(p: ProfileData): TAddress | null {
 export function isDataComplete(p: ProfileData | null, accountPhone: string | null): boolean {
   if (!p) return false;
   if (p.serviceRole === 'PERSONAL' && !p.personalData) return false;
-  if (p.serviceRole === 'BUSINESS' && (!p.businessData?.companyName || !p.businessData.taxNumber)) return false;
+  if (p.serviceRole === 'BUSINESS' && (!p.businessData?.companyName || !p.businessData.taxNumber))
+    return false;
   if (!(p.personalData?.phoneNumber ?? accountPhone)) return false;
   return mainAddress(p) !== null && resolvedCorrespondenceAddress(p) !== null;
 }

@@ -14,7 +14,9 @@ export class RateLimiter {
   /** Counts one more hit and returns the count in the current window. */
   async hit(name: string, windowSeconds: number): Promise<number> {
     const key = this.key(name);
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec()) as [[unknown, number]];
+    const [[, count]] = (await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec()) as [
+      [unknown, number],
+    ];
     return count;
   }
 

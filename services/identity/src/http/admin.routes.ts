@@ -1,6 +1,14 @@
 import express, { type Router } from 'express';
 import { mustAuth, notFound, requireRole, route } from '@gleba/platform';
-import { IdentityErrorCode, ZAdminUsersQuery, ZEmailBody, ZIdParam, ZLoginBody, ZSuspendBody, pageMeta } from '@gleba/contracts';
+import {
+  IdentityErrorCode,
+  ZAdminUsersQuery,
+  ZEmailBody,
+  ZIdParam,
+  ZLoginBody,
+  ZSuspendBody,
+  pageMeta,
+} from '@gleba/contracts';
 import * as accounts from '../app/accounts';
 import type { Ctx } from '../app/deps';
 import { findCurrentUser, listUsers } from '../db/repositories/users.repository';
@@ -50,7 +58,13 @@ export function adminRoutes(ctx: Ctx): Router {
     '/users/:id/suspend',
     requireRole('ADMIN'),
     route({ params: ZIdParam }, async ({ params, req, auth }) => {
-      await accounts.setSuspended(ctx, mustAuth(auth).userId, params.id, true, parseBody(ZSuspendBody, req.body).reason);
+      await accounts.setSuspended(
+        ctx,
+        mustAuth(auth).userId,
+        params.id,
+        true,
+        parseBody(ZSuspendBody, req.body).reason,
+      );
       return findCurrentUser(ctx.db, params.id);
     }),
   );

@@ -78,12 +78,20 @@ export function authRoutes(ctx: Ctx): Router {
   );
 
   // Both loaders only check that the link is still usable (spec 7: response unused).
-  r.get('/auth/set-password/:token', route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)));
-  r.get('/auth/reset-password/:token', route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)));
+  r.get(
+    '/auth/set-password/:token',
+    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)),
+  );
+  r.get(
+    '/auth/reset-password/:token',
+    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)),
+  );
 
   r.post(
     '/auth/set-password/:token',
-    route({ params: ZTokenParam }, ({ params, req }) => accounts.setPassword(ctx, params.token, parseBody(ZSetPasswordBody, req.body))),
+    route({ params: ZTokenParam }, ({ params, req }) =>
+      accounts.setPassword(ctx, params.token, parseBody(ZSetPasswordBody, req.body)),
+    ),
   );
 
   // Spec 7: the SPA sends the one-time code of social sign-in in an `authCode` header.
@@ -91,7 +99,8 @@ export function authRoutes(ctx: Ctx): Router {
     '/auth/token-exchange',
     route({}, ({ req }) => {
       const code = req.header('authcode');
-      if (!code || code.length > 512) throw new AppError(IdentityErrorCode.invalidAuthCode, 401, 'Missing auth code');
+      if (!code || code.length > 512)
+        throw new AppError(IdentityErrorCode.invalidAuthCode, 401, 'Missing auth code');
       return accounts.exchangeAuthCode(ctx, code);
     }),
   );
@@ -102,7 +111,12 @@ export function authRoutes(ctx: Ctx): Router {
     route({}, async ({ auth }) => {
       const me = await findCurrentUser(ctx.db, mustAuth(auth).userId);
       if (!me) throw new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
-      if (!me.isEnabled) throw new AppError(IdentityErrorCode.accountSuspended, 403, 'Account suspended, contact the administrator');
+      if (!me.isEnabled)
+        throw new AppError(
+          IdentityErrorCode.accountSuspended,
+          403,
+          'Account suspended, contact the administrator',
+        );
       return me;
     }),
   );

@@ -4,7 +4,14 @@ import { AppError, route } from '@gleba/platform';
 import { IdentityErrorCode, UserActivatedV1, ZSocialProviderParam } from '@gleba/contracts';
 import { createAuthCode, publishRegistered } from '../app/accounts';
 import { depsOf, type Ctx } from '../app/deps';
-import { findSocialAccount, findUserById, findUserByEmail, insertUser, linkSocialAccount, updateUser } from '../db/repositories/users.repository';
+import {
+  findSocialAccount,
+  findUserById,
+  findUserByEmail,
+  insertUser,
+  linkSocialAccount,
+  updateUser,
+} from '../db/repositories/users.repository';
 import { newPublicUserId } from '../domain/secrets';
 import type { SocialIdentity } from '../social/social-sign-in';
 
@@ -39,7 +46,13 @@ async function signInSocial(ctx: Ctx, who: SocialIdentity): Promise<string> {
       await ctx.outbox.publish(trx, UserActivatedV1, { userId: user.id });
     }
     if (!user.isEnabled) throw new AppError(IdentityErrorCode.accountSuspended, 403, 'Account suspended');
-    if (!linked) await linkSocialAccount(trx, { provider: who.provider, subject: who.subject, userId: user.id, email: who.email });
+    if (!linked)
+      await linkSocialAccount(trx, {
+        provider: who.provider,
+        subject: who.subject,
+        userId: user.id,
+        email: who.email,
+      });
     return createAuthCode(ctx, trx, user.id);
   });
 }
@@ -54,11 +67,17 @@ export function socialRoutes(ctx: Ctx): Router {
   r.get(
     '/auth/social/:provider',
     route({ params: ZSocialProviderParam }, async ({ params, req, res }) => {
-      res.redirect(302, await depsOf(ctx).social.authorizeUrl(params.provider, callbackUrl(ctx, req, params.provider)));
+      res.redirect(
+        302,
+        await depsOf(ctx).social.authorizeUrl(params.provider, callbackUrl(ctx, req, params.provider)),
+      );
     }),
   );
   const callback = route({ params: ZSocialProviderParam }, async ({ params, req, res }) => {
-    const input = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown> | undefined) ?? {}) };
+    const input = {
+      ...(req.query as Record<string, unknown>),
+      ...((req.body as Record<string, unknown> | undefined) ?? {}),
+    };
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     const target = new URL('/login', ctx.config.CUSTOMER_APP_URL);
     try {

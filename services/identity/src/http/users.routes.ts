@@ -60,14 +60,21 @@ export function usersRoutes(ctx: Ctx): Router {
     '/users/profile',
     route(
       {},
-      async ({ req, auth }) => profileView(await accounts.createProfile(ctx, mustAuth(auth).userId, parseBody(ZProfileBody, req.body))),
+      async ({ req, auth }) =>
+        profileView(
+          await accounts.createProfile(ctx, mustAuth(auth).userId, parseBody(ZProfileBody, req.body)),
+        ),
       { status: 201 },
     ),
   );
 
   r.patch(
     '/users/profile',
-    route({}, async ({ req, auth }) => profileView(await accounts.patchProfile(ctx, mustAuth(auth).userId, parseBody(ZProfilePatchBody, req.body)))),
+    route({}, async ({ req, auth }) =>
+      profileView(
+        await accounts.patchProfile(ctx, mustAuth(auth).userId, parseBody(ZProfilePatchBody, req.body)),
+      ),
+    ),
   );
 
   return r;

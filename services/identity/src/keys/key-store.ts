@@ -1,4 +1,10 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { AppError, type KeyResolver } from '@gleba/platform';
 import { CommonErrorCode } from '@gleba/contracts';
@@ -27,7 +33,11 @@ export class KeyStore {
   async ensureKey(): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('identity.signing_keys'))`.execute(trx);
-      const existing = await trx.selectFrom('signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('signing_keys')
+        .select('kid')
+        .where('retired_at', 'is', null)
+        .executeTakeFirst();
       if (existing) return;
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const kid = randomUUID();
@@ -36,7 +46,12 @@ export class KeyStore {
         .values({
           kid,
           private_key_pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-          public_jwk: JSON.stringify({ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }),
+          public_jwk: JSON.stringify({
+            ...publicKey.export({ format: 'jwk' }),
+            kid,
+            alg: 'RS256',
+            use: 'sig',
+          }),
         })
         .execute();
     });

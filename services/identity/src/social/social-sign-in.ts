@@ -36,7 +36,8 @@ interface FacebookProvider {
   graphUrl: string;
 }
 
-const failed = (reason: string) => new AppError(IdentityErrorCode.socialSignInFailed, 401, `Social sign-in failed: ${reason}`);
+const failed = (reason: string) =>
+  new AppError(IdentityErrorCode.socialSignInFailed, 401, `Social sign-in failed: ${reason}`);
 
 /**
  * Google and Apple: authorization code flow with an OIDC ID token checked against the
@@ -109,7 +110,12 @@ export class SocialSignIn {
     const p = this.providers[name];
     const state = newOpaqueToken();
     const nonce = newOpaqueToken();
-    await this.redis.set(this.stateKey(state), JSON.stringify({ provider: name, nonce }), 'EX', this.config.SOCIAL_STATE_TTL_SECONDS);
+    await this.redis.set(
+      this.stateKey(state),
+      JSON.stringify({ provider: name, nonce }),
+      'EX',
+      this.config.SOCIAL_STATE_TTL_SECONDS,
+    );
     const url = new URL(p.authorizeUrl);
     const params: Record<string, string> =
       p.kind === 'oidc'
@@ -122,13 +128,23 @@ export class SocialSignIn {
             nonce,
             ...(p.formPost ? { response_mode: 'form_post' } : {}),
           }
-        : { client_id: p.appId, redirect_uri: redirectUri, response_type: 'code', scope: 'email,public_profile', state };
+        : {
+            client_id: p.appId,
+            redirect_uri: redirectUri,
+            response_type: 'code',
+            scope: 'email,public_profile',
+            state,
+          };
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     return url.href;
   }
 
   /** Checks the state (once), exchanges the code and verifies what the provider says. */
-  async complete(name: TSocialProvider, input: { code?: string; state?: string; error?: string }, redirectUri: string): Promise<SocialIdentity> {
+  async complete(
+    name: TSocialProvider,
+    input: { code?: string; state?: string; error?: string },
+    redirectUri: string,
+  ): Promise<SocialIdentity> {
     if (input.error) throw failed(`provider answered ${input.error}`);
     if (!input.state || !input.code) throw failed('missing code or state');
     const saved = await this.redis.getdel(this.stateKey(input.state));
@@ -136,7 +152,9 @@ export class SocialSignIn {
     const { provider, nonce } = JSON.parse(saved) as { provider: string; nonce: string };
     if (provider !== name) throw failed('state of another provider');
     const p = this.providers[name];
-    return p.kind === 'oidc' ? this.completeOidc(p, input.code, nonce, redirectUri) : this.completeFacebook(p, input.code, redirectUri);
+    return p.kind === 'oidc'
+      ? this.completeOidc(p, input.code, nonce, redirectUri)
+      : this.completeFacebook(p, input.code, redirectUri);
   }
 
   private async call<T>(url: string, init?: RequestInit): Promise<T> {
@@ -144,14 +162,23 @@ export class SocialSignIn {
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.config.SOCIAL_HTTP_TIMEOUT_MS) });
     } catch (error) {
-      throw new AppError(IdentityErrorCode.socialProviderUnavailable, 503, `Provider unreachable: ${(error as Error).message}`);
+      throw new AppError(
+        IdentityErrorCode.socialProviderUnavailable,
+        503,
+        `Provider unreachable: ${(error as Error).message}`,
+      );
     }
     const body = (await res.json().catch(() => null)) as T | null;
     if (!res.ok || body === null) throw failed(`provider answered ${res.status}`);
     return body;
   }
 
-  private async completeOidc(p: OidcProvider, code: string, nonce: string, redirectUri: string): Promise<SocialIdentity> {
+  private async completeOidc(
+    p: OidcProvider,
+    code: string,
+    nonce: string,
+    redirectUri: string,
+  ): Promise<SocialIdentity> {
     const tokens = await this.call<{ id_token?: string }>(p.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -180,7 +207,8 @@ export class SocialSignIn {
     } catch (error) {
       throw failed(`ID token rejected: ${(error as Error).message}`);
     }
-    if (typeof claims.nonce !== 'string' || !constantTimeEquals(claims.nonce, nonce)) throw failed('nonce mismatch');
+    if (typeof claims.nonce !== 'string' || !constantTimeEquals(claims.nonce, nonce))
+      throw failed('nonce mismatch');
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
     // Apple sends "true" as a string.
     const verified = claims.email_verified === true || claims.email_verified === 'true';
@@ -194,23 +222,37 @@ export class SocialSignIn {
     };
   }
 
-  private async completeFacebook(p: FacebookProvider, code: string, redirectUri: string): Promise<SocialIdentity> {
+  private async completeFacebook(
+    p: FacebookProvider,
+    code: string,
+    redirectUri: string,
+  ): Promise<SocialIdentity> {
     const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
     const { access_token: accessToken } = await this.call<{ access_token?: string }>(
       `${p.graphUrl}/oauth/access_token?${q({ client_id: p.appId, client_secret: p.appSecret, redirect_uri: redirectUri, code })}`,
     );
     if (!accessToken) throw failed('no access token');
-    const debug = await this.call<{ data?: { is_valid?: boolean; app_id?: string; user_id?: string; expires_at?: number } }>(
+    const debug = await this.call<{
+      data?: { is_valid?: boolean; app_id?: string; user_id?: string; expires_at?: number };
+    }>(
       `${p.graphUrl}/debug_token?${q({ input_token: accessToken, access_token: `${p.appId}|${p.appSecret}` })}`,
     );
     const d = debug.data;
-    if (!d?.is_valid || !d.user_id || d.app_id !== p.appId) throw failed('access token not valid for this app');
-    if (d.expires_at && d.expires_at > 0 && d.expires_at * 1000 <= Date.now()) throw failed('access token expired');
+    if (!d?.is_valid || !d.user_id || d.app_id !== p.appId)
+      throw failed('access token not valid for this app');
+    if (d.expires_at && d.expires_at > 0 && d.expires_at * 1000 <= Date.now())
+      throw failed('access token expired');
     const me = await this.call<{ id?: string; email?: string; first_name?: string; last_name?: string }>(
       `${p.graphUrl}/me?${q({ fields: 'id,email,first_name,last_name', access_token: accessToken })}`,
     );
     if (me.id !== d.user_id) throw failed('profile of another user');
     if (!me.email) throw failed('no e-mail shared');
-    return { provider: p.provider, subject: me.id, email: me.email.toLowerCase(), firstName: me.first_name ?? '', lastName: me.last_name ?? '' };
+    return {
+      provider: p.provider,
+      subject: me.id,
+      email: me.email.toLowerCase(),
+      firstName: me.first_name ?? '',
+      lastName: me.last_name ?? '',
+    };
   }
 }

@@ -5,7 +5,11 @@
  * plan). Columns named in `raw` hold JSON text already (elements, classes) and are copied in as it
  * is; every other value is JSON-encoded. Column names are plain identifiers.
  */
-export function recordsetJson<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[], raw: readonly (keyof T & string)[] = []): string {
+export function recordsetJson<T extends object>(
+  rows: readonly T[],
+  columns: readonly (keyof T & string)[],
+  raw: readonly (keyof T & string)[] = [],
+): string {
   const keys = columns.map((c, i) => `${i > 0 ? ',' : '{'}"${c}":`);
   const isRaw = columns.map((c) => raw.includes(c));
   const parts = new Array<string>(rows.length);
@@ -14,7 +18,8 @@ export function recordsetJson<T extends object>(rows: readonly T[], columns: rea
     let out = '';
     for (let i = 0; i < columns.length; i++) {
       const v = row[columns[i]!];
-      out += keys[i]! + (v === null || v === undefined ? 'null' : isRaw[i] ? (v as string) : JSON.stringify(v));
+      out +=
+        keys[i]! + (v === null || v === undefined ? 'null' : isRaw[i] ? (v as string) : JSON.stringify(v));
     }
     parts[r] = `${out}}`;
   }
@@ -28,7 +33,11 @@ export function recordsetJson<T extends object>(rows: readonly T[], columns: rea
  * Buffer, the parameter reaches Postgres in binary format, which for `json` is the same text; the
  * batch's hundreds of kilobytes never become one JS string to flatten and encode.
  */
-export function recordsetBuffer<T extends object>(rows: readonly T[], columns: readonly (keyof T & string)[], raw: readonly (keyof T & string)[] = []): Buffer {
+export function recordsetBuffer<T extends object>(
+  rows: readonly T[],
+  columns: readonly (keyof T & string)[],
+  raw: readonly (keyof T & string)[] = [],
+): Buffer {
   const keys = columns.map((c, i) => Buffer.from(`${i > 0 ? ',' : '{'}"${c}":`));
   const isRaw = columns.map((c) => raw.includes(c));
   // The values as bytes or text, in order; their total size first, then one copy each.
@@ -38,7 +47,8 @@ export function recordsetBuffer<T extends object>(rows: readonly T[], columns: r
     const row = rows[r] as Record<string, unknown>;
     for (let i = 0; i < columns.length; i++) {
       const v = row[columns[i]!];
-      const part = v === null || v === undefined ? 'null' : isRaw[i] ? (v as Uint8Array | string) : JSON.stringify(v);
+      const part =
+        v === null || v === undefined ? 'null' : isRaw[i] ? (v as Uint8Array | string) : JSON.stringify(v);
       parts.push(part);
       size += keys[i]!.length + (typeof part === 'string' ? Buffer.byteLength(part) : part.length);
     }

@@ -49,27 +49,144 @@ export interface ParamSpec {
 }
 
 export const PARAMS: readonly ParamSpec[] = [
-  { key: 'PH_KCL', nameKey: 'paramPhKcl', symbol: 'pH KCl', unit: '-', aliases: ['ph kcl', 'ph', 'odczyn', 'odczyn ph', 'ph w 1m kcl'], kind: 'number', min: 0, max: 14 },
-  { key: 'P2O5', nameKey: 'paramP2o5', symbol: 'P2O5', unit: 'mg/100 g', aliases: [], kind: 'number', min: 0, max: 1000 },
-  { key: 'K2O', nameKey: 'paramK2o', symbol: 'K2O', unit: 'mg/100 g', aliases: [], kind: 'number', min: 0, max: 1000 },
-  { key: 'MG', nameKey: 'paramMg', symbol: 'Mg', unit: 'mg/100 g', aliases: [], kind: 'number', min: 0, max: 1000 },
-  { key: 'CATEGORY', nameKey: 'paramCategory', symbol: 'kat.', unit: '-', aliases: ['kategoria', 'category', 'kategoria gleby', 'soil category', 'kategoria agronomiczna gleby'], kind: 'category' },
-  { key: 'PH_H2O', nameKey: 'paramPhH2o', symbol: 'pH H2O', unit: '-', aliases: ['ph h2o'], kind: 'number', min: 0, max: 14 },
+  {
+    key: 'PH_KCL',
+    nameKey: 'paramPhKcl',
+    symbol: 'pH KCl',
+    unit: '-',
+    aliases: ['ph kcl', 'ph', 'odczyn', 'odczyn ph', 'ph w 1m kcl'],
+    kind: 'number',
+    min: 0,
+    max: 14,
+  },
+  {
+    key: 'P2O5',
+    nameKey: 'paramP2o5',
+    symbol: 'P2O5',
+    unit: 'mg/100 g',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+    max: 1000,
+  },
+  {
+    key: 'K2O',
+    nameKey: 'paramK2o',
+    symbol: 'K2O',
+    unit: 'mg/100 g',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+    max: 1000,
+  },
+  {
+    key: 'MG',
+    nameKey: 'paramMg',
+    symbol: 'Mg',
+    unit: 'mg/100 g',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+    max: 1000,
+  },
+  {
+    key: 'CATEGORY',
+    nameKey: 'paramCategory',
+    symbol: 'kat.',
+    unit: '-',
+    aliases: ['kategoria', 'category', 'kategoria gleby', 'soil category', 'kategoria agronomiczna gleby'],
+    kind: 'category',
+  },
+  {
+    key: 'PH_H2O',
+    nameKey: 'paramPhH2o',
+    symbol: 'pH H2O',
+    unit: '-',
+    aliases: ['ph h2o'],
+    kind: 'number',
+    min: 0,
+    max: 14,
+  },
   { key: 'B', nameKey: 'paramB', symbol: 'B', unit: 'mg/kg', aliases: [], kind: 'number', min: 0 },
   { key: 'CU', nameKey: 'paramCu', symbol: 'Cu', unit: 'mg/kg', aliases: [], kind: 'number', min: 0 },
   { key: 'FE', nameKey: 'paramFe', symbol: 'Fe', unit: 'mg/kg', aliases: [], kind: 'number', min: 0 },
   { key: 'MN', nameKey: 'paramMn', symbol: 'Mn', unit: 'mg/kg', aliases: [], kind: 'number', min: 0 },
   { key: 'ZN', nameKey: 'paramZn', symbol: 'Zn', unit: 'mg/kg', aliases: [], kind: 'number', min: 0 },
-  { key: 'N_NO3', nameKey: 'paramNNo3', symbol: 'N-NO3', unit: 'mg/kg', aliases: ['no3', 'n no3'], kind: 'number', min: 0 },
-  { key: 'N_NH4', nameKey: 'paramNNh4', symbol: 'N-NH4', unit: 'mg/kg', aliases: ['nh4', 'n nh4'], kind: 'number', min: 0 },
-  { key: 'SALINITY', nameKey: 'paramSalinity', symbol: 'EC', unit: 'g NaCl/dm3', aliases: ['nacl'], kind: 'number', min: 0 },
+  {
+    key: 'N_NO3',
+    nameKey: 'paramNNo3',
+    symbol: 'N-NO3',
+    unit: 'mg/kg',
+    aliases: ['no3', 'n no3'],
+    kind: 'number',
+    min: 0,
+  },
+  {
+    key: 'N_NH4',
+    nameKey: 'paramNNh4',
+    symbol: 'N-NH4',
+    unit: 'mg/kg',
+    aliases: ['nh4', 'n nh4'],
+    kind: 'number',
+    min: 0,
+  },
+  {
+    key: 'SALINITY',
+    nameKey: 'paramSalinity',
+    symbol: 'EC',
+    unit: 'g NaCl/dm3',
+    aliases: ['nacl'],
+    kind: 'number',
+    min: 0,
+  },
   { key: 'P_UM', nameKey: 'paramPUm', symbol: 'P (MU)', unit: 'mg/dm3', aliases: [], kind: 'number', min: 0 },
   { key: 'K_UM', nameKey: 'paramKUm', symbol: 'K (MU)', unit: 'mg/dm3', aliases: [], kind: 'number', min: 0 },
-  { key: 'MG_UM', nameKey: 'paramMgUm', symbol: 'Mg (MU)', unit: 'mg/dm3', aliases: [], kind: 'number', min: 0 },
-  { key: 'CA_UM', nameKey: 'paramCaUm', symbol: 'Ca (MU)', unit: 'mg/dm3', aliases: [], kind: 'number', min: 0 },
-  { key: 'HUMUS', nameKey: 'paramHumus', symbol: 'OM', unit: '%', aliases: ['materia organiczna', 'organic matter'], kind: 'number', min: 0, max: 100 },
-  { key: 'S_SO4', nameKey: 'paramSulfur', symbol: 'S-SO4', unit: 'mg/100 g', aliases: ['siarka', 'sulfur', 'sulphur', 's'], kind: 'number', min: 0 },
-  { key: 'CA', nameKey: 'paramCa', symbol: 'Ca', unit: 'mg/100 g', aliases: ['wapń', 'calcium'], kind: 'number', min: 0 },
+  {
+    key: 'MG_UM',
+    nameKey: 'paramMgUm',
+    symbol: 'Mg (MU)',
+    unit: 'mg/dm3',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+  },
+  {
+    key: 'CA_UM',
+    nameKey: 'paramCaUm',
+    symbol: 'Ca (MU)',
+    unit: 'mg/dm3',
+    aliases: [],
+    kind: 'number',
+    min: 0,
+  },
+  {
+    key: 'HUMUS',
+    nameKey: 'paramHumus',
+    symbol: 'OM',
+    unit: '%',
+    aliases: ['materia organiczna', 'organic matter'],
+    kind: 'number',
+    min: 0,
+    max: 100,
+  },
+  {
+    key: 'S_SO4',
+    nameKey: 'paramSulfur',
+    symbol: 'S-SO4',
+    unit: 'mg/100 g',
+    aliases: ['siarka', 'sulfur', 'sulphur', 's'],
+    kind: 'number',
+    min: 0,
+  },
+  {
+    key: 'CA',
+    nameKey: 'paramCa',
+    symbol: 'Ca',
+    unit: 'mg/100 g',
+    aliases: ['wapń', 'calcium'],
+    kind: 'number',
+    min: 0,
+  },
 ];
 
 export const PARAM_BY_KEY: ReadonlyMap<ParamKey, ParamSpec> = new Map(PARAMS.map((p) => [p.key, p]));
@@ -92,9 +209,40 @@ export const LABEL_HEADER = 'Etykieta';
 export const TEST_TYPE_HEADER = 'Rodzaj badania';
 export const DESCRIPTION_SUFFIX = 'opis';
 
-const LABEL_ALIASES = ['etykieta', 'etykiety', 'label', 'labels', 'kod', 'kod próbki', 'kod probki', 'code', 'sample code', 'kod kreskowy', 'barcode', 'etykieta próbki', 'sample label'];
-const TEST_TYPE_ALIASES = ['rodzaj badania', 'typ badania', 'badanie', 'test type', 'type of test', 'test', 'rodzaj', 'typ'];
-const DESCRIPTION_SUFFIXES = ['opis', 'wartość opisowa', 'wartosc opisowa', 'description', 'descriptive value', 'value descripted', 'опис'];
+const LABEL_ALIASES = [
+  'etykieta',
+  'etykiety',
+  'label',
+  'labels',
+  'kod',
+  'kod próbki',
+  'kod probki',
+  'code',
+  'sample code',
+  'kod kreskowy',
+  'barcode',
+  'etykieta próbki',
+  'sample label',
+];
+const TEST_TYPE_ALIASES = [
+  'rodzaj badania',
+  'typ badania',
+  'badanie',
+  'test type',
+  'type of test',
+  'test',
+  'rodzaj',
+  'typ',
+];
+const DESCRIPTION_SUFFIXES = [
+  'opis',
+  'wartość opisowa',
+  'wartosc opisowa',
+  'description',
+  'descriptive value',
+  'value descripted',
+  'опис',
+];
 
 /** Lower case, subscripts as digits, punctuation as spaces, units in square brackets dropped. */
 export function normalizeHeader(text: string): string {
@@ -123,7 +271,9 @@ const PARAM_ALIASES: ReadonlyMap<string, ParamKey> = (() => {
   for (const p of PARAMS) for (const a of paramAliases(p)) if (!map.has(a)) map.set(a, p.key);
   return map;
 })();
-const UNIT_SUFFIXES = [...new Set(PARAMS.map((p) => normalizeHeader(p.unit)).filter((u) => u.length > 0 && u !== '-'))].sort((a, b) => b.length - a.length);
+const UNIT_SUFFIXES = [
+  ...new Set(PARAMS.map((p) => normalizeHeader(p.unit)).filter((u) => u.length > 0 && u !== '-')),
+].sort((a, b) => b.length - a.length);
 
 function matchParam(normalized: string): ParamKey | undefined {
   const exact = PARAM_ALIASES.get(normalized);
@@ -153,7 +303,12 @@ export function classifyHeader(text: string): ColumnRole | undefined {
   if (param) return { role: 'value', param };
   for (const suffix of DESCRIPTION_SUFFIXES) {
     if (h.endsWith(` ${suffix}`)) {
-      const p = matchParam(h.slice(0, -suffix.length - 1).replace(/ -$/, '').trim());
+      const p = matchParam(
+        h
+          .slice(0, -suffix.length - 1)
+          .replace(/ -$/, '')
+          .trim(),
+      );
       if (p) return { role: 'description', param: p };
     }
   }
@@ -195,7 +350,13 @@ export function cellText(cell: unknown): string | null {
   if (cell instanceof Date) return cell.toISOString();
   if (typeof cell === 'object') {
     const c = cell as { richText?: { text: string }[]; result?: unknown; text?: unknown };
-    if (Array.isArray(c.richText)) return c.richText.map((r) => r.text).join('').trim() || null;
+    if (Array.isArray(c.richText))
+      return (
+        c.richText
+          .map((r) => r.text)
+          .join('')
+          .trim() || null
+      );
     if ('result' in c) return cellText(c.result);
     if (typeof c.text === 'string') return c.text.trim() || null;
   }
@@ -216,7 +377,8 @@ const TEST_TYPE_WORDS: ReadonlyMap<string, ImportTestType> = (() => {
   for (const type of ImportTestType.options) {
     map.set(type.toLowerCase(), type);
     map.set(type.toLowerCase().replace(/_/g, ' '), type);
-    for (const lang of ['pl', 'en', 'uk'] as const) map.set(namespaces.labResults[lang][`test${type}`].toLowerCase(), type);
+    for (const lang of ['pl', 'en', 'uk'] as const)
+      map.set(namespaces.labResults[lang][`test${type}`].toLowerCase(), type);
   }
   for (const [word, type] of [
     ['basic', 'BASIC_TEST'],

@@ -59,13 +59,18 @@ const HEADER_SEARCH_ROWS = 10;
  * is staged, with the share of the file read so far. Runs in the service's own thread or, with
  * IMPORT_PARSE_THREAD=true, on the parser thread.
  */
-export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
+export async function* parseWorkbook(
+  job: ParseJob,
+  signal?: AbortSignal,
+): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
   let layout: HeaderLayout | null = null;
   let rowsRead = 0;
   let share = 0;
   let items: ParsedItem[] = [];
   const bytes = new ElementBytes();
-  const given = Buffer.isBuffer(job.file) ? job.file : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
+  const given = Buffer.isBuffer(job.file)
+    ? job.file
+    : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
   // Shared strings before the worksheet, so exceljs streams it instead of spooling it to a temp file.
   const file = worksheetsLast(given);
   for await (const sheetRow of readFirstSheet(file, { signal, onProgress: (s) => (share = s) })) {
@@ -77,9 +82,19 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
     const outcome = parseRow(layout, sheetRow.values, job.chosen);
     if (outcome.kind === 'empty') continue;
     rowsRead += 1;
-    if (rowsRead > job.maxRows) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `more than ${job.maxRows} rows`);
+    if (rowsRead > job.maxRows)
+      throw new FileRejected(
+        LabImportErrorCode.importFileTooLargeUncompressed,
+        `more than ${job.maxRows} rows`,
+      );
     if (outcome.kind === 'error') {
-      items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, code: outcome.error.code, message: outcome.error.message });
+      items.push({
+        kind: 'error',
+        number: sheetRow.number,
+        label: outcome.label,
+        code: outcome.error.code,
+        message: outcome.error.message,
+      });
     } else {
       const { row } = outcome;
       items.push({
@@ -98,6 +113,10 @@ export async function* parseWorkbook(job: ParseJob, signal?: AbortSignal): Async
       bytes.next();
     }
   }
-  if (!layout) throw new FileRejected(LabImportErrorCode.importNoLabelsColumn, 'no header row with a labels column in the first rows of the first worksheet');
+  if (!layout)
+    throw new FileRejected(
+      LabImportErrorCode.importNoLabelsColumn,
+      'no header row with a labels column in the first rows of the first worksheet',
+    );
   if (items.length > 0) yield { items, share };
 }

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { classifyNutrient, classifyPh, getCrop, recommend, recommendationBasis, type Recommendation, type RecommendationInput } from '@gleba/agronomy';
+import {
+  classifyNutrient,
+  classifyPh,
+  getCrop,
+  recommend,
+  recommendationBasis,
+  type Recommendation,
+  type RecommendationInput,
+} from '@gleba/agronomy';
 import type { AgronomicCategory } from '@gleba/contracts';
 import type { StoredElement } from '../db/database';
 
@@ -11,7 +19,12 @@ export interface SampleForAdvice {
 }
 
 /** The advice's view of an expected sample row (areas come from Postgres as numeric text). */
-export function sampleForAdvice(row: { kind: 'FARM' | 'GARDEN'; plant_id: string | null; area_ha: number | string | null; area_ares: number | string | null }): SampleForAdvice {
+export function sampleForAdvice(row: {
+  kind: 'FARM' | 'GARDEN';
+  plant_id: string | null;
+  area_ha: number | string | null;
+  area_ares: number | string | null;
+}): SampleForAdvice {
   return {
     kind: row.kind,
     plantId: row.plant_id,
@@ -38,7 +51,13 @@ function valueOf(elements: readonly ElementValue[], key: string): number | null 
 }
 
 /** The classes of the measured values (the pH always, the nutrients given the category), or null. */
-function classesOf(ph: number | null, p2o5: number | null, k2o: number | null, mg: number | null, category: AgronomicCategory | null) {
+function classesOf(
+  ph: number | null,
+  p2o5: number | null,
+  k2o: number | null,
+  mg: number | null,
+  category: AgronomicCategory | null,
+) {
   const classes: Record<string, string | null> = {};
   if (ph !== null) classes.PH_KCL = classifyPh(ph);
   if (category) {
@@ -84,13 +103,18 @@ export function adviceColumns(advice: StoredAdvice, known: ReadonlySet<string>, 
   };
 }
 
-type SharedRecommendation = { id: string; body: string; measured: Recommendation['measured'] } | { error: string };
+type SharedRecommendation =
+  { id: string; body: string; measured: Recommendation['measured'] } | { error: string };
 
 function computeRecommendation(input: RecommendationInput): SharedRecommendation {
   try {
     const recommendation = recommend(input);
     const body = JSON.stringify({ ...recommendation, measured: null });
-    return { id: createHash('sha256').update(body).digest('base64url'), body, measured: recommendation.measured };
+    return {
+      id: createHash('sha256').update(body).digest('base64url'),
+      body,
+      measured: recommendation.measured,
+    };
   } catch (error) {
     return { error: (error as Error).message.slice(0, 200) };
   }
@@ -104,17 +128,25 @@ function computeRecommendation(input: RecommendationInput): SharedRecommendation
  */
 export function createAdviser(maxEntries = 10_000) {
   const shared = new Map<string, SharedRecommendation>();
-  return (elements: readonly ElementValue[], category: AgronomicCategory | null, sample: SampleForAdvice): StoredAdvice => {
+  return (
+    elements: readonly ElementValue[],
+    category: AgronomicCategory | null,
+    sample: SampleForAdvice,
+  ): StoredAdvice => {
     const ph = valueOf(elements, 'PH_KCL');
     const p2o5 = valueOf(elements, 'P2O5');
     const k2o = valueOf(elements, 'K2O');
     const mg = valueOf(elements, 'MG');
     const classes = classesOf(ph, p2o5, k2o, mg, category);
     const base = { classes: classes ? JSON.stringify(classes) : null, recommendation: null };
-    if (ph === null || p2o5 === null || k2o === null || mg === null || !category) return { ...base, recommendationError: 'notBasicTest' };
+    if (ph === null || p2o5 === null || k2o === null || mg === null || !category)
+      return { ...base, recommendationError: 'notBasicTest' };
     if (!sample.plantId) return { ...base, recommendationError: 'noCrop' };
     if (!getCrop(sample.plantId)) return { ...base, recommendationError: 'unknownCrop' };
-    const area = sample.kind === 'GARDEN' ? { value: sample.areaAres ?? 0, unit: 'a' as const } : { value: sample.areaHa ?? 0, unit: 'ha' as const };
+    const area =
+      sample.kind === 'GARDEN'
+        ? { value: sample.areaAres ?? 0, unit: 'a' as const }
+        : { value: sample.areaHa ?? 0, unit: 'ha' as const };
     const input: RecommendationInput = { ph, p2o5, k2o, mg, category, cropId: sample.plantId, area };
     const basis = recommendationBasis(input);
     let rec = basis ? shared.get(basis.key) : undefined;
@@ -127,7 +159,11 @@ export function createAdviser(maxEntries = 10_000) {
     }
     if ('error' in rec) return { ...base, recommendationError: rec.error };
     const measured = basis?.measured ?? rec.measured;
-    return { ...base, recommendation: { id: rec.id, body: rec.body, measured: JSON.stringify(measured) }, recommendationError: null };
+    return {
+      ...base,
+      recommendation: { id: rec.id, body: rec.body, measured: JSON.stringify(measured) },
+      recommendationError: null,
+    };
   };
 }
 
@@ -138,7 +174,11 @@ export function joinRecommendation(row: {
   recommendation_body: Record<string, unknown> | null;
   recommendation_measured: Recommendation['measured'] | null;
 }): { recommendation: Recommendation | null; rulesets: unknown } {
-  if (row.recommendation || !row.recommendation_body) return { recommendation: row.recommendation, rulesets: row.rulesets ?? null };
-  const recommendation = { ...row.recommendation_body, measured: row.recommendation_measured } as unknown as Recommendation;
+  if (row.recommendation || !row.recommendation_body)
+    return { recommendation: row.recommendation, rulesets: row.rulesets ?? null };
+  const recommendation = {
+    ...row.recommendation_body,
+    measured: row.recommendation_measured,
+  } as unknown as Recommendation;
   return { recommendation, rulesets: row.rulesets ?? recommendation.rulesets };
 }

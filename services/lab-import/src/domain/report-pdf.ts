@@ -12,10 +12,18 @@ const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' };
 
 /** A test's results and recommendations as a PDF, in the reader's language. */
-export function renderReport(sample: SampleRecord, results: readonly ResultRecord[], lang: Language): Promise<Buffer> {
+export function renderReport(
+  sample: SampleRecord,
+  results: readonly ResultRecord[],
+  lang: Language,
+): Promise<Buffer> {
   const view = sampleResultsView(sample, results, lang);
   const num = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 });
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${t(lang, 'labResults.reportTitle')} ${sample.code}`, Author: 'Gleba' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${t(lang, 'labResults.reportTitle')} ${sample.code}`, Author: 'Gleba' },
+  });
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -29,7 +37,10 @@ export function renderReport(sample: SampleRecord, results: readonly ResultRecor
   doc.font('bold').fontSize(18).text(L('reportTitle'));
   doc.moveDown(0.5);
   doc.font('regular').fontSize(10);
-  const area = view.area.value === null ? '-' : `${num.format(view.area.value)} ${view.area.unit === 'a' ? L('unitAres') : L('unitHa')}`;
+  const area =
+    view.area.value === null
+      ? '-'
+      : `${num.format(view.area.value)} ${view.area.unit === 'a' ? L('unitAres') : L('unitHa')}`;
   for (const [label, value] of [
     [L('reportSample'), view.code],
     [L('reportOrder'), view.orderNumber],
@@ -45,7 +56,10 @@ export function renderReport(sample: SampleRecord, results: readonly ResultRecor
     const rv = resultView(r, lang);
     doc.moveDown();
     doc.font('bold').fontSize(13).text(`${rv.testTypeLabel}`);
-    doc.font('regular').fontSize(9).text(`${L('reportImportedAt')}: ${new Date(rv.updatedAt).toLocaleDateString(LOCALE[lang])}`);
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text(`${L('reportImportedAt')}: ${new Date(rv.updatedAt).toLocaleDateString(LOCALE[lang])}`);
     doc.moveDown(0.3).fontSize(10);
     const x = doc.page.margins.left;
     const cols = [x, x + 170, x + 270, x + 380];
@@ -60,8 +74,16 @@ export function renderReport(sample: SampleRecord, results: readonly ResultRecor
         doc.addPage();
         y = doc.y;
       }
-      const value = e.value === null ? (e.valueDescripted ?? '-') : `${num.format(e.value)}${e.unit !== '-' ? ` ${e.unit}` : ''}`;
-      const cells = [`${e.name} (${e.symbol})`, value, e.classLabel ?? '', e.key === 'CATEGORY' ? '' : (e.valueDescripted ?? '')];
+      const value =
+        e.value === null
+          ? (e.valueDescripted ?? '-')
+          : `${num.format(e.value)}${e.unit !== '-' ? ` ${e.unit}` : ''}`;
+      const cells = [
+        `${e.name} (${e.symbol})`,
+        value,
+        e.classLabel ?? '',
+        e.key === 'CATEGORY' ? '' : (e.valueDescripted ?? ''),
+      ];
       let bottom = y;
       cells.forEach((c, i) => {
         doc.text(c, cols[i]!, y, { width: (cols[i + 1] ?? x + 495) - cols[i]! - 6 });
@@ -71,7 +93,12 @@ export function renderReport(sample: SampleRecord, results: readonly ResultRecor
     }
     doc.x = x;
     if (rv.agronomicCategory) {
-      doc.moveDown(0.3).font('bold').text(`${L('reportCategory')}: `, x, doc.y, { continued: true }).font('regular').text(rv.agronomicCategory.label);
+      doc
+        .moveDown(0.3)
+        .font('bold')
+        .text(`${L('reportCategory')}: `, x, doc.y, { continued: true })
+        .font('regular')
+        .text(rv.agronomicCategory.label);
     }
     if (r.test_type === 'BASIC_TEST') {
       doc.moveDown().font('bold').fontSize(12).text(L('reportRecommendations'), x);

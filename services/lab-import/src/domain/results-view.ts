@@ -60,7 +60,11 @@ function classLabel(key: string, cls: string | null | undefined, lang: Language)
   return t(lang, NUTRIENT_CLASS_MESSAGE[cls as NutrientClass]);
 }
 
-export function elementView(e: StoredElement, classes: Record<string, string | null> | null, lang: Language): TResultElement {
+export function elementView(
+  e: StoredElement,
+  classes: Record<string, string | null> | null,
+  lang: Language,
+): TResultElement {
   const spec = PARAM_BY_KEY.get(e.key as ParamKey);
   const cls = classes?.[e.key] ?? null;
   return {
@@ -90,7 +94,9 @@ function recommendationView(r: Recommendation, lang: Language) {
         mg: label(NUTRIENT_CLASS_MESSAGE[r.classes.mg]),
       },
       limeProducts: Object.fromEntries(Object.entries(LIME_PRODUCT_MESSAGE).map(([k, v]) => [k, label(v)])),
-      fertilizerProducts: Object.fromEntries(Object.entries(FERTILIZER_PRODUCT_MESSAGE).map(([k, v]) => [k, label(v)])),
+      fertilizerProducts: Object.fromEntries(
+        Object.entries(FERTILIZER_PRODUCT_MESSAGE).map(([k, v]) => [k, label(v)]),
+      ),
     },
   };
 }
@@ -124,7 +130,9 @@ export function sampleResultsView(sample: SampleRecord, results: readonly Result
     plantId: sample.plant_id,
     plantName: sample.plant_id ? (getCrop(sample.plant_id)?.names[lang] ?? null) : null,
     cropId: sample.crop_id,
-    area: garden ? { value: sample.area_ares, unit: 'a' as const } : { value: sample.area_ha, unit: 'ha' as const },
+    area: garden
+      ? { value: sample.area_ares, unit: 'a' as const }
+      : { value: sample.area_ha, unit: 'ha' as const },
     cancelled: sample.cancelled_at !== null,
     status,
     statusLabel: t(lang, `labResults.status${status}`),

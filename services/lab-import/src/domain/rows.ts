@@ -1,7 +1,17 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
 import { namespaces } from '@gleba/i18n';
 import type { StagedElement, StoredElement } from '../db/database';
-import { cellNumber, cellText, PARAM_BY_KEY, PARAMS, parseCategory, parseTestType, TEST_PARAMS, type HeaderLayout, type ParamKey } from './file-format';
+import {
+  cellNumber,
+  cellText,
+  PARAM_BY_KEY,
+  PARAMS,
+  parseCategory,
+  parseTestType,
+  TEST_PARAMS,
+  type HeaderLayout,
+  type ParamKey,
+} from './file-format';
 
 export interface RowError {
   code: LabImportErrorCode;
@@ -16,33 +26,65 @@ export interface ParsedRow {
   elements: StagedElement[];
 }
 
-export type RowOutcome = { kind: 'empty' } | { kind: 'error'; label: string | null; error: RowError } | { kind: 'ok'; row: ParsedRow };
+export type RowOutcome =
+  | { kind: 'empty' }
+  | { kind: 'error'; label: string | null; error: RowError }
+  | { kind: 'ok'; row: ParsedRow };
 
-const REQUIRED = Object.fromEntries(Object.entries(TEST_PARAMS).map(([t, keys]) => [t, new Set<ParamKey>(keys)])) as unknown as Record<ImportTestType, ReadonlySet<ParamKey>>;
+const REQUIRED = Object.fromEntries(
+  Object.entries(TEST_PARAMS).map(([t, keys]) => [t, new Set<ParamKey>(keys)]),
+) as unknown as Record<ImportTestType, ReadonlySet<ParamKey>>;
 
 /** A number or a boolean is never blank (no text is made of it to find that out). */
 function isBlank(values: readonly unknown[]): boolean {
-  for (const v of values) if (v !== null && v !== undefined && (typeof v === 'number' || typeof v === 'boolean' || cellText(v) !== null)) return false;
+  for (const v of values)
+    if (
+      v !== null &&
+      v !== undefined &&
+      (typeof v === 'number' || typeof v === 'boolean' || cellText(v) !== null)
+    )
+      return false;
   return true;
 }
 
 /** One data row of a lab file, checked on its own (matching it to a sample comes later, in batches). */
-export function parseRow(layout: HeaderLayout, values: readonly unknown[], chosen: ImportTestType): RowOutcome {
+export function parseRow(
+  layout: HeaderLayout,
+  values: readonly unknown[],
+  chosen: ImportTestType,
+): RowOutcome {
   if (isBlank(values)) return { kind: 'empty' };
   const label = cellText(values[layout.label]);
-  if (!label) return { kind: 'error', label: null, error: { code: LabImportErrorCode.importNoMatchingOrders, message: 'the row has no label' } };
+  if (!label)
+    return {
+      kind: 'error',
+      label: null,
+      error: { code: LabImportErrorCode.importNoMatchingOrders, message: 'the row has no label' },
+    };
 
   let testType: ImportTestType = chosen;
   if (layout.testType !== null) {
     const text = cellText(values[layout.testType]);
     if (text !== null) {
       const parsed = parseTestType(text);
-      if (!parsed) return { kind: 'error', label, error: { code: LabImportErrorCode.importUnknownType, message: `unknown test type "${text}"` } };
+      if (!parsed)
+        return {
+          kind: 'error',
+          label,
+          error: { code: LabImportErrorCode.importUnknownType, message: `unknown test type "${text}"` },
+        };
       testType = parsed;
     }
   }
   if (testType !== chosen) {
-    return { kind: 'error', label, error: { code: LabImportErrorCode.importInvalidTestType, message: `the row is ${testType}, the import is ${chosen}` } };
+    return {
+      kind: 'error',
+      label,
+      error: {
+        code: LabImportErrorCode.importInvalidTestType,
+        message: `the row is ${testType}, the import is ${chosen}`,
+      },
+    };
   }
 
   const required = REQUIRED[testType];
@@ -58,8 +100,17 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     const text = numeric ? null : cellText(raw);
     const description = descCol === undefined ? null : cellText(values[descCol]);
     if (numeric) {
-      const bad = !Number.isFinite(raw) ? 'is not a number' : (p.min !== undefined && raw < p.min) || (p.max !== undefined && raw > p.max) ? 'is out of range' : null;
-      if (bad) return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${raw} ${bad}` } };
+      const bad = !Number.isFinite(raw)
+        ? 'is not a number'
+        : (p.min !== undefined && raw < p.min) || (p.max !== undefined && raw > p.max)
+          ? 'is out of range'
+          : null;
+      if (bad)
+        return {
+          kind: 'error',
+          label,
+          error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${raw} ${bad}` },
+        };
       elements.push([p.key, raw, description]);
       continue;
     }
@@ -69,7 +120,15 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
         continue;
       }
       const c = parseCategory(text);
-      if (!c) return { kind: 'error', label, error: { code: LabImportErrorCode.importUnknownType, message: `unknown agronomic category "${text}"` } };
+      if (!c)
+        return {
+          kind: 'error',
+          label,
+          error: {
+            code: LabImportErrorCode.importUnknownType,
+            message: `unknown agronomic category "${text}"`,
+          },
+        };
       category = c;
       elements.push([p.key, null, description ?? text]);
       continue;
@@ -80,17 +139,35 @@ export function parseRow(layout: HeaderLayout, values: readonly unknown[], chose
     }
     const value = cellNumber(raw);
     if (value === null) {
-      return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: "${text}" is not a number` } };
+      return {
+        kind: 'error',
+        label,
+        error: {
+          code: LabImportErrorCode.importIncompleteResults,
+          message: `${p.symbol}: "${text}" is not a number`,
+        },
+      };
     }
     if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max)) {
-      return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${value} is out of range` } };
+      return {
+        kind: 'error',
+        label,
+        error: {
+          code: LabImportErrorCode.importIncompleteResults,
+          message: `${p.symbol}: ${value} is out of range`,
+        },
+      };
     }
     // "<0,5" keeps its text as the descriptive value when the lab gave none.
     const descripted = description ?? (/^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
     elements.push([p.key, value, descripted]);
   }
   if (missing.length > 0) {
-    return { kind: 'error', label, error: { code: LabImportErrorCode.importIncompleteResults, message: `missing ${missing.join(', ')}` } };
+    return {
+      kind: 'error',
+      label,
+      error: { code: LabImportErrorCode.importIncompleteResults, message: `missing ${missing.join(', ')}` },
+    };
   }
   return { kind: 'ok', row: { label, testType, category, elements } };
 }
@@ -106,7 +183,14 @@ export function expandElements(staged: readonly (StagedElement | StoredElement)[
     const [key, value, valueDescripted] = e;
     const p = PARAM_BY_KEY.get(key as ParamKey);
     if (!p) throw new Error(`unknown staged parameter ${key}`);
-    return { key, name: namespaces.labResults.pl[p.nameKey], symbol: p.symbol, unit: p.unit, value, valueDescripted };
+    return {
+      key,
+      name: namespaces.labResults.pl[p.nameKey],
+      symbol: p.symbol,
+      unit: p.unit,
+      value,
+      valueDescripted,
+    };
   });
 }
 
@@ -120,7 +204,9 @@ export function compactElementsJson(staged: readonly StagedElement[]): string {
 }
 
 /** The key and value of each staged element: what the classes and the recommendation read. */
-export function stagedValues(staged: readonly (StagedElement | StoredElement)[]): { key: string; value: number | null }[] {
+export function stagedValues(
+  staged: readonly (StagedElement | StoredElement)[],
+): { key: string; value: number | null }[] {
   return staged.map((e) => (Array.isArray(e) ? { key: e[0], value: e[1] } : e));
 }
 

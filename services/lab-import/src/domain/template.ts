@@ -26,14 +26,31 @@ export async function templateWorkbook(): Promise<Buffer> {
   sheet.addRow(example);
 
   const legend = wb.addWorksheet('Legenda');
-  legend.addRow(['Klucz / key', 'Nazwa (pl)', 'Name (en)', 'Symbol', 'Jednostka / unit', 'Wymagany w / required in']).font = { bold: true };
+  legend.addRow([
+    'Klucz / key',
+    'Nazwa (pl)',
+    'Name (en)',
+    'Symbol',
+    'Jednostka / unit',
+    'Wymagany w / required in',
+  ]).font = { bold: true };
   for (const p of PARAMS) {
     const requiredIn = ImportTestType.options.filter((tt) => TEST_PARAMS[tt].includes(p.key)).join(', ');
-    legend.addRow([p.key, namespaces.labResults.pl[p.nameKey], namespaces.labResults.en[p.nameKey], p.symbol, p.unit, requiredIn]);
+    legend.addRow([
+      p.key,
+      namespaces.labResults.pl[p.nameKey],
+      namespaces.labResults.en[p.nameKey],
+      p.symbol,
+      p.unit,
+      requiredIn,
+    ]);
   }
   legend.addRow([]);
   legend.addRow(['Rodzaje badań / test types', ImportTestType.options.join(', ')]);
-  legend.addRow(['Kategorie / categories', AgronomicCategory.options.join(', ') + ' (lub: bardzo lekka, lekka, średnia, ciężka, organiczna)']);
+  legend.addRow([
+    'Kategorie / categories',
+    AgronomicCategory.options.join(', ') + ' (lub: bardzo lekka, lekka, średnia, ciężka, organiczna)',
+  ]);
   legend.columns.forEach((c) => (c.width = 24));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

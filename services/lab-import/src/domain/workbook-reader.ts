@@ -56,7 +56,10 @@ export async function* readFirstSheet(
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof FileRejected) throw error;
     // Whatever the parser trips over in the file's XML is a broken file, not a reason to retry.
-    throw new FileRejected(LabImportErrorCode.importFileCorrupt, `the workbook cannot be read: ${(error as Error).message}`.slice(0, 300));
+    throw new FileRejected(
+      LabImportErrorCode.importFileCorrupt,
+      `the workbook cannot be read: ${(error as Error).message}`.slice(0, 300),
+    );
   } finally {
     options.signal?.removeEventListener('abort', abort);
     input.destroy();

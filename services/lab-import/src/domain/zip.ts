@@ -32,17 +32,25 @@ export function readCentralDirectory(buf: Buffer, maxEntries: number): CentralDi
       break;
     }
   }
-  if (eocd < 0) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'zip end of central directory not found');
+  if (eocd < 0)
+    throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'zip end of central directory not found');
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'zip64 archives are not accepted');
-  if (count > maxEntries) throw new FileRejected(LabImportErrorCode.importFileTooLargeUncompressed, `the archive has ${count} entries`);
-  if (cdOffset + cdSize > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'central directory outside the file');
+  if (count === 0xffff || cdOffset === 0xffffffff)
+    throw new FileRejected(LabImportErrorCode.importUnsupportedFile, 'zip64 archives are not accepted');
+  if (count > maxEntries)
+    throw new FileRejected(
+      LabImportErrorCode.importFileTooLargeUncompressed,
+      `the archive has ${count} entries`,
+    );
+  if (cdOffset + cdSize > buf.length)
+    throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'central directory outside the file');
   const entries: ZipEntry[] = [];
   let p = cdOffset;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'broken central directory');
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50)
+      throw new FileRejected(LabImportErrorCode.importFileCorrupt, 'broken central directory');
     const nameLength = buf.readUInt16LE(p + 28);
     const extraLength = buf.readUInt16LE(p + 30);
     const commentLength = buf.readUInt16LE(p + 32);
@@ -65,10 +73,12 @@ export function readCentralDirectory(buf: Buffer, maxEntries: number): CentralDi
 /** An entry's compressed bytes, after its local header. */
 export function entryData(buf: Buffer, entry: ZipEntry): Buffer {
   const at = entry.localHeaderOffset;
-  if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `broken entry ${entry.name}`);
+  if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50)
+    throw new FileRejected(LabImportErrorCode.importFileCorrupt, `broken entry ${entry.name}`);
   const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
   const end = start + entry.compressedSize;
-  if (end > buf.length) throw new FileRejected(LabImportErrorCode.importFileCorrupt, `entry ${entry.name} runs past the end`);
+  if (end > buf.length)
+    throw new FileRejected(LabImportErrorCode.importFileCorrupt, `entry ${entry.name} runs past the end`);
   return buf.subarray(start, end);
 }
 
@@ -103,7 +113,10 @@ export function worksheetsLast(buf: Buffer): Buffer {
     spans.set(e, [e.localHeaderOffset, end]);
     expected = end;
   }
-  const order = [...byOffset.filter((e) => !WORKSHEET.test(e.name)), ...byOffset.filter((e) => WORKSHEET.test(e.name))];
+  const order = [
+    ...byOffset.filter((e) => !WORKSHEET.test(e.name)),
+    ...byOffset.filter((e) => WORKSHEET.test(e.name)),
+  ];
   if (order.every((e, i) => e === byOffset[i])) return buf;
 
   const out = Buffer.allocUnsafe(buf.length);

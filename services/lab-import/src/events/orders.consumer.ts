@@ -3,7 +3,10 @@ import { on, type EventHandler, type Transaction } from '@gleba/platform';
 import type { Database } from '../db/database';
 
 /** orders.sample.registered: the lab now expects this sample (its code is the row label). */
-export async function expectSample(trx: Transaction<Database>, data: EventData<typeof SampleRegisteredV1>): Promise<void> {
+export async function expectSample(
+  trx: Transaction<Database>,
+  data: EventData<typeof SampleRegisteredV1>,
+): Promise<void> {
   const row = {
     sample_id: data.sampleId,
     code: data.code,
@@ -21,7 +24,13 @@ export async function expectSample(trx: Transaction<Database>, data: EventData<t
     area_ares: data.areaAres,
   };
   // A code still expected by another sample is freed first: the newest registration wins.
-  await trx.updateTable('expected_samples').set({ cancelled_at: new Date() }).where('code', '=', data.code).where('sample_id', '!=', data.sampleId).where('cancelled_at', 'is', null).execute();
+  await trx
+    .updateTable('expected_samples')
+    .set({ cancelled_at: new Date() })
+    .where('code', '=', data.code)
+    .where('sample_id', '!=', data.sampleId)
+    .where('cancelled_at', 'is', null)
+    .execute();
   await trx
     .insertInto('expected_samples')
     .values(row)
@@ -30,10 +39,21 @@ export async function expectSample(trx: Transaction<Database>, data: EventData<t
 }
 
 /** orders.order.cancelled: its samples are no longer expected (results already stored stay readable). */
-export async function stopExpecting(trx: Transaction<Database>, data: EventData<typeof OrderCancelledV1>): Promise<void> {
-  await trx.updateTable('expected_samples').set({ cancelled_at: new Date(data.cancelledAt) }).where('order_id', '=', data.orderId).where('cancelled_at', 'is', null).execute();
+export async function stopExpecting(
+  trx: Transaction<Database>,
+  data: EventData<typeof OrderCancelledV1>,
+): Promise<void> {
+  await trx
+    .updateTable('expected_samples')
+    .set({ cancelled_at: new Date(data.cancelledAt) })
+    .where('order_id', '=', data.orderId)
+    .where('cancelled_at', 'is', null)
+    .execute();
 }
 
 export function orderHandlers(): EventHandler<Database>[] {
-  return [on<Database, typeof SampleRegisteredV1>(SampleRegisteredV1, expectSample), on<Database, typeof OrderCancelledV1>(OrderCancelledV1, stopExpecting)];
+  return [
+    on<Database, typeof SampleRegisteredV1>(SampleRegisteredV1, expectSample),
+    on<Database, typeof OrderCancelledV1>(OrderCancelledV1, stopExpecting),
+  ];
 }

@@ -1,7 +1,15 @@
 import express, { type Express } from 'express';
 import { z } from 'zod';
 import { LabImportErrorCode, ZFieldHistoryQuery } from '@gleba/contracts';
-import { AppError, mustAuth, requestLanguage, requireAuth, requireRole, route, type ServiceContext } from '@gleba/platform';
+import {
+  AppError,
+  mustAuth,
+  requestLanguage,
+  requireAuth,
+  requireRole,
+  route,
+  type ServiceContext,
+} from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { findSample, resultsOf, samplesWhere } from '../db/repositories/results.repository';
@@ -60,10 +68,17 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
     route({ params: ZOrderParams }, async ({ params, auth, req }) => {
       const samples = await samplesWhere(db, { orderId: params.orderId, userId: mustAuth(auth).userId });
       if (samples.length === 0) throw notFound();
-      const results = await resultsOf(db, samples.map((s) => s.sample_id));
+      const results = await resultsOf(
+        db,
+        samples.map((s) => s.sample_id),
+      );
       const lang = requestLanguage(req);
       const views = samples.map((s) => sampleResultsView(s, results.get(s.sample_id) ?? [], lang));
-      const status = views.every((v) => v.status === 'READY_TO_DOWNLOAD') ? 'READY_TO_DOWNLOAD' : views.some((v) => v.status !== 'IN_LAB') ? 'PARTIAL_RESULTS' : 'IN_LAB';
+      const status = views.every((v) => v.status === 'READY_TO_DOWNLOAD')
+        ? 'READY_TO_DOWNLOAD'
+        : views.some((v) => v.status !== 'IN_LAB')
+          ? 'PARTIAL_RESULTS'
+          : 'IN_LAB';
       return { orderId: params.orderId, orderNumber: samples[0]!.order_number, status, samples: views };
     }),
   );
@@ -71,8 +86,15 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
   customer.get(
     '/fields/history',
     route({ query: ZFieldHistoryQuery }, async ({ query, auth, req }) => {
-      const samples = await samplesWhere(db, { userId: mustAuth(auth).userId, cropId: query.cropId, fieldName: query.fieldName });
-      const results = await resultsOf(db, samples.map((s) => s.sample_id));
+      const samples = await samplesWhere(db, {
+        userId: mustAuth(auth).userId,
+        cropId: query.cropId,
+        fieldName: query.fieldName,
+      });
+      const results = await resultsOf(
+        db,
+        samples.map((s) => s.sample_id),
+      );
       const lang = requestLanguage(req);
       const items = samples
         .flatMap((s) =>
@@ -100,9 +122,17 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
     '/',
     route({ query: ZAdminResultsQuery }, async ({ query, req }) => {
       const samples = await samplesWhere(db, { orderId: query.orderId, code: query.code });
-      const results = await resultsOf(db, samples.map((s) => s.sample_id));
+      const results = await resultsOf(
+        db,
+        samples.map((s) => s.sample_id),
+      );
       const lang = requestLanguage(req);
-      return { items: samples.map((s) => ({ userId: s.user_id, ...sampleResultsView(s, results.get(s.sample_id) ?? [], lang) })) };
+      return {
+        items: samples.map((s) => ({
+          userId: s.user_id,
+          ...sampleResultsView(s, results.get(s.sample_id) ?? [], lang),
+        })),
+      };
     }),
   );
   for (const base of ['/farm-api/results', '/garden-api/results']) app.use(base, admin);

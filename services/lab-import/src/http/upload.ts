@@ -15,7 +15,10 @@ export interface Upload {
 export function readUpload(req: Request, max: number): Promise<Upload> {
   // A JSON body was already read by express.json: no file is left in the stream, and waiting for
   // its end would hang the request (abuse finding F-4).
-  if (req.readableEnded) return Promise.reject(new FileRejected(LabImportErrorCode.importUnsupportedFile, 'the body is not a file'));
+  if (req.readableEnded)
+    return Promise.reject(
+      new FileRejected(LabImportErrorCode.importUnsupportedFile, 'the body is not a file'),
+    );
   const type = req.headers['content-type'] ?? '';
   if (type.toLowerCase().startsWith('multipart/form-data')) return readMultipart(req, max);
   return readRaw(req, max).then((buffer) => ({ buffer, fileName: null }));
@@ -54,12 +57,18 @@ function readMultipart(req: Request, max: number): Promise<Upload> {
       found = new Promise<Upload>((res, rej) => {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('limit', () => (truncated = true));
-        stream.on('end', () => (truncated ? rej(tooLarge(max)) : res({ buffer: Buffer.concat(chunks), fileName: info.filename ?? null })));
+        stream.on('end', () =>
+          truncated
+            ? rej(tooLarge(max))
+            : res({ buffer: Buffer.concat(chunks), fileName: info.filename ?? null }),
+        );
         stream.on('error', rej);
       });
       found.catch(() => undefined);
     });
-    parser.on('error', () => reject(new FileRejected(LabImportErrorCode.importUnsupportedFile, 'malformed multipart body')));
+    parser.on('error', () =>
+      reject(new FileRejected(LabImportErrorCode.importUnsupportedFile, 'malformed multipart body')),
+    );
     parser.on('close', () => {
       if (!found) reject(new FileRejected(LabImportErrorCode.importUnsupportedFile, 'the form has no file'));
       else found.then(resolve, reject);

@@ -1,11 +1,24 @@
 import { sql, type Kysely } from 'kysely';
-import { LabImportErrorCode, ResultsImportedV1, type AgronomicCategory, type EventData } from '@gleba/contracts';
+import {
+  LabImportErrorCode,
+  ResultsImportedV1,
+  type AgronomicCategory,
+  type EventData,
+} from '@gleba/contracts';
 import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
 import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
-import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice, type SampleForAdvice } from '../domain/recommendation';
+import {
+  adviceBasisOf,
+  adviceColumns,
+  adviceValues,
+  createAdviser,
+  orderedTests,
+  sampleForAdvice,
+  type SampleForAdvice,
+} from '../domain/recommendation';
 import { stagedValues } from '../domain/rows';
 
 /**
@@ -21,7 +34,13 @@ interface ResultRow {
   recommendation_measured: string | null;
   recommendation_error: string | null;
 }
-const RESULT_COLUMNS = ['row_number', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error'] as const;
+const RESULT_COLUMNS = [
+  'row_number',
+  'classes',
+  'recommendation_id',
+  'recommendation_measured',
+  'recommendation_error',
+] as const;
 const RAW_RESULT_COLUMNS = ['classes', 'recommendation_measured'] as const;
 
 export interface ApplyOptions {
@@ -37,10 +56,23 @@ export interface ApplyOptions {
  * are stored. A staged row is deleted in the same transaction, so a retried job resumes where it
  * stopped instead of applying a row twice.
  */
-export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId: string, options: ApplyOptions): Promise<void> {
-  const imp = await db.selectFrom('imports').select(['id', 'status', 'rows_rejected']).where('id', '=', importId).executeTakeFirst();
+export async function applyImport(
+  db: Kysely<Database>,
+  outbox: Outbox,
+  importId: string,
+  options: ApplyOptions,
+): Promise<void> {
+  const imp = await db
+    .selectFrom('imports')
+    .select(['id', 'status', 'rows_rejected'])
+    .where('id', '=', importId)
+    .executeTakeFirst();
   if (!imp) return;
-  await db.updateTable('imports').set({ status: 'APPLYING', phase: 'apply', percent: 0 }).where('id', '=', importId).execute();
+  await db
+    .updateTable('imports')
+    .set({ status: 'APPLYING', phase: 'apply', percent: 0 })
+    .where('id', '=', importId)
+    .execute();
 
   const orders = await db
     .selectFrom('import_rows')
@@ -75,7 +107,13 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       // The batch's orders, as one array parameter (bound and planned once, not hundreds of parameters).
       const ofOrders = sql<boolean>`order_id = any(${orderIds}::uuid[])`;
       // Locks the orders' samples: two imports touching one order take turns.
-      const samples = await trx.selectFrom('expected_samples').selectAll().where(ofOrders).orderBy('sample_id').forUpdate().execute();
+      const samples = await trx
+        .selectFrom('expected_samples')
+        .selectAll()
+        .where(ofOrders)
+        .orderBy('sample_id')
+        .forUpdate()
+        .execute();
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
       // Elements and advice inputs stay in Postgres (the insert below copies them); they are read
       // only for the rows whose advice is computed again.
@@ -92,11 +130,18 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       for (const row of staged) {
         const sample = sampleById.get(row.sample_id);
         if (!sample || sample.cancelled_at !== null) {
-          rejectedRows.push({ import_id: importId, row_number: row.row_number, label: sample?.code ?? null, code: LabImportErrorCode.importNoMatchingOrders, message: 'the order was cancelled after the check' });
+          rejectedRows.push({
+            import_id: importId,
+            row_number: row.row_number,
+            label: sample?.code ?? null,
+            code: LabImportErrorCode.importNoMatchingOrders,
+            message: 'the order was cancelled after the check',
+          });
           continue;
         }
         const forSample = sampleForAdvice(sample);
-        if (row.advised_for === null || row.advised_for !== adviceBasisOf(forSample)) stale.set(row.row_number, forSample);
+        if (row.advised_for === null || row.advised_for !== adviceBasisOf(forSample))
+          stale.set(row.row_number, forSample);
       }
       const values: ResultRow[] = [];
       const newRecommendations = new Map<string, string>();
@@ -104,7 +149,12 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         const inputs = await trx
           .selectFrom('import_rows')
           // Rows staged without `advice` (older versions) are read for their elements.
-          .select((eb) => ['row_number', 'category', 'advice', eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements')])
+          .select((eb) => [
+            'row_number',
+            'category',
+            'advice',
+            eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements'),
+          ])
           .where('import_id', '=', importId)
           .where(sql<boolean>`row_number = any(${[...stale.keys()]}::integer[])`)
           .orderBy('row_number')
@@ -112,7 +162,10 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         for (const row of inputs) {
           const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
           const advice = advise(read, row.category as AgronomicCategory | null, stale.get(row.row_number)!);
-          values.push({ row_number: row.row_number, ...adviceColumns(advice, storedRecommendations, newRecommendations) });
+          values.push({
+            row_number: row.row_number,
+            ...adviceColumns(advice, storedRecommendations, newRecommendations),
+          });
         }
       }
 
@@ -143,7 +196,9 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
       // just written, and, for samples with an ordered test not written here, those stored before.
       const activeSamples = samples.filter((s) => s.cancelled_at === null);
       const presentKeys = new Set(written.map((w) => `${w.sample_id}|${w.test_type}`));
-      const unsettled = activeSamples.filter((s) => orderedTests(s).some((t) => !presentKeys.has(`${s.sample_id}|${t}`)));
+      const unsettled = activeSamples.filter((s) =>
+        orderedTests(s).some((t) => !presentKeys.has(`${s.sample_id}|${t}`)),
+      );
       if (unsettled.length > 0) {
         const before = await trx
           .selectFrom('results')
@@ -160,7 +215,9 @@ export async function applyImport(db: Kysely<Database>, outbox: Outbox, importId
         const touched = writtenByOrder.get(orderId) ?? [];
         if (touched.length === 0) continue;
         const orderSamples = samplesByOrder.get(orderId) ?? [];
-        const complete = orderSamples.every((s) => orderedTests(s).every((t) => presentKeys.has(`${s.sample_id}|${t}`)));
+        const complete = orderSamples.every((s) =>
+          orderedTests(s).every((t) => presentKeys.has(`${s.sample_id}|${t}`)),
+        );
         const anyNew = touched.some((w) => w.inserted);
         const first = orderSamples[0] ?? sampleById.get(touched[0]!.sample_id)!;
         messages.push({

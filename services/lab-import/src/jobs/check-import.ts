@@ -4,7 +4,14 @@ import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetBuffer } from '../db/recordset';
 import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
-import { adviceBasisOf, adviceColumns, adviceValues, createAdviser, orderedTests, sampleForAdvice } from '../domain/recommendation';
+import {
+  adviceBasisOf,
+  adviceColumns,
+  adviceValues,
+  createAdviser,
+  orderedTests,
+  sampleForAdvice,
+} from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../domain/xlsx-guard';
 import { parseInThread } from './parse-in-thread';
@@ -29,14 +36,33 @@ export interface CheckOptions {
 type PendingRow = Extract<ParsedItem, { kind: 'ok' }>;
 
 /** A row as written (staged, or stored as a result): its elements as the parsed JSON bytes. */
-type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id' | 'elements'> & { elements: Uint8Array };
+type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id' | 'elements'> & {
+  elements: Uint8Array;
+};
 const STAGED_COLUMNS = [
-  'row_number', 'sample_id', 'order_id', 'test_type', 'category', 'elements', 'advice',
-  'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error', 'advised_for',
+  'row_number',
+  'sample_id',
+  'order_id',
+  'test_type',
+  'category',
+  'elements',
+  'advice',
+  'classes',
+  'recommendation_id',
+  'recommendation_measured',
+  'recommendation_error',
+  'advised_for',
 ] as const satisfies readonly (keyof StagedRow)[];
 /** What a direct apply writes of a row (into `results`). */
 const RESULT_COLUMNS = [
-  'sample_id', 'test_type', 'category', 'elements', 'classes', 'recommendation_id', 'recommendation_measured', 'recommendation_error',
+  'sample_id',
+  'test_type',
+  'category',
+  'elements',
+  'classes',
+  'recommendation_id',
+  'recommendation_measured',
+  'recommendation_error',
 ] as const satisfies readonly (keyof StagedRow)[];
 const RAW_COLUMNS = ['elements', 'advice', 'classes', 'recommendation_measured'] as const;
 
@@ -64,7 +90,11 @@ interface ErrorRow {
  * `import_rows` with their advice for apply (or, with `applyWith`, stored as results at once);
  * every rejected row is listed in `import_errors` with its reason.
  */
-export async function checkImport(db: Kysely<Database>, importId: string, options: CheckOptions): Promise<void> {
+export async function checkImport(
+  db: Kysely<Database>,
+  importId: string,
+  options: CheckOptions,
+): Promise<void> {
   if (!options.applyWith) return checkIn(db, null, importId, options);
   const outbox = options.applyWith;
   // One transaction: results, row errors, events and the final status commit together or not at
@@ -79,9 +109,15 @@ async function checkIn(
   importId: string,
   options: CheckOptions,
 ): Promise<void> {
-  const imp = await db.selectFrom('imports').select(['id', 'mode', 'test_type']).where('id', '=', importId).executeTakeFirst();
+  const imp = await db
+    .selectFrom('imports')
+    .select(['id', 'mode', 'test_type'])
+    .where('id', '=', importId)
+    .executeTakeFirst();
   if (!imp) return;
-  const file = takeOver(importId) ?? (await db.selectFrom('imports').select('file').where('id', '=', importId).executeTakeFirst())?.file;
+  const file =
+    takeOver(importId) ??
+    (await db.selectFrom('imports').select('file').where('id', '=', importId).executeTakeFirst())?.file;
   if (!file) throw new FileRejected(LabImportErrorCode.importUnknownError, 'the import has no file any more');
   const chosen = imp.test_type as ImportTestType;
   const kind = imp.mode === 'garden' ? 'GARDEN' : 'FARM';
@@ -90,7 +126,19 @@ async function checkIn(
   await db.deleteFrom('import_errors').where('import_id', '=', importId).execute();
   await db
     .updateTable('imports')
-    .set({ status: 'CHECKING', phase: direct ? 'apply' : 'check', rows_read: 0, rows_total: null, rows_valid: 0, rows_rejected: 0, rows_applied: 0, apply_processed: 0, percent: 0, error_code: null, error_message: null })
+    .set({
+      status: 'CHECKING',
+      phase: direct ? 'apply' : 'check',
+      rows_read: 0,
+      rows_total: null,
+      rows_valid: 0,
+      rows_rejected: 0,
+      rows_applied: 0,
+      apply_processed: 0,
+      percent: 0,
+      error_code: null,
+      error_message: null,
+    })
     .where('id', '=', importId)
     .execute();
 
@@ -140,7 +188,19 @@ async function checkIn(
     if (batch.length > 0) {
       const matching = trx
         .selectFrom('expected_samples')
-        .select(['sample_id', 'code', 'order_id', 'kind', 'basic_test_type', 'additional_test_types', 'plant_id', 'area_ha', 'area_ares', 'order_number', 'user_id'])
+        .select([
+          'sample_id',
+          'code',
+          'order_id',
+          'kind',
+          'basic_test_type',
+          'additional_test_types',
+          'plant_id',
+          'area_ha',
+          'area_ares',
+          'order_number',
+          'user_id',
+        ])
         .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
         .where('cancelled_at', 'is', null);
       // Applying: the samples stay as read (crop, area, not cancelled) until the results commit.
@@ -152,12 +212,18 @@ async function checkIn(
       for (const p of batch) {
         const sample = byCode.get(p.label);
         if (!sample || sample.kind !== kind) {
-          reject(p.number, p.label, { code: LabImportErrorCode.importNoMatchingOrders, message: `no ${kind.toLowerCase()} sample expects the label ${p.label}` });
+          reject(p.number, p.label, {
+            code: LabImportErrorCode.importNoMatchingOrders,
+            message: `no ${kind.toLowerCase()} sample expects the label ${p.label}`,
+          });
           continue;
         }
         matchedAny = true;
         if (!orderedTests(sample).includes(p.testType)) {
-          reject(p.number, p.label, { code: LabImportErrorCode.importInvalidTestType, message: `${p.testType} was not ordered for this sample` });
+          reject(p.number, p.label, {
+            code: LabImportErrorCode.importInvalidTestType,
+            message: `${p.testType} was not ordered for this sample`,
+          });
           continue;
         }
         valid += 1;
@@ -195,7 +261,13 @@ async function checkIn(
           const sample = bySample.get(w.sample_id)!;
           let order = touchedOrders.get(sample.order_id);
           if (!order) {
-            order = { orderNumber: sample.order_number, userId: sample.user_id, kind: sample.kind, codes: new Set(), anyNew: false };
+            order = {
+              orderNumber: sample.order_number,
+              userId: sample.user_id,
+              kind: sample.kind,
+              codes: new Set(),
+              anyNew: false,
+            };
             touchedOrders.set(sample.order_id, order);
           }
           order.codes.add(sample.code);
@@ -219,14 +291,22 @@ async function checkIn(
     // Progress: applying, through the pool (visible while the transaction runs), else with the batch.
     await (direct ? db : trx)
       .updateTable('imports')
-      .set({ rows_read: rowsRead, rows_valid: valid, rows_rejected: rejected, rows_applied: applied, percent: Math.min(99, share * 100) })
+      .set({
+        rows_read: rowsRead,
+        rows_valid: valid,
+        rows_rejected: rejected,
+        rows_applied: applied,
+        percent: Math.min(99, share * 100),
+      })
       .where('id', '=', importId)
       .execute();
   };
 
   try {
     const job = { file, chosen, maxRows: options.maxRows, batchSize: options.batchSize };
-    const parsed = options.parseThread ? parseInThread(job, options.signal) : parseWorkbook(job, options.signal);
+    const parsed = options.parseThread
+      ? parseInThread(job, options.signal)
+      : parseWorkbook(job, options.signal);
     for await (const batch of parsed) {
       share = batch.share;
       for (const item of batch.items) {
@@ -237,7 +317,10 @@ async function checkIn(
         }
         const key = `${item.label}\u0000${item.testType}`;
         if (seen.has(key)) {
-          reject(item.number, item.label, { code: LabImportErrorCode.importDuplicateLabel, message: `the label ${item.label} already appeared in this file` });
+          reject(item.number, item.label, {
+            code: LabImportErrorCode.importDuplicateLabel,
+            message: `the label ${item.label} already appeared in this file`,
+          });
         } else {
           seen.add(key);
           pending.push(item);
@@ -253,11 +336,17 @@ async function checkIn(
 
   // A file none of whose rows can be applied fails as a whole, with the reason that fits best.
   let fileError: { code: string; message: string } | null = null;
-  if (rowsRead === 0) fileError = { code: LabImportErrorCode.importIncompleteResults, message: 'the file has no result rows' };
+  if (rowsRead === 0)
+    fileError = { code: LabImportErrorCode.importIncompleteResults, message: 'the file has no result rows' };
   else if (valid === 0 && !matchedAny && (errorCodes.get(LabImportErrorCode.importNoMatchingOrders) ?? 0) > 0)
-    fileError = { code: LabImportErrorCode.importNoMatchingOrders, message: 'no row matches an expected sample' };
+    fileError = {
+      code: LabImportErrorCode.importNoMatchingOrders,
+      message: 'no row matches an expected sample',
+    };
   else if (valid === 0) {
-    const [code] = [...errorCodes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [LabImportErrorCode.importUnknownError];
+    const [code] = [...errorCodes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [
+      LabImportErrorCode.importUnknownError,
+    ];
     fileError = { code, message: 'no row can be applied' };
   }
   if (!direct || fileError) {
@@ -302,7 +391,12 @@ async function checkIn(
  * order has results for each test ordered (this import's or earlier ones), else PARTIAL; UPDATED
  * when the import only replaced results that existed.
  */
-async function publishResults(trx: Transaction<Database>, outbox: Outbox, importId: string, touched: Map<string, TouchedOrder>): Promise<void> {
+async function publishResults(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  importId: string,
+  touched: Map<string, TouchedOrder>,
+): Promise<void> {
   if (touched.size === 0) return;
   const orderIds = [...touched.keys()];
   const incomplete = await sql<{ order_id: string }>`

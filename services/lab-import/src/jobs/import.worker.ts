@@ -34,7 +34,10 @@ async function withDeadline<T>(ms: number, fn: (signal: AbortSignal) => Promise<
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new ImportTimeout(LabImportErrorCode.importTimeout, `the import took longer than ${ms} ms`);
+      const error = new ImportTimeout(
+        LabImportErrorCode.importTimeout,
+        `the import took longer than ${ms} ms`,
+      );
       controller.abort(error);
       reject(error);
     }, ms);
@@ -56,13 +59,25 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
     const code = known ? error.code : LabImportErrorCode.importUnknownError;
     const message = known ? error.message : 'the import failed unexpectedly';
     if (!known) logger.error({ err: error, importId }, 'import failed');
-    await db.updateTable('imports').set({ status: 'FAILED', error_code: code, error_message: message }).where('id', '=', importId).execute();
-    await db.insertInto('import_errors').values({ import_id: importId, row_number: null, label: null, code, message }).execute();
+    await db
+      .updateTable('imports')
+      .set({ status: 'FAILED', error_code: code, error_message: message })
+      .where('id', '=', importId)
+      .execute();
+    await db
+      .insertInto('import_errors')
+      .values({ import_id: importId, row_number: null, label: null, code, message })
+      .execute();
     return true;
   };
 
   /** A known failure (bad file, timeout) ends the job; anything else is retried, then recorded. */
-  const run = async (importId: string, attempt: number, attempts: number, fn: (signal: AbortSignal) => Promise<void>) => {
+  const run = async (
+    importId: string,
+    attempt: number,
+    attempts: number,
+    fn: (signal: AbortSignal) => Promise<void>,
+  ) => {
     try {
       // Every event of one import carries the import's id as its correlation id.
       await runWithContext({ correlationId: importId }, () => withDeadline(config.IMPORT_JOB_TIMEOUT_MS, fn));
@@ -79,14 +94,27 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
         def: CheckImportJob,
         process: async (data, job) => {
           const { importId, thenApply } = data as z.infer<typeof CheckImportJob.schema>;
-          const options = { batchSize: config.IMPORT_BATCH_SIZE, maxRows: config.IMPORT_MAX_ROWS, parseThread: config.IMPORT_PARSE_THREAD };
+          const options = {
+            batchSize: config.IMPORT_BATCH_SIZE,
+            maxRows: config.IMPORT_MAX_ROWS,
+            parseThread: config.IMPORT_PARSE_THREAD,
+          };
           await run(importId, job.attemptsMade + 1, CheckImportJob.attempts, async (signal) => {
-            const before = await db.selectFrom('imports').select('status').where('id', '=', importId).executeTakeFirst();
+            const before = await db
+              .selectFrom('imports')
+              .select('status')
+              .where('id', '=', importId)
+              .executeTakeFirst();
             if (!before || before.status === 'APPLIED') return;
             // An apply from staged rows that began (a job of a version that staged before applying) resumes.
-            if (before.status === 'APPLYING') return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
+            if (before.status === 'APPLYING')
+              return applyImport(db, ctx.outbox, importId, { batchSize: config.IMPORT_BATCH_SIZE, signal });
             // step=apply: checked and applied in one pass and one transaction (a retry starts again).
-            await checkImport(db, importId, { ...options, signal, applyWith: thenApply ? ctx.outbox : undefined });
+            await checkImport(db, importId, {
+              ...options,
+              signal,
+              applyWith: thenApply ? ctx.outbox : undefined,
+            });
           });
         },
       },

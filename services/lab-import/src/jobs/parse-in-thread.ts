@@ -19,7 +19,9 @@ function threadEntry(): URL {
     if (!existsSync(bundled)) throw new Error(`the parser thread's bundle is missing: ${bundled}`);
     return pathToFileURL(bundled);
   }
-  const tsxApi = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const tsxApi = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const source = pathToFileURL(path.join(path.dirname(here), 'parse.thread.ts')).href;
   const boot = `import { register } from ${JSON.stringify(pathToFileURL(tsxApi).href)}; register(); await import(${JSON.stringify(source)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
@@ -58,7 +60,10 @@ export async function stopParserThread(): Promise<void> {
  * (up to a few ahead). Aborting the signal, or leaving the loop early, terminates the thread; a
  * thread that finished its workbook waits for the next import's.
  */
-export async function* parseInThread(job: ParseJob, signal: AbortSignal): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
+export async function* parseInThread(
+  job: ParseJob,
+  signal: AbortSignal,
+): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
   signal.throwIfAborted();
   const worker = idle ?? startThread();
   idle = null;

@@ -21,8 +21,15 @@ port.on('message', (m: ParentMessage) => {
   if (m.type === 'parse') {
     inFlight = 0;
     run(m.job).catch((error: unknown) => {
-      if (error instanceof FileRejected) post({ type: 'error', known: true, code: error.code, message: error.message });
-      else post({ type: 'error', known: false, code: LabImportErrorCode.importUnknownError, message: (error as Error)?.message ?? String(error) });
+      if (error instanceof FileRejected)
+        post({ type: 'error', known: true, code: error.code, message: error.message });
+      else
+        post({
+          type: 'error',
+          known: false,
+          code: LabImportErrorCode.importUnknownError,
+          message: (error as Error)?.message ?? String(error),
+        });
     });
     return;
   }

@@ -8,7 +8,10 @@ export class ChangeWaiter {
   private woken = false;
   private release: (() => void) | null = null;
 
-  constructor(readonly userId: string, private readonly done: (w: ChangeWaiter) => void) {}
+  constructor(
+    readonly userId: string,
+    private readonly done: (w: ChangeWaiter) => void,
+  ) {}
 
   /** Called by the hub. */
   wake(): void {
@@ -83,7 +86,8 @@ export class InAppChanges {
     const key = userId.toLowerCase();
     const listening = this.listener?.listening === true;
     const known = this.states.get(key);
-    if (known && listening && Date.now() - known.at <= (this.options.stateMaxAgeMs ?? 5000)) return known.state;
+    if (known && listening && Date.now() - known.at <= (this.options.stateMaxAgeMs ?? 5000))
+      return known.state;
     const look = {};
     this.looking.set(key, look);
     const at = Date.now();
@@ -104,7 +108,8 @@ export class InAppChanges {
 
   private remember(key: string, state: InAppState, at: number): void {
     this.states.delete(key);
-    if (this.states.size >= (this.options.maxStates ?? 10_000)) this.states.delete(this.states.keys().next().value as string);
+    if (this.states.size >= (this.options.maxStates ?? 10_000))
+      this.states.delete(this.states.keys().next().value as string);
     this.states.set(key, { state, at });
   }
 
@@ -155,7 +160,11 @@ export class InAppChanges {
   subscribe(userId: string): ChangeWaiter | null {
     if (this.closed) return null;
     const mine = this.byUser.get(userId);
-    if (this.count >= (this.options.maxWaiters ?? 10_000) || (mine?.size ?? 0) >= (this.options.maxPerUser ?? 8)) return null;
+    if (
+      this.count >= (this.options.maxWaiters ?? 10_000) ||
+      (mine?.size ?? 0) >= (this.options.maxPerUser ?? 8)
+    )
+      return null;
     const waiter = new ChangeWaiter(userId, (w) => this.remove(w));
     if (mine) mine.add(waiter);
     else this.byUser.set(userId, new Set([waiter]));
@@ -182,7 +191,10 @@ export class InAppChanges {
 const hubs = new WeakMap<object, InAppChanges>();
 
 /** The one hub of a service instance (its routes and its start share it); closed when the service begins to stop. */
-export function inAppChangesOf(ctx: { config: { DATABASE_URL: string }; closing: AbortSignal }): InAppChanges {
+export function inAppChangesOf(ctx: {
+  config: { DATABASE_URL: string };
+  closing: AbortSignal;
+}): InAppChanges {
   let hub = hubs.get(ctx);
   if (!hub) {
     const created = new InAppChanges({ databaseUrl: ctx.config.DATABASE_URL });

@@ -7,5 +7,11 @@ export async function newsletterConsentChanged(
   trx: Db,
   c: { userId: string; email: string; language: Language; consent: boolean; at: string },
 ): Promise<void> {
-  await setSubscription(trx, { email: c.email, userId: c.userId, language: c.language, subscribed: c.consent, sourceAt: c.at });
+  await setSubscription(trx, {
+    email: c.email,
+    userId: c.userId,
+    language: c.language,
+    subscribed: c.consent,
+    sourceAt: c.at,
+  });
 }

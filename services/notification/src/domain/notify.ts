@@ -1,6 +1,11 @@
 import type { Language } from '@gleba/contracts';
 import { upsertContact, type Contact, type Db } from '../db/repositories/contacts.repository';
-import { insertDelivery, releaseWaiting, type Channel, type NewDelivery } from '../db/repositories/deliveries.repository';
+import {
+  insertDelivery,
+  releaseWaiting,
+  type Channel,
+  type NewDelivery,
+} from '../db/repositories/deliveries.repository';
 import { insertNotices, recipientsOf, type NewInApp } from '../db/repositories/notices.repository';
 import type { Notice } from './rules';
 import type { Template } from './templates';
@@ -56,7 +61,13 @@ export async function writeNotices(trx: Db, queue: DeliveryQueue, notices: Notic
       });
     }
     if (pref.isInAppEnabled) {
-      inApps.push({ userId: notice.userId, type: notice.type, content: inAppContent(notice.template), params: notice.params, sourceKey: notice.sourceKey });
+      inApps.push({
+        userId: notice.userId,
+        type: notice.type,
+        content: inAppContent(notice.template),
+        params: notice.params,
+        sourceKey: notice.sourceKey,
+      });
     }
   });
   for (const d of await insertNotices(trx, inApps, deliveries)) {
@@ -123,8 +134,14 @@ export async function sendAccountEmail(
 }
 
 /** Identity's user events feed the contact read model; deliveries waiting for it go out. */
-export async function contactChanged(trx: Db, queue: DeliveryQueue, contact: Contact, occurredAt: string): Promise<void> {
+export async function contactChanged(
+  trx: Db,
+  queue: DeliveryQueue,
+  contact: Contact,
+  occurredAt: string,
+): Promise<void> {
   const written = await upsertContact(trx, contact, occurredAt);
   if (!written) return;
-  for (const d of await releaseWaiting(trx, contact.userId, contact.phoneNumber !== null)) await queue.enqueue(d.channel, d.id);
+  for (const d of await releaseWaiting(trx, contact.userId, contact.phoneNumber !== null))
+    await queue.enqueue(d.channel, d.id);
 }

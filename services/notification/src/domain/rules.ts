@@ -36,7 +36,11 @@ const ONCE_PER_ORDER: ReadonlySet<NotificationType> = new Set([
   'ORDER_CANCELLED',
   'PAYMENT_RECEIVED',
 ]);
-const RESULT_TYPES: ReadonlySet<NotificationType> = new Set(['PARTIAL_RESULTS', 'ALL_RESULTS', 'RESULTS_UPDATED']);
+const RESULT_TYPES: ReadonlySet<NotificationType> = new Set([
+  'PARTIAL_RESULTS',
+  'ALL_RESULTS',
+  'RESULTS_UPDATED',
+]);
 
 function orderNotice(
   type: NotificationType,
@@ -77,33 +81,57 @@ export const STATUS_TYPE: Record<EventData<typeof OrderStatusChangedV1>['to'], N
   ORDER_CANCELLED: 'ORDER_CANCELLED',
 };
 
-export function orderStatusNotice(data: EventData<typeof OrderStatusChangedV1>, eventId: string): Notice | null {
+export function orderStatusNotice(
+  data: EventData<typeof OrderStatusChangedV1>,
+  eventId: string,
+): Notice | null {
   const type = STATUS_TYPE[data.to];
   if (!type) return null;
-  return orderNotice(type, { userId: data.userId, orderId: data.orderId, ref: data.barcode ?? data.orderNumber }, eventId, {
-    status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
-  });
+  return orderNotice(
+    type,
+    { userId: data.userId, orderId: data.orderId, ref: data.barcode ?? data.orderNumber },
+    eventId,
+    {
+      status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
+    },
+  );
 }
 
 export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: string): Notice | null {
   if (!data.userId) return null;
-  return orderNotice('PAYMENT_RECEIVED', { userId: data.userId, orderId: data.orderId, ref: data.orderNumber }, eventId, {
-    amountGrosze: data.amountGrosze,
-  });
+  return orderNotice(
+    'PAYMENT_RECEIVED',
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    eventId,
+    {
+      amountGrosze: data.amountGrosze,
+    },
+  );
 }
 
 export function orderCancelledNotice(data: EventData<typeof OrderCancelledV1>, eventId: string): Notice {
-  return orderNotice('ORDER_CANCELLED', { userId: data.userId, orderId: data.orderId, ref: data.orderNumber }, eventId);
+  return orderNotice(
+    'ORDER_CANCELLED',
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    eventId,
+  );
 }
 
 /**
  * Lab imports announce results of farm orders. Garden tests are announced by their status
  * changes (PARTIAL_RESULTS, COMPLETE_RESULTS, RESULTS_UPDATED), which orders makes on import.
  */
-export function resultsImportedNotice(data: EventData<typeof ResultsImportedV1>, eventId: string): Notice | null {
+export function resultsImportedNotice(
+  data: EventData<typeof ResultsImportedV1>,
+  eventId: string,
+): Notice | null {
   if (data.kind !== 'FARM') return null;
   const type: NotificationType =
-    data.completeness === 'COMPLETE' ? 'ALL_RESULTS' : data.completeness === 'PARTIAL' ? 'PARTIAL_RESULTS' : 'RESULTS_UPDATED';
+    data.completeness === 'COMPLETE'
+      ? 'ALL_RESULTS'
+      : data.completeness === 'PARTIAL'
+        ? 'PARTIAL_RESULTS'
+        : 'RESULTS_UPDATED';
   return orderNotice(type, { userId: data.userId, orderId: data.orderId, ref: data.orderNumber }, eventId);
 }
 
@@ -147,6 +175,10 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
 }
 
 /** Defaults before a user changes anything: every channel on, SMS for order progress only. */
-export function defaultPreference(type: NotificationType): { isEmailEnabled: boolean; isInAppEnabled: boolean; isSmsEnabled: boolean } {
+export function defaultPreference(type: NotificationType): {
+  isEmailEnabled: boolean;
+  isInAppEnabled: boolean;
+  isSmsEnabled: boolean;
+} {
   return { isEmailEnabled: true, isInAppEnabled: true, isSmsEnabled: type !== 'PAYMENT_RECEIVED' };
 }

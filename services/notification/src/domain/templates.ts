@@ -22,7 +22,11 @@ export const TEMPLATES = [
 export type Template = (typeof TEMPLATES)[number];
 
 /** Account e-mails: always sent, e-mail only, no preferences footer. */
-export const ACCOUNT_TEMPLATES: ReadonlySet<Template> = new Set(['activation', 'passwordReset', 'passwordResetAdmin']);
+export const ACCOUNT_TEMPLATES: ReadonlySet<Template> = new Set([
+  'activation',
+  'passwordReset',
+  'passwordResetAdmin',
+]);
 
 export const TEMPLATE_OF_TYPE: Partial<Record<NotificationType, Template>> = {
   ORDER_ADDED_AWAITING_SHIPMENT: 'orderAddedAwaitingShipment',
@@ -82,13 +86,20 @@ export function displayParams(lang: Language, params: Params, options: RenderOpt
   if (typeof pickup === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(pickup)) {
     out.pickupDate = formatter(
       `d:${lang}`,
-      () => new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }),
+      () =>
+        new Intl.DateTimeFormat(LOCALE[lang], {
+          timeZone: 'UTC',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }),
     ).format(new Date(`${pickup}T00:00:00Z`));
   }
   if (typeof params.amountGrosze === 'number') {
-    out.amount = formatter(`n:${lang}`, () => new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(
-      params.amountGrosze / 100,
-    );
+    out.amount = formatter(
+      `n:${lang}`,
+      () => new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ).format(params.amountGrosze / 100);
   }
   if (typeof params.status === 'string') out.status = t(lang, `notifications.status${params.status}`);
   return out;
@@ -101,7 +112,12 @@ export interface RenderedEmail {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Subject, text and HTML of one e-mail, in the reader's language. */
 export function renderEmail(
@@ -112,11 +128,15 @@ export function renderEmail(
 ): RenderedEmail {
   const p = displayParams(lang, input.params, options);
   const subject = t(lang, `notifications.${template}Subject`, p);
-  const greeting = input.firstName ? t(lang, 'notifications.greeting', { firstName: input.firstName }) : t(lang, 'notifications.greetingNoName');
+  const greeting = input.firstName
+    ? t(lang, 'notifications.greeting', { firstName: input.firstName })
+    : t(lang, 'notifications.greetingNoName');
   const body = t(lang, `notifications.${template}Body`, p).split(/\n\n/);
   const action = t(lang, `notifications.${template}Action`, p);
   const signature = t(lang, 'notifications.signature');
-  const prefs = input.preferencesUrl ? t(lang, 'notifications.preferencesHint', { url: input.preferencesUrl }) : null;
+  const prefs = input.preferencesUrl
+    ? t(lang, 'notifications.preferencesHint', { url: input.preferencesUrl })
+    : null;
 
   const text = [
     greeting,
@@ -138,13 +158,20 @@ export function renderEmail(
     body.map(para).join('') +
     button +
     para(signature) +
-    (prefs ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(prefs)}</p>` : '') +
+    (prefs
+      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(prefs)}</p>`
+      : '') +
     `</body></html>`;
   return { subject, text, html };
 }
 
 /** One SMS, short and in the reader's language. */
-export function renderSms(template: Template, lang: Language, input: { params: Params; url?: string | null }, options: RenderOptions): string {
+export function renderSms(
+  template: Template,
+  lang: Language,
+  input: { params: Params; url?: string | null },
+  options: RenderOptions,
+): string {
   const p = displayParams(lang, input.params, options);
   const text = `${t(lang, 'notifications.smsPrefix')} ${t(lang, `notifications.${template}Sms`, p)}`;
   return input.url ? `${text} ${input.url}` : text;

@@ -12,29 +12,58 @@ import { contactChanged, sendAccountEmail, type DeliveryQueue } from '../domain/
 import { toE164 } from '../domain/phone';
 import { newsletterConsentChanged } from '../domain/newsletter';
 
-export function identityHandlers(_ctx: ServiceContext<Database, Config>, queue: DeliveryQueue): EventHandler<Database>[] {
+export function identityHandlers(
+  _ctx: ServiceContext<Database, Config>,
+  queue: DeliveryQueue,
+): EventHandler<Database>[] {
   return [
     on<Database, typeof UserRegisteredV1>(UserRegisteredV1, async (trx, d, env) => {
       await contactChanged(
         trx,
         queue,
-        { userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, phoneNumber: toE164(d.phoneNumber), language: d.language },
+        {
+          userId: d.userId,
+          email: d.email,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          phoneNumber: toE164(d.phoneNumber),
+          language: d.language,
+        },
         env.occurredAt,
       );
       if (d.newsletterConsent) {
-        await newsletterConsentChanged(trx, { userId: d.userId, email: d.email, language: d.language, consent: true, at: env.occurredAt });
+        await newsletterConsentChanged(trx, {
+          userId: d.userId,
+          email: d.email,
+          language: d.language,
+          consent: true,
+          at: env.occurredAt,
+        });
       }
     }),
     on<Database, typeof ProfileUpdatedV1>(ProfileUpdatedV1, async (trx, d, env) => {
       await contactChanged(
         trx,
         queue,
-        { userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, phoneNumber: toE164(d.phoneNumber), language: d.language },
+        {
+          userId: d.userId,
+          email: d.email,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          phoneNumber: toE164(d.phoneNumber),
+          language: d.language,
+        },
         env.occurredAt,
       );
     }),
     on<Database, typeof NewsletterConsentChangedV1>(NewsletterConsentChangedV1, async (trx, d, env) => {
-      await newsletterConsentChanged(trx, { userId: d.userId, email: d.email, language: d.language, consent: d.consent, at: env.occurredAt });
+      await newsletterConsentChanged(trx, {
+        userId: d.userId,
+        email: d.email,
+        language: d.language,
+        consent: d.consent,
+        at: env.occurredAt,
+      });
     }),
     on<Database, typeof ActivationLinkRequestedV1>(ActivationLinkRequestedV1, async (trx, d, env) => {
       await sendAccountEmail(trx, queue, {

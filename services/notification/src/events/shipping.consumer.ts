@@ -1,4 +1,9 @@
-import { CourierOrderedV1, DropOffCodeExpiringV1, DropOffCodeGeneratedV1, ParcelStatusChangedV1 } from '@gleba/contracts';
+import {
+  CourierOrderedV1,
+  DropOffCodeExpiringV1,
+  DropOffCodeGeneratedV1,
+  ParcelStatusChangedV1,
+} from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
 import type { NoticeWriter } from '../domain/notify';

@@ -1,5 +1,11 @@
 import express, { type Express } from 'express';
-import { pageMeta, ZDeliveryListQuery, ZPageQuery, type TDeliveryList, type TSmsLogList } from '@gleba/contracts';
+import {
+  pageMeta,
+  ZDeliveryListQuery,
+  ZPageQuery,
+  type TDeliveryList,
+  type TSmsLogList,
+} from '@gleba/contracts';
 import { requireRole, route, type ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -23,7 +29,10 @@ export function deliveriesRoutes(app: Express, ctx: ServiceContext<Database, Con
   router.get(
     '/',
     route({ query: ZDeliveryListQuery }, async ({ query }): Promise<TDeliveryList> => {
-      const { items, total } = await listDeliveries(db, { ...query, direction: query.orderBy?.endsWith(':asc') ? 'asc' : 'desc' });
+      const { items, total } = await listDeliveries(db, {
+        ...query,
+        direction: query.orderBy?.endsWith(':asc') ? 'asc' : 'desc',
+      });
       return { items, meta: pageMeta(query.page, query.perPage, total) };
     }),
   );

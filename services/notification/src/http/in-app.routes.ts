@@ -1,6 +1,21 @@
 import express, { type Express } from 'express';
-import { NotificationErrorCode, pageMeta, ZIdParam, ZInAppChangesQuery, ZInAppListQuery, type TInAppChanges, type TInAppList } from '@gleba/contracts';
-import { mustAuth, notFound, requestLanguage, requireAuth, route, type ServiceContext } from '@gleba/platform';
+import {
+  NotificationErrorCode,
+  pageMeta,
+  ZIdParam,
+  ZInAppChangesQuery,
+  ZInAppListQuery,
+  type TInAppChanges,
+  type TInAppList,
+} from '@gleba/contracts';
+import {
+  mustAuth,
+  notFound,
+  requestLanguage,
+  requireAuth,
+  route,
+  type ServiceContext,
+} from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { countUnseen, inAppState, listInApp, markSeen } from '../db/repositories/in-app.repository';
@@ -82,7 +97,8 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
     route({ params: ZIdParam }, async ({ params, auth }) => {
       // Another user's id answers exactly like an unknown one.
       const userId = mustAuth(auth).userId;
-      if (!(await markSeen(db, userId, params.id))) throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
+      if (!(await markSeen(db, userId, params.id)))
+        throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
       changes.forget(userId);
       return { id: params.id, seen: true };
     }),

@@ -1,9 +1,26 @@
 import express, { type Express } from 'express';
-import { NotificationErrorCode, ZNewsletterSubscribeBody, ZTokenParam, type TNewsletterStatus } from '@gleba/contracts';
-import { AppError, mustAuth, notFound, requestLanguage, requireAuth, route, type ServiceContext } from '@gleba/platform';
+import {
+  NotificationErrorCode,
+  ZNewsletterSubscribeBody,
+  ZTokenParam,
+  type TNewsletterStatus,
+} from '@gleba/contracts';
+import {
+  AppError,
+  mustAuth,
+  notFound,
+  requestLanguage,
+  requireAuth,
+  route,
+  type ServiceContext,
+} from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { findSubscription, setSubscription, unsubscribeByToken } from '../db/repositories/newsletter.repository';
+import {
+  findSubscription,
+  setSubscription,
+  unsubscribeByToken,
+} from '../db/repositories/newsletter.repository';
 
 /** Subscribe (signed in or with an address) and unsubscribe by the token in every newsletter. */
 export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
@@ -24,7 +41,8 @@ export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Con
     '/subscribe',
     route({ body: ZNewsletterSubscribeBody }, async ({ body, auth, req }): Promise<TNewsletterStatus> => {
       const email = auth?.email ?? body.email;
-      if (!email) throw new AppError(NotificationErrorCode.newsletterEmailRequired, 400, 'E-mail address required');
+      if (!email)
+        throw new AppError(NotificationErrorCode.newsletterEmailRequired, 400, 'E-mail address required');
       const s = await setSubscription(db, {
         email,
         userId: auth?.userId ?? null,
@@ -41,7 +59,13 @@ export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Con
     requireAuth,
     route({}, async ({ auth, req }): Promise<TNewsletterStatus> => {
       const { email, userId } = mustAuth(auth);
-      await setSubscription(db, { email, userId, language: requestLanguage(req), subscribed: false, sourceAt: new Date().toISOString() });
+      await setSubscription(db, {
+        email,
+        userId,
+        language: requestLanguage(req),
+        subscribed: false,
+        sourceAt: new Date().toISOString(),
+      });
       return { email: email.toLowerCase(), subscribed: false };
     }),
   );

@@ -13,7 +13,9 @@ export function preferencesRoutes(app: Express, ctx: ServiceContext<Database, Co
 
   router.get(
     '/',
-    route({}, async ({ auth }): Promise<TNotificationPreferences> => ({ items: await listPreferences(db, mustAuth(auth).userId) })),
+    route({}, async ({ auth }): Promise<TNotificationPreferences> => ({
+      items: await listPreferences(db, mustAuth(auth).userId),
+    })),
   );
 
   router.put(

@@ -41,7 +41,9 @@ export class DeliveryPacer {
       // From unpaced (events arriving after a quiet spell, while deliveries drain at full speed):
       // straight to the minimum, since on a full machine every tick of delay must be paid back
       // out of what the CPU has to spare.
-      this.perS = Number.isFinite(this.perS) ? Math.max(this.options.minPerS, this.perS / 2) : this.options.minPerS;
+      this.perS = Number.isFinite(this.perS)
+        ? Math.max(this.options.minPerS, this.perS / 2)
+        : this.options.minPerS;
     } else if (Number.isFinite(this.perS) && lagMs <= this.options.targetMs / 2) {
       this.perS += STEP_PER_S;
       if (this.perS >= UNPACED_FROM_PER_S) this.perS = Infinity;
@@ -59,8 +61,13 @@ export class DeliveryPacer {
 }
 
 /** The pacer the config asks for: none when DELIVERY_YIELD_LAG_MS is 0. */
-export function deliveryPacer(config: { DELIVERY_YIELD_LAG_MS: number; DELIVERY_MIN_RATE: number }): DeliveryPacer | undefined {
-  return config.DELIVERY_YIELD_LAG_MS > 0 ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE }) : undefined;
+export function deliveryPacer(config: {
+  DELIVERY_YIELD_LAG_MS: number;
+  DELIVERY_MIN_RATE: number;
+}): DeliveryPacer | undefined {
+  return config.DELIVERY_YIELD_LAG_MS > 0
+    ? new DeliveryPacer({ targetMs: config.DELIVERY_YIELD_LAG_MS, minPerS: config.DELIVERY_MIN_RATE })
+    : undefined;
 }
 
 /**

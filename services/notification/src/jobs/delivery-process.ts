@@ -18,7 +18,8 @@ const CONFIG_ENV = 'NOTIFICATION_DELIVERY_WORKER_CONFIG';
 /** What to fork: the bundle itself (dist/main.js) or, running from source, src/main.ts through tsx. */
 function workerEntry(): { file: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { file: path.join(path.dirname(here), '..', 'main.ts'), execArgv: ['--import', 'tsx'] };
+  if (here.endsWith('.ts'))
+    return { file: path.join(path.dirname(here), '..', 'main.ts'), execArgv: ['--import', 'tsx'] };
   return { file: here, execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) };
 }
 
@@ -54,7 +55,11 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
   const spawnWorker = () => {
     const { file, execArgv } = workerEntry();
     const started = Date.now();
-    const c = fork(file, [DELIVERY_WORKER_ARG], { execArgv, env: { ...process.env, [CONFIG_ENV]: JSON.stringify(config) }, stdio: 'inherit' });
+    const c = fork(file, [DELIVERY_WORKER_ARG], {
+      execArgv,
+      env: { ...process.env, [CONFIG_ENV]: JSON.stringify(config) },
+      stdio: 'inherit',
+    });
     child = c;
     c.on('message', (message) => {
       if ((message as { ready?: unknown } | null)?.ready === true) markReady();
@@ -83,7 +88,11 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
     new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS))),
   ]);
   clearTimeout(timer);
-  if (!started) logger.warn({ timeoutMs: READY_TIMEOUT_MS }, 'delivery worker not ready yet; starting without waiting for it');
+  if (!started)
+    logger.warn(
+      { timeoutMs: READY_TIMEOUT_MS },
+      'delivery worker not ready yet; starting without waiting for it',
+    );
   const reportLag = (lagMs: number) => {
     const c = child;
     if (!c?.connected) return;
@@ -116,14 +125,24 @@ export async function runDeliveryWorker(): Promise<void> {
   const fromParent = process.env[CONFIG_ENV];
   let config: Config;
   try {
-    config = fromParent ? (JSON.parse(fromParent) as Config) : loadConfig(ZConfig, { SERVICE_NAME: 'notification', ...process.env });
+    config = fromParent
+      ? (JSON.parse(fromParent) as Config)
+      : loadConfig(ZConfig, { SERVICE_NAME: 'notification', ...process.env });
   } catch (error) {
     console.error(`[notification delivery worker] ${(error as Error).message}`);
     process.exit(78); // EX_CONFIG
   }
   const logger = createLogger(`${config.SERVICE_NAME}-delivery`, config.LOG_LEVEL);
-  const db = createDatabase<Database>(config.DATABASE_URL, { max: config.DELIVERY_CONCURRENCY * 2 + 1, applicationName: `${config.SERVICE_NAME}-delivery` });
-  const jobs = new Jobs({ redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX, db: db as unknown as Kysely<unknown>, logger });
+  const db = createDatabase<Database>(config.DATABASE_URL, {
+    max: config.DELIVERY_CONCURRENCY * 2 + 1,
+    applicationName: `${config.SERVICE_NAME}-delivery`,
+  });
+  const jobs = new Jobs({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    db: db as unknown as Kysely<unknown>,
+    logger,
+  });
   const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
   // Forked by the service: paced on the lag it reports. Run on its own: not paced (its own machine).
   const pacer = process.send ? deliveryPacer(config) : undefined;

@@ -5,7 +5,13 @@ import { QueueName, type Language, type NotificationType } from '@gleba/contract
 import { defineJob, type Jobs, type Logger } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { deliveryWithRecipient, recordOutcome, settlePending, stalePending, type Channel } from '../db/repositories/deliveries.repository';
+import {
+  deliveryWithRecipient,
+  recordOutcome,
+  settlePending,
+  stalePending,
+  type Channel,
+} from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
 import type { DeliveryPacer } from './delivery-pacer';
@@ -15,7 +21,12 @@ import { ProviderError, type Providers } from '../providers';
 const ZDeliveryJob = z.object({ deliveryId: z.uuid() });
 
 export function deliveryJobs(config: Config) {
-  const common = { version: 1, schema: ZDeliveryJob, attempts: config.DELIVERY_ATTEMPTS, backoffMs: config.DELIVERY_BACKOFF_MS };
+  const common = {
+    version: 1,
+    schema: ZDeliveryJob,
+    attempts: config.DELIVERY_ATTEMPTS,
+    backoffMs: config.DELIVERY_BACKOFF_MS,
+  };
   return {
     EMAIL: defineJob({ queue: QueueName.notificationEmail, name: 'send-email', ...common }),
     SMS: defineJob({ queue: QueueName.notificationSms, name: 'send-sms', ...common }),
@@ -62,7 +73,9 @@ export function deliveryQueue(jobs: Jobs, config: Config, logger: Logger): Deliv
             },
           })),
         )
-        .catch((error: unknown) => logger.warn({ err: error, deliveryIds: ids }, 'cannot queue deliveries; the sweeper will'));
+        .catch((error: unknown) =>
+          logger.warn({ err: error, deliveryIds: ids }, 'cannot queue deliveries; the sweeper will'),
+        );
     }
   };
   return {
@@ -77,7 +90,16 @@ export function deliveryQueue(jobs: Jobs, config: Config, logger: Logger): Deliv
 type Decision =
   | { kind: 'missing' }
   | { kind: 'done' }
-  | { kind: 'send'; channel: Channel; template: Template; recipient: string; language: Language; params: Params; firstName: string | null; url: string | null };
+  | {
+      kind: 'send';
+      channel: Channel;
+      template: Template;
+      recipient: string;
+      language: Language;
+      params: Params;
+      firstName: string | null;
+      url: string | null;
+    };
 
 /** A row that does not exist yet may belong to a transaction still committing: retry a few times. */
 const MISSING_RETRIES = 3;
@@ -110,7 +132,16 @@ export class DeliveryWorker {
     const url = this.url(d.app, d.link_path);
     if (d.fixed_recipient) {
       const firstName = typeof params.firstName === 'string' ? params.firstName : null;
-      return { kind: 'send', channel, template, recipient: d.recipient!, language: d.language as Language, params, firstName, url };
+      return {
+        kind: 'send',
+        channel,
+        template,
+        recipient: d.recipient!,
+        language: d.language as Language,
+        params,
+        firstName,
+        url,
+      };
     }
     if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
       const pref = loaded.pref ?? defaultPreference(d.type as NotificationType);
@@ -128,7 +159,16 @@ export class DeliveryWorker {
       await settlePending(db, d.id, 'SKIPPED', 'noPhoneNumber');
       return { kind: 'done' };
     }
-    return { kind: 'send', channel, template, recipient, language: contact.language, params, firstName: contact.firstName, url };
+    return {
+      kind: 'send',
+      channel,
+      template,
+      recipient,
+      language: contact.language,
+      params,
+      firstName: contact.firstName,
+      url,
+    };
   }
 
   async process(deliveryId: string, job: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
@@ -154,20 +194,38 @@ export class DeliveryWorker {
                   params: decision.params,
                   firstName: decision.firstName,
                   url: decision.url,
-                  preferencesUrl: ACCOUNT_TEMPLATES.has(decision.template) ? null : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
+                  preferencesUrl: ACCOUNT_TEMPLATES.has(decision.template)
+                    ? null
+                    : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
                 },
                 render,
               ),
             })
-          : await providers.sms.send({ to: decision.recipient, deliveryId, body: renderSms(decision.template, decision.language, { params: decision.params, url: decision.url }, render) });
-      await recordOutcome(this.deps.db, deliveryId, to, { status: 'SENT', externalId: result.externalId, sentAt: result.sentAt });
+          : await providers.sms.send({
+              to: decision.recipient,
+              deliveryId,
+              body: renderSms(
+                decision.template,
+                decision.language,
+                { params: decision.params, url: decision.url },
+                render,
+              ),
+            });
+      await recordOutcome(this.deps.db, deliveryId, to, {
+        status: 'SENT',
+        externalId: result.externalId,
+        sentAt: result.sentAt,
+      });
       return 'sent';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProviderError && error.permanent;
       const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // Not final: back to PENDING with the reason, BullMQ retries after its backoff.
-      await recordOutcome(this.deps.db, deliveryId, to, { status: final ? 'FAILED' : 'PENDING', reason: reason.slice(0, 1000) });
+      await recordOutcome(this.deps.db, deliveryId, to, {
+        status: final ? 'FAILED' : 'PENDING',
+        reason: reason.slice(0, 1000),
+      });
       this.deps.logger.warn({ deliveryId, channel: decision.channel, reason, final }, 'delivery failed');
       if (permanent) throw new UnrecoverableError(reason);
       throw error;
@@ -201,7 +259,10 @@ export class DeliveryWorker {
       if (running) return;
       running = true;
       void (async () => {
-        const stale = await stalePending(this.deps.db, new Date(Date.now() - this.deps.config.DELIVERY_SWEEP_AGE_MS));
+        const stale = await stalePending(
+          this.deps.db,
+          new Date(Date.now() - this.deps.config.DELIVERY_SWEEP_AGE_MS),
+        );
         for (const d of stale) await queue.enqueue(d.channel, d.id);
       })()
         .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'delivery sweep failed'))

@@ -15,8 +15,16 @@ export interface Providers {
 
 /** Picks the providers from config: SMTP always; Twilio when its credentials are set, else the log. */
 export function createProviders(config: Config, db: Kysely<Database>): Providers {
-  const email = new SmtpEmailProvider({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.PROVIDER_TIMEOUT_MS, maxConnections: config.DELIVERY_CONCURRENCY });
-  const twilioReady = config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && (config.TWILIO_FROM || config.TWILIO_MESSAGING_SERVICE_SID);
+  const email = new SmtpEmailProvider({
+    url: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    maxConnections: config.DELIVERY_CONCURRENCY,
+  });
+  const twilioReady =
+    config.TWILIO_ACCOUNT_SID &&
+    config.TWILIO_AUTH_TOKEN &&
+    (config.TWILIO_FROM || config.TWILIO_MESSAGING_SERVICE_SID);
   const sms: SmsProvider = twilioReady
     ? new TwilioSmsProvider({
         apiUrl: config.TWILIO_API_URL,

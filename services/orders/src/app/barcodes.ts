@@ -42,7 +42,17 @@ export async function createBatch(trx: Transaction<Database>, input: BatchInput)
       const barcode = input.codes?.[i] ?? newBarcode();
       await sql`savepoint label_code`.execute(trx);
       try {
-        await trx.insertInto('barcode_labels').values({ id: randomUUID(), batch_id: id, barcode, label: `Gleba ${barcode}`, printed: false, used_at: null }).execute();
+        await trx
+          .insertInto('barcode_labels')
+          .values({
+            id: randomUUID(),
+            batch_id: id,
+            barcode,
+            label: `Gleba ${barcode}`,
+            printed: false,
+            used_at: null,
+          })
+          .execute();
         await sql`release savepoint label_code`.execute(trx);
         codes.push(barcode);
         break;
@@ -56,9 +66,18 @@ export async function createBatch(trx: Transaction<Database>, input: BatchInput)
 }
 
 export async function batchWithLabels(db: Kysely<Database> | Transaction<Database>, batchId: string) {
-  const batch = await db.selectFrom('barcode_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  const batch = await db
+    .selectFrom('barcode_batches')
+    .selectAll()
+    .where('id', '=', batchId)
+    .executeTakeFirst();
   if (!batch) throw new AppError(OrdersErrorCode.batchNotFound, 404, 'Batch not found');
-  const labels = await db.selectFrom('barcode_labels').selectAll().where('batch_id', '=', batchId).orderBy('barcode').execute();
+  const labels = await db
+    .selectFrom('barcode_labels')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .orderBy('barcode')
+    .execute();
   return { batch, labels };
 }
 
@@ -78,7 +97,16 @@ export function toBatch(batch: Selectable<BarcodeBatchesTable>) {
 /** An A4 sheet of labels: 3 columns x 8 rows, each a Code128 barcode with its human-readable code. */
 export async function renderLabelSheet(labels: { barcode: string; label: string }[]): Promise<Buffer> {
   const images = await Promise.all(
-    labels.map((l) => barcodePng({ bcid: 'code128', text: l.barcode, scale: 2, height: 10, includetext: true, textxalign: 'center' })),
+    labels.map((l) =>
+      barcodePng({
+        bcid: 'code128',
+        text: l.barcode,
+        scale: 2,
+        height: 10,
+        includetext: true,
+        textxalign: 'center',
+      }),
+    ),
   );
   const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: 'Gleba barcode labels' } });
   const chunks: Buffer[] = [];

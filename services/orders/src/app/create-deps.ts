@@ -15,7 +15,10 @@ export function loadPriceList(file: string): TPriceList {
     throw new Error(`Cannot read price list ${file}: ${(error as Error).message}`);
   }
   const parsed = ZPriceList.safeParse(raw);
-  if (!parsed.success) throw new Error(`Invalid price list ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid price list ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -29,7 +32,14 @@ export function depsOf(ctx: ServiceContext<Database, Config>): Deps {
     deps = {
       ctx,
       prices: loadPriceList(c.PRICES_FILE),
-      p24: new P24Client({ baseUrl: c.P24_URL, merchantId: c.P24_MERCHANT_ID, posId: c.P24_POS_ID, apiKey: c.P24_API_KEY, crc: c.P24_CRC, timeoutMs: c.P24_TIMEOUT_MS }),
+      p24: new P24Client({
+        baseUrl: c.P24_URL,
+        merchantId: c.P24_MERCHANT_ID,
+        posId: c.P24_POS_ID,
+        apiKey: c.P24_API_KEY,
+        crc: c.P24_CRC,
+        timeoutMs: c.P24_TIMEOUT_MS,
+      }),
     };
     cache.set(ctx, deps);
   }

@@ -52,22 +52,34 @@ export function customerSnapshot(contact: Contact | null, fallbackEmail: string)
 /** The samples of an order: one per chosen sector, or one for an undivided crop. */
 async function resolveSamples(db: Db, userId: string, body: QuoteInput): Promise<QuoteSample[]> {
   const ids = [...new Set(body.crops.map((c) => c.cropId))];
-  if (ids.length !== body.crops.length) throw badRequest(OrdersErrorCode.orderCropNotFound, 'A crop is chosen twice');
+  if (ids.length !== body.crops.length)
+    throw badRequest(OrdersErrorCode.orderCropNotFound, 'A crop is chosen twice');
   const crops = new Map((await cropsOfUser(db, userId, ids)).map((c) => [c.cropId, c]));
   const samples: QuoteSample[] = [];
   for (const choice of body.crops) {
     const crop = crops.get(choice.cropId);
     if (!crop) throw new AppError(OrdersErrorCode.orderCropNotFound, 404, `Crop ${choice.cropId} not found`);
-    const base = { cropId: crop.cropId, fieldName: crop.fieldName, plantId: crop.plantId, plotNumbers: crop.plotNumbers };
+    const base = {
+      cropId: crop.cropId,
+      fieldName: crop.fieldName,
+      plantId: crop.plantId,
+      plotNumbers: crop.plotNumbers,
+    };
     if (crop.sectors.length === 0) {
-      if (choice.sectorIds?.length) throw new AppError(OrdersErrorCode.orderSectorNotFound, 404, 'This crop has no sectors');
+      if (choice.sectorIds?.length)
+        throw new AppError(OrdersErrorCode.orderSectorNotFound, 404, 'This crop has no sectors');
       samples.push({ ...base, sectorId: null, sectorName: null, areaHa: crop.areaHa });
       continue;
     }
     const chosen = choice.sectorIds ? [...new Set(choice.sectorIds)] : crop.sectors.map((s) => s.sectorId);
     for (const sectorId of chosen) {
       const sector = crop.sectors.find((s) => s.sectorId === sectorId);
-      if (!sector) throw new AppError(OrdersErrorCode.orderSectorNotFound, 404, `Sector ${sectorId} not found in crop ${crop.cropId}`);
+      if (!sector)
+        throw new AppError(
+          OrdersErrorCode.orderSectorNotFound,
+          404,
+          `Sector ${sectorId} not found in crop ${crop.cropId}`,
+        );
       samples.push({ ...base, sectorId, sectorName: sector.name, areaHa: sector.areaHa });
     }
   }
@@ -76,11 +88,24 @@ async function resolveSamples(db: Db, userId: string, body: QuoteInput): Promise
 
 function checkTests(body: QuoteInput) {
   const reason = invalidTestCombination(body.additionalTests);
-  if (reason) throw new AppError(OrdersErrorCode.invalidTestCombination, 400, `Invalid test combination: ${reason}`, undefined, { reason });
+  if (reason)
+    throw new AppError(
+      OrdersErrorCode.invalidTestCombination,
+      400,
+      `Invalid test combination: ${reason}`,
+      undefined,
+      { reason },
+    );
   if (body.puncturesPerSector < MIN_PUNCTURES_PER_SECTOR) {
-    throw new AppError(OrdersErrorCode.tooFewPunctures, 400, `At least ${MIN_PUNCTURES_PER_SECTOR} punctures per sector`, undefined, {
-      min: MIN_PUNCTURES_PER_SECTOR,
-    });
+    throw new AppError(
+      OrdersErrorCode.tooFewPunctures,
+      400,
+      `At least ${MIN_PUNCTURES_PER_SECTOR} punctures per sector`,
+      undefined,
+      {
+        min: MIN_PUNCTURES_PER_SECTOR,
+      },
+    );
   }
 }
 
@@ -111,12 +136,22 @@ function addressFromContact(contact: Contact | null): TDeliveryAddress | null {
 }
 
 /** Places a farm order (the wizard's last step). Payment is started by the caller after commit. */
-export async function placeFarmOrder(deps: Deps, auth: { userId: string; email: string }, body: CreateInput): Promise<FarmOrderRow> {
+export async function placeFarmOrder(
+  deps: Deps,
+  auth: { userId: string; email: string },
+  body: CreateInput,
+): Promise<FarmOrderRow> {
   checkTests(body);
   const contact = await getContact(deps.ctx.db, auth.userId);
-  if (!contact?.isDataComplete) throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: complete your profile before ordering');
+  if (!contact?.isDataComplete)
+    throw new AppError(
+      OrdersErrorCode.incompleteUserData,
+      409,
+      'Incomplete user data: complete your profile before ordering',
+    );
   const deliveryAddress = body.deliveryAddress ?? addressFromContact(contact);
-  if (!deliveryAddress) throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
+  if (!deliveryAddress)
+    throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
 
   return deps.ctx.db.transaction().execute(async (trx) => {
     const samples = await resolveSamples(trx, auth.userId, body);
@@ -130,7 +165,11 @@ export async function placeFarmOrder(deps: Deps, auth: { userId: string; email: 
         .where('s.sector_id', 'in', sectorIds)
         .where('o.status', 'not in', ACTIVE_EXCLUDED)
         .execute();
-      if (taken.length) throw conflict(OrdersErrorCode.sectorAlreadyOrdered, `Sector ${taken[0]!.sector_id} is already tested in an active order`);
+      if (taken.length)
+        throw conflict(
+          OrdersErrorCode.sectorAlreadyOrdered,
+          `Sector ${taken[0]!.sector_id} is already tested in an active order`,
+        );
     }
     const id = randomUUID();
     const number = await nextOrderNumber(trx, 'ZF');
@@ -145,7 +184,9 @@ export async function placeFarmOrder(deps: Deps, auth: { userId: string; email: 
         status: 'PENDING_PAYMENT',
         payment_method: body.paymentMethod,
         payment_status: 'PENDING',
-        payment_due_date: deferred ? new Date(Date.now() + deps.ctx.config.PAYMENT_DUE_DAYS * 86_400_000) : null,
+        payment_due_date: deferred
+          ? new Date(Date.now() + deps.ctx.config.PAYMENT_DUE_DAYS * 86_400_000)
+          : null,
         paid_at: null,
         number_of_samples: priced.numberOfSamples,
         total_area_ha: priced.totalAreaHa,
@@ -197,7 +238,13 @@ export async function placeFarmOrder(deps: Deps, auth: { userId: string; email: 
   });
 }
 
-async function insertSample(trx: Transaction<Database>, orderId: string, n: number, s: QuoteSample, punctures: number) {
+async function insertSample(
+  trx: Transaction<Database>,
+  orderId: string,
+  n: number,
+  s: QuoteSample,
+  punctures: number,
+) {
   for (let attempt = 0; ; attempt += 1) {
     try {
       // A savepoint makes a (very unlikely) code collision retryable inside the transaction.
@@ -229,7 +276,12 @@ async function insertSample(trx: Transaction<Database>, orderId: string, n: numb
 }
 
 export async function samplesOf(db: Db, orderId: string): Promise<SampleRow[]> {
-  return db.selectFrom('farm_order_samples').selectAll().where('order_id', '=', orderId).orderBy('sample_number').execute();
+  return db
+    .selectFrom('farm_order_samples')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('sample_number')
+    .execute();
 }
 
 /**
@@ -245,7 +297,12 @@ export async function transitionFarmOrder(
   byUserId: string | null,
   options: { ownerId?: string } = {},
 ): Promise<FarmOrderRow> {
-  const order = await trx.selectFrom('farm_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+  const order = await trx
+    .selectFrom('farm_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!order || (options.ownerId && order.user_id !== options.ownerId)) throw orderNotFound();
   const from = order.status as FarmOrderStatus;
   if (!canTransition(FARM_TRANSITIONS, from, to, actor)) throw illegalTransition(from, to, actor);
@@ -259,7 +316,14 @@ export async function transitionFarmOrder(
   await addHistory(trx, 'FARM', orderId, from, to, byUserId);
   const at = now.toISOString();
   const base = { orderId, orderNumber: order.order_number, userId: order.user_id, kind: 'FARM' as const };
-  await deps.ctx.outbox.publish(trx, OrderStatusChangedV1, { ...base, from, to, changedByUserId: byUserId, changedAt: at, barcode: null });
+  await deps.ctx.outbox.publish(trx, OrderStatusChangedV1, {
+    ...base,
+    from,
+    to,
+    changedByUserId: byUserId,
+    changedAt: at,
+    barcode: null,
+  });
   const samples = to === 'PAYMENT_CONFIRMED' || to === 'ORDER_CANCELLED' ? await samplesOf(trx, orderId) : [];
   if (to === 'PAYMENT_CONFIRMED') {
     for (const s of samples) {
@@ -279,26 +343,55 @@ export async function transitionFarmOrder(
     }
   }
   if (to === 'ORDER_CANCELLED') {
-    await deps.ctx.outbox.publish(trx, OrderCancelledV1, { ...base, sampleCodes: samples.map((s) => s.code), cancelledByUserId: byUserId, cancelledAt: at });
+    await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
+      ...base,
+      sampleCodes: samples.map((s) => s.code),
+      cancelledByUserId: byUserId,
+      cancelledAt: at,
+    });
   }
   return updated;
 }
 
 /** Applies a transition only when the table allows it (event consumers: late or repeated events). */
-export async function transitionFarmOrderIfAllowed(trx: Transaction<Database>, deps: Deps, orderId: string, to: FarmOrderStatus, actor: Actor): Promise<boolean> {
-  const order = await trx.selectFrom('farm_orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+export async function transitionFarmOrderIfAllowed(
+  trx: Transaction<Database>,
+  deps: Deps,
+  orderId: string,
+  to: FarmOrderStatus,
+  actor: Actor,
+): Promise<boolean> {
+  const order = await trx
+    .selectFrom('farm_orders')
+    .select(['status'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
   if (!order || !canTransition(FARM_TRANSITIONS, order.status as FarmOrderStatus, to, actor)) return false;
   await transitionFarmOrder(trx, deps, orderId, to, actor, null);
   return true;
 }
 
 /** Records a payment: PAID, then (when still awaiting it) PAYMENT_CONFIRMED. False when already paid. */
-export async function markFarmOrderPaid(trx: Transaction<Database>, deps: Deps, orderId: string, byUserId: string | null): Promise<boolean> {
-  const order = await trx.selectFrom('farm_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+export async function markFarmOrderPaid(
+  trx: Transaction<Database>,
+  deps: Deps,
+  orderId: string,
+  byUserId: string | null,
+): Promise<boolean> {
+  const order = await trx
+    .selectFrom('farm_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!order) throw orderNotFound();
   if (order.payment_status === 'PAID') return false;
   const paidAt = new Date();
-  await trx.updateTable('farm_orders').set({ payment_status: 'PAID', paid_at: paidAt, updated_at: paidAt }).where('id', '=', orderId).execute();
+  await trx
+    .updateTable('farm_orders')
+    .set({ payment_status: 'PAID', paid_at: paidAt, updated_at: paidAt })
+    .where('id', '=', orderId)
+    .execute();
   await deps.ctx.outbox.publish(trx, OrderPaidV1, {
     orderId,
     orderNumber: order.order_number,
@@ -308,7 +401,8 @@ export async function markFarmOrderPaid(trx: Transaction<Database>, deps: Deps, 
     amountGrosze: order.total_price,
     paidAt: paidAt.toISOString(),
   });
-  if (order.status === 'PENDING_PAYMENT') await transitionFarmOrder(trx, deps, orderId, 'PAYMENT_CONFIRMED', 'PAYMENT', byUserId);
+  if (order.status === 'PENDING_PAYMENT')
+    await transitionFarmOrder(trx, deps, orderId, 'PAYMENT_CONFIRMED', 'PAYMENT', byUserId);
   return true;
 }
 
@@ -368,4 +462,3 @@ export async function toFarmOrder(db: Db, row: FarmOrderRow): Promise<TFarmOrder
     statusHistory,
   };
 }
-

@@ -35,18 +35,34 @@ export type GardenTestRow = Selectable<GardenTestsTable>;
 type AddInput = z.output<typeof ZAddGardenTestBody>;
 
 const cannotVerify = () =>
-  new AppError(OrdersErrorCode.scanCannotBeVerified, 422, 'Scan cannot be verified (check the code and that the test was paid)');
+  new AppError(
+    OrdersErrorCode.scanCannotBeVerified,
+    422,
+    'Scan cannot be verified (check the code and that the test was paid)',
+  );
 
 function checkCode(input: string): string {
   const code = normalizeTestCode(input);
-  if (!code) throw badRequest(OrdersErrorCode.testCodeIncorrect, 'Test code incorrect: it must have 12 to 16 letters or digits');
+  if (!code)
+    throw badRequest(
+      OrdersErrorCode.testCodeIncorrect,
+      'Test code incorrect: it must have 12 to 16 letters or digits',
+    );
   return code;
 }
 
 function checkDetails(d: { plantId?: string; additionalTestTypes?: LabTestType[] }) {
-  if (d.plantId !== undefined && !getCrop(d.plantId)) throw badRequest(OrdersErrorCode.unknownPlant, `Unknown plant ${d.plantId}`);
+  if (d.plantId !== undefined && !getCrop(d.plantId))
+    throw badRequest(OrdersErrorCode.unknownPlant, `Unknown plant ${d.plantId}`);
   const reason = d.additionalTestTypes ? invalidTestCombination(d.additionalTestTypes) : null;
-  if (reason) throw new AppError(OrdersErrorCode.invalidTestCombination, 400, `Invalid test combination: ${reason}`, undefined, { reason });
+  if (reason)
+    throw new AppError(
+      OrdersErrorCode.invalidTestCombination,
+      400,
+      `Invalid test combination: ${reason}`,
+      undefined,
+      { reason },
+    );
 }
 
 /** A usable code: known, of a paid batch, not used yet. One answer for all three, so codes cannot be probed. */
@@ -89,7 +105,11 @@ async function publishSample(trx: Transaction<Database>, deps: Deps, t: GardenTe
 }
 
 /** Adds a garden test from a paid, unused code (the mobile "add test" flow). */
-export async function addGardenTest(deps: Deps, auth: { userId: string; email: string }, body: AddInput): Promise<GardenTestRow> {
+export async function addGardenTest(
+  deps: Deps,
+  auth: { userId: string; email: string },
+  body: AddInput,
+): Promise<GardenTestRow> {
   const code = checkCode(body.barcode);
   checkDetails(body);
   const contact = await getContact(deps.ctx.db, auth.userId);
@@ -159,13 +179,29 @@ export async function getGardenTestRow(db: Db, id: string, ownerId?: string): Pr
 }
 
 /** Edits a test before its shipment is confirmed; afterwards (the crop above all) it is fixed. */
-export async function updateGardenTest(deps: Deps, userId: string, id: string, body: TUpdateGardenTestBody): Promise<GardenTestRow> {
+export async function updateGardenTest(
+  deps: Deps,
+  userId: string,
+  id: string,
+  body: TUpdateGardenTestBody,
+): Promise<GardenTestRow> {
   checkDetails(body);
   return deps.ctx.db.transaction().execute(async (trx) => {
-    const t = await trx.selectFrom('garden_tests').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const t = await trx
+      .selectFrom('garden_tests')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!t) throw testNotFound();
-    if (t.status === 'CANCELLED') throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'A cancelled test cannot be changed');
-    if (t.status !== 'WAITING_FOR_SHIPMENT') throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'The shipment was confirmed: the test can no longer be changed');
+    if (t.status === 'CANCELLED')
+      throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'A cancelled test cannot be changed');
+    if (t.status !== 'WAITING_FOR_SHIPMENT')
+      throw conflict(
+        OrdersErrorCode.testAlreadyConfirmed,
+        'The shipment was confirmed: the test can no longer be changed',
+      );
     const additional = body.additionalTestTypes ?? (t.additional_test_types as LabTestType[]);
     return trx
       .updateTable('garden_tests')
@@ -195,7 +231,12 @@ export async function transitionGardenTest(
   byUserId: string | null,
   options: { ownerId?: string } = {},
 ): Promise<GardenTestRow> {
-  const t = await trx.selectFrom('garden_tests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const t = await trx
+    .selectFrom('garden_tests')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!t || (options.ownerId && t.user_id !== options.ownerId)) throw testNotFound();
   const from = t.status as GardenTestStatus;
   if (!canTransition(GARDEN_TRANSITIONS, from, to, actor)) throw illegalTransition(from, to, actor);
@@ -209,18 +250,44 @@ export async function transitionGardenTest(
   await addHistory(trx, 'GARDEN', id, from, to, byUserId);
   const at = now.toISOString();
   const base = { orderId: id, orderNumber: t.order_number, userId: t.user_id, kind: 'GARDEN' as const };
-  await deps.ctx.outbox.publish(trx, OrderStatusChangedV1, { ...base, from, to, changedByUserId: byUserId, changedAt: at, barcode: t.barcode });
+  await deps.ctx.outbox.publish(trx, OrderStatusChangedV1, {
+    ...base,
+    from,
+    to,
+    changedByUserId: byUserId,
+    changedAt: at,
+    barcode: t.barcode,
+  });
   if (to === 'WAITING_FOR_RESULTS') {
-    await deps.ctx.outbox.publish(trx, TestShipmentConfirmedV1, { testId: id, orderId: id, orderNumber: t.order_number, userId: t.user_id, kind: 'GARDEN', barcode: t.barcode, confirmedAt: at });
+    await deps.ctx.outbox.publish(trx, TestShipmentConfirmedV1, {
+      testId: id,
+      orderId: id,
+      orderNumber: t.order_number,
+      userId: t.user_id,
+      kind: 'GARDEN',
+      barcode: t.barcode,
+      confirmedAt: at,
+    });
     await publishSample(trx, deps, updated); // the final details the lab must expect
   }
   if (to === 'CANCELLED') {
-    await deps.ctx.outbox.publish(trx, OrderCancelledV1, { ...base, sampleCodes: [t.barcode], cancelledByUserId: byUserId, cancelledAt: at });
+    await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
+      ...base,
+      sampleCodes: [t.barcode],
+      cancelledByUserId: byUserId,
+      cancelledAt: at,
+    });
   }
   return updated;
 }
 
-export async function transitionGardenTestIfAllowed(trx: Transaction<Database>, deps: Deps, id: string, to: GardenTestStatus, actor: Actor): Promise<boolean> {
+export async function transitionGardenTestIfAllowed(
+  trx: Transaction<Database>,
+  deps: Deps,
+  id: string,
+  to: GardenTestStatus,
+  actor: Actor,
+): Promise<boolean> {
   const t = await trx.selectFrom('garden_tests').select('status').where('id', '=', id).executeTakeFirst();
   if (!t || !canTransition(GARDEN_TRANSITIONS, t.status as GardenTestStatus, to, actor)) return false;
   await transitionGardenTest(trx, deps, id, to, actor, null);
@@ -233,23 +300,38 @@ export interface UploadedPhoto {
 }
 
 /** Stores a sample photo (an image by its first bytes, within the size limit). */
-export async function savePhoto(deps: Deps, userId: string, id: string, file: UploadedPhoto | undefined): Promise<GardenTestRow> {
+export async function savePhoto(
+  deps: Deps,
+  userId: string,
+  id: string,
+  file: UploadedPhoto | undefined,
+): Promise<GardenTestRow> {
   const t = await getGardenTestRow(deps.ctx.db, id, userId);
   if (!file) throw badRequest(OrdersErrorCode.photoNotImage, 'Send the photo as the multipart field "photo"');
   if (file.buffer.length > deps.ctx.config.PHOTO_MAX_BYTES) {
-    throw new AppError(OrdersErrorCode.photoTooLarge, 413, 'Photo too large', undefined, { max: Math.round(deps.ctx.config.PHOTO_MAX_BYTES / 1048576) });
+    throw new AppError(OrdersErrorCode.photoTooLarge, 413, 'Photo too large', undefined, {
+      max: Math.round(deps.ctx.config.PHOTO_MAX_BYTES / 1048576),
+    });
   }
   const kind = sniffImage(file.buffer);
-  if (!kind) throw new AppError(OrdersErrorCode.photoNotImage, 415, 'The photo is not a JPEG, PNG or WebP image');
-  if (t.status !== 'WAITING_FOR_SHIPMENT') throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'The test can no longer be changed');
+  if (!kind)
+    throw new AppError(OrdersErrorCode.photoNotImage, 415, 'The photo is not a JPEG, PNG or WebP image');
+  if (t.status !== 'WAITING_FOR_SHIPMENT')
+    throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'The test can no longer be changed');
   const relative = path.join('garden-tests', id, `${randomUUID()}.${kind.ext}`);
   const absolute = path.join(deps.ctx.config.UPLOAD_DIR, relative);
   await mkdir(path.dirname(absolute), { recursive: true });
   await writeFile(absolute, file.buffer);
-  const filename = path.basename(file.originalname || `photo.${kind.ext}`).replace(/[^\w.\- ]/g, '_').slice(0, 120);
+  const filename = path
+    .basename(file.originalname || `photo.${kind.ext}`)
+    .replace(/[^\w.\- ]/g, '_')
+    .slice(0, 120);
   return deps.ctx.db
     .updateTable('garden_tests')
-    .set({ photo: JSON.stringify({ filename, path: relative, mimetype: kind.mimetype }), updated_at: new Date() })
+    .set({
+      photo: JSON.stringify({ filename, path: relative, mimetype: kind.mimetype }),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

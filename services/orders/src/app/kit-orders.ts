@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
-import { OrderPaidV1, OrdersErrorCode, type TCreateKitOrderBody, type TDeliveryAddress } from '@gleba/contracts';
+import {
+  OrderPaidV1,
+  OrdersErrorCode,
+  type TCreateKitOrderBody,
+  type TDeliveryAddress,
+} from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
 import type { Database, KitOrdersTable } from '../db/database';
 import { getContact } from '../db/repositories/read-models.repository';
@@ -12,11 +17,17 @@ import { orderNotFound } from './errors';
 export type KitOrderRow = Selectable<KitOrdersTable>;
 
 /** A customer buys garden kits online; their barcodes exist (paid) once the payment is confirmed. */
-export async function placeKitOrder(deps: Deps, auth: { userId: string; email: string }, body: TCreateKitOrderBody): Promise<KitOrderRow> {
+export async function placeKitOrder(
+  deps: Deps,
+  auth: { userId: string; email: string },
+  body: TCreateKitOrderBody,
+): Promise<KitOrderRow> {
   const contact = await getContact(deps.ctx.db, auth.userId);
   const a = contact?.address as Partial<TDeliveryAddress> | null | undefined;
-  const address = body.deliveryAddress ?? (a?.cityName && a.postCode && a.streetName && a.buildingNumber ? a : null);
-  if (!address) throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
+  const address =
+    body.deliveryAddress ?? (a?.cityName && a.postCode && a.streetName && a.buildingNumber ? a : null);
+  if (!address)
+    throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
   return deps.ctx.db.transaction().execute(async (trx) =>
     trx
       .insertInto('kit_orders')
@@ -36,12 +47,26 @@ export async function placeKitOrder(deps: Deps, auth: { userId: string; email: s
   );
 }
 
-export async function markKitOrderPaid(trx: Transaction<Database>, deps: Deps, id: string, _byUserId: string | null): Promise<boolean> {
-  const order = await trx.selectFrom('kit_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function markKitOrderPaid(
+  trx: Transaction<Database>,
+  deps: Deps,
+  id: string,
+  _byUserId: string | null,
+): Promise<boolean> {
+  const order = await trx
+    .selectFrom('kit_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!order) throw orderNotFound();
   if (order.payment_status === 'PAID') return false;
   const paidAt = new Date();
-  await trx.updateTable('kit_orders').set({ payment_status: 'PAID', paid_at: paidAt }).where('id', '=', id).execute();
+  await trx
+    .updateTable('kit_orders')
+    .set({ payment_status: 'PAID', paid_at: paidAt })
+    .where('id', '=', id)
+    .execute();
   await createBatch(trx, { count: order.quantity, retail: false, paid: true, kitOrderId: id });
   await deps.ctx.outbox.publish(trx, OrderPaidV1, {
     orderId: id,
@@ -56,9 +81,20 @@ export async function markKitOrderPaid(trx: Transaction<Database>, deps: Deps, i
 }
 
 export async function toKitOrder(deps: Deps, row: KitOrderRow) {
-  const batch = await deps.ctx.db.selectFrom('barcode_batches').select('id').where('kit_order_id', '=', row.id).executeTakeFirst();
+  const batch = await deps.ctx.db
+    .selectFrom('barcode_batches')
+    .select('id')
+    .where('kit_order_id', '=', row.id)
+    .executeTakeFirst();
   const barcodes = batch
-    ? (await deps.ctx.db.selectFrom('barcode_labels').select('barcode').where('batch_id', '=', batch.id).orderBy('barcode').execute()).map((l) => l.barcode)
+    ? (
+        await deps.ctx.db
+          .selectFrom('barcode_labels')
+          .select('barcode')
+          .where('batch_id', '=', batch.id)
+          .orderBy('barcode')
+          .execute()
+      ).map((l) => l.barcode)
     : [];
   return {
     id: row.id,

@@ -38,7 +38,9 @@ export async function myTests(deps: Deps, userId: string, q: MyTestsQuery) {
           .execute();
   const items = [
     ...farm.map((o) => {
-      const fields = [...new Set((o.quote as { samples: { fieldName: string }[] }).samples.map((s) => s.fieldName))];
+      const fields = [
+        ...new Set((o.quote as { samples: { fieldName: string }[] }).samples.map((s) => s.fieldName)),
+      ];
       return {
         id: o.id,
         kind: 'FARM' as const,
@@ -48,7 +50,9 @@ export async function myTests(deps: Deps, userId: string, q: MyTestsQuery) {
         status: o.status,
         barcode: null,
         numberOfSamples: o.number_of_samples,
-        samplerStatus: (o.equipment as string[]).includes('SAMPLER') ? ('ORDERED' as const) : ('NO_ORDER' as const),
+        samplerStatus: (o.equipment as string[]).includes('SAMPLER')
+          ? ('ORDERED' as const)
+          : ('NO_ORDER' as const),
         orderDate: new Date(o.created_at).toISOString(),
       };
     }),
@@ -64,12 +68,17 @@ export async function myTests(deps: Deps, userId: string, q: MyTestsQuery) {
       samplerStatus: 'NO_ORDER' as const,
       orderDate: new Date(t.created_at).toISOString(),
     })),
-  ].sort((a, b) => (a.orderDate < b.orderDate ? 1 : a.orderDate > b.orderDate ? -1 : a.orderNumber < b.orderNumber ? 1 : -1));
+  ].sort((a, b) =>
+    a.orderDate < b.orderDate ? 1 : a.orderDate > b.orderDate ? -1 : a.orderNumber < b.orderNumber ? 1 : -1,
+  );
   const start = (q.page - 1) * q.perPage;
   return { items: items.slice(start, start + q.perPage), meta: pageMeta(q.page, q.perPage, items.length) };
 }
 
-function tabStatuses(mode: AdminMode, tab: TAdminOrdersQuery['tab']): { op: 'in' | 'not in'; statuses: readonly string[] } | null {
+function tabStatuses(
+  mode: AdminMode,
+  tab: TAdminOrdersQuery['tab'],
+): { op: 'in' | 'not in'; statuses: readonly string[] } | null {
   const farm = mode === 'farm';
   switch (tab) {
     case 'ALL':
@@ -118,13 +127,30 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
       base = base.where((eb) =>
         eb.or([
           ...customerSearch(),
-          eb.exists(eb.selectFrom('farm_order_samples as s').select('s.id').whereRef('s.order_id', '=', 'farm_orders.id').where('s.code', '=', exact!)),
+          eb.exists(
+            eb
+              .selectFrom('farm_order_samples as s')
+              .select('s.id')
+              .whereRef('s.order_id', '=', 'farm_orders.id')
+              .where('s.code', '=', exact!),
+          ),
         ]),
       );
     }
-    const column = { orderDate: 'created_at', orderNumber: 'order_number', totalPrice: 'total_price', status: 'status' }[field] as 'created_at';
+    const column = {
+      orderDate: 'created_at',
+      orderNumber: 'order_number',
+      totalPrice: 'total_price',
+      status: 'status',
+    }[field] as 'created_at';
     const [rows, count] = await Promise.all([
-      base.selectAll().orderBy(column, dir).orderBy('id').limit(q.perPage).offset((q.page - 1) * q.perPage).execute(),
+      base
+        .selectAll()
+        .orderBy(column, dir)
+        .orderBy('id')
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -155,9 +181,20 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
   if (q.type && q.type !== 'STANDARD') base = base.where(sql<SqlBool>`false`);
   if (q.paymentMethod) base = base.where(sql<SqlBool>`false`);
   if (like) base = base.where((eb) => eb.or([...customerSearch(), eb('barcode', '=', exact!)]));
-  const column = { orderDate: 'created_at', orderNumber: 'order_number', totalPrice: 'price', status: 'status' }[field] as 'created_at';
+  const column = {
+    orderDate: 'created_at',
+    orderNumber: 'order_number',
+    totalPrice: 'price',
+    status: 'status',
+  }[field] as 'created_at';
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy(column, dir).orderBy('id').limit(q.perPage).offset((q.page - 1) * q.perPage).execute(),
+    base
+      .selectAll()
+      .orderBy(column, dir)
+      .orderBy('id')
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {

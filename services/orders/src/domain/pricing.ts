@@ -42,7 +42,10 @@ export function quote(prices: TPriceList, input: QuoteInput): TQuote {
     const pricePerSample = prices.farm.additionalTestPerSample[type];
     return { type, pricePerSample, price: pricePerSample * n };
   });
-  const equipment = [...new Set(input.equipment)].map((item) => ({ item, price: prices.farm.equipment[item] }));
+  const equipment = [...new Set(input.equipment)].map((item) => ({
+    item,
+    price: prices.farm.equipment[item],
+  }));
   const additionalTestsPrice = additional.reduce((s, a) => s + a.price, 0);
   const equipmentPrice = equipment.reduce((s, e) => s + e.price, 0);
   const percent = discountPercent(prices, n);
@@ -54,7 +57,12 @@ export function quote(prices: TPriceList, input: QuoteInput): TQuote {
     numberOfSamples: n,
     totalAreaHa: round2(input.samples.reduce((s, x) => s + x.areaHa, 0)),
     puncturesPerSector: input.puncturesPerSector,
-    basicTests: { type: 'BASIC_TEST', orderType: input.type, pricePerSample: perSample, price: basicTestsPrice },
+    basicTests: {
+      type: 'BASIC_TEST',
+      orderType: input.type,
+      pricePerSample: perSample,
+      price: basicTestsPrice,
+    },
     additionalTests: additional,
     equipment,
     basicTestsPrice,

@@ -7,7 +7,14 @@ import { upsertContact, upsertRegisteredContact } from '../db/repositories/read-
 export function identityHandlers() {
   return [
     on<Database, typeof UserRegisteredV1>(UserRegisteredV1, async (trx, d) => {
-      await upsertRegisteredContact(trx, { userId: d.userId, email: d.email, firstName: d.firstName, lastName: d.lastName, phoneNumber: d.phoneNumber, language: d.language });
+      await upsertRegisteredContact(trx, {
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        phoneNumber: d.phoneNumber,
+        language: d.language,
+      });
     }),
     on<Database, typeof ProfileUpdatedV1>(ProfileUpdatedV1, async (trx, d) => {
       await upsertContact(trx, {

@@ -24,7 +24,8 @@ export function progressHandlers(deps: Deps) {
       if (d.kind === 'FARM') {
         if (d.completeness === 'UPDATED') return; // a completed order stays completed; notification tells the user
         await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_IN_ANALYSIS', 'LAB');
-        if (d.completeness === 'COMPLETE') await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'ORDER_COMPLETED', 'LAB');
+        if (d.completeness === 'COMPLETE')
+          await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'ORDER_COMPLETED', 'LAB');
         return;
       }
       let q = trx.selectFrom('garden_tests').select('id').where('id', '=', d.orderId);
@@ -35,7 +36,12 @@ export function progressHandlers(deps: Deps) {
       }
       if (!test) return;
       await transitionGardenTestIfAllowed(trx, deps, test.id, 'WAITING_FOR_RESULTS', 'LAB');
-      const to = d.completeness === 'PARTIAL' ? 'PARTIAL_RESULTS' : d.completeness === 'COMPLETE' ? 'COMPLETE_RESULTS' : 'RESULTS_UPDATED';
+      const to =
+        d.completeness === 'PARTIAL'
+          ? 'PARTIAL_RESULTS'
+          : d.completeness === 'COMPLETE'
+            ? 'COMPLETE_RESULTS'
+            : 'RESULTS_UPDATED';
       await transitionGardenTestIfAllowed(trx, deps, test.id, to, 'LAB');
     }),
   ];

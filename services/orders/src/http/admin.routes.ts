@@ -32,22 +32,66 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       const row = await getFarmOrderRow(db, id);
       const order = await toFarmOrder(db, row);
       const contact = await getContact(db, row.user_id);
-      const customer = row.customer as { firstName: string; lastName: string; email: string; phoneNumber: string | null; companyName: string | null; taxNumber: string | null };
-      const crops = new Map<string, { cropId: string; fieldName: string; plantId: string; plotNumbers: string[]; areaHa: number; sectors: number }>();
+      const customer = row.customer as {
+        firstName: string;
+        lastName: string;
+        email: string;
+        phoneNumber: string | null;
+        companyName: string | null;
+        taxNumber: string | null;
+      };
+      const crops = new Map<
+        string,
+        {
+          cropId: string;
+          fieldName: string;
+          plantId: string;
+          plotNumbers: string[];
+          areaHa: number;
+          sectors: number;
+        }
+      >();
       for (const s of order.samples) {
-        const c = crops.get(s.cropId) ?? { cropId: s.cropId, fieldName: s.fieldName, plantId: s.plantId, plotNumbers: s.plotNumbers, areaHa: 0, sectors: 0 };
+        const c = crops.get(s.cropId) ?? {
+          cropId: s.cropId,
+          fieldName: s.fieldName,
+          plantId: s.plantId,
+          plotNumbers: s.plotNumbers,
+          areaHa: 0,
+          sectors: 0,
+        };
         c.areaHa = Math.round((c.areaHa + s.areaHa) * 100) / 100;
         c.sectors += 1;
         crops.set(s.cropId, c);
       }
-      const failures = await db.selectFrom('failed_orders').selectAll().where('subject_id', '=', id).execute();
+      const failures = await db
+        .selectFrom('failed_orders')
+        .selectAll()
+        .where('subject_id', '=', id)
+        .execute();
       return {
         ...order,
-        client: { ...customer, address: contact?.address ?? null, isDataComplete: contact?.isDataComplete ?? false },
-        company: customer.companyName || customer.taxNumber ? { companyName: customer.companyName, taxNumber: customer.taxNumber } : null,
+        client: {
+          ...customer,
+          address: contact?.address ?? null,
+          isDataComplete: contact?.isDataComplete ?? false,
+        },
+        company:
+          customer.companyName || customer.taxNumber
+            ? { companyName: customer.companyName, taxNumber: customer.taxNumber }
+            : null,
         farm: { totalAreaHa: order.totalAreaHa, crops: [...crops.values()] },
-        report: { sampleCodes: order.samples.map((s) => s.code), additionalTests: order.additionalTests, completed: order.status === 'ORDER_COMPLETED' },
-        failedPayments: failures.map((f) => ({ errorType: f.error_type, errorMessage: f.error_message, attempts: f.attempts, updatedAt: new Date(f.updated_at).toISOString() })),
+        report: {
+          sampleCodes: order.samples.map((s) => s.code),
+          additionalTests: order.additionalTests,
+          completed: order.status === 'ORDER_COMPLETED',
+        },
+        failedPayments: failures.map((f) => ({
+          errorType: f.error_type,
+          errorMessage: f.error_message,
+          attempts: f.attempts,
+          updatedAt: new Date(f.updated_at).toISOString(),
+        })),
       };
     }
     const row = await getGardenTestRow(db, id);
@@ -57,17 +101,28 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     return {
       ...test,
       client: { ...(row.customer as object), address: contact?.address ?? null },
-      company: customer.companyName || customer.taxNumber ? { companyName: customer.companyName, taxNumber: customer.taxNumber } : null,
+      company:
+        customer.companyName || customer.taxNumber
+          ? { companyName: customer.companyName, taxNumber: customer.taxNumber }
+          : null,
       farm: null,
-      report: { sampleCodes: [row.barcode], additionalTests: test.additionalTestTypes, completed: ['COMPLETE_RESULTS', 'RESULTS_UPDATED'].includes(row.status) },
+      report: {
+        sampleCodes: [row.barcode],
+        additionalTests: test.additionalTestTypes,
+        completed: ['COMPLETE_RESULTS', 'RESULTS_UPDATED'].includes(row.status),
+      },
     };
   }
 
   async function changeStatus(id: string, status: string, adminId: string) {
     if (mode === 'farm') {
-      await db.transaction().execute((trx) => transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId));
+      await db
+        .transaction()
+        .execute((trx) => transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId));
     } else {
-      await db.transaction().execute((trx) => transitionGardenTest(trx, deps, id, status as GardenTestStatus, 'ADMIN', adminId));
+      await db
+        .transaction()
+        .execute((trx) => transitionGardenTest(trx, deps, id, status as GardenTestStatus, 'ADMIN', adminId));
     }
     return detail(id);
   }
@@ -77,38 +132,69 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     '/kit-orders',
     route({ query: ZAdminOrdersQuery.pick({ page: true, perPage: true }) }, async ({ query }) => {
       const [rows, count] = await Promise.all([
-        db.selectFrom('kit_orders').selectAll().orderBy('created_at', 'desc').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-        db.selectFrom('kit_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('kit_orders')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute(),
+        db
+          .selectFrom('kit_orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
-      return { items: await Promise.all(rows.map((k) => toKitOrder(deps, k))), meta: pageMeta(query.page, query.perPage, Number(count.n)) };
+      return {
+        items: await Promise.all(rows.map((k) => toKitOrder(deps, k))),
+        meta: pageMeta(query.page, query.perPage, Number(count.n)),
+      };
     }),
   );
   r.post(
     '/kit-orders/:id/mark-paid',
     route({ params: ZIdParam }, async ({ params, auth }) => {
       await adminMarkPaid(deps, 'KIT', params.id, mustAuth(auth).userId);
-      const row = await db.selectFrom('kit_orders').selectAll().where('id', '=', params.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('kit_orders')
+        .selectAll()
+        .where('id', '=', params.id)
+        .executeTakeFirstOrThrow();
       return toKitOrder(deps, row);
     }),
   );
 
   for (const base of ['/orders', '/soil-tests']) {
-    r.get(base, route({ query: ZAdminOrdersQuery }, ({ query }) => adminOrders(deps, mode, query)));
-    r.get(`${base}/:id`, route({ params: ZIdParam }, ({ params }) => detail(params.id)));
+    r.get(
+      base,
+      route({ query: ZAdminOrdersQuery }, ({ query }) => adminOrders(deps, mode, query)),
+    );
+    r.get(
+      `${base}/:id`,
+      route({ params: ZIdParam }, ({ params }) => detail(params.id)),
+    );
     r.post(
       `${base}/:id/status`,
-      route({ params: ZIdParam, body: ZChangeStatusBody }, ({ params, body, auth }) => changeStatus(params.id, body.status, mustAuth(auth).userId)),
+      route({ params: ZIdParam, body: ZChangeStatusBody }, ({ params, body, auth }) =>
+        changeStatus(params.id, body.status, mustAuth(auth).userId),
+      ),
     );
     r.post(
       `${base}/:id/cancel`,
-      route({ params: ZIdParam }, ({ params, auth }) => changeStatus(params.id, mode === 'farm' ? 'ORDER_CANCELLED' : 'CANCELLED', mustAuth(auth).userId)),
+      route({ params: ZIdParam }, ({ params, auth }) =>
+        changeStatus(params.id, mode === 'farm' ? 'ORDER_CANCELLED' : 'CANCELLED', mustAuth(auth).userId),
+      ),
     );
     r.post(
       `${base}/:id/mark-paid`,
       route({ params: ZIdParam }, async ({ params, auth }) => {
-        if (mode === 'garden') throw conflict(OrdersErrorCode.paymentMethodMismatch, 'Garden tests are paid with their kit: mark the kit order or the label batch paid');
+        if (mode === 'garden')
+          throw conflict(
+            OrdersErrorCode.paymentMethodMismatch,
+            'Garden tests are paid with their kit: mark the kit order or the label batch paid',
+          );
         const row = await getFarmOrderRow(db, params.id);
-        if (row.status === 'ORDER_CANCELLED') throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
+        if (row.status === 'ORDER_CANCELLED')
+          throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
         await adminMarkPaid(deps, 'FARM', params.id, mustAuth(auth).userId);
         return detail(params.id);
       }),
@@ -122,7 +208,12 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       { body: ZCreateBarcodeBatchBody },
       async ({ body, auth }) => {
         const created = await db.transaction().execute((trx) =>
-          createBatch(trx, { count: body.count, retail: body.retail, paid: !body.retail, createdByUserId: mustAuth(auth).userId }),
+          createBatch(trx, {
+            count: body.count,
+            retail: body.retail,
+            paid: !body.retail,
+            createdByUserId: mustAuth(auth).userId,
+          }),
         );
         const { batch } = await batchWithLabels(db, created.id);
         return { ...toBatch(batch), barcodes: created.codes };
@@ -134,8 +225,17 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     '/barcode-labels/batches',
     route({ query: ZAdminOrdersQuery.pick({ page: true, perPage: true }) }, async ({ query }) => {
       const [rows, count] = await Promise.all([
-        db.selectFrom('barcode_batches').selectAll().orderBy('created_at', 'desc').limit(query.perPage).offset((query.page - 1) * query.perPage).execute(),
-        db.selectFrom('barcode_batches').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('barcode_batches')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute(),
+        db
+          .selectFrom('barcode_batches')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toBatch), meta: pageMeta(query.page, query.perPage, Number(count.n)) };
     }),
@@ -157,7 +257,15 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return {
-        items: rows.map((l) => ({ id: l.id, barcode: l.barcode, label: l.label, printed: l.printed, paid: l.paid, used: l.used_at !== null, batchId: l.batch_id })),
+        items: rows.map((l) => ({
+          id: l.id,
+          barcode: l.barcode,
+          label: l.label,
+          printed: l.printed,
+          paid: l.paid,
+          used: l.used_at !== null,
+          batchId: l.batch_id,
+        })),
         meta: pageMeta(query.page, query.perPage, Number(count.n)),
       };
     }),
@@ -169,8 +277,16 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       const pdf = await renderLabelSheet(labels);
       const now = new Date();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('barcode_labels').set({ printed: true }).where('batch_id', '=', params.id).execute();
-        await trx.updateTable('barcode_batches').set({ printed_at: now }).where('id', '=', params.id).execute();
+        await trx
+          .updateTable('barcode_labels')
+          .set({ printed: true })
+          .where('batch_id', '=', params.id)
+          .execute();
+        await trx
+          .updateTable('barcode_batches')
+          .set({ printed_at: now })
+          .where('id', '=', params.id)
+          .execute();
       });
       res.setHeader('content-type', 'application/pdf');
       res.setHeader('content-disposition', `attachment; filename="gleba-labels-${params.id}.pdf"`);
@@ -183,7 +299,12 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     route({ params: ZIdParam }, async ({ params }) => {
       const { batch } = await batchWithLabels(db, params.id);
       if (batch.paid) throw new AppError(OrdersErrorCode.alreadyPaid, 409, 'Batch already paid');
-      const updated = await db.updateTable('barcode_batches').set({ paid: true, paid_at: new Date() }).where('id', '=', params.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await db
+        .updateTable('barcode_batches')
+        .set({ paid: true, paid_at: new Date() })
+        .where('id', '=', params.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return toBatch(updated);
     }),
   );

@@ -23,15 +23,27 @@ export async function markOverduePayments(deps: Deps): Promise<number> {
     .where('payment_due_date', '<', new Date())
     .returning('order_number')
     .execute();
-  if (rows.length) deps.ctx.logger.info({ orders: rows.map((r) => r.order_number) }, 'overdue deferred payments moved to collection');
+  if (rows.length)
+    deps.ctx.logger.info(
+      { orders: rows.map((r) => r.order_number) },
+      'overdue deferred payments moved to collection',
+    );
   return rows.length;
 }
 
 /** A repeatable job (one scheduler, however many instances run) and its worker. */
 export async function startPaymentDueJob(deps: Deps): Promise<void> {
   const { jobs, config } = deps.ctx;
-  jobs.worker(QueueName.ordersPaymentDue, [{ def: PaymentDueJob, process: () => markOverduePayments(deps) }], { concurrency: 1 });
+  jobs.worker(
+    QueueName.ordersPaymentDue,
+    [{ def: PaymentDueJob, process: () => markOverduePayments(deps) }],
+    { concurrency: 1 },
+  );
   await jobs
     .queue(QueueName.ordersPaymentDue)
-    .upsertJobScheduler('orders-payment-due', { every: config.PAYMENT_DUE_CHECK_MS }, { name: PaymentDueJob.name, data: { v: PaymentDueJob.version, data: {} } });
+    .upsertJobScheduler(
+      'orders-payment-due',
+      { every: config.PAYMENT_DUE_CHECK_MS },
+      { name: PaymentDueJob.name, data: { v: PaymentDueJob.version, data: {} } },
+    );
 }

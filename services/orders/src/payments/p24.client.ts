@@ -40,8 +40,20 @@ export function p24Sign(fields: Record<string, string | number>): string {
   return createHash('sha384').update(JSON.stringify(fields)).digest('hex');
 }
 
-export function registerSign(s: { sessionId: string; merchantId: number; amount: number; currency: string; crc: string }): string {
-  return p24Sign({ sessionId: s.sessionId, merchantId: s.merchantId, amount: s.amount, currency: s.currency, crc: s.crc });
+export function registerSign(s: {
+  sessionId: string;
+  merchantId: number;
+  amount: number;
+  currency: string;
+  crc: string;
+}): string {
+  return p24Sign({
+    sessionId: s.sessionId,
+    merchantId: s.merchantId,
+    amount: s.amount,
+    currency: s.currency,
+    crc: s.crc,
+  });
 }
 
 export function notificationSign(n: Omit<TP24Notification, 'sign'>, crc: string): string {
@@ -59,14 +71,31 @@ export function notificationSign(n: Omit<TP24Notification, 'sign'>, crc: string)
   });
 }
 
-export function verifySign(s: { sessionId: string; orderId: number; amount: number; currency: string; crc: string }): string {
-  return p24Sign({ sessionId: s.sessionId, orderId: s.orderId, amount: s.amount, currency: s.currency, crc: s.crc });
+export function verifySign(s: {
+  sessionId: string;
+  orderId: number;
+  amount: number;
+  currency: string;
+  crc: string;
+}): string {
+  return p24Sign({
+    sessionId: s.sessionId,
+    orderId: s.orderId,
+    amount: s.amount,
+    currency: s.currency,
+    crc: s.crc,
+  });
 }
 
 export class P24Client {
   constructor(private readonly settings: P24Settings) {}
 
-  private async call(method: 'POST' | 'PUT', path: string, body: object, type: P24Error['type']): Promise<unknown> {
+  private async call(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: object,
+    type: P24Error['type'],
+  ): Promise<unknown> {
     const auth = Buffer.from(`${this.settings.posId}:${this.settings.apiKey}`).toString('base64');
     let res: Response;
     try {
@@ -87,7 +116,10 @@ export class P24Client {
       /* not JSON */
     }
     if (!res.ok || (json.responseCode !== undefined && json.responseCode !== 0)) {
-      throw new P24Error(`Przelewy24 ${path} answered ${res.status}: ${String(json.error ?? text).slice(0, 300)}`, type);
+      throw new P24Error(
+        `Przelewy24 ${path} answered ${res.status}: ${String(json.error ?? text).slice(0, 300)}`,
+        type,
+      );
     }
     return json.data;
   }
@@ -134,7 +166,15 @@ export class P24Client {
     await this.call(
       'PUT',
       '/transaction/verify',
-      { merchantId, posId, sessionId: v.sessionId, amount: v.amount, currency, orderId: v.orderId, sign: verifySign({ ...v, currency, crc }) },
+      {
+        merchantId,
+        posId,
+        sessionId: v.sessionId,
+        amount: v.amount,
+        currency,
+        orderId: v.orderId,
+        sign: verifySign({ ...v, currency, crc }),
+      },
       'VERIFY_FAILED',
     );
   }

@@ -36,26 +36,22 @@ export async function startWorkers(jobs: Jobs, deps: Deps): Promise<void> {
     [{ def: SweepDropOffCodesJob, process: () => sweepDropOffCodes(deps) }],
     { concurrency: 1 },
   );
-  await jobs
-    .queue(QueueName.shippingTracking)
-    .upsertJobScheduler(
-      'poll-open-parcels',
-      { every: deps.config.TRACKING_POLL_MS },
-      {
-        name: PollTrackingJob.name,
-        data: { v: PollTrackingJob.version, data: {} },
-        opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
-      },
-    );
-  await jobs
-    .queue(QueueName.shippingDropOffCodes)
-    .upsertJobScheduler(
-      'sweep-drop-off-codes',
-      { every: deps.config.DROP_OFF_SWEEP_MS },
-      {
-        name: SweepDropOffCodesJob.name,
-        data: { v: SweepDropOffCodesJob.version, data: {} },
-        opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
-      },
-    );
+  await jobs.queue(QueueName.shippingTracking).upsertJobScheduler(
+    'poll-open-parcels',
+    { every: deps.config.TRACKING_POLL_MS },
+    {
+      name: PollTrackingJob.name,
+      data: { v: PollTrackingJob.version, data: {} },
+      opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
+    },
+  );
+  await jobs.queue(QueueName.shippingDropOffCodes).upsertJobScheduler(
+    'sweep-drop-off-codes',
+    { every: deps.config.DROP_OFF_SWEEP_MS },
+    {
+      name: SweepDropOffCodesJob.name,
+      data: { v: SweepDropOffCodesJob.version, data: {} },
+      opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
+    },
+  );
 }

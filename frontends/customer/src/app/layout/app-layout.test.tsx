@@ -26,7 +26,11 @@ function viewport(width: number) {
 }
 
 const api = (unseenCount: number) =>
-  mockApi({ 'GET /api/users/me': USER, 'GET /api/notifications/in-app/unseen/count': { unseenCount }, 'GET /api/soil-tests': [] });
+  mockApi({
+    'GET /api/users/me': USER,
+    'GET /api/notifications/in-app/unseen/count': { unseenCount },
+    'GET /api/soil-tests': [],
+  });
 
 describe('layout', () => {
   it('below 768 px shows a top bar with the notifications badge and a menu with the language switcher', async () => {
@@ -37,7 +41,8 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Main page', 'My tests', 'My account', 'Log out']) expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Main page', 'My tests', 'My account', 'Log out'])
+      expect(within(menu).getByRole('link', { name })).toBeTruthy();
     await userEvent.click(within(menu).getByRole('button', { name: 'Polski' }));
     expect(localStorage.getItem('lang')).toBe('pl');
   });
@@ -92,7 +97,9 @@ describe('live notifications', () => {
     renderApp('/', { signedIn: true });
     expect(await screen.findByLabelText('Unread notifications: 1')).toBeTruthy();
     await waitFor(() => expect(polls).toEqual(['', '100-1']));
-    expect(calls.find((c) => c.url.searchParams.get('after') === '100-1')!.url.searchParams.get('waitMs')).toBe('10000');
+    expect(
+      calls.find((c) => c.url.searchParams.get('after') === '100-1')!.url.searchParams.get('waitMs'),
+    ).toBe('10000');
     arrive();
     expect(await screen.findByLabelText('Unread notifications: 2')).toBeTruthy();
     await waitFor(() => expect(polls).toEqual(['', '100-1', '200-2']));

@@ -71,7 +71,13 @@ function MobileBar() {
             </span>
           )}
         </Link>
-        <button type="button" className="topbar__menu" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen(!open)}
+        >
           {open ? tr('customer.closeMenu') : tr('customer.menu')}
         </button>
       </span>

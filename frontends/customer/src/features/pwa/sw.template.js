@@ -22,7 +22,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('gleba-shell-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((k) => k.startsWith('gleba-shell-') && k !== CACHE).map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -35,7 +39,9 @@ self.addEventListener('fetch', (event) => {
 
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request).catch(() => caches.match('/index.html', { cacheName: CACHE }).then((r) => r || Response.error())),
+      fetch(request).catch(() =>
+        caches.match('/index.html', { cacheName: CACHE }).then((r) => r || Response.error()),
+      ),
     );
     return;
   }
@@ -55,5 +61,9 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  event.respondWith(fetch(request).catch(() => caches.match(request, { cacheName: CACHE }).then((r) => r || Response.error())));
+  event.respondWith(
+    fetch(request).catch(() =>
+      caches.match(request, { cacheName: CACHE }).then((r) => r || Response.error()),
+    ),
+  );
 });

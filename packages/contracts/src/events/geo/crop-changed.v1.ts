@@ -32,6 +32,10 @@ export type TCropSnapshot = z.infer<typeof ZCropSnapshot>;
 
 export const CropCreatedV1 = defineEvent('geo.crop.created', 1, ZCropSnapshot);
 export const CropChangedV1 = defineEvent('geo.crop.changed', 1, ZCropSnapshot);
-export const CropDeletedV1 = defineEvent('geo.crop.deleted', 1, z.object({ cropId: z.uuid(), userId: z.uuid() }));
+export const CropDeletedV1 = defineEvent(
+  'geo.crop.deleted',
+  1,
+  z.object({ cropId: z.uuid(), userId: z.uuid() }),
+);
 /** Sectors were (re)divided or updated; carries the crop's whole sector list. */
 export const SectorsChangedV1 = defineEvent('geo.sector.changed', 1, ZCropSnapshot);

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind_name', 'text', (c) => c.notNull())
     .addColumn('valid_on', 'date')
     .execute();
-  await db.schema.createIndex('admin_units_parent').on('admin_units').columns(['level', 'woj', 'pow']).execute();
+  await db.schema
+    .createIndex('admin_units_parent')
+    .on('admin_units')
+    .columns(['level', 'woj', 'pow'])
+    .execute();
   await sql`create index admin_units_name on admin_units (lower(name) text_pattern_ops)`.execute(db);
 
   await db.schema
@@ -70,7 +74,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('plots_user').on('plots').column('user_id').execute();
-  await sql`create unique index plots_user_teryt on plots (user_id, teryt_id) where teryt_id is not null`.execute(db);
+  await sql`create unique index plots_user_teryt on plots (user_id, teryt_id) where teryt_id is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('crops')
@@ -131,7 +137,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['test_locks', 'shape_versions', 'sectors', 'crop_plots', 'crops', 'plots', 'parcels', 'precincts', 'admin_units', 'farms']) {
+  for (const t of [
+    'test_locks',
+    'shape_versions',
+    'sectors',
+    'crop_plots',
+    'crops',
+    'plots',
+    'parcels',
+    'precincts',
+    'admin_units',
+    'farms',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
   await sql`drop sequence plot_public_ids`.execute(db);

@@ -38,11 +38,19 @@ export async function upsertUnits(db: Kysely<Database>, units: TercUnit[]): Prom
 }
 
 export async function countUnits(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('admin_units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('admin_units')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function listUnits(db: Kysely<Database>, level: 'VOIVODESHIP' | 'COUNTY' | 'COMMUNE', woj: string, pow?: string) {
+export function listUnits(
+  db: Kysely<Database>,
+  level: 'VOIVODESHIP' | 'COUNTY' | 'COMMUNE',
+  woj: string,
+  pow?: string,
+) {
   let q = db.selectFrom('admin_units').selectAll().where('level', '=', level).where('woj', '=', woj);
   if (pow) q = q.where('pow', '=', pow);
   return q.orderBy('teryt').execute();
@@ -76,14 +84,24 @@ export async function cachedPrecincts(db: Kysely<Database>, communeTeryt: string
     .execute();
 }
 
-export async function storePrecincts(db: Kysely<Database>, communeTeryt: string, entries: DictionaryEntry[]): Promise<void> {
+export async function storePrecincts(
+  db: Kysely<Database>,
+  communeTeryt: string,
+  entries: DictionaryEntry[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('precincts').where('commune_teryt', '=', communeTeryt).execute();
     if (entries.length === 0) return;
     await trx
       .insertInto('precincts')
       .values(entries.map((e) => ({ teryt: e.teryt, name: e.name, commune_teryt: communeTeryt })))
-      .onConflict((oc) => oc.column('teryt').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), commune_teryt: eb.ref('excluded.commune_teryt'), fetched_at: sql`now()` })))
+      .onConflict((oc) =>
+        oc.column('teryt').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          commune_teryt: eb.ref('excluded.commune_teryt'),
+          fetched_at: sql`now()`,
+        })),
+      )
       .execute();
   });
 }

@@ -7,15 +7,36 @@ export type CropRow = Selectable<CropsTable>;
 export type SectorRow = Selectable<SectorsTable>;
 
 export function listCrops(db: Db, userId: string): Promise<CropRow[]> {
-  return db.selectFrom('crops').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('crops')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function findCrop(db: Db, userId: string, id: string): Promise<CropRow | undefined> {
-  return db.selectFrom('crops').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('crops')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export function lockCrop(trx: Transaction<Database>, userId: string, id: string): Promise<CropRow | undefined> {
-  return trx.selectFrom('crops').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+export function lockCrop(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+): Promise<CropRow | undefined> {
+  return trx
+    .selectFrom('crops')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export interface CropFields {
@@ -28,7 +49,12 @@ export interface CropFields {
   geometry: Area;
 }
 
-export function insertCrop(trx: Transaction<Database>, id: string, userId: string, f: CropFields): Promise<CropRow> {
+export function insertCrop(
+  trx: Transaction<Database>,
+  id: string,
+  userId: string,
+  f: CropFields,
+): Promise<CropRow> {
   return trx
     .insertInto('crops')
     .values({
@@ -46,7 +72,11 @@ export function insertCrop(trx: Transaction<Database>, id: string, userId: strin
     .executeTakeFirstOrThrow();
 }
 
-export function updateCrop(trx: Transaction<Database>, id: string, f: Partial<CropFields> & { cursor?: number }): Promise<CropRow> {
+export function updateCrop(
+  trx: Transaction<Database>,
+  id: string,
+  f: Partial<CropFields> & { cursor?: number },
+): Promise<CropRow> {
   return trx
     .updateTable('crops')
     .set({
@@ -68,19 +98,37 @@ export function updateCrop(trx: Transaction<Database>, id: string, f: Partial<Cr
 export async function cropPlotIds(db: Db, cropIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (cropIds.length === 0) return out;
-  const rows = await db.selectFrom('crop_plots').select(['crop_id', 'plot_id']).where('crop_id', 'in', cropIds).orderBy('plot_id').execute();
+  const rows = await db
+    .selectFrom('crop_plots')
+    .select(['crop_id', 'plot_id'])
+    .where('crop_id', 'in', cropIds)
+    .orderBy('plot_id')
+    .execute();
   for (const r of rows) out.set(r.crop_id, [...(out.get(r.crop_id) ?? []), r.plot_id]);
   return out;
 }
 
-export async function setCropPlots(trx: Transaction<Database>, cropId: string, plotIds: string[]): Promise<void> {
+export async function setCropPlots(
+  trx: Transaction<Database>,
+  cropId: string,
+  plotIds: string[],
+): Promise<void> {
   await trx.deleteFrom('crop_plots').where('crop_id', '=', cropId).execute();
-  if (plotIds.length) await trx.insertInto('crop_plots').values(plotIds.map((plot_id) => ({ crop_id: cropId, plot_id }))).execute();
+  if (plotIds.length)
+    await trx
+      .insertInto('crop_plots')
+      .values(plotIds.map((plot_id) => ({ crop_id: cropId, plot_id })))
+      .execute();
 }
 
 export async function cropIdsOfPlots(db: Db, plotIds: string[]): Promise<string[]> {
   if (plotIds.length === 0) return [];
-  const rows = await db.selectFrom('crop_plots').select('crop_id').distinct().where('plot_id', 'in', plotIds).execute();
+  const rows = await db
+    .selectFrom('crop_plots')
+    .select('crop_id')
+    .distinct()
+    .where('plot_id', 'in', plotIds)
+    .execute();
   return rows.map((r) => r.crop_id);
 }
 
@@ -91,7 +139,12 @@ export async function deleteCrops(trx: Transaction<Database>, ids: string[]): Pr
 export async function sectorsOf(db: Db, cropIds: string[]): Promise<Map<string, SectorRow[]>> {
   const out = new Map<string, SectorRow[]>();
   if (cropIds.length === 0) return out;
-  const rows = await db.selectFrom('sectors').selectAll().where('crop_id', 'in', cropIds).orderBy('ordinal').execute();
+  const rows = await db
+    .selectFrom('sectors')
+    .selectAll()
+    .where('crop_id', 'in', cropIds)
+    .orderBy('ordinal')
+    .execute();
   for (const r of rows) out.set(r.crop_id, [...(out.get(r.crop_id) ?? []), r]);
   return out;
 }
@@ -114,17 +167,33 @@ export interface NewSector {
 }
 
 /** Replaces a crop's sectors (kept ids keep their row identity). */
-export async function replaceSectors(trx: Transaction<Database>, cropId: string, sectors: NewSector[]): Promise<void> {
+export async function replaceSectors(
+  trx: Transaction<Database>,
+  cropId: string,
+  sectors: NewSector[],
+): Promise<void> {
   await trx.deleteFrom('sectors').where('crop_id', '=', cropId).execute();
   if (sectors.length === 0) return;
   await trx
     .insertInto('sectors')
-    .values(sectors.map((s, i) => ({ id: s.id, crop_id: cropId, ordinal: i + 1, name: s.name, area_ha: s.areaHa, geometry: JSON.stringify(s.geometry) })))
+    .values(
+      sectors.map((s, i) => ({
+        id: s.id,
+        crop_id: cropId,
+        ordinal: i + 1,
+        name: s.name,
+        area_ha: s.areaHa,
+        geometry: JSON.stringify(s.geometry),
+      })),
+    )
     .execute();
 }
 
 /** Crops named by a placed order, and sectors named by it (a crop's test locks all its sectors). */
-export async function lockedIds(db: Db, cropIds: string[]): Promise<{ crops: Set<string>; sectors: Set<string> }> {
+export async function lockedIds(
+  db: Db,
+  cropIds: string[],
+): Promise<{ crops: Set<string>; sectors: Set<string> }> {
   const crops = new Set<string>();
   const sectors = new Set<string>();
   if (cropIds.length === 0) return { crops, sectors };
@@ -142,7 +211,12 @@ export async function lockedIds(db: Db, cropIds: string[]): Promise<{ crops: Set
   return { crops, sectors };
 }
 
-export async function addTestLocks(trx: Transaction<Database>, orderId: string, cropIds: string[], sectorIds: string[]): Promise<void> {
+export async function addTestLocks(
+  trx: Transaction<Database>,
+  orderId: string,
+  cropIds: string[],
+  sectorIds: string[],
+): Promise<void> {
   await trx.deleteFrom('test_locks').where('order_id', '=', orderId).execute();
   const rows = [
     ...cropIds.map((crop_id) => ({ order_id: orderId, crop_id, sector_id: null })),

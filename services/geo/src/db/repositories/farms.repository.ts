@@ -29,7 +29,12 @@ export async function upsertFarm(db: Kysely<Database>, userId: string, body: TFa
     .insertInto('farms')
     .values(values)
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ farming_activity: values.farming_activity, total_area_m2: values.total_area_m2, address: values.address, updated_at: sql`now()` }),
+      oc.column('user_id').doUpdateSet({
+        farming_activity: values.farming_activity,
+        total_area_m2: values.total_area_m2,
+        address: values.address,
+        updated_at: sql`now()`,
+      }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -6,19 +6,43 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type PlotRow = Selectable<PlotsTable>;
 
 export function listPlots(db: Db, userId: string): Promise<PlotRow[]> {
-  return db.selectFrom('plots').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('public_id').execute();
+  return db
+    .selectFrom('plots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('public_id')
+    .execute();
 }
 
 export function findPlot(db: Db, userId: string, id: string): Promise<PlotRow | undefined> {
-  return db.selectFrom('plots').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('plots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Locks the plot row: changes of one plot are serialised. */
-export function lockPlot(trx: Transaction<Database>, userId: string, id: string): Promise<PlotRow | undefined> {
-  return trx.selectFrom('plots').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+export function lockPlot(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+): Promise<PlotRow | undefined> {
+  return trx
+    .selectFrom('plots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function nextPublicPlotId(trx: Transaction<Database>, kind: 'CADASTRAL' | 'CUSTOM'): Promise<string> {
+export async function nextPublicPlotId(
+  trx: Transaction<Database>,
+  kind: 'CADASTRAL' | 'CUSTOM',
+): Promise<string> {
   const { rows } = await sql<{ n: number }>`select nextval('plot_public_ids')::int as n`.execute(trx);
   return `${kind === 'CADASTRAL' ? 'PL' : 'CP'}-${String(rows[0]!.n).padStart(6, '0')}`;
 }
@@ -63,7 +87,16 @@ export async function insertPlot(trx: Transaction<Database>, p: NewPlot): Promis
 export async function updatePlot(
   trx: Transaction<Database>,
   id: string,
-  patch: Partial<{ name: string; plotNumber: string | null; precinct: string | null; terytId: string | null; kind: 'CADASTRAL' | 'CUSTOM'; geometry: Area; areaHa: number; cursor: number }>,
+  patch: Partial<{
+    name: string;
+    plotNumber: string | null;
+    precinct: string | null;
+    terytId: string | null;
+    kind: 'CADASTRAL' | 'CUSTOM';
+    geometry: Area;
+    areaHa: number;
+    cursor: number;
+  }>,
 ): Promise<PlotRow> {
   return trx
     .updateTable('plots')
@@ -88,5 +121,10 @@ export async function deletePlots(trx: Transaction<Database>, ids: string[]): Pr
 }
 
 export function findPlotByTeryt(db: Db, userId: string, terytId: string): Promise<PlotRow | undefined> {
-  return db.selectFrom('plots').selectAll().where('user_id', '=', userId).where('teryt_id', '=', terytId).executeTakeFirst();
+  return db
+    .selectFrom('plots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('teryt_id', '=', terytId)
+    .executeTakeFirst();
 }

@@ -84,7 +84,14 @@ export const createIdentityTables: Migration = {
     await sql`create index social_accounts_user_idx on social_accounts (user_id)`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['social_accounts', 'signing_keys', 'refresh_tokens', 'one_time_tokens', 'user_profiles', 'users']) {
+    for (const t of [
+      'social_accounts',
+      'signing_keys',
+      'refresh_tokens',
+      'one_time_tokens',
+      'user_profiles',
+      'users',
+    ]) {
       await db.schema.dropTable(t).ifExists().execute();
     }
   },

@@ -4,7 +4,13 @@ import type { Database, OneTimeTokenPurpose } from '../database';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Stores a single-use token (hashed); earlier unused tokens of the same purpose stop working. */
-export async function createOneTimeToken(trx: Transaction<Database>, userId: string, purpose: OneTimeTokenPurpose, tokenHash: string, expiresAt: Date) {
+export async function createOneTimeToken(
+  trx: Transaction<Database>,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  tokenHash: string,
+  expiresAt: Date,
+) {
   await trx
     .updateTable('one_time_tokens')
     .set({ used_at: new Date() })
@@ -12,7 +18,10 @@ export async function createOneTimeToken(trx: Transaction<Database>, userId: str
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
     .execute();
-  await trx.insertInto('one_time_tokens').values({ user_id: userId, purpose, token_hash: tokenHash, expires_at: expiresAt }).execute();
+  await trx
+    .insertInto('one_time_tokens')
+    .values({ user_id: userId, purpose, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
 }
 
 /** A usable (unused, unexpired) token's owner, without using it up. */
@@ -28,7 +37,11 @@ export async function peekOneTimeToken(db: Db, purpose: OneTimeTokenPurpose, tok
 }
 
 /** Uses the token up; the conditional update makes two concurrent uses yield one winner. */
-export async function consumeOneTimeToken(trx: Transaction<Database>, purpose: OneTimeTokenPurpose, tokenHash: string) {
+export async function consumeOneTimeToken(
+  trx: Transaction<Database>,
+  purpose: OneTimeTokenPurpose,
+  tokenHash: string,
+) {
   return trx
     .updateTable('one_time_tokens')
     .set({ used_at: new Date() })
@@ -40,7 +53,10 @@ export async function consumeOneTimeToken(trx: Transaction<Database>, purpose: O
     .executeTakeFirst();
 }
 
-export async function insertRefreshToken(db: Db, v: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
+export async function insertRefreshToken(
+  db: Db,
+  v: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+) {
   await db
     .insertInto('refresh_tokens')
     .values({ user_id: v.userId, family_id: v.familyId, token_hash: v.tokenHash, expires_at: v.expiresAt })
@@ -63,12 +79,21 @@ export async function markRefreshTokenUsed(trx: Transaction<Database>, id: strin
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
-  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of a user, but the one given (a password change keeps the current one). */
 export async function revokeUserSessions(db: Db, userId: string, exceptFamilyId?: string) {
-  let q = db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptFamilyId) q = q.where('family_id', '!=', exceptFamilyId);
   await q.execute();
 }

@@ -42,7 +42,11 @@ export function toUser(row: Selectable<UsersTable>): User {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   return row && toUser(row);
 }
 
@@ -51,7 +55,10 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return row && toUser(row);
 }
 
-export async function insertUser(db: Db, values: Parameters<ReturnType<Db['insertInto']>['values']>[0] & object): Promise<User> {
+export async function insertUser(
+  db: Db,
+  values: Parameters<ReturnType<Db['insertInto']>['values']>[0] & object,
+): Promise<User> {
   const row = await db
     .insertInto('users')
     .values(values as never)
@@ -60,7 +67,11 @@ export async function insertUser(db: Db, values: Parameters<ReturnType<Db['inser
   return toUser(row);
 }
 
-export async function updateUser(db: Db, id: string, patch: Partial<Omit<UsersTable, 'id' | 'created_at'>>): Promise<User> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<UsersTable, 'id' | 'created_at'>>,
+): Promise<User> {
   const row = await db
     .updateTable('users')
     .set({ ...patch, updated_at: new Date() } as never)
@@ -70,7 +81,9 @@ export async function updateUser(db: Db, id: string, patch: Partial<Omit<UsersTa
   return toUser(row);
 }
 
-export function toProfile(row: Selectable<UserProfilesTable>): ProfileData & { isDataComplete: boolean; updatedAt: Date } {
+export function toProfile(
+  row: Selectable<UserProfilesTable>,
+): ProfileData & { isDataComplete: boolean; updatedAt: Date } {
   return {
     serviceRole: row.service_role,
     personalData: row.personal_data as ProfileData['personalData'],
@@ -82,7 +95,11 @@ export function toProfile(row: Selectable<UserProfilesTable>): ProfileData & { i
 }
 
 export async function findProfile(db: Db, userId: string) {
-  const row = await db.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_profiles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row && toProfile(row);
 }
 
@@ -127,7 +144,9 @@ function viewQuery(db: Db) {
     .select(viewColumns)
     .select((eb) => [
       eb.fn.coalesce('user_profiles.is_data_complete', sql<boolean>`false`).as('is_data_complete'),
-      sql<string[]>`coalesce((select array_agg(s.provider order by s.provider) from social_accounts s where s.user_id = users.id), '{}')`.as(
+      sql<
+        string[]
+      >`coalesce((select array_agg(s.provider order by s.provider) from social_accounts s where s.user_id = users.id), '{}')`.as(
         'providers',
       ),
     ]);
@@ -172,7 +191,10 @@ export async function findCurrentUser(db: Db, id: string): Promise<TCurrentUser 
   return rows[0] && toCurrentUser(rows[0]);
 }
 
-export async function listUsers(db: Db, q: TAdminUsersQuery): Promise<{ items: TCurrentUser[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  q: TAdminUsersQuery,
+): Promise<{ items: TCurrentUser[]; total: number }> {
   let base = db.selectFrom('users');
   const filter = <T extends typeof base>(qb: T): T => {
     let out = qb;
@@ -189,14 +211,19 @@ export async function listUsers(db: Db, q: TAdminUsersQuery): Promise<{ items: T
     }
     if (q.role) out = out.where('users.role', '=', q.role) as T;
     if (q.status === 'SUSPENDED') out = out.where('users.is_enabled', '=', false) as T;
-    if (q.status === 'ACTIVE') out = out.where('users.is_enabled', '=', true).where('users.is_active', '=', true) as T;
-    if (q.status === 'INACTIVE') out = out.where('users.is_enabled', '=', true).where('users.is_active', '=', false) as T;
+    if (q.status === 'ACTIVE')
+      out = out.where('users.is_enabled', '=', true).where('users.is_active', '=', true) as T;
+    if (q.status === 'INACTIVE')
+      out = out.where('users.is_enabled', '=', true).where('users.is_active', '=', false) as T;
     return out;
   };
   base = filter(base);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const [field, dir] = (q.orderBy ?? 'createdAt:desc').split(':') as [string, 'asc' | 'desc'];
-  const column = ({ createdAt: 'users.created_at', email: 'users.email', lastName: 'users.last_name' } as const)[field as 'email'] ?? 'users.created_at';
+  const column =
+    ({ createdAt: 'users.created_at', email: 'users.email', lastName: 'users.last_name' } as const)[
+      field as 'email'
+    ] ?? 'users.created_at';
   const rows = await filter(viewQuery(db) as unknown as typeof base)
     .orderBy(column as never, dir)
     .orderBy('users.id' as never)
@@ -207,10 +234,18 @@ export async function listUsers(db: Db, q: TAdminUsersQuery): Promise<{ items: T
 }
 
 export async function findSocialAccount(db: Db, provider: 'GOOGLE' | 'FACEBOOK' | 'APPLE', subject: string) {
-  return db.selectFrom('social_accounts').selectAll().where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  return db
+    .selectFrom('social_accounts')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
-export async function linkSocialAccount(db: Db, v: { provider: 'GOOGLE' | 'FACEBOOK' | 'APPLE'; subject: string; userId: string; email: string }) {
+export async function linkSocialAccount(
+  db: Db,
+  v: { provider: 'GOOGLE' | 'FACEBOOK' | 'APPLE'; subject: string; userId: string; email: string },
+) {
   await db
     .insertInto('social_accounts')
     .values({ provider: v.provider, subject: v.subject, user_id: v.userId, email: v.email })

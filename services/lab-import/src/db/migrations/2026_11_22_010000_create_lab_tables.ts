@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cancelled_at', 'timestamptz')
     .addColumn('registered_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create unique index expected_samples_code_active on expected_samples (code) where cancelled_at is null`.execute(db);
+  await sql`create unique index expected_samples_code_active on expected_samples (code) where cancelled_at is null`.execute(
+    db,
+  );
   await db.schema.createIndex('expected_samples_order').on('expected_samples').column('order_id').execute();
   await db.schema.createIndex('expected_samples_user').on('expected_samples').column('user_id').execute();
 
@@ -61,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('import_errors_import').on('import_errors').columns(['import_id', 'row_number']).execute();
+  await db.schema
+    .createIndex('import_errors_import')
+    .on('import_errors')
+    .columns(['import_id', 'row_number'])
+    .execute();
 
   // Rows that passed the check, parsed, waiting for apply; apply deletes them as it stores results.
   await db.schema
@@ -76,7 +82,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('elements', 'json', (c) => c.notNull())
     .addPrimaryKeyConstraint('import_rows_pk', ['import_id', 'row_number'])
     .execute();
-  await db.schema.createIndex('import_rows_order').on('import_rows').columns(['import_id', 'order_id']).execute();
+  await db.schema
+    .createIndex('import_rows_order')
+    .on('import_rows')
+    .columns(['import_id', 'order_id'])
+    .execute();
 
   await db.schema
     .createTable('results')
@@ -98,5 +108,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['results', 'import_rows', 'import_errors', 'imports', 'expected_samples']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['results', 'import_rows', 'import_errors', 'imports', 'expected_samples'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

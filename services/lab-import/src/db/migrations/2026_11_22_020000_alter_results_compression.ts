@@ -10,17 +10,27 @@ const RESULT_BLOBS = ['elements', 'classes', 'recommendation', 'rulesets'] as co
  * kept uncompressed instead of having pglz try and give up on every upload.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ lz4: boolean }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+  const { rows } = await sql<{
+    lz4: boolean;
+  }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(
+    db,
+  );
   if (rows[0]?.lz4) {
-    for (const column of RESULT_BLOBS) await sql`alter table results alter column ${sql.ref(column)} set compression lz4`.execute(db);
+    for (const column of RESULT_BLOBS)
+      await sql`alter table results alter column ${sql.ref(column)} set compression lz4`.execute(db);
   }
   await sql`alter table imports alter column file set storage external`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ lz4: boolean }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
+  const { rows } = await sql<{
+    lz4: boolean;
+  }>`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(
+    db,
+  );
   if (rows[0]?.lz4) {
-    for (const column of RESULT_BLOBS) await sql`alter table results alter column ${sql.ref(column)} set compression default`.execute(db);
+    for (const column of RESULT_BLOBS)
+      await sql`alter table results alter column ${sql.ref(column)} set compression default`.execute(db);
   }
   await sql`alter table imports alter column file set storage extended`.execute(db);
 }

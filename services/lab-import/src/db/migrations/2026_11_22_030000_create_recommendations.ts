@@ -22,6 +22,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('results').dropColumn('recommendation_measured').dropColumn('recommendation_id').execute();
+  await db.schema
+    .alterTable('results')
+    .dropColumn('recommendation_measured')
+    .dropColumn('recommendation_id')
+    .execute();
   await db.schema.dropTable('recommendations').ifExists().execute();
 }

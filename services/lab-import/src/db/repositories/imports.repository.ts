@@ -1,5 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { pageMeta, type ImportStatus, type ImportTestType, type TImportDetail, type TImportRowError, type TImportView } from '@gleba/contracts';
+import {
+  pageMeta,
+  type ImportStatus,
+  type ImportTestType,
+  type TImportDetail,
+  type TImportRowError,
+  type TImportView,
+} from '@gleba/contracts';
 import type { Database, ImportsTable } from '../database';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -62,11 +69,24 @@ export function toImportView(row: ImportViewRow): TImportView {
   };
 }
 
-export async function findImport(db: Kysely<Database>, id: string, mode: 'farm' | 'garden'): Promise<ImportViewRow | undefined> {
-  return db.selectFrom('imports').select(VIEW_COLUMNS).where('id', '=', id).where('mode', '=', mode).executeTakeFirst();
+export async function findImport(
+  db: Kysely<Database>,
+  id: string,
+  mode: 'farm' | 'garden',
+): Promise<ImportViewRow | undefined> {
+  return db
+    .selectFrom('imports')
+    .select(VIEW_COLUMNS)
+    .where('id', '=', id)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
 }
 
-export async function importDetail(db: Kysely<Database>, row: ImportViewRow, errorLimit: number): Promise<TImportDetail> {
+export async function importDetail(
+  db: Kysely<Database>,
+  row: ImportViewRow,
+  errorLimit: number,
+): Promise<TImportDetail> {
   const errors = await db
     .selectFrom('import_errors')
     .select(['row_number', 'label', 'code', 'message'])
@@ -75,18 +95,43 @@ export async function importDetail(db: Kysely<Database>, row: ImportViewRow, err
     .orderBy('id', 'asc')
     .limit(errorLimit)
     .execute();
-  const total = await db.selectFrom('import_errors').select((eb) => eb.fn.countAll<number>().as('n')).where('import_id', '=', row.id).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('import_errors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('import_id', '=', row.id)
+    .executeTakeFirstOrThrow();
   return {
     ...toImportView(row),
-    errors: errors.map((e): TImportRowError => ({ row: e.row_number, label: e.label, code: e.code, message: e.message })),
+    errors: errors.map((e): TImportRowError => ({
+      row: e.row_number,
+      label: e.label,
+      code: e.code,
+      message: e.message,
+    })),
     errorsTotal: Number(total.n),
   };
 }
 
-export async function listImports(db: Kysely<Database>, mode: 'farm' | 'garden', page: number, perPage: number) {
+export async function listImports(
+  db: Kysely<Database>,
+  mode: 'farm' | 'garden',
+  page: number,
+  perPage: number,
+) {
   const [items, total] = await Promise.all([
-    db.selectFrom('imports').select(VIEW_COLUMNS).where('mode', '=', mode).orderBy('created_at', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
-    db.selectFrom('imports').select((eb) => eb.fn.countAll<number>().as('n')).where('mode', '=', mode).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('imports')
+      .select(VIEW_COLUMNS)
+      .where('mode', '=', mode)
+      .orderBy('created_at', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    db
+      .selectFrom('imports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('mode', '=', mode)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: items.map(toImportView), meta: pageMeta(page, perPage, Number(total.n)) };
 }

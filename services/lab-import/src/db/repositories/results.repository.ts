@@ -48,8 +48,15 @@ function toSample(row: Record<string, unknown>): SampleWithOwner {
   };
 }
 
-export async function findSample(db: Kysely<Database>, sampleId: string): Promise<SampleWithOwner | undefined> {
-  const row = await db.selectFrom('expected_samples').select(SAMPLE_COLUMNS).where('sample_id', '=', sampleId).executeTakeFirst();
+export async function findSample(
+  db: Kysely<Database>,
+  sampleId: string,
+): Promise<SampleWithOwner | undefined> {
+  const row = await db
+    .selectFrom('expected_samples')
+    .select(SAMPLE_COLUMNS)
+    .where('sample_id', '=', sampleId)
+    .executeTakeFirst();
   return row ? toSample(row) : undefined;
 }
 
@@ -63,12 +70,16 @@ export async function samplesWhere(
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   if (filter.cropId) q = q.where('crop_id', '=', filter.cropId);
   if (filter.code) q = q.where('code', '=', filter.code);
-  if (filter.fieldName) q = q.where((eb) => eb(eb.fn('lower', ['field_name']), '=', filter.fieldName!.toLowerCase()));
+  if (filter.fieldName)
+    q = q.where((eb) => eb(eb.fn('lower', ['field_name']), '=', filter.fieldName!.toLowerCase()));
   const rows = await q.orderBy('registered_at', 'asc').orderBy('code', 'asc').limit(limit).execute();
   return rows.map(toSample);
 }
 
-export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string[]): Promise<Map<string, ResultRecord[]>> {
+export async function resultsOf(
+  db: Kysely<Database>,
+  sampleIds: readonly string[],
+): Promise<Map<string, ResultRecord[]>> {
   const out = new Map<string, ResultRecord[]>();
   if (sampleIds.length === 0) return out;
   const rows = await db
@@ -84,7 +95,9 @@ export async function resultsOf(db: Kysely<Database>, sampleIds: readonly string
       recommendation: r.recommendation as ResultRecord['recommendation'],
       rulesets: r.rulesets,
       recommendation_body,
-      recommendation_measured: recommendation_measured as Parameters<typeof joinRecommendation>[0]['recommendation_measured'],
+      recommendation_measured: recommendation_measured as Parameters<
+        typeof joinRecommendation
+      >[0]['recommendation_measured'],
     });
     const list = out.get(r.sample_id) ?? [];
     list.push({ ...r, elements: expandElements(elements), ...joined } as unknown as ResultRecord);
@@ -118,7 +131,10 @@ export const RESULT_UPSERT = sql`
   returning sample_id, test_type, (xmax = 0) as inserted
 `;
 
-export async function storeRecommendations(trx: Transaction<Database>, bodies: ReadonlyMap<string, string>): Promise<void> {
+export async function storeRecommendations(
+  trx: Transaction<Database>,
+  bodies: ReadonlyMap<string, string>,
+): Promise<void> {
   if (bodies.size === 0) return;
   await trx
     .insertInto('recommendations')

@@ -38,8 +38,12 @@ export const createNotificationTables: Migration = {
       .addColumn('seen_at', 'timestamptz')
       .addUniqueConstraint('in_app_notifications_source_uq', ['user_id', 'source_key', 'type'])
       .execute();
-    await sql`create index in_app_notifications_user_idx on in_app_notifications (user_id, created_at desc)`.execute(db);
-    await sql`create index in_app_notifications_unseen_idx on in_app_notifications (user_id) where not seen`.execute(db);
+    await sql`create index in_app_notifications_user_idx on in_app_notifications (user_id, created_at desc)`.execute(
+      db,
+    );
+    await sql`create index in_app_notifications_unseen_idx on in_app_notifications (user_id) where not seen`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('deliveries')
@@ -64,9 +68,13 @@ export const createNotificationTables: Migration = {
       .addColumn('sent_at', 'timestamptz')
       .execute();
     // One e-mail and one SMS per (user, source, type): a redelivered or repeated event adds nothing.
-    await sql`create unique index deliveries_source_uq on deliveries (coalesce(user_id::text, ''), source_key, type, channel)`.execute(db);
+    await sql`create unique index deliveries_source_uq on deliveries (coalesce(user_id::text, ''), source_key, type, channel)`.execute(
+      db,
+    );
     await sql`create index deliveries_status_idx on deliveries (status, created_at desc)`.execute(db);
-    await sql`create index deliveries_waiting_idx on deliveries (user_id) where status = 'WAITING_CONTACT'`.execute(db);
+    await sql`create index deliveries_waiting_idx on deliveries (user_id) where status = 'WAITING_CONTACT'`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('sms_log')
@@ -91,7 +99,14 @@ export const createNotificationTables: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ['newsletter_subscriptions', 'sms_log', 'deliveries', 'in_app_notifications', 'preferences', 'contacts']) {
+    for (const table of [
+      'newsletter_subscriptions',
+      'sms_log',
+      'deliveries',
+      'in_app_notifications',
+      'preferences',
+      'contacts',
+    ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }
   },

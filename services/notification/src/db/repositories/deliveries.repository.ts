@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { preparedStatement } from '@gleba/platform';
-import type { DeliveryStatus, Language, NotificationChannel, NotificationType, TDelivery } from '@gleba/contracts';
+import type {
+  DeliveryStatus,
+  Language,
+  NotificationChannel,
+  NotificationType,
+  TDelivery,
+} from '@gleba/contracts';
 import type { Params, Template } from '../../domain/templates';
 import type { DeliveriesTable } from '../database';
 import type { Contact, Db } from './contacts.repository';
@@ -84,18 +90,42 @@ export async function deliveryWithRecipient(
 ): Promise<{ delivery: DeliveryRow; contact: Contact | null; pref: PreferenceFlags | null } | undefined> {
   const r = (await db.executeQuery(DELIVERY_WITH_RECIPIENT([id]))).rows[0];
   if (!r) return undefined;
-  const { c_user_id, c_email, c_first_name, c_last_name, c_phone_number, c_language, p_email, p_in_app, p_sms, ...delivery } = r;
+  const {
+    c_user_id,
+    c_email,
+    c_first_name,
+    c_last_name,
+    c_phone_number,
+    c_language,
+    p_email,
+    p_in_app,
+    p_sms,
+    ...delivery
+  } = r;
   return {
     delivery,
     contact: c_user_id
-      ? { userId: c_user_id, email: c_email!, firstName: c_first_name!, lastName: c_last_name!, phoneNumber: c_phone_number, language: c_language as Language }
+      ? {
+          userId: c_user_id,
+          email: c_email!,
+          firstName: c_first_name!,
+          lastName: c_last_name!,
+          phoneNumber: c_phone_number,
+          language: c_language as Language,
+        }
       : null,
-    pref: p_email === null ? null : { isEmailEnabled: p_email, isInAppEnabled: p_in_app!, isSmsEnabled: p_sms! },
+    pref:
+      p_email === null ? null : { isEmailEnabled: p_email, isInAppEnabled: p_in_app!, isSmsEnabled: p_sms! },
   };
 }
 
 /** A pending delivery that is not to be sent (after all): its new status and why. False when no longer pending. */
-export async function settlePending(db: Db, id: string, status: 'SKIPPED' | 'WAITING_CONTACT', reason: string | null): Promise<boolean> {
+export async function settlePending(
+  db: Db,
+  id: string,
+  status: 'SKIPPED' | 'WAITING_CONTACT',
+  reason: string | null,
+): Promise<boolean> {
   return (await db.executeQuery(SETTLE_PENDING([id, status, reason, new Date()]))).rows.length > 0;
 }
 
@@ -108,7 +138,8 @@ export async function recordOutcome(
   db: Db,
   id: string,
   to: { recipient: string; language: string },
-  outcome: { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
+  outcome:
+    { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
 ): Promise<void> {
   await db.executeQuery(
     outcome.status === 'SENT'
@@ -118,7 +149,11 @@ export async function recordOutcome(
 }
 
 /** Deliveries that waited for the user's contact: pending now (SMS without a phone: skipped). */
-export async function releaseWaiting(db: Db, userId: string, hasPhone: boolean): Promise<{ id: string; channel: Channel }[]> {
+export async function releaseWaiting(
+  db: Db,
+  userId: string,
+  hasPhone: boolean,
+): Promise<{ id: string; channel: Channel }[]> {
   const rows = await db
     .updateTable('deliveries')
     .set({
@@ -134,7 +169,11 @@ export async function releaseWaiting(db: Db, userId: string, hasPhone: boolean):
 }
 
 /** Pending rows not touched for a while: their job may be gone (Redis lost, crash before enqueue). */
-export async function stalePending(db: Db, olderThan: Date, limit = 500): Promise<{ id: string; channel: Channel }[]> {
+export async function stalePending(
+  db: Db,
+  olderThan: Date,
+  limit = 500,
+): Promise<{ id: string; channel: Channel }[]> {
   const rows = await db
     .selectFrom('deliveries')
     .select(['id', 'channel'])
@@ -166,14 +205,27 @@ export function toDelivery(r: DeliveryRow): TDelivery {
 
 export async function listDeliveries(
   db: Db,
-  q: { page: number; perPage: number; status?: DeliveryStatus; channel?: Channel; userId?: string; direction: 'asc' | 'desc' },
+  q: {
+    page: number;
+    perPage: number;
+    status?: DeliveryStatus;
+    channel?: Channel;
+    userId?: string;
+    direction: 'asc' | 'desc';
+  },
 ): Promise<{ items: TDelivery[]; total: number }> {
   let base = db.selectFrom('deliveries');
   if (q.status) base = base.where('status', '=', q.status);
   if (q.channel) base = base.where('channel', '=', q.channel);
   if (q.userId) base = base.where('user_id', '=', q.userId);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', q.direction).orderBy('id', q.direction).limit(q.perPage).offset((q.page - 1) * q.perPage).execute(),
+    base
+      .selectAll()
+      .orderBy('created_at', q.direction)
+      .orderBy('id', q.direction)
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map((r) => toDelivery(r)), total: Number(count.n) };

@@ -27,7 +27,9 @@ const listSql = (filter: InAppFilter, direction: 'asc' | 'desc') =>
   preparedStatement<ListRow>(`select id, type, content, params, seen, created_at, count(*) over () as total_count from in_app_notifications
     where user_id = $1${filter === 'unread' ? ' and not seen' : ''} order by created_at ${direction}, id ${direction} limit $2 offset $3`);
 const countSql = (filter: InAppFilter) =>
-  preparedStatement<{ n: number }>(`select count(*) as n from in_app_notifications where user_id = $1${filter === 'unread' ? ' and not seen' : ''}`);
+  preparedStatement<{ n: number }>(
+    `select count(*) as n from in_app_notifications where user_id = $1${filter === 'unread' ? ' and not seen' : ''}`,
+  );
 const LIST_SQL = {
   all: { asc: listSql('all', 'asc'), desc: listSql('all', 'desc') },
   unread: { asc: listSql('unread', 'asc'), desc: listSql('unread', 'desc') },
@@ -35,7 +37,10 @@ const LIST_SQL = {
 const COUNT_SQL = { all: countSql('all'), unread: countSql('unread') } as const;
 // The cursor: newest creation time in microseconds, and the unseen count (a new notification or
 // one marked seen changes it).
-const STATE_SQL = preparedStatement<{ newest: string; unseen: number }>(`select coalesce(max((extract(epoch from created_at) * 1000000)::bigint), 0)::text as newest,
+const STATE_SQL = preparedStatement<{
+  newest: string;
+  unseen: number;
+}>(`select coalesce(max((extract(epoch from created_at) * 1000000)::bigint), 0)::text as newest,
     (count(*) filter (where not seen))::int as unseen
   from in_app_notifications where user_id = $1`);
 
@@ -46,7 +51,9 @@ export async function listInApp(
 ): Promise<{ items: InAppNotification[]; total: number }> {
   // One query: the page with the total beside each row (a window count). A page past the end has
   // no rows to carry it, so only then is the total counted apart.
-  const { rows } = await db.executeQuery(LIST_SQL[q.filter][q.direction]([userId, q.perPage, (q.page - 1) * q.perPage]));
+  const { rows } = await db.executeQuery(
+    LIST_SQL[q.filter][q.direction]([userId, q.perPage, (q.page - 1) * q.perPage]),
+  );
   const total =
     rows.length > 0
       ? Number(rows[0]!.total_count)

@@ -44,12 +44,30 @@ export async function setSubscription(
     )
     .returning(['email', 'user_id', 'subscribed', 'unsubscribe_token'])
     .executeTakeFirst();
-  return row ? { email: row.email, userId: row.user_id, subscribed: row.subscribed, unsubscribeToken: row.unsubscribe_token } : null;
+  return row
+    ? {
+        email: row.email,
+        userId: row.user_id,
+        subscribed: row.subscribed,
+        unsubscribeToken: row.unsubscribe_token,
+      }
+    : null;
 }
 
 export async function findSubscription(db: Db, email: string): Promise<Subscription | null> {
-  const row = await db.selectFrom('newsletter_subscriptions').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-  return row ? { email: row.email, userId: row.user_id, subscribed: row.subscribed, unsubscribeToken: row.unsubscribe_token } : null;
+  const row = await db
+    .selectFrom('newsletter_subscriptions')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row
+    ? {
+        email: row.email,
+        userId: row.user_id,
+        subscribed: row.subscribed,
+        unsubscribeToken: row.unsubscribe_token,
+      }
+    : null;
 }
 
 export async function unsubscribeByToken(db: Db, token: string): Promise<Subscription | null> {
@@ -59,5 +77,12 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<Subscri
     .where('unsubscribe_token', '=', token)
     .returning(['email', 'user_id', 'subscribed', 'unsubscribe_token'])
     .executeTakeFirst();
-  return row ? { email: row.email, userId: row.user_id, subscribed: row.subscribed, unsubscribeToken: row.unsubscribe_token } : null;
+  return row
+    ? {
+        email: row.email,
+        userId: row.user_id,
+        subscribed: row.subscribed,
+        unsubscribeToken: row.unsubscribe_token,
+      }
+    : null;
 }

@@ -20,7 +20,8 @@ interface RecipientRow {
 }
 
 // The event path's statements, prepared (parsed once per connection, not built per call).
-const RECIPIENTS_SQL = preparedStatement<RecipientRow>(`select c.user_id, c.email, c.first_name, c.last_name, c.phone_number, c.language,
+const RECIPIENTS_SQL =
+  preparedStatement<RecipientRow>(`select c.user_id, c.email, c.first_name, c.last_name, c.phone_number, c.language,
     p.is_email_enabled, p.is_in_app_enabled, p.is_sms_enabled
   from unnest($1::uuid[], $2::text[]) with ordinality as u(id, type, i)
   left join contacts c on c.user_id = u.id
@@ -35,16 +36,29 @@ export async function recipientsOf(
   db: Db,
   wanted: { userId: string; type: NotificationType }[],
 ): Promise<{ contact: Contact | null; pref: PreferenceFlags }[]> {
-  const { rows } = await db.executeQuery(RECIPIENTS_SQL([wanted.map((w) => w.userId), wanted.map((w) => w.type)]));
+  const { rows } = await db.executeQuery(
+    RECIPIENTS_SQL([wanted.map((w) => w.userId), wanted.map((w) => w.type)]),
+  );
   return rows.map((r, i) => {
     const type = wanted[i]!.type;
     const contact: Contact | null = r.user_id
-      ? { userId: r.user_id, email: r.email!, firstName: r.first_name!, lastName: r.last_name!, phoneNumber: r.phone_number, language: r.language as Language }
+      ? {
+          userId: r.user_id,
+          email: r.email!,
+          firstName: r.first_name!,
+          lastName: r.last_name!,
+          phoneNumber: r.phone_number,
+          language: r.language as Language,
+        }
       : null;
     const pref: PreferenceFlags =
       r.is_email_enabled === null
         ? defaultPreference(type)
-        : { isEmailEnabled: r.is_email_enabled, isInAppEnabled: r.is_in_app_enabled!, isSmsEnabled: r.is_sms_enabled! };
+        : {
+            isEmailEnabled: r.is_email_enabled,
+            isInAppEnabled: r.is_in_app_enabled!,
+            isSmsEnabled: r.is_sms_enabled!,
+          };
     return { contact, pref };
   });
 }
@@ -59,7 +73,11 @@ export interface NewInApp {
 
 // Rows go in as one array per column, so the statement is the same whatever their number (the
 // in-app rows take their clock_timestamp() creation times in the order given).
-const INSERT_NOTICES_SQL = preparedStatement<{ id: string; channel: Channel; status: string }>(`with in_app as (
+const INSERT_NOTICES_SQL = preparedStatement<{
+  id: string;
+  channel: Channel;
+  status: string;
+}>(`with in_app as (
     insert into in_app_notifications (id, user_id, type, content, params, source_key, seen_at)
     select id, user_id, type, content, params::jsonb, source_key, null
     from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[]) with ordinality as r(id, user_id, type, content, params, source_key, i)
@@ -77,15 +95,36 @@ const INSERT_NOTICES_SQL = preparedStatement<{ id: string; channel: Channel; sta
  * keys (user, source, type) and (user, source, type, channel) make a repeated notice add nothing.
  * Returns the deliveries actually inserted.
  */
-export async function insertNotices(db: Db, inApps: NewInApp[], deliveries: NewDelivery[]): Promise<{ id: string; channel: Channel; status: string }[]> {
+export async function insertNotices(
+  db: Db,
+  inApps: NewInApp[],
+  deliveries: NewDelivery[],
+): Promise<{ id: string; channel: Channel; status: string }[]> {
   if (inApps.length === 0 && deliveries.length === 0) return [];
   const n = <T>(f: (n: NewInApp) => T) => inApps.map(f);
   const d = <T>(f: (d: NewDelivery) => T) => deliveries.map(f);
   const { rows } = await db.executeQuery(
     INSERT_NOTICES_SQL([
-      n(() => randomUUID()), n((x) => x.userId), n((x) => x.type), n((x) => x.content), n((x) => JSON.stringify(x.params)), n((x) => x.sourceKey),
-      d(() => randomUUID()), d((x) => x.userId), d((x) => x.channel), d((x) => x.type), d((x) => x.template), d((x) => x.sourceKey), d((x) => x.recipient),
-      d((x) => x.fixedRecipient), d((x) => x.language), d((x) => JSON.stringify(x.params)), d((x) => x.app), d((x) => x.linkPath), d((x) => x.status), d((x) => x.reason),
+      n(() => randomUUID()),
+      n((x) => x.userId),
+      n((x) => x.type),
+      n((x) => x.content),
+      n((x) => JSON.stringify(x.params)),
+      n((x) => x.sourceKey),
+      d(() => randomUUID()),
+      d((x) => x.userId),
+      d((x) => x.channel),
+      d((x) => x.type),
+      d((x) => x.template),
+      d((x) => x.sourceKey),
+      d((x) => x.recipient),
+      d((x) => x.fixedRecipient),
+      d((x) => x.language),
+      d((x) => JSON.stringify(x.params)),
+      d((x) => x.app),
+      d((x) => x.linkPath),
+      d((x) => x.status),
+      d((x) => x.reason),
     ]),
   );
   return rows;

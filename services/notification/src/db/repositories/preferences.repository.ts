@@ -5,7 +5,11 @@ import type { Db } from './contacts.repository';
 
 export type PreferenceFlags = Omit<TNotificationPreference, 'type'>;
 
-export async function preferenceFor(db: Db, userId: string, type: NotificationType): Promise<PreferenceFlags> {
+export async function preferenceFor(
+  db: Db,
+  userId: string,
+  type: NotificationType,
+): Promise<PreferenceFlags> {
   const row = await db
     .selectFrom('preferences')
     .select(['is_email_enabled', 'is_in_app_enabled', 'is_sms_enabled'])
@@ -13,7 +17,11 @@ export async function preferenceFor(db: Db, userId: string, type: NotificationTy
     .where('type', '=', type)
     .executeTakeFirst();
   return row
-    ? { isEmailEnabled: row.is_email_enabled, isInAppEnabled: row.is_in_app_enabled, isSmsEnabled: row.is_sms_enabled }
+    ? {
+        isEmailEnabled: row.is_email_enabled,
+        isInAppEnabled: row.is_in_app_enabled,
+        isSmsEnabled: row.is_sms_enabled,
+      }
     : defaultPreference(type);
 }
 
@@ -24,7 +32,12 @@ export async function listPreferences(db: Db, userId: string): Promise<TNotifica
   return ConfigurableNotificationType.options.map((type) => {
     const r = byType.get(type);
     return r
-      ? { type, isEmailEnabled: r.is_email_enabled, isInAppEnabled: r.is_in_app_enabled, isSmsEnabled: r.is_sms_enabled }
+      ? {
+          type,
+          isEmailEnabled: r.is_email_enabled,
+          isInAppEnabled: r.is_in_app_enabled,
+          isSmsEnabled: r.is_sms_enabled,
+        }
       : { type, ...defaultPreference(type) };
   });
 }

@@ -18,7 +18,8 @@ export class SmtpEmailProvider implements EmailProvider {
       greetingTimeout: String(options.timeoutMs),
       socketTimeout: String(options.timeoutMs),
     };
-    for (const [key, value] of Object.entries(settings)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+    for (const [key, value] of Object.entries(settings))
+      if (!url.searchParams.has(key)) url.searchParams.set(key, value);
     this.transport = nodemailer.createTransport(url.toString(), { from: options.from });
   }
 
@@ -42,7 +43,10 @@ export class SmtpEmailProvider implements EmailProvider {
       const e = error as { responseCode?: number; message?: string; response?: string };
       // 5xx answers reject the message itself; connection problems and 4xx are worth a retry.
       const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
-      throw new ProviderError(`SMTP ${e.responseCode ?? ''} ${e.response ?? e.message ?? String(error)}`.trim(), permanent);
+      throw new ProviderError(
+        `SMTP ${e.responseCode ?? ''} ${e.response ?? e.message ?? String(error)}`.trim(),
+        permanent,
+      );
     }
   }
 

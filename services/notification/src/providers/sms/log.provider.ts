@@ -12,7 +12,12 @@ export class LogSmsProvider implements SmsProvider {
   ) {}
 
   async send(message: SmsMessage): Promise<SendResult> {
-    const row = await insertSmsLog(this.db, { deliveryId: message.deliveryId, to: message.to, from: this.from, body: message.body });
+    const row = await insertSmsLog(this.db, {
+      deliveryId: message.deliveryId,
+      to: message.to,
+      from: this.from,
+      body: message.body,
+    });
     return { externalId: `log:${row.id}`, sentAt: row.createdAt };
   }
 }

@@ -39,7 +39,12 @@ export class TwilioSmsProvider implements SmsProvider {
     } catch (error) {
       throw new ProviderError(`Twilio unreachable: ${(error as Error).message}`, false);
     }
-    const body = (await res.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string; date_created?: string };
+    const body = (await res.json().catch(() => ({}))) as {
+      sid?: string;
+      code?: number;
+      message?: string;
+      date_created?: string;
+    };
     if (!res.ok || !body.sid) {
       const reason = `Twilio ${res.status}${body.code ? ` (${body.code})` : ''}: ${body.message ?? res.statusText}`;
       // 4xx (a bad number, a blocked recipient) will fail again; 429 and 5xx may pass later.

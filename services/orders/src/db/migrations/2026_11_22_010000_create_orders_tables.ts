@@ -63,8 +63,16 @@ export const createOrdersTables: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
-    await db.schema.createIndex('farm_orders_user_idx').on('farm_orders').columns(['user_id', 'created_at']).execute();
-    await db.schema.createIndex('farm_orders_status_idx').on('farm_orders').columns(['status', 'created_at']).execute();
+    await db.schema
+      .createIndex('farm_orders_user_idx')
+      .on('farm_orders')
+      .columns(['user_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('farm_orders_status_idx')
+      .on('farm_orders')
+      .columns(['status', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('farm_order_samples')
@@ -81,8 +89,16 @@ export const createOrdersTables: Migration = {
       .addColumn('area_ha', 'double precision', (c) => c.notNull())
       .addColumn('punctures', 'integer', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('farm_order_samples_order_idx').on('farm_order_samples').column('order_id').execute();
-    await db.schema.createIndex('farm_order_samples_sector_idx').on('farm_order_samples').column('sector_id').execute();
+    await db.schema
+      .createIndex('farm_order_samples_order_idx')
+      .on('farm_order_samples')
+      .column('order_id')
+      .execute();
+    await db.schema
+      .createIndex('farm_order_samples_sector_idx')
+      .on('farm_order_samples')
+      .column('sector_id')
+      .execute();
 
     await db.schema
       .createTable('barcode_batches')
@@ -129,7 +145,11 @@ export const createOrdersTables: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
-    await db.schema.createIndex('garden_tests_user_idx').on('garden_tests').columns(['user_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('garden_tests_user_idx')
+      .on('garden_tests')
+      .columns(['user_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('kit_orders')
@@ -155,7 +175,11 @@ export const createOrdersTables: Migration = {
       .addColumn('updated_by_user_id', 'uuid')
       .addColumn('change_date', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
-    await db.schema.createIndex('status_history_subject_idx').on('status_history').columns(['subject_id', 'id']).execute();
+    await db.schema
+      .createIndex('status_history_subject_idx')
+      .on('status_history')
+      .columns(['subject_id', 'id'])
+      .execute();
 
     await db.schema
       .createTable('payments')
@@ -187,7 +211,19 @@ export const createOrdersTables: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['failed_orders', 'payments', 'status_history', 'kit_orders', 'garden_tests', 'barcode_labels', 'barcode_batches', 'farm_order_samples', 'farm_orders', 'crops', 'contacts']) {
+    for (const t of [
+      'failed_orders',
+      'payments',
+      'status_history',
+      'kit_orders',
+      'garden_tests',
+      'barcode_labels',
+      'barcode_batches',
+      'farm_order_samples',
+      'farm_orders',
+      'crops',
+      'contacts',
+    ]) {
       await db.schema.dropTable(t).execute();
     }
     await sql`drop sequence order_number_seq`.execute(db);

@@ -20,12 +20,26 @@ export async function addHistory(
 ): Promise<void> {
   await trx
     .insertInto('status_history')
-    .values({ subject_kind: kind, subject_id: subjectId, from_status: from, status: to, updated_by_user_id: byUserId })
+    .values({
+      subject_kind: kind,
+      subject_id: subjectId,
+      from_status: from,
+      status: to,
+      updated_by_user_id: byUserId,
+    })
     .execute();
 }
 
-export async function historyOf(db: Kysely<Database> | Transaction<Database>, subjectId: string): Promise<StatusHistoryEntry[]> {
-  const rows = await db.selectFrom('status_history').selectAll().where('subject_id', '=', subjectId).orderBy('id').execute();
+export async function historyOf(
+  db: Kysely<Database> | Transaction<Database>,
+  subjectId: string,
+): Promise<StatusHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('status_history')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     status: r.status,
     from: r.from_status,

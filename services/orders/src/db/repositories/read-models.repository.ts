@@ -75,7 +75,14 @@ export async function upsertRegisteredContact(
   trx: Transaction<Database>,
   c: Pick<Contact, 'userId' | 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'language'>,
 ): Promise<void> {
-  const base = { email: c.email, first_name: c.firstName, last_name: c.lastName, phone_number: c.phoneNumber, language: c.language, updated_at: new Date() };
+  const base = {
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone_number: c.phoneNumber,
+    language: c.language,
+    updated_at: new Date(),
+  };
   await trx
     .insertInto('contacts')
     .values({ user_id: c.userId, ...base, address: JSON.stringify(null), is_data_complete: false })
@@ -117,11 +124,21 @@ export async function upsertCrop(trx: Transaction<Database>, s: TCropSnapshot): 
 }
 
 export async function markCropDeleted(trx: Transaction<Database>, cropId: string): Promise<void> {
-  await trx.updateTable('crops').set({ deleted: true, updated_at: new Date() }).where('crop_id', '=', cropId).execute();
+  await trx
+    .updateTable('crops')
+    .set({ deleted: true, updated_at: new Date() })
+    .where('crop_id', '=', cropId)
+    .execute();
 }
 
 export async function cropsOfUser(db: Db, userId: string, cropIds: string[]): Promise<CropView[]> {
   if (cropIds.length === 0) return [];
-  const rows = await db.selectFrom('crops').selectAll().where('user_id', '=', userId).where('crop_id', 'in', cropIds).where('deleted', '=', false).execute();
+  const rows = await db
+    .selectFrom('crops')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('crop_id', 'in', cropIds)
+    .where('deleted', '=', false)
+    .execute();
   return rows.map(toCropView);
 }

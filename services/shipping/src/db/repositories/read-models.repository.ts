@@ -49,15 +49,13 @@ export async function upsertShippable(
     .insertInto('shippables')
     .values({ ...row, cancelled_at: null })
     .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          order_number: row.order_number,
-          barcode: row.barcode,
-          user_id: row.user_id,
-          order_id: row.order_id,
-          test_id: row.test_id,
-        }),
+      oc.column('id').doUpdateSet({
+        order_number: row.order_number,
+        barcode: row.barcode,
+        user_id: row.user_id,
+        order_id: row.order_id,
+        test_id: row.test_id,
+      }),
     )
     .execute();
 }

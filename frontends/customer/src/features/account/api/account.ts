@@ -1,6 +1,12 @@
 import useSWR from 'swr';
 import { isApiError } from '@gleba/api-client';
-import type { TChangePasswordBody, TCurrentUser, TProfile, TProfileBody, TUpdateMeBody } from '@gleba/contracts';
+import type {
+  TChangePasswordBody,
+  TCurrentUser,
+  TProfile,
+  TProfileBody,
+  TUpdateMeBody,
+} from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
 
 export const profileKey = 'users/profile';

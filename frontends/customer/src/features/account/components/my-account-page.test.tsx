@@ -5,7 +5,8 @@ import { USER, errorBody, location, mockApi, renderApp } from '../../../testing/
 
 afterEach(() => vi.unstubAllGlobals());
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const fillAddress = (postCode = '00-001') => {
   fill('Voivodeship', 'MASOVIAN');
   fill('City', 'Warszawa');
@@ -21,7 +22,11 @@ describe('my account', () => {
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
       'GET /api/users/profile': errorBody(404, 'profileNotFound'),
       'PATCH /api/users/profile': errorBody(404, 'profileNotFound'),
-      'POST /api/users/profile': ({ body }: { body: Record<string, unknown> }) => ({ ...body, isDataComplete: true, updatedAt: '2026-11-22T00:00:00Z' }),
+      'POST /api/users/profile': ({ body }: { body: Record<string, unknown> }) => ({
+        ...body,
+        isDataComplete: true,
+        updatedAt: '2026-11-22T00:00:00Z',
+      }),
     });
     renderApp('/my-account', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
@@ -33,13 +38,21 @@ describe('my account', () => {
     expect(writes.map((c) => c.method)).toEqual(['PATCH', 'POST']);
     expect(writes[1]!.body).toMatchObject({
       serviceRole: 'PERSONAL',
-      personalData: { firstName: 'Anna', lastName: 'Nowak', address: { voivodeship: 'MASOVIAN', postCode: '00-001', apartmentNumber: null } },
+      personalData: {
+        firstName: 'Anna',
+        lastName: 'Nowak',
+        address: { voivodeship: 'MASOVIAN', postCode: '00-001', apartmentNumber: null },
+      },
       businessData: null,
     });
   });
 
   it('goes back to the flow that sent the user here once the data is saved (?returnTo, paths of this app only)', async () => {
-    const profileBody = ({ body }: { body: Record<string, unknown> }) => ({ ...body, isDataComplete: true, updatedAt: '2026-11-22T00:00:00Z' });
+    const profileBody = ({ body }: { body: Record<string, unknown> }) => ({
+      ...body,
+      isDataComplete: true,
+      updatedAt: '2026-11-22T00:00:00Z',
+    });
     const routes = {
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
@@ -50,7 +63,9 @@ describe('my account', () => {
     const saveFrom = async (path: string) => {
       mockApi(routes);
       const view = renderApp(path, { signedIn: true });
-      await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'));
+      await waitFor(() =>
+        expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'),
+      );
       fillAddress();
       await userEvent.click(screen.getByRole('button', { name: 'Save the data' }));
       expect(await screen.findByText('Your data has been saved.')).toBeTruthy();
@@ -91,6 +106,10 @@ describe('my account', () => {
     await userEvent.click(switchers[switchers.length - 1]!);
     expect(await screen.findByRole('heading', { name: 'Ваші дані' })).toBeTruthy();
     expect(localStorage.getItem('lang')).toBe('uk');
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/users/me')?.body).toEqual({ language: 'uk' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/users/me')?.body).toEqual({
+        language: 'uk',
+      }),
+    );
   });
 });

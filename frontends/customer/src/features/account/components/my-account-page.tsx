@@ -39,9 +39,27 @@ function ChangePasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate>
-      <PasswordField label={tr('customer.currentPassword')} autoComplete="current-password" value={values.currentPassword} onChange={(e) => set('currentPassword')(e.target.value)} error={err('currentPassword')} />
-      <PasswordField label={tr('customer.newPassword')} autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} error={err('password')} />
-      <PasswordField label={tr('customer.confirmPassword')} autoComplete="new-password" value={values.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} error={err('confirmPassword')} />
+      <PasswordField
+        label={tr('customer.currentPassword')}
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onChange={(e) => set('currentPassword')(e.target.value)}
+        error={err('currentPassword')}
+      />
+      <PasswordField
+        label={tr('customer.newPassword')}
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => set('password')(e.target.value)}
+        error={err('password')}
+      />
+      <PasswordField
+        label={tr('customer.confirmPassword')}
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={(e) => set('confirmPassword')(e.target.value)}
+        error={err('confirmPassword')}
+      />
       <FormError>{formError}</FormError>
       <button type="submit" className="gl-button" disabled={busy}>
         {tr('customer.changePasswordSubmit')}
@@ -99,7 +117,12 @@ export function MyAccountPage() {
         {!isLoading && !profileError && (
           <ProfileForm
             profile={profile}
-            fallback={{ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', phoneNumber: user?.phoneNumber ?? '', genderType: user?.genderType ?? '' }}
+            fallback={{
+              firstName: user?.firstName ?? '',
+              lastName: user?.lastName ?? '',
+              phoneNumber: user?.phoneNumber ?? '',
+              genderType: user?.genderType ?? '',
+            }}
             onSaved={onProfileSaved}
           />
         )}
@@ -110,7 +133,11 @@ export function MyAccountPage() {
       </section>
       <section className="card">
         <h2>{tr('customer.newsletter')}</h2>
-        <CheckboxField label={tr('customer.newsletterConsent')} checked={user?.newsletterConsent ?? false} onChange={(e) => void onNewsletter(e.target.checked)} />
+        <CheckboxField
+          label={tr('customer.newsletterConsent')}
+          checked={user?.newsletterConsent ?? false}
+          onChange={(e) => void onNewsletter(e.target.checked)}
+        />
       </section>
       <section className="card">
         <h2>{tr('customer.language')}</h2>

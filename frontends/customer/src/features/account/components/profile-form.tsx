@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
-import { Gender, ServiceRole, Voivodeship, ZProfileBody, type TProfile, type TProfileBody } from '@gleba/contracts';
+import {
+  Gender,
+  ServiceRole,
+  Voivodeship,
+  ZProfileBody,
+  type TProfile,
+  type TProfileBody,
+} from '@gleba/contracts';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { profileKey, saveProfile } from '../api/account';
@@ -26,9 +33,19 @@ interface ProfileForm {
   address: AddressForm;
 }
 
-const emptyAddress: AddressForm = { voivodeship: '', cityName: '', postCode: '', streetName: '', buildingNumber: '', apartmentNumber: '' };
+const emptyAddress: AddressForm = {
+  voivodeship: '',
+  cityName: '',
+  postCode: '',
+  streetName: '',
+  buildingNumber: '',
+  apartmentNumber: '',
+};
 
-function fromProfile(p: TProfile | null | undefined, fallback: { firstName: string; lastName: string; phoneNumber: string; genderType: string }): ProfileForm {
+function fromProfile(
+  p: TProfile | null | undefined,
+  fallback: { firstName: string; lastName: string; phoneNumber: string; genderType: string },
+): ProfileForm {
   const address = p?.personalData?.address ?? p?.businessData?.address;
   return {
     serviceRole: p?.serviceRole ?? 'PERSONAL',
@@ -45,7 +62,11 @@ function fromProfile(p: TProfile | null | undefined, fallback: { firstName: stri
 
 /** The profile body of the form: personal data always, business data for a company; letters go to the main address. */
 export function toProfileBody(f: ProfileForm): TProfileBody {
-  const address = { ...f.address, voivodeship: f.address.voivodeship as Voivodeship, apartmentNumber: f.address.apartmentNumber.trim() || null };
+  const address = {
+    ...f.address,
+    voivodeship: f.address.voivodeship as Voivodeship,
+    apartmentNumber: f.address.apartmentNumber.trim() || null,
+  };
   const business = f.serviceRole === 'BUSINESS';
   return {
     serviceRole: f.serviceRole,
@@ -97,8 +118,10 @@ export function ProfileForm({
   fallbackRef.current = fallback;
   useEffect(() => setForm(fromProfile(profile, fallbackRef.current)), [profile]);
 
-  const set = (key: keyof Omit<ProfileForm, 'address'>) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const setAddress = (key: keyof AddressForm) => (value: string) => setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }));
+  const set = (key: keyof Omit<ProfileForm, 'address'>) => (value: string) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const setAddress = (key: keyof AddressForm) => (value: string) =>
+    setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }));
   const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
 
   async function onSubmit(e: FormEvent) {
@@ -129,26 +152,63 @@ export function ProfileForm({
         label={tr('customer.serviceRole')}
         value={form.serviceRole}
         onChange={(e) => set('serviceRole')(e.target.value)}
-        options={ServiceRole.options.map((r) => ({ value: r, label: tr(r === 'PERSONAL' ? 'customer.rolePersonal' : 'customer.roleBusiness') }))}
+        options={ServiceRole.options.map((r) => ({
+          value: r,
+          label: tr(r === 'PERSONAL' ? 'customer.rolePersonal' : 'customer.roleBusiness'),
+        }))}
       />
       <div className="form-grid">
-        <TextField label={tr('customer.firstName')} value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={err('firstName')} />
-        <TextField label={tr('customer.lastName')} value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={err('lastName')} />
+        <TextField
+          label={tr('customer.firstName')}
+          value={form.firstName}
+          onChange={(e) => set('firstName')(e.target.value)}
+          error={err('firstName')}
+        />
+        <TextField
+          label={tr('customer.lastName')}
+          value={form.lastName}
+          onChange={(e) => set('lastName')(e.target.value)}
+          error={err('lastName')}
+        />
         <SelectField
           label={tr('customer.gender')}
           placeholder={tr('customer.choose')}
           value={form.genderType}
           onChange={(e) => set('genderType')(e.target.value)}
-          options={Gender.options.map((g) => ({ value: g, label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan') }))}
+          options={Gender.options.map((g) => ({
+            value: g,
+            label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
+          }))}
           error={errors.genderType ? tr('errors.fieldRequired') : undefined}
         />
-        <TextField label={tr('customer.phoneNumber')} type="tel" value={form.phoneNumber} onChange={(e) => set('phoneNumber')(e.target.value)} error={err('phoneNumber')} />
+        <TextField
+          label={tr('customer.phoneNumber')}
+          type="tel"
+          value={form.phoneNumber}
+          onChange={(e) => set('phoneNumber')(e.target.value)}
+          error={err('phoneNumber')}
+        />
         {form.serviceRole === 'PERSONAL' ? (
-          <TextField label={tr('customer.taxNumberOptional')} value={form.personalTaxNumber} onChange={(e) => set('personalTaxNumber')(e.target.value)} error={err('personalTaxNumber')} />
+          <TextField
+            label={tr('customer.taxNumberOptional')}
+            value={form.personalTaxNumber}
+            onChange={(e) => set('personalTaxNumber')(e.target.value)}
+            error={err('personalTaxNumber')}
+          />
         ) : (
           <>
-            <TextField label={tr('customer.companyName')} value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} error={err('companyName')} />
-            <TextField label={tr('customer.taxNumber')} value={form.businessTaxNumber} onChange={(e) => set('businessTaxNumber')(e.target.value)} error={err('businessTaxNumber')} />
+            <TextField
+              label={tr('customer.companyName')}
+              value={form.companyName}
+              onChange={(e) => set('companyName')(e.target.value)}
+              error={err('companyName')}
+            />
+            <TextField
+              label={tr('customer.taxNumber')}
+              value={form.businessTaxNumber}
+              onChange={(e) => set('businessTaxNumber')(e.target.value)}
+              error={err('businessTaxNumber')}
+            />
           </>
         )}
       </div>
@@ -162,11 +222,37 @@ export function ProfileForm({
           options={Voivodeship.options.map((v) => ({ value: v, label: tr(`customer.voivodeship_${v}`) }))}
           error={errors['address.voivodeship'] ? tr('errors.fieldRequired') : undefined}
         />
-        <TextField label={tr('customer.cityName')} value={form.address.cityName} onChange={(e) => setAddress('cityName')(e.target.value)} error={err('address.cityName')} />
-        <TextField label={tr('customer.postCode')} placeholder="00-000" value={form.address.postCode} onChange={(e) => setAddress('postCode')(e.target.value)} error={err('address.postCode')} />
-        <TextField label={tr('customer.streetName')} value={form.address.streetName} onChange={(e) => setAddress('streetName')(e.target.value)} error={err('address.streetName')} />
-        <TextField label={tr('customer.buildingNumber')} value={form.address.buildingNumber} onChange={(e) => setAddress('buildingNumber')(e.target.value)} error={err('address.buildingNumber')} />
-        <TextField label={tr('customer.apartmentNumber')} value={form.address.apartmentNumber} onChange={(e) => setAddress('apartmentNumber')(e.target.value)} error={err('address.apartmentNumber')} />
+        <TextField
+          label={tr('customer.cityName')}
+          value={form.address.cityName}
+          onChange={(e) => setAddress('cityName')(e.target.value)}
+          error={err('address.cityName')}
+        />
+        <TextField
+          label={tr('customer.postCode')}
+          placeholder="00-000"
+          value={form.address.postCode}
+          onChange={(e) => setAddress('postCode')(e.target.value)}
+          error={err('address.postCode')}
+        />
+        <TextField
+          label={tr('customer.streetName')}
+          value={form.address.streetName}
+          onChange={(e) => setAddress('streetName')(e.target.value)}
+          error={err('address.streetName')}
+        />
+        <TextField
+          label={tr('customer.buildingNumber')}
+          value={form.address.buildingNumber}
+          onChange={(e) => setAddress('buildingNumber')(e.target.value)}
+          error={err('address.buildingNumber')}
+        />
+        <TextField
+          label={tr('customer.apartmentNumber')}
+          value={form.address.apartmentNumber}
+          onChange={(e) => setAddress('apartmentNumber')(e.target.value)}
+          error={err('address.apartmentNumber')}
+        />
       </div>
       {errors.personalData && <FormError>{fieldMessage(lang, errors.personalData)}</FormError>}
       <button type="submit" className="gl-button" disabled={busy}>

@@ -15,9 +15,14 @@ export type ActivationOutcome = { ok: true; pair: TTokenPair } | { ok: false; me
  */
 export async function runActivation(
   token: unknown,
-  deps: { activate: (token: string) => Promise<unknown>; tr: (key: string) => string; describe: (e: unknown) => string },
+  deps: {
+    activate: (token: string) => Promise<unknown>;
+    tr: (key: string) => string;
+    describe: (e: unknown) => string;
+  },
 ): Promise<ActivationOutcome> {
-  if (typeof token !== 'string' || token.length === 0) return { ok: false, message: deps.tr('customer.invalidToken') };
+  if (typeof token !== 'string' || token.length === 0)
+    return { ok: false, message: deps.tr('customer.invalidToken') };
   try {
     const answer = await deps.activate(token);
     if (!isTokenPair(answer)) return { ok: false, message: deps.tr('customer.invalidResponse') };
@@ -47,7 +52,12 @@ function ResendActivation() {
   if (sent) return <p role="status">{tr('customer.activationResent')}</p>;
   return (
     <form onSubmit={onSubmit} noValidate>
-      <TextField label={tr('customer.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label={tr('customer.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <FormError>{error}</FormError>
       <button type="submit" className="gl-button gl-button--secondary">
         {tr('customer.activationResend')}
@@ -76,7 +86,11 @@ export function ActivationPage() {
     let pending = activations.get(key);
     if (!pending) {
       const { tr: translate, lang: language } = deps.current;
-      pending = runActivation(token, { activate, tr: translate, describe: (e) => describeError(language, e) });
+      pending = runActivation(token, {
+        activate,
+        tr: translate,
+        describe: (e) => describeError(language, e),
+      });
       activations.set(key, pending);
       void pending.then((result) => {
         if (result.ok) toast.success(translate('customer.activationSuccess'));

@@ -23,7 +23,11 @@ describe('login', () => {
     renderApp('/login');
     await signIn('Anna@Example.pl ');
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/login', body: { email: 'anna@example.pl', password: 'Secret1!' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/auth/login',
+      body: { email: 'anna@example.pl', password: 'Secret1!' },
+    });
     expect(calls[0]!.headers.get('authorization')).toBeNull();
     expect(localStorage.getItem('token')).toBe('a1');
     expect(location()).toBe('/');

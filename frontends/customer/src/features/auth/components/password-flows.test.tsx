@@ -6,8 +6,13 @@ import { runActivation } from './activation-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const signedInRoutes = { 'GET /api/users/me': USER, 'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 }, 'GET /api/soil-tests': [] };
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const signedInRoutes = {
+  'GET /api/users/me': USER,
+  'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+  'GET /api/soil-tests': [],
+};
 
 describe('/reset (forgot password)', () => {
   it.each([
@@ -29,8 +34,12 @@ describe('/reset (forgot password)', () => {
     await screen.findByRole('heading', { name: 'Forgot your password?' });
     fill('E-mail address', 'anna@example.pl');
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('If the account exists, we have sent a link to that address.')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/auth/forgot-password')?.body).toEqual({ email: 'anna@example.pl' });
+    expect(
+      await screen.findByText('If the account exists, we have sent a link to that address.'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/auth/forgot-password')?.body).toEqual({
+      email: 'anna@example.pl',
+    });
   });
 });
 
@@ -85,7 +94,10 @@ describe('/set-password/{token}', () => {
 
 describe('/activate/{token}', () => {
   it('stores the session and goes to /', async () => {
-    mockApi({ ...signedInRoutes, 'GET /api/auth/activate/tok-ok': { accessToken: 'a5', refreshToken: 'r5' } });
+    mockApi({
+      ...signedInRoutes,
+      'GET /api/auth/activate/tok-ok': { accessToken: 'a5', refreshToken: 'r5' },
+    });
     renderApp('/activate/tok-ok');
     expect(await screen.findByRole('heading', { name: 'Hello, Anna!' })).toBeTruthy();
     expect(localStorage.getItem('refresh_token')).toBe('r5');
@@ -108,7 +120,11 @@ describe('/activate/{token}', () => {
 
   it('says "Invalid token" when the token is not a string', async () => {
     const activate = vi.fn();
-    const deps = { activate, tr: (k: string) => (k === 'customer.invalidToken' ? 'Invalid token' : k), describe: () => 'x' };
+    const deps = {
+      activate,
+      tr: (k: string) => (k === 'customer.invalidToken' ? 'Invalid token' : k),
+      describe: () => 'x',
+    };
     expect(await runActivation(undefined, deps)).toEqual({ ok: false, message: 'Invalid token' });
     expect(await runActivation(42, deps)).toEqual({ ok: false, message: 'Invalid token' });
     expect(activate).not.toHaveBeenCalled();

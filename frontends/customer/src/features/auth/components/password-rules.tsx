@@ -10,9 +10,18 @@ export function PasswordRules({ password, confirmation }: { password: string; co
       <p className="password-rules__title">{tr('customer.passwordRulesTitle')}</p>
       <ul aria-label={tr('customer.passwordRulesTitle')}>
         {checkPassword(password, confirmation).map((rule) => (
-          <li key={rule.id} data-rule={rule.id} data-met={rule.met} className={rule.met ? 'password-rules__met' : 'password-rules__unmet'}>
-            <span aria-hidden="true">{rule.met ? '✓' : '•'}</span> {tr(rule.labelKey, { min: PASSWORD_MIN_LENGTH })}
-            <span className="visually-hidden"> ({tr(rule.met ? 'customer.ruleMet' : 'customer.ruleNotMet')})</span>
+          <li
+            key={rule.id}
+            data-rule={rule.id}
+            data-met={rule.met}
+            className={rule.met ? 'password-rules__met' : 'password-rules__unmet'}
+          >
+            <span aria-hidden="true">{rule.met ? '✓' : '•'}</span>{' '}
+            {tr(rule.labelKey, { min: PASSWORD_MIN_LENGTH })}
+            <span className="visually-hidden">
+              {' '}
+              ({tr(rule.met ? 'customer.ruleMet' : 'customer.ruleNotMet')})
+            </span>
           </li>
         ))}
       </ul>

@@ -6,7 +6,8 @@ import { validateRegistration } from './register-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function fillValidForm(gender: 'WOMAN' | 'MAN') {
   await screen.findByRole('heading', { name: 'Create an account' });
@@ -39,7 +40,12 @@ describe('registration rules', () => {
   it('accepts a complete form and normalizes the phone number', () => {
     const { errors, body } = validateRegistration(valid);
     expect(errors).toEqual({});
-    expect(body).toMatchObject({ email: 'anna@example.pl', phoneNumber: '+48600100200', termsAccepted: true, privacyPolicyAccepted: true });
+    expect(body).toMatchObject({
+      email: 'anna@example.pl',
+      phoneNumber: '+48600100200',
+      termsAccepted: true,
+      privacyPolicyAccepted: true,
+    });
   });
 
   it('requires the terms, a gender, a valid phone, e-mail and password, and a matching confirmation', () => {
@@ -65,17 +71,33 @@ describe('registration rules', () => {
   });
 
   it('reports each missing password class', () => {
-    expect(validateRegistration({ ...valid, password: 'secret1!', confirmPassword: 'secret1!' }).errors.password).toBe('passwordNeedsUppercase');
-    expect(validateRegistration({ ...valid, password: 'Secretxx!', confirmPassword: 'Secretxx!' }).errors.password).toBe('passwordNeedsDigit');
-    expect(validateRegistration({ ...valid, password: 'Secret12', confirmPassword: 'Secret12' }).errors.password).toBe('passwordNeedsSpecial');
-    expect(validateRegistration({ ...valid, confirmPassword: 'Secret1?' }).errors.confirmPassword).toBe('passwordsDoNotMatch');
+    expect(
+      validateRegistration({ ...valid, password: 'secret1!', confirmPassword: 'secret1!' }).errors.password,
+    ).toBe('passwordNeedsUppercase');
+    expect(
+      validateRegistration({ ...valid, password: 'Secretxx!', confirmPassword: 'Secretxx!' }).errors.password,
+    ).toBe('passwordNeedsDigit');
+    expect(
+      validateRegistration({ ...valid, password: 'Secret12', confirmPassword: 'Secret12' }).errors.password,
+    ).toBe('passwordNeedsSpecial');
+    expect(validateRegistration({ ...valid, confirmPassword: 'Secret1?' }).errors.confirmPassword).toBe(
+      'passwordsDoNotMatch',
+    );
   });
 
   it('keeps business data optional but complete and with a valid NIP when started', () => {
-    expect(validateRegistration({ ...valid, companyName: 'Gospodarstwo' }).errors).toEqual({ taxNumber: 'fieldRequired' });
-    expect(validateRegistration({ ...valid, companyName: 'Gospodarstwo', taxNumber: '1234567890' }).errors).toEqual({ taxNumber: 'invalidTaxNumber' });
-    expect(validateRegistration({ ...valid, companyName: 'Gospodarstwo', taxNumber: '526-000-12-46' }).errors).toEqual({});
-    expect(validateRegistration({ ...valid, taxNumber: '5260001246' }).errors).toEqual({ companyName: 'fieldRequired' });
+    expect(validateRegistration({ ...valid, companyName: 'Gospodarstwo' }).errors).toEqual({
+      taxNumber: 'fieldRequired',
+    });
+    expect(
+      validateRegistration({ ...valid, companyName: 'Gospodarstwo', taxNumber: '1234567890' }).errors,
+    ).toEqual({ taxNumber: 'invalidTaxNumber' });
+    expect(
+      validateRegistration({ ...valid, companyName: 'Gospodarstwo', taxNumber: '526-000-12-46' }).errors,
+    ).toEqual({});
+    expect(validateRegistration({ ...valid, taxNumber: '5260001246' }).errors).toEqual({
+      companyName: 'fieldRequired',
+    });
   });
 });
 
@@ -85,7 +107,10 @@ describe('register page', () => {
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Create an account' });
     const rules = screen.getByRole('list', { name: 'The password must have:' });
-    const state = () => within(rules).getAllByRole('listitem').map((li) => li.getAttribute('data-met'));
+    const state = () =>
+      within(rules)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-met'));
     expect(state()).toEqual(['false', 'false', 'false', 'false', 'false', 'false']);
     await userEvent.type(screen.getByLabelText('Password'), 'abc1');
     expect(state()).toEqual(['false', 'true', 'true', 'false', 'false', 'false']);

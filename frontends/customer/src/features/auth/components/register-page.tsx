@@ -24,7 +24,10 @@ interface RegisterForm {
 }
 
 /** Spec sections 1, 3 and 5: the registration rules, checked before sending. Returns errors by field. */
-export function validateRegistration(form: RegisterForm): { errors: Record<string, string>; body?: TRegisterBody } {
+export function validateRegistration(form: RegisterForm): {
+  errors: Record<string, string>;
+  body?: TRegisterBody;
+} {
   const parsed = ZRegisterBody.safeParse({
     firstName: form.firstName,
     lastName: form.lastName,
@@ -40,7 +43,8 @@ export function validateRegistration(form: RegisterForm): { errors: Record<strin
   });
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   if (errors.genderType) errors.genderType = 'fieldRequired';
-  if (errors.privacyPolicyAccepted && !errors.termsAccepted) errors.termsAccepted = errors.privacyPolicyAccepted;
+  if (errors.privacyPolicyAccepted && !errors.termsAccepted)
+    errors.termsAccepted = errors.privacyPolicyAccepted;
   // Business data is optional, but when started both fields are needed and the NIP must be valid.
   const company = form.companyName.trim();
   const nip = form.taxNumber.trim();
@@ -75,7 +79,10 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
 
-  const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof RegisterForm>(key: K) =>
+    (value: RegisterForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
   const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
 
   async function onSubmit(e: FormEvent) {
@@ -89,7 +96,14 @@ export function RegisterPage() {
       const company = form.companyName.trim();
       await register({
         ...body,
-        ...(company ? { businessData: { companyName: company, taxNumber: normalizeTaxNumber(form.taxNumber) ?? form.taxNumber } } : {}),
+        ...(company
+          ? {
+              businessData: {
+                companyName: company,
+                taxNumber: normalizeTaxNumber(form.taxNumber) ?? form.taxNumber,
+              },
+            }
+          : {}),
       });
       setRegisteredEmail(String(body.email).trim().toLowerCase());
     } catch (error) {
@@ -115,9 +129,28 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate>
         <fieldset>
           <legend>{tr('customer.registerPersonalData')}</legend>
-          <TextField label={tr('customer.firstName')} autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName')(e.target.value)} error={err('firstName')} />
-          <TextField label={tr('customer.lastName')} autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName')(e.target.value)} error={err('lastName')} />
-          <TextField label={tr('customer.email')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={err('email')} />
+          <TextField
+            label={tr('customer.firstName')}
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={(e) => set('firstName')(e.target.value)}
+            error={err('firstName')}
+          />
+          <TextField
+            label={tr('customer.lastName')}
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={(e) => set('lastName')(e.target.value)}
+            error={err('lastName')}
+          />
+          <TextField
+            label={tr('customer.email')}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => set('email')(e.target.value)}
+            error={err('email')}
+          />
           <TextField
             label={tr('customer.phoneNumber')}
             type="tel"
@@ -132,13 +165,22 @@ export function RegisterPage() {
             placeholder={tr('customer.choose')}
             value={form.genderType}
             onChange={(e) => set('genderType')(e.target.value)}
-            options={Gender.options.map((g) => ({ value: g, label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan') }))}
+            options={Gender.options.map((g) => ({
+              value: g,
+              label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
+            }))}
             error={err('genderType')}
           />
         </fieldset>
         <fieldset>
           <legend>{tr('customer.registerPasswordSection')}</legend>
-          <PasswordField label={tr('customer.password')} autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} error={err('password')} />
+          <PasswordField
+            label={tr('customer.password')}
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password')(e.target.value)}
+            error={err('password')}
+          />
           <PasswordField
             label={tr('customer.confirmPassword')}
             autoComplete="new-password"
@@ -151,26 +193,45 @@ export function RegisterPage() {
         <fieldset>
           <legend>{tr('customer.registerBusinessData')}</legend>
           <p className="gl-field__hint">{tr('customer.registerBusinessHint')}</p>
-          <TextField label={tr('customer.companyName')} autoComplete="organization" value={form.companyName} onChange={(e) => set('companyName')(e.target.value)} error={err('companyName')} />
-          <TextField label={tr('customer.taxNumber')} value={form.taxNumber} onChange={(e) => set('taxNumber')(e.target.value)} error={err('taxNumber')} />
+          <TextField
+            label={tr('customer.companyName')}
+            autoComplete="organization"
+            value={form.companyName}
+            onChange={(e) => set('companyName')(e.target.value)}
+            error={err('companyName')}
+          />
+          <TextField
+            label={tr('customer.taxNumber')}
+            value={form.taxNumber}
+            onChange={(e) => set('taxNumber')(e.target.value)}
+            error={err('taxNumber')}
+          />
         </fieldset>
         <SelectField
           label={tr('customer.language')}
           value={form.language}
           onChange={(e) => set('language')(e.target.value as Language)}
-          options={Language.options.map((l) => ({ value: l, label: tr(`common.language${l.charAt(0).toUpperCase()}${l.slice(1)}`) }))}
+          options={Language.options.map((l) => ({
+            value: l,
+            label: tr(`common.language${l.charAt(0).toUpperCase()}${l.slice(1)}`),
+          }))}
         />
         <CheckboxField
           label={
             <>
-              {tr('customer.registerTerms')} (<Link to="/terms-and-privacy-policy">{tr('customer.registerTermsLink')}</Link>)
+              {tr('customer.registerTerms')} (
+              <Link to="/terms-and-privacy-policy">{tr('customer.registerTermsLink')}</Link>)
             </>
           }
           checked={form.termsAccepted}
           onChange={(e) => set('termsAccepted')(e.target.checked)}
           error={err('termsAccepted')}
         />
-        <CheckboxField label={tr('customer.registerNewsletter')} checked={form.newsletterConsent} onChange={(e) => set('newsletterConsent')(e.target.checked)} />
+        <CheckboxField
+          label={tr('customer.registerNewsletter')}
+          checked={form.newsletterConsent}
+          onChange={(e) => set('newsletterConsent')(e.target.checked)}
+        />
         <FormError>{formError}</FormError>
         <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
           {tr('customer.registerSubmit')}

@@ -45,7 +45,14 @@ export function ResetPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p>{tr('customer.resetText')}</p>
-          <TextField label={tr('customer.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+          <TextField
+            label={tr('customer.email')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+          />
           <FormError>{formError}</FormError>
           <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
             {tr('customer.resetSubmit')}

@@ -26,7 +26,9 @@ export function SetPasswordForm({ token }: { token: string }) {
     e.preventDefault();
     setFormError(undefined);
     if (!isPasswordValid(password, confirmPassword)) {
-      setFormError(password === confirmPassword ? tr('errors.passwordTooShort') : tr('customer.passwordsDoNotMatch'));
+      setFormError(
+        password === confirmPassword ? tr('errors.passwordTooShort') : tr('customer.passwordsDoNotMatch'),
+      );
       return;
     }
     setBusy(true);
@@ -50,8 +52,18 @@ export function SetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <PasswordField label={tr('customer.newPassword')} autoComplete="new-password" value={password} onChange={(e) => setPasswordValue(e.target.value)} />
-      <PasswordField label={tr('customer.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+      <PasswordField
+        label={tr('customer.newPassword')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPasswordValue(e.target.value)}
+      />
+      <PasswordField
+        label={tr('customer.confirmPassword')}
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+      />
       <PasswordRules password={password} confirmation={confirmPassword} />
       <FormError>{formError}</FormError>
       <button type="submit" className="gl-button auth-card__submit" disabled={busy}>

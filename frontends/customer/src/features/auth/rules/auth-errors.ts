@@ -22,7 +22,8 @@ export function loginFailure(lang: Language, error: unknown): LoginFailure {
     case NETWORK_REQUEST_FAILED:
       return { kind: 'message', message: t(lang, 'customer.networkError') };
   }
-  if (error.status === 401 || error.status === 400) return { kind: 'message', message: t(lang, 'customer.loginInvalidCredentials') };
+  if (error.status === 401 || error.status === 400)
+    return { kind: 'message', message: t(lang, 'customer.loginInvalidCredentials') };
   if (error.status === 403) return { kind: 'message', message: t(lang, 'customer.loginAccountNotActive') };
   return { kind: 'message', message: t(lang, 'customer.somethingWentWrong') };
 }

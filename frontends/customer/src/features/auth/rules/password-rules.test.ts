@@ -6,8 +6,22 @@ const met = (password: string, confirmation = password) =>
 
 describe('password rules (spec section 5)', () => {
   it('needs 8 characters, a digit, a lowercase, an uppercase and a special character', () => {
-    expect(met('')).toEqual({ minLength: false, digit: false, lowercase: false, uppercase: false, special: false, match: false });
-    expect(met('Abcdef1!')).toEqual({ minLength: true, digit: true, lowercase: true, uppercase: true, special: true, match: true });
+    expect(met('')).toEqual({
+      minLength: false,
+      digit: false,
+      lowercase: false,
+      uppercase: false,
+      special: false,
+      match: false,
+    });
+    expect(met('Abcdef1!')).toEqual({
+      minLength: true,
+      digit: true,
+      lowercase: true,
+      uppercase: true,
+      special: true,
+      match: true,
+    });
     expect(met('Abcde1!').minLength).toBe(false);
     expect(met('Abcdefg!').digit).toBe(false);
     expect(met('ABCDEF1!').lowercase).toBe(false);

@@ -9,7 +9,9 @@ export function DashboardPage({ tests }: { tests: ReactNode }) {
   const { data: user } = useCurrentUser();
   return (
     <section className="page">
-      <h2 className="greeting">{user?.firstName ? tr('customer.greeting', { name: user.firstName }) : tr('customer.greetingNoName')}</h2>
+      <h2 className="greeting">
+        {user?.firstName ? tr('customer.greeting', { name: user.firstName }) : tr('customer.greetingNoName')}
+      </h2>
       <p className="muted">{tr('customer.dashboardIntro')}</p>
       <div className="section-header">
         <h3>{tr('customer.myTests')}</h3>

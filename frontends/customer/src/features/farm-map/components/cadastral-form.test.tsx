@@ -16,10 +16,22 @@ function units() {
       { code: 'LUBELSKIE', teryt: '06', name: 'lubelskie' },
     ],
     'GET /api/admin-units/counties': ({ url }: { url: URL }) =>
-      url.searchParams.get('voivodeship') === 'MAZOWIECKIE' ? [{ teryt: '1412', name: 'miński', kindName: 'powiat', voivodeship: 'MAZOWIECKIE' }] : [],
+      url.searchParams.get('voivodeship') === 'MAZOWIECKIE'
+        ? [{ teryt: '1412', name: 'miński', kindName: 'powiat', voivodeship: 'MAZOWIECKIE' }]
+        : [],
     'GET /api/admin-units/communes': ({ url }: { url: URL }) =>
-      url.searchParams.get('county') === '1412' ? [{ teryt: '141207_2', name: 'Mińsk Mazowiecki', kindName: 'gmina wiejska', voivodeship: 'MAZOWIECKIE' }] : [],
-    'GET /api/admin-units/precincts': ({ url }: { url: URL }) => (url.searchParams.get('commune') === '141207_2' ? [{ teryt: '141207_2.0021', name: 'Stojadła' }] : []),
+      url.searchParams.get('county') === '1412'
+        ? [
+            {
+              teryt: '141207_2',
+              name: 'Mińsk Mazowiecki',
+              kindName: 'gmina wiejska',
+              voivodeship: 'MAZOWIECKIE',
+            },
+          ]
+        : [],
+    'GET /api/admin-units/precincts': ({ url }: { url: URL }) =>
+      url.searchParams.get('commune') === '141207_2' ? [{ teryt: '141207_2.0021', name: 'Stojadła' }] : [],
     'POST /api/plots/cadastral': ({ body }: { body: { plotNumber: string } }) =>
       body.plotNumber === '999'
         ? errorBody(404, 'parcelNotFound', 'No plot with this number in the chosen precinct.')
@@ -53,11 +65,21 @@ describe('cadastral form', () => {
     expect(add.disabled).toBe(true);
     await user.type(screen.getByLabelText('Plot number'), '114/1');
     await user.click(add);
-    await waitFor(() => expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ plotNumber: '114/1' })));
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ plotNumber: '114/1' })),
+    );
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe('/api/plots/cadastral');
-    expect(post?.body).toEqual({ voivodeship: 'MAZOWIECKIE', county: '1412', commune: '141207_2', precinct: '141207_2.0021', plotNumber: '114/1' });
-    expect(calls.find((c) => c.path === '/api/admin-units/counties')?.url.searchParams.get('voivodeship')).toBe('MAZOWIECKIE');
+    expect(post?.body).toEqual({
+      voivodeship: 'MAZOWIECKIE',
+      county: '1412',
+      commune: '141207_2',
+      precinct: '141207_2.0021',
+      plotNumber: '114/1',
+    });
+    expect(
+      calls.find((c) => c.path === '/api/admin-units/counties')?.url.searchParams.get('voivodeship'),
+    ).toBe('MAZOWIECKIE');
   });
 
   it('clears the lower levels when a higher one changes', async () => {
@@ -78,18 +100,22 @@ describe('cadastral form', () => {
     const user = await chooseAll();
     await user.type(screen.getByLabelText('Plot number'), '999');
     await user.click(screen.getByRole('button', { name: 'Add plot' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('No plot with this number in the chosen precinct.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No plot with this number in the chosen precinct.',
+    );
     expect(onAdded).not.toHaveBeenCalled();
   });
 
-  it('shows the server\'s message of an overlap, with the limit filled in', async () => {
+  it("shows the server's message of an overlap, with the limit filled in", async () => {
     units();
     const onAdded = vi.fn();
     renderFeature(<CadastralForm onAdded={onAdded} />);
     const user = await chooseAll();
     await user.type(screen.getByLabelText('Plot number'), '120');
     await user.click(screen.getByRole('button', { name: 'Add plot' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The plot overlaps an existing one by more than 5%.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The plot overlaps an existing one by more than 5%.',
+    );
     expect(onAdded).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
 import type { TPlot, Voivodeship } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { createCadastralPlot, useCommunes, useCounties, usePrecincts, useVoivodeships } from '../api/farm-map';
+import {
+  createCadastralPlot,
+  useCommunes,
+  useCounties,
+  usePrecincts,
+  useVoivodeships,
+} from '../api/farm-map';
 import { addPlotErrorMessage } from '../rules/save-errors';
 
 /**
@@ -31,7 +37,13 @@ export function CadastralForm({ onAdded }: { onAdded: (plot: TPlot) => void }) {
     setError(undefined);
     setBusy(true);
     try {
-      const plot = await createCadastralPlot({ voivodeship: voivodeship as Voivodeship, county, commune, precinct, plotNumber: plotNumber.trim() });
+      const plot = await createCadastralPlot({
+        voivodeship: voivodeship as Voivodeship,
+        county,
+        commune,
+        precinct,
+        plotNumber: plotNumber.trim(),
+      });
       toast.success(tr('farmMap.plotAdded'));
       setPlotNumber('');
       onAdded(plot);
@@ -87,10 +99,19 @@ export function CadastralForm({ onAdded }: { onAdded: (plot: TPlot) => void }) {
         value={precinct}
         placeholder={choose}
         disabled={!commune}
-        options={(precincts.data ?? []).map((p) => ({ value: p.teryt, label: `${p.name} (${p.teryt.slice(-4)})` }))}
+        options={(precincts.data ?? []).map((p) => ({
+          value: p.teryt,
+          label: `${p.name} (${p.teryt.slice(-4)})`,
+        }))}
         onChange={(e) => setPrecinct(e.target.value)}
       />
-      <TextField label={tr('farmMap.plotNumber')} value={plotNumber} disabled={!precinct} placeholder="123/4" onChange={(e) => setPlotNumber(e.target.value)} />
+      <TextField
+        label={tr('farmMap.plotNumber')}
+        value={plotNumber}
+        disabled={!precinct}
+        placeholder="123/4"
+        onChange={(e) => setPlotNumber(e.target.value)}
+      />
       <FormError>{loadError ? describeError(lang, loadError) : error}</FormError>
       <button type="submit" className="gl-button" disabled={busy || !precinct || !plotNumber.trim()}>
         {tr('farmMap.addPlot')}

@@ -40,7 +40,15 @@ export function CitySearch({ onFly }: { onFly: (lng: number, lat: number, zoom: 
     <form className="farm-map__search" role="search" onSubmit={search}>
       <label>
         <span className="farm-map__label">{tr('farmMap.citySearch')}</span>
-        <input type="search" className="gl-field__input" value={q} placeholder={tr('farmMap.citySearchPlaceholder')} minLength={2} maxLength={100} onChange={(e) => setQ(e.target.value)} />
+        <input
+          type="search"
+          className="gl-field__input"
+          value={q}
+          placeholder={tr('farmMap.citySearchPlaceholder')}
+          minLength={2}
+          maxLength={100}
+          onChange={(e) => setQ(e.target.value)}
+        />
       </label>
       <div className="farm-map__actions">
         <button type="submit" className="gl-button">

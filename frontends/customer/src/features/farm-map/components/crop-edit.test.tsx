@@ -51,17 +51,25 @@ describe('editing a crop', () => {
   it('refuses a negative yield without calling the server, and shows the server refusal of a period', async () => {
     const { calls } = mockApi({
       'GET /api/plants': PLANTS,
-      [`PATCH /api/crops/${CROP.id}`]: errorBody(400, 'cultivationPeriodInvalid', 'The cultivation period is invalid.'),
+      [`PATCH /api/crops/${CROP.id}`]: errorBody(
+        400,
+        'cultivationPeriodInvalid',
+        'The cultivation period is invalid.',
+      ),
     });
     renderFeature(<CropEditForm crop={CROP} onSaved={async () => {}} />);
     await userEvent.clear(screen.getByLabelText('Estimated yield (t/ha)'));
     await userEvent.type(screen.getByLabelText('Estimated yield (t/ha)'), '-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save crop' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Enter the crop name and a yield from 0 to 500 t/ha.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Enter the crop name and a yield from 0 to 500 t/ha.',
+    );
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
     await userEvent.clear(screen.getByLabelText('Estimated yield (t/ha)'));
     await userEvent.click(screen.getByRole('button', { name: 'Save crop' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The cultivation period is invalid.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The cultivation period is invalid.'),
+    );
   });
 });
 
@@ -96,19 +104,30 @@ describe('deleting', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete crop' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete plot' }));
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
-    expect(alerts).toEqual(['A crop with an ordered test cannot be deleted.', 'A crop on this plot has an ordered test: the plot cannot be deleted.']);
+    expect(alerts).toEqual([
+      'A crop with an ordered test cannot be deleted.',
+      'A crop on this plot has an ordered test: the plot cannot be deleted.',
+    ]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toHaveLength(0);
   });
 
   it('shows the server refusal (a test ordered meanwhile)', async () => {
-    mockApi({ [`DELETE /api/plots/${PLOT.id}`]: errorBody(409, 'cropHasTest', 'A crop with an ordered test cannot be deleted.') });
+    mockApi({
+      [`DELETE /api/plots/${PLOT.id}`]: errorBody(
+        409,
+        'cropHasTest',
+        'A crop with an ordered test cannot be deleted.',
+      ),
+    });
     const onDeleted = vi.fn();
     renderFeature(<DeleteItem kind="plots" item={PLOT} crops={[]} onDeleted={onDeleted} />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete plot' }));
     expect(screen.getByRole('dialog').textContent).toContain('Crops lying only on it are deleted too.');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('A crop with an ordered test cannot be deleted.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A crop with an ordered test cannot be deleted.',
+    );
     expect(onDeleted).not.toHaveBeenCalled();
   });
 });

@@ -14,7 +14,9 @@ export function CropEditForm({ crop, onSaved }: { crop: TCrop; onSaved: () => Pr
   const [plantId, setPlantId] = useState(crop.plantId);
   const [from, setFrom] = useState(crop.cultivationFrom.slice(0, 10));
   const [to, setTo] = useState(crop.cultivationTo.slice(0, 10));
-  const [yieldT, setYieldT] = useState(crop.estimatedYieldTPerHa === null ? '' : String(crop.estimatedYieldTPerHa));
+  const [yieldT, setYieldT] = useState(
+    crop.estimatedYieldTPerHa === null ? '' : String(crop.estimatedYieldTPerHa),
+  );
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +30,13 @@ export function CropEditForm({ crop, onSaved }: { crop: TCrop; onSaved: () => Pr
     }
     setBusy(true);
     try {
-      await updateCrop(crop.id, { name: name.trim(), plantId, cultivationFrom: from, cultivationTo: to, estimatedYieldTPerHa: y });
+      await updateCrop(crop.id, {
+        name: name.trim(),
+        plantId,
+        cultivationFrom: from,
+        cultivationTo: to,
+        estimatedYieldTPerHa: y,
+      });
       toast.success(tr('farmMap.cropSaved'));
       await onSaved();
     } catch (err) {
@@ -39,16 +47,42 @@ export function CropEditForm({ crop, onSaved }: { crop: TCrop; onSaved: () => Pr
   };
 
   const options = (plants.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-  if (!options.some((o) => o.value === crop.plantId)) options.unshift({ value: crop.plantId, label: crop.plantName });
+  if (!options.some((o) => o.value === crop.plantId))
+    options.unshift({ value: crop.plantId, label: crop.plantName });
 
   return (
     <form className="farm-map__form" onSubmit={submit} aria-label={tr('farmMap.editCrop')} noValidate>
       <h3>{tr('farmMap.editCrop')}</h3>
-      <TextField label={tr('farmMap.cropName')} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      <SelectField label={tr('farmMap.plant')} value={plantId} options={options} onChange={(e) => setPlantId(e.target.value)} />
-      <TextField label={tr('farmMap.cultivationFrom')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <TextField label={tr('farmMap.cultivationTo')} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      <TextField label={tr('farmMap.estimatedYield')} inputMode="decimal" value={yieldT} onChange={(e) => setYieldT(e.target.value)} />
+      <TextField
+        label={tr('farmMap.cropName')}
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <SelectField
+        label={tr('farmMap.plant')}
+        value={plantId}
+        options={options}
+        onChange={(e) => setPlantId(e.target.value)}
+      />
+      <TextField
+        label={tr('farmMap.cultivationFrom')}
+        type="date"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <TextField
+        label={tr('farmMap.cultivationTo')}
+        type="date"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      />
+      <TextField
+        label={tr('farmMap.estimatedYield')}
+        inputMode="decimal"
+        value={yieldT}
+        onChange={(e) => setYieldT(e.target.value)}
+      />
       <FormError>{plants.error ? describeError(lang, plants.error) : error}</FormError>
       <button type="submit" className="gl-button" disabled={busy || !plantId || !from || !to}>
         {tr('farmMap.saveCrop')}
@@ -119,7 +153,11 @@ export function DeleteItem({
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}
       >
-        <p>{tr(kind === 'crops' ? 'farmMap.confirmDeleteCrop' : 'farmMap.confirmDeletePlot', { name: item.name })}</p>
+        <p>
+          {tr(kind === 'crops' ? 'farmMap.confirmDeleteCrop' : 'farmMap.confirmDeletePlot', {
+            name: item.name,
+          })}
+        </p>
       </ConfirmationDialog>
     </>
   );

@@ -12,7 +12,15 @@ const thisYear = new Date().getFullYear();
  * the whole plot, or with `geometry` on the part of it drawn on the map (the server checks it lies
  * on the plot).
  */
-export function CropForm({ plot, geometry, onAdded }: { plot: TPlot; geometry?: TAreaGeometry; onAdded: (crop: TCrop) => void }) {
+export function CropForm({
+  plot,
+  geometry,
+  onAdded,
+}: {
+  plot: TPlot;
+  geometry?: TAreaGeometry;
+  onAdded: (crop: TCrop) => void;
+}) {
   const tr = useT();
   const lang = useLang();
   const plants = usePlants();
@@ -59,9 +67,24 @@ export function CropForm({ plot, geometry, onAdded }: { plot: TPlot; geometry?: 
           if (plant && !yieldT) setYieldT(String(plant.defaultYieldTPerHa));
         }}
       />
-      <TextField label={tr('farmMap.cultivationFrom')} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <TextField label={tr('farmMap.cultivationTo')} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-      <TextField label={tr('farmMap.estimatedYield')} inputMode="decimal" value={yieldT} onChange={(e) => setYieldT(e.target.value)} />
+      <TextField
+        label={tr('farmMap.cultivationFrom')}
+        type="date"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <TextField
+        label={tr('farmMap.cultivationTo')}
+        type="date"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      />
+      <TextField
+        label={tr('farmMap.estimatedYield')}
+        inputMode="decimal"
+        value={yieldT}
+        onChange={(e) => setYieldT(e.target.value)}
+      />
       <FormError>{plants.error ? describeError(lang, plants.error) : error}</FormError>
       <button type="submit" className="gl-button" disabled={busy || !plantId || !from || !to}>
         {tr('farmMap.saveCrop')}

@@ -37,7 +37,10 @@ describe('drawing a plot', () => {
     await userEvent.type(screen.getByLabelText('Plot name'), 'North field');
     await save();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls[0]?.body).toEqual({ name: 'North field', geometry: { type: 'Polygon', coordinates: [[...SQUARE, SQUARE[0]]] } });
+    expect(calls[0]?.body).toEqual({
+      name: 'North field',
+      geometry: { type: 'Polygon', coordinates: [[...SQUARE, SQUARE[0]]] },
+    });
     expect(await screen.findByText('Plot saved (1.01 ha).')).toBeTruthy();
   });
 
@@ -51,7 +54,12 @@ describe('drawing a plot', () => {
 
   it.each([
     ['shapeSelfIntersects', 422, 'The edges of a shape cannot cross.', 'The edges of a shape cannot cross.'],
-    ['plotOverlapLimitExceeded', 409, 'The plot overlaps an existing one by more than 5%.', 'The plot overlaps an existing one by more than 5%.'],
+    [
+      'plotOverlapLimitExceeded',
+      409,
+      'The plot overlaps an existing one by more than 5%.',
+      'The plot overlaps an existing one by more than 5%.',
+    ],
     // The server's translated message wins; with no message of its own the catalogue's text of the code.
     ['shapeSelfIntersects', 422, 'shapeSelfIntersects', 'The edges of a shape cannot cross.'],
     ['validationFailed', 400, 'body.geometry: invalid', 'The shape is invalid.'],

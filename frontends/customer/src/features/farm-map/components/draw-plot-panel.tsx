@@ -85,7 +85,12 @@ export function DrawPlotPanel({
           </ol>
         </details>
       )}
-      <TextField label={tr('farmMap.plotName')} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={tr('farmMap.plotName')}
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+      />
       <FormError>{error}</FormError>
       <div className="farm-map__actions">
         <button type="button" className="gl-button" disabled={busy} onClick={save}>

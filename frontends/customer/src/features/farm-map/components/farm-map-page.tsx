@@ -4,7 +4,15 @@ import { OrdersLink } from '../../farm-order/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
 import type { TCrop, TParcel, TPlot, TPosition } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { autoDivide, moveShape, revertSectors, undoRedo, useCrops, usePlots, useRefreshFarm } from '../api/farm-map';
+import {
+  autoDivide,
+  moveShape,
+  revertSectors,
+  undoRedo,
+  useCrops,
+  usePlots,
+  useRefreshFarm,
+} from '../api/farm-map';
 import { readMapConfig, type BaseStyle } from '../map/map-config';
 import { MapView, type Selection } from '../map/map-view';
 import { useTerraDraw, type DrawSpec } from '../map/use-terra-draw';
@@ -18,10 +26,33 @@ import { CropForm } from './crop-panel';
 import { DrawPlotPanel, ringToPolygon } from './draw-plot-panel';
 import { ImportExportPanel } from './import-export';
 import { SelectParcelPanel } from './select-parcel-panel';
-import { CutPanel, DividePanel, MergePanel, MovePanel, RulerPanel, SectorEditor, SnapSetting, type Target } from './tool-panels';
+import {
+  CutPanel,
+  DividePanel,
+  MergePanel,
+  MovePanel,
+  RulerPanel,
+  SectorEditor,
+  SnapSetting,
+  type Target,
+} from './tool-panels';
 import '../farm-map.css';
 
-type Tool = 'none' | 'pick' | 'draw' | 'cadastral' | 'crop' | 'cropPart' | 'editCrop' | 'ruler' | 'move' | 'divide' | 'merge' | 'cut' | 'sectors' | 'files';
+type Tool =
+  | 'none'
+  | 'pick'
+  | 'draw'
+  | 'cadastral'
+  | 'crop'
+  | 'cropPart'
+  | 'editCrop'
+  | 'ruler'
+  | 'move'
+  | 'divide'
+  | 'merge'
+  | 'cut'
+  | 'sectors'
+  | 'files';
 /** Tools that work on the selected plot or crop: choosing another one closes them. */
 const ON_SELECTION: Tool[] = ['crop', 'cropPart', 'editCrop', 'move', 'divide', 'cut', 'sectors'];
 const config = readMapConfig();
@@ -33,7 +64,14 @@ function useUndoShortcuts(run: (step: 'undo' | 'redo') => void) {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
       const el = e.target as HTMLElement | null;
-      if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)) return;
+      if (
+        el &&
+        (el.tagName === 'INPUT' ||
+          el.tagName === 'TEXTAREA' ||
+          el.tagName === 'SELECT' ||
+          el.isContentEditable)
+      )
+        return;
       e.preventDefault();
       run(e.shiftKey ? 'redo' : 'undo');
     };
@@ -67,7 +105,11 @@ export function FarmMapPage() {
   const selectedPlot = selection?.kind === 'plot' ? plotList.find((p) => p.id === selection.id) : undefined;
   const selectedCrop = selection?.kind === 'crop' ? cropList.find((c) => c.id === selection.id) : undefined;
   const selected: TPlot | TCrop | undefined = selectedPlot ?? selectedCrop;
-  const target: Target | undefined = selectedPlot ? { kind: 'plots', item: selectedPlot } : selectedCrop ? { kind: 'crops', item: selectedCrop } : undefined;
+  const target: Target | undefined = selectedPlot
+    ? { kind: 'plots', item: selectedPlot }
+    : selectedCrop
+      ? { kind: 'crops', item: selectedCrop }
+      : undefined;
 
   const setTool = (next: Tool) => {
     setToolState(next);
@@ -94,7 +136,10 @@ export function FarmMapPage() {
       if (vector.distanceM < 0.01) return;
       setActionError(undefined);
       try {
-        await moveShape(target.kind, target.item.id, { distanceM: Math.min(vector.distanceM, 10_000), bearingDeg: vector.bearingDeg });
+        await moveShape(target.kind, target.item.id, {
+          distanceM: Math.min(vector.distanceM, 10_000),
+          bearingDeg: vector.bearingDeg,
+        });
         toast.success(tr('farmMap.moved', { distance: vector.distanceM.toFixed(1) }));
       } catch (err) {
         setActionError(saveErrorMessage(lang, err));
@@ -107,15 +152,22 @@ export function FarmMapPage() {
   );
 
   let spec: DrawSpec | null = null;
-  if (tool === 'draw' || (tool === 'cropPart' && selectedPlot) || (tool === 'cut' && selectedCrop)) spec = { kind: 'polygon' };
+  if (tool === 'draw' || (tool === 'cropPart' && selectedPlot) || (tool === 'cut' && selectedCrop))
+    spec = { kind: 'polygon' };
   else if (tool === 'ruler' || (tool === 'divide' && target)) spec = { kind: 'line' };
-  else if (tool === 'move' && target && target.item.geometry.type === 'Polygon') spec = { kind: 'move', shape: target.item.geometry, onMoved: (a, b) => void moveBy(a, b) };
-  else if (tool === 'sectors' && selectedCrop) spec = { kind: 'sectors', sectors: selectedCrop.divided ? selectedCrop.sectors : [] };
+  else if (tool === 'move' && target && target.item.geometry.type === 'Polygon')
+    spec = { kind: 'move', shape: target.item.geometry, onMoved: (a, b) => void moveBy(a, b) };
+  else if (tool === 'sectors' && selectedCrop)
+    spec = { kind: 'sectors', sectors: selectedCrop.divided ? selectedCrop.sectors : [] };
   const drawKey = spec ? `${tool}:${selected?.id ?? ''}:${selected?.updatedAt ?? ''}:${round}` : null;
 
   const snapTargets = useMemo(() => {
     if (tool === 'draw' || tool === 'ruler') return snapRings(plotList.map((p) => p.geometry));
-    if (tool === 'cropPart' && selectedPlot) return snapRings([selectedPlot.geometry, ...cropList.filter((c) => c.plotIds.includes(selectedPlot.id)).map((c) => c.geometry)]);
+    if (tool === 'cropPart' && selectedPlot)
+      return snapRings([
+        selectedPlot.geometry,
+        ...cropList.filter((c) => c.plotIds.includes(selectedPlot.id)).map((c) => c.geometry),
+      ]);
     if ((tool === 'cut' || tool === 'sectors') && selectedCrop) return snapRings([selectedCrop.geometry]);
     return [];
   }, [tool, plotList, cropList, selectedPlot, selectedCrop]);
@@ -158,7 +210,12 @@ export function FarmMapPage() {
   const loadError = plots.error ?? crops.error;
   const part = tool === 'cropPart' && drawing.finished ? ringToPolygon(drawing.points) : null;
   const toolButton = (t: Tool, label: string, secondary = true) => (
-    <button type="button" className={secondary ? 'gl-button gl-button--secondary' : 'gl-button'} aria-pressed={tool === t} onClick={() => setTool(tool === t ? 'none' : t)}>
+    <button
+      type="button"
+      className={secondary ? 'gl-button gl-button--secondary' : 'gl-button'}
+      aria-pressed={tool === t}
+      onClick={() => setTool(tool === t ? 'none' : t)}
+    >
       {label}
     </button>
   );
@@ -174,12 +231,19 @@ export function FarmMapPage() {
           <legend>{tr('farmMap.baseMap')}</legend>
           {(['streets', 'orthophoto'] as const).map((s) => (
             <label key={s}>
-              <input type="radio" name="base-style" value={s} checked={baseStyle === s} onChange={() => setBaseStyle(s)} />{' '}
+              <input
+                type="radio"
+                name="base-style"
+                value={s}
+                checked={baseStyle === s}
+                onChange={() => setBaseStyle(s)}
+              />{' '}
               {tr(s === 'streets' ? 'farmMap.styleStreets' : 'farmMap.styleOrthophoto')}
             </label>
           ))}
           <label>
-            <input type="checkbox" checked={cadastre} onChange={(e) => setCadastre(e.target.checked)} /> {tr('farmMap.cadastreOverlay')}
+            <input type="checkbox" checked={cadastre} onChange={(e) => setCadastre(e.target.checked)} />{' '}
+            {tr('farmMap.cadastreOverlay')}
           </label>
         </fieldset>
 
@@ -229,12 +293,16 @@ export function FarmMapPage() {
             }}
           />
         )}
-        {tool === 'ruler' && <RulerPanel points={drawing.points} onClear={redraw} onClose={() => setTool('none')} />}
+        {tool === 'ruler' && (
+          <RulerPanel points={drawing.points} onClear={redraw} onClose={() => setTool('none')} />
+        )}
         {tool === 'merge' && (
           <MergePanel
             plots={plotList}
             ticked={mergeIds}
-            onTick={(id) => setMergeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))}
+            onTick={(id) =>
+              setMergeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
+            }
             onClose={() => setTool('none')}
             onDone={async (plot) => {
               setToolState('none');
@@ -252,7 +320,9 @@ export function FarmMapPage() {
           />
         )}
 
-        <FormError>{loadError ? `${tr('farmMap.loadFailed')} ${describeError(lang, loadError)}` : undefined}</FormError>
+        <FormError>
+          {loadError ? `${tr('farmMap.loadFailed')} ${describeError(lang, loadError)}` : undefined}
+        </FormError>
 
         <section aria-label={tr('farmMap.plots')}>
           <h3>{tr('farmMap.plots')}</h3>
@@ -260,7 +330,11 @@ export function FarmMapPage() {
           <ul className="farm-map__list">
             {plotList.map((p) => (
               <li key={p.id}>
-                <button type="button" aria-pressed={selection?.kind === 'plot' && selection.id === p.id} onClick={() => select({ kind: 'plot', id: p.id }, p)}>
+                <button
+                  type="button"
+                  aria-pressed={selection?.kind === 'plot' && selection.id === p.id}
+                  onClick={() => select({ kind: 'plot', id: p.id }, p)}
+                >
                   {p.name} · {tr('farmMap.areaHa', { area: p.areaHa.toFixed(2) })}
                 </button>
               </li>
@@ -274,7 +348,11 @@ export function FarmMapPage() {
           <ul className="farm-map__list">
             {cropList.map((c) => (
               <li key={c.id}>
-                <button type="button" aria-pressed={selection?.kind === 'crop' && selection.id === c.id} onClick={() => select({ kind: 'crop', id: c.id }, c)}>
+                <button
+                  type="button"
+                  aria-pressed={selection?.kind === 'crop' && selection.id === c.id}
+                  onClick={() => select({ kind: 'crop', id: c.id }, c)}
+                >
                   {c.name} ({c.plantName}) · {tr('farmMap.areaHa', { area: c.areaHa.toFixed(2) })}
                 </button>
               </li>
@@ -286,10 +364,20 @@ export function FarmMapPage() {
           <section className="farm-map__form" aria-label={selected.name}>
             <h3>{selected.name}</h3>
             <div className="farm-map__actions">
-              <button type="button" className="gl-button gl-button--secondary" disabled={!selected.canUndo} onClick={() => void step('undo')}>
+              <button
+                type="button"
+                className="gl-button gl-button--secondary"
+                disabled={!selected.canUndo}
+                onClick={() => void step('undo')}
+              >
                 {tr('farmMap.undo')}
               </button>
-              <button type="button" className="gl-button gl-button--secondary" disabled={!selected.canRedo} onClick={() => void step('redo')}>
+              <button
+                type="button"
+                className="gl-button gl-button--secondary"
+                disabled={!selected.canRedo}
+                onClick={() => void step('redo')}
+              >
                 {tr('farmMap.redo')}
               </button>
             </div>
@@ -305,13 +393,25 @@ export function FarmMapPage() {
             </div>
             {selectedCrop && (
               <>
-                <p>{tr('farmMap.sectorsCount', { count: selectedCrop.divided ? selectedCrop.sectors.length : 1 })}</p>
+                <p>
+                  {tr('farmMap.sectorsCount', {
+                    count: selectedCrop.divided ? selectedCrop.sectors.length : 1,
+                  })}
+                </p>
                 <div className="farm-map__actions">
-                  <button type="button" className="gl-button" onClick={() => void sectors('divide', selectedCrop)}>
+                  <button
+                    type="button"
+                    className="gl-button"
+                    onClick={() => void sectors('divide', selectedCrop)}
+                  >
                     {tr('farmMap.autoDivide')}
                   </button>
                   {selectedCrop.divided && (
-                    <button type="button" className="gl-button gl-button--secondary" onClick={() => void sectors('revert', selectedCrop)}>
+                    <button
+                      type="button"
+                      className="gl-button gl-button--secondary"
+                      onClick={() => void sectors('revert', selectedCrop)}
+                    >
                       {tr('farmMap.revertSectors')}
                     </button>
                   )}
@@ -371,16 +471,40 @@ export function FarmMapPage() {
             </div>
           </section>
         )}
-        {tool === 'editCrop' && selectedCrop && <CropEditForm key={selectedCrop.id} crop={selectedCrop} onSaved={finish} />}
-        {tool === 'move' && target && <MovePanel target={target} onDone={finish} onClose={() => setTool('none')} />}
+        {tool === 'editCrop' && selectedCrop && (
+          <CropEditForm key={selectedCrop.id} crop={selectedCrop} onSaved={finish} />
+        )}
+        {tool === 'move' && target && (
+          <MovePanel target={target} onDone={finish} onClose={() => setTool('none')} />
+        )}
         {tool === 'divide' && target && (
-          <DividePanel target={target} line={drawing.points} finished={drawing.finished} onDone={finish} onRedraw={redraw} onClose={() => setTool('none')} />
+          <DividePanel
+            target={target}
+            line={drawing.points}
+            finished={drawing.finished}
+            onDone={finish}
+            onRedraw={redraw}
+            onClose={() => setTool('none')}
+          />
         )}
         {tool === 'cut' && selectedCrop && (
-          <CutPanel crop={selectedCrop} ring={drawing.points} closed={drawing.finished} onDone={finish} onRedraw={redraw} onClose={() => setTool('none')} />
+          <CutPanel
+            crop={selectedCrop}
+            ring={drawing.points}
+            closed={drawing.finished}
+            onDone={finish}
+            onRedraw={redraw}
+            onClose={() => setTool('none')}
+          />
         )}
         {tool === 'sectors' && selectedCrop && (
-          <SectorEditor crop={selectedCrop} polygons={drawing.polygons} onSubMode={drawing.setSubMode} onDone={finish} onClose={() => setTool('none')} />
+          <SectorEditor
+            crop={selectedCrop}
+            polygons={drawing.polygons}
+            onSubMode={drawing.setSubMode}
+            onDone={finish}
+            onClose={() => setTool('none')}
+          />
         )}
       </div>
       <div className={tool === 'pick' ? 'farm-map__map farm-map__map--point' : 'farm-map__map'}>
@@ -397,7 +521,10 @@ export function FarmMapPage() {
           candidate={tool === 'pick' ? candidate?.geometry : null}
           onPick={(next, plotUnder) => {
             if (tool === 'merge') {
-              if (plotUnder) setMergeIds((ids) => (ids.includes(plotUnder) ? ids.filter((x) => x !== plotUnder) : [...ids, plotUnder]));
+              if (plotUnder)
+                setMergeIds((ids) =>
+                  ids.includes(plotUnder) ? ids.filter((x) => x !== plotUnder) : [...ids, plotUnder],
+                );
               return;
             }
             if (spec) return;

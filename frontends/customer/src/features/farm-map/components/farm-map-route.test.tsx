@@ -5,7 +5,9 @@ import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app
 import { renderFeature, viewport } from '../testing/render';
 import { FarmMapRoute } from './farm-map-route';
 
-const fake = vi.hoisted(() => ({ ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre> }));
+const fake = vi.hoisted(() => ({
+  ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre>,
+}));
 vi.mock('maplibre-gl', async () => {
   const { fakeMapLibre: make } = await import('../testing/render');
   fake.ref = make();
@@ -17,8 +19,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const square = (x: number) => ({ type: 'Polygon', coordinates: [[[x, 52], [x + 0.001, 52], [x + 0.001, 52.001], [x, 52.001], [x, 52]]] });
-const PLOT = { id: '11111111-1111-4111-8111-111111111111', name: 'Pole przy lesie', areaHa: 1.23, geometry: square(21), canUndo: true, canRedo: false };
+const square = (x: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x, 52],
+      [x + 0.001, 52],
+      [x + 0.001, 52.001],
+      [x, 52.001],
+      [x, 52],
+    ],
+  ],
+});
+const PLOT = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Pole przy lesie',
+  areaHa: 1.23,
+  geometry: square(21),
+  canUndo: true,
+  canRedo: false,
+};
 const CROP = {
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Pszenica 2026',
@@ -45,7 +65,9 @@ describe('/map', () => {
     viewport(500);
     const { calls } = farmApi();
     renderFeature(<FarmMapRoute />);
-    expect(screen.getByRole('status').textContent).toContain('Adding plots and crops is available only in the desktop version.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Adding plots and crops is available only in the desktop version.',
+    );
     expect(screen.queryByRole('region', { name: 'Map of plots and crops' })).toBeNull();
     expect(calls.filter((c) => c.path === '/api/plots')).toHaveLength(0);
   });
@@ -63,7 +85,9 @@ describe('/map', () => {
     renderApp('/', { signedIn: true });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Field map' }));
-    expect(await screen.findByRole('region', { name: 'Map of plots and crops' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('region', { name: 'Map of plots and crops' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(await screen.findByRole('button', { name: /Pole przy lesie · 1\.23 ha/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pszenica 2026 \(Wheat\)/ })).toBeTruthy();
   });
@@ -74,10 +98,14 @@ describe('/map', () => {
     renderFeature(<FarmMapRoute />);
     const item = await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 });
     const map = fake.ref!.instances.at(-1)!;
-    await waitFor(() => expect(map.data.get('plots')).toMatchObject({ features: [{ properties: { id: PLOT.id } }] }));
+    await waitFor(() =>
+      expect(map.data.get('plots')).toMatchObject({ features: [{ properties: { id: PLOT.id } }] }),
+    );
     await userEvent.click(item);
     expect(item.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(map.layers.get('plots-selected')?.filter).toEqual(['==', ['get', 'id'], PLOT.id]));
+    await waitFor(() =>
+      expect(map.layers.get('plots-selected')?.filter).toEqual(['==', ['get', 'id'], PLOT.id]),
+    );
     expect(map.fitted).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
   });
@@ -89,7 +117,12 @@ describe('/map tools', () => {
     let divided = false;
     const { calls } = farmApi({
       'POST /api/crops/22222222-2222-4222-8222-222222222222/sectors/auto-divide': () => {
-        if (divided) return errorBody(409, 'sectorsAlreadyDivided', 'The crop is already divided. Revert it to a single sector first.');
+        if (divided)
+          return errorBody(
+            409,
+            'sectorsAlreadyDivided',
+            'The crop is already divided. Revert it to a single sector first.',
+          );
         divided = true;
         return { ...CROP, divided: true, sectors: [{ id: 's1' }, { id: 's2' }] };
       },
@@ -99,7 +132,9 @@ describe('/map tools', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Divide into sectors' }));
     expect(await screen.findByText('The crop was divided into 2 sectors.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Divide into sectors' }));
-    expect(await screen.findByText('The crop is already divided. Revert it to a single sector first.')).toBeTruthy();
+    expect(
+      await screen.findByText('The crop is already divided. Revert it to a single sector first.'),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.path.endsWith('/sectors/auto-divide'))).toHaveLength(2);
   });
 
@@ -113,16 +148,22 @@ describe('/map tools', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 }));
     const before = calls.filter((c) => c.path === '/api/plots').length;
     await userEvent.keyboard('{Control>}z{/Control}');
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/undo`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/undo`)).toBe(true),
+    );
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/redo`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === `/api/plots/${PLOT.id}/redo`)).toBe(true),
+    );
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/plots').length).toBeGreaterThan(before));
   });
 
   it('creates a crop on the selected plot with the plant, period and yield', async () => {
     viewport(1280);
     const { calls } = farmApi({
-      'GET /api/plants': [{ id: 'winter-wheat', name: 'Winter wheat', group: 'CEREALS', type: 'FARM', defaultYieldTPerHa: 6 }],
+      'GET /api/plants': [
+        { id: 'winter-wheat', name: 'Winter wheat', group: 'CEREALS', type: 'FARM', defaultYieldTPerHa: 6 },
+      ],
       'POST /api/crops': ({ body }: { body: Record<string, unknown> }) => ({ ...CROP, ...body }),
     });
     renderFeature(<FarmMapRoute />);
@@ -133,7 +174,10 @@ describe('/map tools', () => {
     expect((screen.getByLabelText('Estimated yield (t/ha)') as HTMLInputElement).value).toBe('6');
     await userEvent.click(screen.getByRole('button', { name: 'Save crop' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/crops')).toBe(true));
-    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/crops')!.body as Record<string, unknown>;
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/crops')!.body as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({ plantId: 'winter-wheat', estimatedYieldTPerHa: 6, plotIds: [PLOT.id] });
     expect(body.cultivationFrom).toMatch(/^\d{4}-03-01$/);
   });
@@ -142,12 +186,24 @@ describe('/map tools', () => {
 describe('/map layers', () => {
   it('draws the sectors of a divided crop on the map', async () => {
     viewport(1280);
-    const sector = (id: string, x: number) => ({ id, name: id, areaHa: 0.6, geometry: square(x), locked: false });
-    farmApi({ 'GET /api/crops': [{ ...CROP, divided: true, sectors: [sector('S1', 21), sector('S2', 21.0005)] }] });
+    const sector = (id: string, x: number) => ({
+      id,
+      name: id,
+      areaHa: 0.6,
+      geometry: square(x),
+      locked: false,
+    });
+    farmApi({
+      'GET /api/crops': [{ ...CROP, divided: true, sectors: [sector('S1', 21), sector('S2', 21.0005)] }],
+    });
     renderFeature(<FarmMapRoute />);
     await screen.findByRole('button', { name: /Pszenica 2026/ }, { timeout: 5000 });
     const map = fake.ref!.instances.at(-1)!;
-    await waitFor(() => expect(map.data.get('sectors')).toMatchObject({ features: [{ properties: { id: 'S1' } }, { properties: { id: 'S2' } }] }));
+    await waitFor(() =>
+      expect(map.data.get('sectors')).toMatchObject({
+        features: [{ properties: { id: 'S1' } }, { properties: { id: 'S2' } }],
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: /Pszenica 2026/ }));
     expect(screen.getByText('Sectors: 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Revert to one sector' })).toBeTruthy();

@@ -11,12 +11,22 @@ import { FarmMapRoute } from './farm-map-route';
 const draw = vi.hoisted(() => ({
   points: [] as TPosition[],
   finished: false,
-  last: { key: null as string | null, spec: null as DrawSpec | null, snap: undefined as SnapSettings | undefined },
+  last: {
+    key: null as string | null,
+    spec: null as DrawSpec | null,
+    snap: undefined as SnapSettings | undefined,
+  },
 }));
 vi.mock('../map/use-terra-draw', () => ({
   useTerraDraw: (_map: unknown, key: string | null, spec: DrawSpec | null, snap?: SnapSettings) => {
     draw.last = { key, spec, snap };
-    return { points: key ? draw.points : [], finished: key ? draw.finished : false, polygons: [], draw: null, setSubMode: () => {} };
+    return {
+      points: key ? draw.points : [],
+      finished: key ? draw.finished : false,
+      polygons: [],
+      draw: null,
+      setSubMode: () => {},
+    };
   },
 }));
 vi.mock('maplibre-gl', async () => (await import('../testing/render')).fakeMapLibre().module);
@@ -28,9 +38,28 @@ afterEach(() => {
   draw.finished = false;
 });
 
-const ring = (x: number): TPosition[] => [[x, 52], [x + 0.001, 52], [x + 0.001, 52.001], [x, 52.001], [x, 52]];
-const PLOT = { id: '11111111-1111-4111-8111-111111111111', name: 'Pole A', areaHa: 7, geometry: { type: 'Polygon', coordinates: [ring(21)] }, canUndo: false, canRedo: false, updatedAt: 't1' };
-const PLOT_B = { ...PLOT, id: '33333333-3333-4333-8333-333333333333', name: 'Pole B', geometry: { type: 'Polygon', coordinates: [ring(21.001)] } };
+const ring = (x: number): TPosition[] => [
+  [x, 52],
+  [x + 0.001, 52],
+  [x + 0.001, 52.001],
+  [x, 52.001],
+  [x, 52],
+];
+const PLOT = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Pole A',
+  areaHa: 7,
+  geometry: { type: 'Polygon', coordinates: [ring(21)] },
+  canUndo: false,
+  canRedo: false,
+  updatedAt: 't1',
+};
+const PLOT_B = {
+  ...PLOT,
+  id: '33333333-3333-4333-8333-333333333333',
+  name: 'Pole B',
+  geometry: { type: 'Polygon', coordinates: [ring(21.001)] },
+};
 const CROP = {
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Pszenica',
@@ -52,7 +81,9 @@ const farmApi = (extra: Record<string, unknown> = {}) =>
     'GET /api/users/me': USER,
     'GET /api/plots': [PLOT, PLOT_B],
     'GET /api/crops': [CROP],
-    'GET /api/plants': [{ id: 'maize', name: 'Maize', group: 'CEREALS', type: 'FARM', defaultYieldTPerHa: 8 }],
+    'GET /api/plants': [
+      { id: 'maize', name: 'Maize', group: 'CEREALS', type: 'FARM', defaultYieldTPerHa: 8 },
+    ],
     ...extra,
   });
 
@@ -64,7 +95,9 @@ async function open() {
 
 describe('/map tools on the page', () => {
   it('draws with snapping to the other fields and sends the chosen tolerance with the plot', async () => {
-    const { calls } = farmApi({ 'POST /api/plots': { ...PLOT, id: '44444444-4444-4444-8444-444444444444', name: 'Nowe' } });
+    const { calls } = farmApi({
+      'POST /api/plots': { ...PLOT, id: '44444444-4444-4444-8444-444444444444', name: 'Nowe' },
+    });
     await open();
     draw.points = ring(21.002);
     draw.finished = true;
@@ -76,16 +109,26 @@ describe('/map tools on the page', () => {
     await userEvent.type(screen.getByLabelText('Plot name'), 'Nowe');
     await userEvent.click(screen.getByRole('button', { name: 'Save plot' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/plots')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/plots')?.body).toMatchObject({ name: 'Nowe', snapToleranceM: 10 });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/plots')?.body).toMatchObject({
+      name: 'Nowe',
+      snapToleranceM: 10,
+    });
   });
 
   it('adds a crop with its own geometry on the drawn part of the selected plot', async () => {
-    const { calls } = farmApi({ 'POST /api/crops': { ...CROP, id: '55555555-5555-4555-8555-555555555555', hasTest: false } });
+    const { calls } = farmApi({
+      'POST /api/crops': { ...CROP, id: '55555555-5555-4555-8555-555555555555', hasTest: false },
+    });
     await open();
     await userEvent.click(screen.getByRole('button', { name: /^Pole A · / }));
     await userEvent.click(screen.getByRole('button', { name: 'Crop on a drawn part' }));
     expect(screen.getByText('Draw and close the shape on the map first.')).toBeTruthy();
-    draw.points = [[21.0002, 52.0002], [21.0008, 52.0002], [21.0008, 52.0008], [21.0002, 52.0002]];
+    draw.points = [
+      [21.0002, 52.0002],
+      [21.0008, 52.0002],
+      [21.0008, 52.0008],
+      [21.0002, 52.0002],
+    ];
     draw.finished = true;
     // The page reads the drawing on its next render: switching the snap tolerance re-renders it.
     await userEvent.selectOptions(screen.getByLabelText('Snap to other fields'), '2');
@@ -96,7 +139,17 @@ describe('/map tools on the page', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/crops')?.body).toMatchObject({
       plantId: 'maize',
       plotIds: [PLOT.id],
-      geometry: { type: 'Polygon', coordinates: [[[21.0002, 52.0002], [21.0008, 52.0002], [21.0008, 52.0008], [21.0002, 52.0002]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [21.0002, 52.0002],
+            [21.0008, 52.0002],
+            [21.0008, 52.0008],
+            [21.0002, 52.0002],
+          ],
+        ],
+      },
     });
   });
 
@@ -104,10 +157,12 @@ describe('/map tools on the page', () => {
     farmApi();
     await open();
     await userEvent.click(screen.getByRole('button', { name: /^Pole A · / }));
-    for (const name of ['Add crop', 'Crop on a drawn part', 'Move', 'Divide by a line', 'Delete plot']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Add crop', 'Crop on a drawn part', 'Move', 'Divide by a line', 'Delete plot'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cut out a shape' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /^Pszenica/ }));
-    for (const name of ['Cut out a shape', 'Edit crop', 'Edit sectors', 'Delete crop']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Cut out a shape', 'Edit crop', 'Edit sectors', 'Delete crop'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.getByText(/A test was ordered for this crop/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Move' }));
     expect(draw.last.spec).toMatchObject({ kind: 'move', shape: CROP.geometry });

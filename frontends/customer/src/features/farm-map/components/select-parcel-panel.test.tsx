@@ -7,7 +7,9 @@ import { renderFeature, viewport } from '../testing/render';
 import { FarmMapRoute } from './farm-map-route';
 import { SelectParcelPanel } from './select-parcel-panel';
 
-const fake = vi.hoisted(() => ({ ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre> }));
+const fake = vi.hoisted(() => ({
+  ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre>,
+}));
 vi.mock('maplibre-gl', async () => {
   const { fakeMapLibre: make } = await import('../testing/render');
   fake.ref = make();
@@ -19,7 +21,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const STRIP = { type: 'Polygon' as const, coordinates: [[[21.6012, 52.1523], [21.6021, 52.1523], [21.6021, 52.1577], [21.6012, 52.1577], [21.6012, 52.1523]]] };
+const STRIP = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [21.6012, 52.1523],
+      [21.6021, 52.1523],
+      [21.6021, 52.1577],
+      [21.6012, 52.1577],
+      [21.6012, 52.1523],
+    ],
+  ],
+};
 const PARCEL: TParcel = {
   terytId: '141207_2.0021.112',
   plotNumber: '112',
@@ -31,14 +44,25 @@ const PARCEL: TParcel = {
   areaHa: 3.6,
   geometry: STRIP,
 };
-const PLOT = { id: '55555555-5555-4555-8555-555555555555', name: 'Stojadła 112', areaHa: 3.6, geometry: STRIP, canUndo: false, canRedo: false, updatedAt: 't1' };
+const PLOT = {
+  id: '55555555-5555-4555-8555-555555555555',
+  name: 'Stojadła 112',
+  areaHa: 3.6,
+  geometry: STRIP,
+  canUndo: false,
+  canRedo: false,
+  updatedAt: 't1',
+};
 const CLICK: TPosition = [21.6015, 52.155];
 const alert = async () => (await screen.findByRole('alert')).textContent;
 
 function panel(point: TPosition | null, lang: 'en' | 'pl' = 'en') {
   const onParcel = vi.fn();
   const onAdded = vi.fn();
-  renderFeature(<SelectParcelPanel point={point} onParcel={onParcel} onAdded={onAdded} onClose={() => {}} />, lang);
+  renderFeature(
+    <SelectParcelPanel point={point} onParcel={onParcel} onAdded={onAdded} onClose={() => {}} />,
+    lang,
+  );
   return { onParcel, onAdded };
 }
 
@@ -47,14 +71,22 @@ describe('select on map: the panel', () => {
     const { calls } = mockApi({ 'GET /api/cadastre/parcels/at': PARCEL, 'POST /api/plots/cadastral': PLOT });
     const { onParcel, onAdded } = panel(CLICK);
     expect(await screen.findByText('Parcel 112')).toBeTruthy();
-    expect(screen.getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)')).toBeTruthy();
+    expect(
+      screen.getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)'),
+    ).toBeTruthy();
     expect(screen.getByText('Area: 3.60 ha')).toBeTruthy();
     const lookup = calls.find((c) => c.path === '/api/cadastre/parcels/at')!;
     expect(Object.fromEntries(lookup.url.searchParams)).toEqual({ lon: '21.6015000', lat: '52.1550000' });
     expect(onParcel).toHaveBeenCalledWith(PARCEL);
     await userEvent.click(screen.getByRole('button', { name: 'Add this parcel as a plot' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ id: PLOT.id })));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ voivodeship: 'MASOVIAN', county: '1412', commune: '141207_2', precinct: '141207_2.0021', plotNumber: '112' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      voivodeship: 'MASOVIAN',
+      county: '1412',
+      commune: '141207_2',
+      precinct: '141207_2.0021',
+      plotNumber: '112',
+    });
     expect(await screen.findByText('Plot added.')).toBeTruthy();
   });
 
@@ -67,7 +99,13 @@ describe('select on map: the panel', () => {
   });
 
   it('says when there is no parcel under the click', async () => {
-    mockApi({ 'GET /api/cadastre/parcels/at': errorBody(404, 'noParcelAtPoint', 'There is no cadastral parcel at this point.') });
+    mockApi({
+      'GET /api/cadastre/parcels/at': errorBody(
+        404,
+        'noParcelAtPoint',
+        'There is no cadastral parcel at this point.',
+      ),
+    });
     const { onParcel } = panel(CLICK);
     expect(await alert()).toBe('There is no cadastral parcel at this point.');
     expect(onParcel).toHaveBeenCalledWith(null);
@@ -89,8 +127,11 @@ describe('select on map: the panel', () => {
   it.each([
     [409, 'plotAlreadyExists', 'This plot has already been added.'],
     [409, 'plotOverlapLimitExceeded', 'The plot overlaps an existing one by more than 5%.'],
-  ])('shows the server\'s refusal (%s %s) and keeps the parcel', async (status, code, text) => {
-    mockApi({ 'GET /api/cadastre/parcels/at': PARCEL, 'POST /api/plots/cadastral': errorBody(status, code, text) });
+  ])("shows the server's refusal (%s %s) and keeps the parcel", async (status, code, text) => {
+    mockApi({
+      'GET /api/cadastre/parcels/at': PARCEL,
+      'POST /api/plots/cadastral': errorBody(status, code, text),
+    });
     const { onAdded } = panel(CLICK);
     await userEvent.click(await screen.findByRole('button', { name: 'Add this parcel as a plot' }));
     expect(await alert()).toBe(text);
@@ -99,7 +140,14 @@ describe('select on map: the panel', () => {
   });
 
   it('offers no adding for a parcel id the form codes cannot express', async () => {
-    mockApi({ 'GET /api/cadastre/parcels/at': { ...PARCEL, terytId: '146502_8.0101.AR_12.54', plotNumber: '54', lookup: null } });
+    mockApi({
+      'GET /api/cadastre/parcels/at': {
+        ...PARCEL,
+        terytId: '146502_8.0101.AR_12.54',
+        plotNumber: '54',
+        lookup: null,
+      },
+    });
     panel(CLICK);
     expect(await screen.findByText(/^This parcel cannot be added from the map/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add this parcel as a plot' })).toBeNull();
@@ -121,7 +169,9 @@ describe('select on map: on the page', () => {
     });
     viewport(1280);
     renderFeature(<FarmMapRoute />);
-    await screen.findByText('You have no plots yet. Draw a plot or add one from the cadastre.', undefined, { timeout: 5000 });
+    await screen.findByText('You have no plots yet. Draw a plot or add one from the cadastre.', undefined, {
+      timeout: 5000,
+    });
     const map = fake.ref!.instances.at(-1)!;
     await waitFor(() => expect(map.data.has('candidate')).toBe(true));
     // Before the tool is chosen, a click on the map looks nothing up.
@@ -130,7 +180,12 @@ describe('select on map: on the page', () => {
     act(() => map.fire('click', { lngLat: { lng: CLICK[0], lat: CLICK[1] }, point: { x: 10, y: 10 } }));
     expect(await screen.findByText('Parcel 112')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/cadastre/parcels/at')).toHaveLength(1);
-    await waitFor(() => expect(map.data.get('candidate')).toEqual({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: STRIP }] }));
+    await waitFor(() =>
+      expect(map.data.get('candidate')).toEqual({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: {}, geometry: STRIP }],
+      }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Add this parcel as a plot' }));
     expect(await screen.findByRole('button', { name: /^Stojadła 112 · 3\.60 ha$/ })).toBeTruthy();
     // The tool closed: the outline is gone, the new plot is selected and the map fitted to it.

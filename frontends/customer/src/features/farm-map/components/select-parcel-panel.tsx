@@ -77,11 +77,20 @@ export function SelectParcelPanel({
       <p className="farm-map__hint">{tr('farmMap.selectOnMapHint')}</p>
       {looking && <p role="status">{tr('farmMap.parcelLooking')}</p>}
       {parcel && !looking && (
-        <div className="farm-map__parcel" aria-label={tr('farmMap.parcelFound', { number: parcel.plotNumber })}>
+        <div
+          className="farm-map__parcel"
+          aria-label={tr('farmMap.parcelFound', { number: parcel.plotNumber })}
+        >
           <p>
             <strong>{tr('farmMap.parcelFound', { number: parcel.plotNumber })}</strong>
           </p>
-          <p>{tr('farmMap.parcelPlace', { precinct: parcel.precinct, code: parcel.lookup?.precinct ?? parcel.terytId, commune: parcel.commune })}</p>
+          <p>
+            {tr('farmMap.parcelPlace', {
+              precinct: parcel.precinct,
+              code: parcel.lookup?.precinct ?? parcel.terytId,
+              commune: parcel.commune,
+            })}
+          </p>
           <p>{tr('farmMap.parcelArea', { area: parcel.areaHa.toFixed(2) })}</p>
           {!parcel.lookup && <p className="farm-map__hint">{tr('farmMap.parcelNotAddable')}</p>}
         </div>

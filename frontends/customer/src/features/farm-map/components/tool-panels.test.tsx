@@ -4,20 +4,54 @@ import userEvent from '@testing-library/user-event';
 import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { errorBody, mockApi } from '../../../testing/render-app';
 import { renderFeature } from '../testing/render';
-import { CutPanel, DividePanel, MergePanel, MovePanel, RulerPanel, SectorEditor, sectorsBody } from './tool-panels';
+import {
+  CutPanel,
+  DividePanel,
+  MergePanel,
+  MovePanel,
+  RulerPanel,
+  SectorEditor,
+  sectorsBody,
+} from './tool-panels';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const ring = (x: number): TPosition[] => [[x, 52], [x + 0.001, 52], [x + 0.001, 52.001], [x, 52.001], [x, 52]];
-const PLOT = { id: 'a1111111-1111-4111-8111-111111111111', name: 'Pole A', geometry: { type: 'Polygon', coordinates: [ring(21)] } } as unknown as TPlot;
+const ring = (x: number): TPosition[] => [
+  [x, 52],
+  [x + 0.001, 52],
+  [x + 0.001, 52.001],
+  [x, 52.001],
+  [x, 52],
+];
+const PLOT = {
+  id: 'a1111111-1111-4111-8111-111111111111',
+  name: 'Pole A',
+  geometry: { type: 'Polygon', coordinates: [ring(21)] },
+} as unknown as TPlot;
 const PLOT_B = { ...PLOT, id: 'b2222222-2222-4222-8222-222222222222', name: 'Pole B' } as TPlot;
-const CROP = { id: 'c3333333-3333-4333-8333-333333333333', name: 'Pszenica', divided: false, sectors: [], geometry: PLOT.geometry } as unknown as TCrop;
+const CROP = {
+  id: 'c3333333-3333-4333-8333-333333333333',
+  name: 'Pszenica',
+  divided: false,
+  sectors: [],
+  geometry: PLOT.geometry,
+} as unknown as TCrop;
 const alert = async () => (await screen.findByRole('alert')).textContent;
 const click = (name: string) => userEvent.click(screen.getByRole('button', { name }));
 
 describe('ruler', () => {
   it('shows each segment and the total in metres', () => {
-    renderFeature(<RulerPanel points={[[21.5, 52.2], [21.50147, 52.2], [21.50147, 52.2009]]} onClear={() => {}} onClose={() => {}} />);
+    renderFeature(
+      <RulerPanel
+        points={[
+          [21.5, 52.2],
+          [21.50147, 52.2],
+          [21.50147, 52.2009],
+        ]}
+        onClear={() => {}}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toMatch(/^Distance: 20\d\.\d m$/);
     expect(screen.getByText(/^Segment 1: 10\d\.\d m$/)).toBeTruthy();
     expect(screen.getByText(/^Segment 2: 10\d\.\d m$/)).toBeTruthy();
@@ -25,9 +59,21 @@ describe('ruler', () => {
 });
 
 describe('divide by a line', () => {
-  const line: TPosition[] = [[20.9995, 52.0005], [21.0015, 52.0005]];
+  const line: TPosition[] = [
+    [20.9995, 52.0005],
+    [21.0015, 52.0005],
+  ];
   const panel = (points: TPosition[], finished: boolean, onDone = vi.fn(async () => {})) => {
-    renderFeature(<DividePanel target={{ kind: 'plots', item: PLOT }} line={points} finished={finished} onDone={onDone} onRedraw={() => {}} onClose={() => {}} />);
+    renderFeature(
+      <DividePanel
+        target={{ kind: 'plots', item: PLOT }}
+        line={points}
+        finished={finished}
+        onDone={onDone}
+        onRedraw={() => {}}
+        onClose={() => {}}
+      />,
+    );
     return onDone;
   };
 
@@ -61,10 +107,24 @@ describe('divide by a line', () => {
 });
 
 describe('cut out', () => {
-  const hole: TPosition[] = [[21.0002, 52.0002], [21.0004, 52.0002], [21.0004, 52.0004], [21.0002, 52.0002]];
+  const hole: TPosition[] = [
+    [21.0002, 52.0002],
+    [21.0004, 52.0002],
+    [21.0004, 52.0004],
+    [21.0002, 52.0002],
+  ];
   const panel = (points: TPosition[], closed: boolean) => {
     const onDone = vi.fn(async () => {});
-    renderFeature(<CutPanel crop={CROP} ring={points} closed={closed} onDone={onDone} onRedraw={() => {}} onClose={() => {}} />);
+    renderFeature(
+      <CutPanel
+        crop={CROP}
+        ring={points}
+        closed={closed}
+        onDone={onDone}
+        onRedraw={() => {}}
+        onClose={() => {}}
+      />,
+    );
     return onDone;
   };
 
@@ -103,20 +163,41 @@ describe('merge', () => {
     const { calls } = mockApi({ 'POST /api/plots/merge': () => answer });
     const onTick = vi.fn();
     const onDone = vi.fn(async () => {});
-    const view = renderFeature(<MergePanel plots={[PLOT, PLOT_B]} ticked={[PLOT.id]} onTick={onTick} onDone={onDone} onClose={() => {}} />);
+    const view = renderFeature(
+      <MergePanel
+        plots={[PLOT, PLOT_B]}
+        ticked={[PLOT.id]}
+        onTick={onTick}
+        onDone={onDone}
+        onClose={() => {}}
+      />,
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Merge: Pole B' }));
     expect(onTick).toHaveBeenCalledWith(PLOT_B.id);
     await click('Merge the ticked (1)');
     expect(await alert()).toBe('Tick at least two plots.');
     expect(calls).toHaveLength(0);
 
-    view.rerender(<MergePanel plots={[PLOT, PLOT_B]} ticked={[PLOT.id, PLOT_B.id]} onTick={onTick} onDone={onDone} onClose={() => {}} />);
+    view.rerender(
+      <MergePanel
+        plots={[PLOT, PLOT_B]}
+        ticked={[PLOT.id, PLOT_B.id]}
+        onTick={onTick}
+        onDone={onDone}
+        onClose={() => {}}
+      />,
+    );
     await click('Merge the ticked (2)');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Only adjacent plots can be merged.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Only adjacent plots can be merged.'),
+    );
     answer = PLOT;
     await click('Merge the ticked (2)');
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(PLOT));
-    expect(calls.map((c) => c.body)).toEqual([{ plotIds: [PLOT.id, PLOT_B.id] }, { plotIds: [PLOT.id, PLOT_B.id] }]);
+    expect(calls.map((c) => c.body)).toEqual([
+      { plotIds: [PLOT.id, PLOT_B.id] },
+      { plotIds: [PLOT.id, PLOT_B.id] },
+    ]);
   });
 });
 
@@ -140,8 +221,16 @@ describe('move', () => {
   });
 
   it('shows the overlap refusal of a moved plot', async () => {
-    mockApi({ [`POST /api/plots/${PLOT.id}/move`]: errorBody(409, 'plotOverlapLimitExceeded', 'The plot overlaps an existing one by more than 5%.') });
-    renderFeature(<MovePanel target={{ kind: 'plots', item: PLOT }} onDone={async () => {}} onClose={() => {}} />);
+    mockApi({
+      [`POST /api/plots/${PLOT.id}/move`]: errorBody(
+        409,
+        'plotOverlapLimitExceeded',
+        'The plot overlaps an existing one by more than 5%.',
+      ),
+    });
+    renderFeature(
+      <MovePanel target={{ kind: 'plots', item: PLOT }} onDone={async () => {}} onClose={() => {}} />,
+    );
     await userEvent.type(screen.getByLabelText('Distance (m)'), '30');
     await click('Move');
     expect(await alert()).toBe('The plot overlaps an existing one by more than 5%.');
@@ -152,12 +241,14 @@ describe('manual sectors', () => {
   const S1 = 'd4444444-4444-4444-8444-444444444444';
 
   it('puts the parts of one sector back together and sends new ones without an id', () => {
-    expect(sectorsBody([
-      { sectorId: S1, ring: ring(21) },
-      { sectorId: S1, ring: ring(21.01) },
-      { sectorId: null, ring: ring(21.02) },
-      { sectorId: null, ring: ring(21.03).slice(0, 2) },
-    ])).toEqual({
+    expect(
+      sectorsBody([
+        { sectorId: S1, ring: ring(21) },
+        { sectorId: S1, ring: ring(21.01) },
+        { sectorId: null, ring: ring(21.02) },
+        { sectorId: null, ring: ring(21.03).slice(0, 2) },
+      ]),
+    ).toEqual({
       sectors: [
         { id: S1, geometry: { type: 'MultiPolygon', coordinates: [[ring(21)], [ring(21.01)]] } },
         { geometry: { type: 'Polygon', coordinates: [ring(21.02)] } },
@@ -167,14 +258,26 @@ describe('manual sectors', () => {
 
   it('asks for a sector before saving none', async () => {
     const { calls } = mockApi({});
-    renderFeature(<SectorEditor crop={CROP} polygons={[]} onSubMode={() => {}} onDone={async () => {}} onClose={() => {}} />);
+    renderFeature(
+      <SectorEditor
+        crop={CROP}
+        polygons={[]}
+        onSubMode={() => {}}
+        onDone={async () => {}}
+        onClose={() => {}}
+      />,
+    );
     await click('Save sectors (0)');
     expect(await alert()).toBe('Draw at least one sector.');
     expect(calls).toHaveLength(0);
   });
 
   it('saves the drawn sectors, shows a refusal, and goes back to automatic division', async () => {
-    let put: unknown = errorBody(400, 'sectorsInvalid', 'Sectors must lie inside the crop and must not overlap.');
+    let put: unknown = errorBody(
+      400,
+      'sectorsInvalid',
+      'Sectors must lie inside the crop and must not overlap.',
+    );
     const { calls } = mockApi({
       [`PUT /api/crops/${CROP.id}/sectors`]: () => put,
       [`POST /api/crops/${CROP.id}/sectors/revert`]: CROP,
@@ -183,19 +286,36 @@ describe('manual sectors', () => {
     const onDone = vi.fn(async () => {});
     const onSubMode = vi.fn();
     const crop = { ...CROP, divided: true } as TCrop;
-    renderFeature(<SectorEditor crop={crop} polygons={[{ sectorId: null, ring: ring(21) }]} onSubMode={onSubMode} onDone={onDone} onClose={() => {}} />);
+    renderFeature(
+      <SectorEditor
+        crop={crop}
+        polygons={[{ sectorId: null, ring: ring(21) }]}
+        onSubMode={onSubMode}
+        onDone={onDone}
+        onClose={() => {}}
+      />,
+    );
     await click('Draw a sector');
     expect(onSubMode).toHaveBeenCalledWith('polygon');
     await click('Save sectors (1)');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sectors must lie inside the crop and must not overlap.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Sectors must lie inside the crop and must not overlap.',
+      ),
+    );
     put = { ...CROP, divided: true, sectors: [{}] };
     await click('Save sectors (1)');
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ sectors: [{ geometry: { type: 'Polygon', coordinates: [ring(21)] } }] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      sectors: [{ geometry: { type: 'Polygon', coordinates: [ring(21)] } }],
+    });
 
     await click('Back to automatic division');
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(2));
-    expect(calls.slice(-2).map((c) => c.path)).toEqual([`/api/crops/${CROP.id}/sectors/revert`, `/api/crops/${CROP.id}/sectors/auto-divide`]);
+    expect(calls.slice(-2).map((c) => c.path)).toEqual([
+      `/api/crops/${CROP.id}/sectors/revert`,
+      `/api/crops/${CROP.id}/sectors/auto-divide`,
+    ]);
     expect(await screen.findByText('The crop was divided into 3 sectors.')).toBeTruthy();
   });
 });

@@ -2,7 +2,15 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormError, TextField, toast } from '@gleba/ui';
 import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { useLang, useT } from '../../../lib/i18n';
-import { autoDivide, cutCrop, divideShape, mergePlots, moveShape, revertSectors, updateSectors } from '../api/farm-map';
+import {
+  autoDivide,
+  cutCrop,
+  divideShape,
+  mergePlots,
+  moveShape,
+  revertSectors,
+  updateSectors,
+} from '../api/farm-map';
 import type { DrawnPolygon } from '../map/use-terra-draw';
 import { lineLengthsM, openLine, openRing } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
@@ -61,7 +69,15 @@ export function SnapSetting({ value, onChange }: { value: number; onChange: (m: 
 }
 
 /** The ruler: segment lengths and the total in metres, live while the line is drawn. */
-export function RulerPanel({ points, onClear, onClose }: { points: TPosition[]; onClear: () => void; onClose: () => void }) {
+export function RulerPanel({
+  points,
+  onClear,
+  onClose,
+}: {
+  points: TPosition[];
+  onClear: () => void;
+  onClose: () => void;
+}) {
   const tr = useT();
   const segments = lineLengthsM(points);
   const total = segments.reduce((a, b) => a + b, 0);
@@ -90,7 +106,15 @@ export function RulerPanel({ points, onClear, onClose }: { points: TPosition[]; 
 }
 
 /** Move: drag on the map (the page sends the vector here) or type a distance and a direction. */
-export function MovePanel({ target, onDone, onClose }: { target: Target; onDone: () => Promise<void>; onClose: () => void }) {
+export function MovePanel({
+  target,
+  onDone,
+  onClose,
+}: {
+  target: Target;
+  onDone: () => Promise<void>;
+  onClose: () => void;
+}) {
   const tr = useT();
   const { error, setError, busy, run } = useAction();
   const [distance, setDistance] = useState('');
@@ -99,7 +123,12 @@ export function MovePanel({ target, onDone, onClose }: { target: Target; onDone:
     e.preventDefault();
     const distanceM = Number(distance.replace(',', '.'));
     const bearingDeg = Number(bearing.replace(',', '.'));
-    if (!distance.trim() || !(distanceM > 0 && distanceM <= 10_000) || !bearing.trim() || !(bearingDeg >= 0 && bearingDeg <= 360)) {
+    if (
+      !distance.trim() ||
+      !(distanceM > 0 && distanceM <= 10_000) ||
+      !bearing.trim() ||
+      !(bearingDeg >= 0 && bearingDeg <= 360)
+    ) {
       setError(tr('farmMap.moveInvalid'));
       return;
     }
@@ -113,8 +142,18 @@ export function MovePanel({ target, onDone, onClose }: { target: Target; onDone:
     <Panel title={tr('farmMap.move')} hint={tr('farmMap.moveHint')}>
       <form className="farm-map__form" onSubmit={submit} noValidate>
         <p className="farm-map__hint">{tr('farmMap.moveByNumbers')}</p>
-        <TextField label={tr('farmMap.distanceM')} inputMode="decimal" value={distance} onChange={(e) => setDistance(e.target.value)} />
-        <TextField label={tr('farmMap.bearingDeg')} inputMode="decimal" value={bearing} onChange={(e) => setBearing(e.target.value)} />
+        <TextField
+          label={tr('farmMap.distanceM')}
+          inputMode="decimal"
+          value={distance}
+          onChange={(e) => setDistance(e.target.value)}
+        />
+        <TextField
+          label={tr('farmMap.bearingDeg')}
+          inputMode="decimal"
+          value={bearing}
+          onChange={(e) => setBearing(e.target.value)}
+        />
         <FormError>{error}</FormError>
         <div className="farm-map__actions">
           <button type="submit" className="gl-button" disabled={busy}>
@@ -257,7 +296,13 @@ export function MergePanel({
         {plots.map((p) => (
           <li key={p.id}>
             <label className="farm-map__check">
-              <input type="checkbox" checked={ticked.includes(p.id)} onChange={() => onTick(p.id)} aria-label={tr('farmMap.mergeTick', { name: p.name })} /> {p.name}
+              <input
+                type="checkbox"
+                checked={ticked.includes(p.id)}
+                onChange={() => onTick(p.id)}
+                aria-label={tr('farmMap.mergeTick', { name: p.name })}
+              />{' '}
+              {p.name}
             </label>
           </li>
         ))}
@@ -290,7 +335,10 @@ export function sectorsBody(polygons: DrawnPolygon[]) {
     sectors: [
       ...[...byId].map(([id, rings]) => ({
         id,
-        geometry: rings.length === 1 ? { type: 'Polygon' as const, coordinates: [rings[0]!] } : { type: 'MultiPolygon' as const, coordinates: rings.map((r) => [r]) },
+        geometry:
+          rings.length === 1
+            ? { type: 'Polygon' as const, coordinates: [rings[0]!] }
+            : { type: 'MultiPolygon' as const, coordinates: rings.map((r) => [r]) },
       })),
       ...fresh.map((ring) => ({ geometry: { type: 'Polygon' as const, coordinates: [ring] } })),
     ],
@@ -340,10 +388,20 @@ export function SectorEditor({
   return (
     <Panel title={`${tr('farmMap.sectorsEdit')}: ${crop.name}`} hint={tr('farmMap.sectorsHint')}>
       <div className="farm-map__actions" role="group">
-        <button type="button" className="gl-button gl-button--secondary" aria-pressed={sub === 'select'} onClick={() => switchTo('select')}>
+        <button
+          type="button"
+          className="gl-button gl-button--secondary"
+          aria-pressed={sub === 'select'}
+          onClick={() => switchTo('select')}
+        >
           {tr('farmMap.sectorsAdjust')}
         </button>
-        <button type="button" className="gl-button gl-button--secondary" aria-pressed={sub === 'polygon'} onClick={() => switchTo('polygon')}>
+        <button
+          type="button"
+          className="gl-button gl-button--secondary"
+          aria-pressed={sub === 'polygon'}
+          onClick={() => switchTo('polygon')}
+        >
           {tr('farmMap.sectorsDrawNew')}
         </button>
       </div>

@@ -55,7 +55,10 @@ export function readMapConfig(env: Env = import.meta.env as Env): MapConfig {
 export type BaseStyle = 'streets' | 'orthophoto';
 
 /** Layer ids of the base maps and the overlay: switched by visibility, so our data layers survive. */
-export const BASE_LAYER: Record<BaseStyle, string> = { streets: 'base-streets', orthophoto: 'base-orthophoto' };
+export const BASE_LAYER: Record<BaseStyle, string> = {
+  streets: 'base-streets',
+  orthophoto: 'base-orthophoto',
+};
 export const CADASTRE_LAYER = 'overlay-cadastre';
 
 /**
@@ -63,14 +66,36 @@ export const CADASTRE_LAYER = 'overlay-cadastre';
  * is a background only, with no network access at all.
  */
 export function buildStyle(config: MapConfig): StyleSpecification {
-  const background = { id: 'background', type: 'background' as const, paint: { 'background-color': '#eef1ea' } };
+  const background = {
+    id: 'background',
+    type: 'background' as const,
+    paint: { 'background-color': '#eef1ea' },
+  };
   if (config.style === 'blank') return { version: 8, sources: {}, layers: [background] };
   return {
     version: 8,
     sources: {
-      streets: { type: 'raster', tiles: [config.osmTiles], tileSize: 256, maxzoom: 19, attribution: config.osmAttribution },
-      orthophoto: { type: 'raster', tiles: [config.orthophotoTiles], tileSize: 256, maxzoom: 19, attribution: config.geoportalAttribution },
-      cadastre: { type: 'raster', tiles: [config.cadastreWms], tileSize: 256, minzoom: 13, attribution: config.geoportalAttribution },
+      streets: {
+        type: 'raster',
+        tiles: [config.osmTiles],
+        tileSize: 256,
+        maxzoom: 19,
+        attribution: config.osmAttribution,
+      },
+      orthophoto: {
+        type: 'raster',
+        tiles: [config.orthophotoTiles],
+        tileSize: 256,
+        maxzoom: 19,
+        attribution: config.geoportalAttribution,
+      },
+      cadastre: {
+        type: 'raster',
+        tiles: [config.cadastreWms],
+        tileSize: 256,
+        minzoom: 13,
+        attribution: config.geoportalAttribution,
+      },
     },
     layers: [
       background,

@@ -9,22 +9,45 @@ export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
 const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 function plotsCollection(plots: TPlot[]): GeoJSON.FeatureCollection {
-  return { type: 'FeatureCollection', features: plots.map((p) => ({ type: 'Feature', id: p.id, properties: { id: p.id, name: p.name }, geometry: p.geometry })) };
+  return {
+    type: 'FeatureCollection',
+    features: plots.map((p) => ({
+      type: 'Feature',
+      id: p.id,
+      properties: { id: p.id, name: p.name },
+      geometry: p.geometry,
+    })),
+  };
 }
 
 function cropsCollection(crops: TCrop[]): GeoJSON.FeatureCollection {
-  return { type: 'FeatureCollection', features: crops.map((c) => ({ type: 'Feature', properties: { id: c.id, name: c.name }, geometry: c.geometry })) };
+  return {
+    type: 'FeatureCollection',
+    features: crops.map((c) => ({
+      type: 'Feature',
+      properties: { id: c.id, name: c.name },
+      geometry: c.geometry,
+    })),
+  };
 }
 
 function sectorsCollection(crops: TCrop[]): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: crops.flatMap((c) => (c.divided ? c.sectors : []).map((s) => ({ type: 'Feature' as const, properties: { id: s.id, cropId: c.id, name: s.name }, geometry: s.geometry }))),
+    features: crops.flatMap((c) =>
+      (c.divided ? c.sectors : []).map((s) => ({
+        type: 'Feature' as const,
+        properties: { id: s.id, cropId: c.id, name: s.name },
+        geometry: s.geometry,
+      })),
+    ),
   };
 }
 
 function candidateCollection(geometry: TAreaGeometry | null | undefined): GeoJSON.FeatureCollection {
-  return geometry ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry }] } : EMPTY;
+  return geometry
+    ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry }] }
+    : EMPTY;
 }
 
 /**
@@ -32,15 +55,58 @@ function candidateCollection(geometry: TAreaGeometry | null | undefined): GeoJSO
  * selection (thick), the cadastral parcel picked by "select on map" (blue, dashed).
  */
 function addDataLayers(map: MapLibreMap) {
-  for (const id of ['plots', 'crops', 'sectors', 'candidate']) map.addSource(id, { type: 'geojson', data: EMPTY });
-  map.addLayer({ id: 'plots-fill', type: 'fill', source: 'plots', paint: { 'fill-color': '#2e7d32', 'fill-opacity': 0.15 } });
-  map.addLayer({ id: 'plots-line', type: 'line', source: 'plots', paint: { 'line-color': '#2e7d32', 'line-width': 2 } });
-  map.addLayer({ id: 'crops-fill', type: 'fill', source: 'crops', paint: { 'fill-color': '#f9a825', 'fill-opacity': 0.3 } });
-  map.addLayer({ id: 'sectors-line', type: 'line', source: 'sectors', paint: { 'line-color': '#6d4c41', 'line-width': 1.5, 'line-dasharray': [2, 2] } });
-  map.addLayer({ id: 'plots-selected', type: 'line', source: 'plots', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
-  map.addLayer({ id: 'crops-selected', type: 'line', source: 'crops', filter: ['==', ['get', 'id'], ''], paint: { 'line-color': '#d32f2f', 'line-width': 4 } });
-  map.addLayer({ id: 'candidate-fill', type: 'fill', source: 'candidate', paint: { 'fill-color': '#1565c0', 'fill-opacity': 0.15 } });
-  map.addLayer({ id: 'candidate-line', type: 'line', source: 'candidate', paint: { 'line-color': '#1565c0', 'line-width': 3, 'line-dasharray': [3, 1.5] } });
+  for (const id of ['plots', 'crops', 'sectors', 'candidate'])
+    map.addSource(id, { type: 'geojson', data: EMPTY });
+  map.addLayer({
+    id: 'plots-fill',
+    type: 'fill',
+    source: 'plots',
+    paint: { 'fill-color': '#2e7d32', 'fill-opacity': 0.15 },
+  });
+  map.addLayer({
+    id: 'plots-line',
+    type: 'line',
+    source: 'plots',
+    paint: { 'line-color': '#2e7d32', 'line-width': 2 },
+  });
+  map.addLayer({
+    id: 'crops-fill',
+    type: 'fill',
+    source: 'crops',
+    paint: { 'fill-color': '#f9a825', 'fill-opacity': 0.3 },
+  });
+  map.addLayer({
+    id: 'sectors-line',
+    type: 'line',
+    source: 'sectors',
+    paint: { 'line-color': '#6d4c41', 'line-width': 1.5, 'line-dasharray': [2, 2] },
+  });
+  map.addLayer({
+    id: 'plots-selected',
+    type: 'line',
+    source: 'plots',
+    filter: ['==', ['get', 'id'], ''],
+    paint: { 'line-color': '#d32f2f', 'line-width': 4 },
+  });
+  map.addLayer({
+    id: 'crops-selected',
+    type: 'line',
+    source: 'crops',
+    filter: ['==', ['get', 'id'], ''],
+    paint: { 'line-color': '#d32f2f', 'line-width': 4 },
+  });
+  map.addLayer({
+    id: 'candidate-fill',
+    type: 'fill',
+    source: 'candidate',
+    paint: { 'fill-color': '#1565c0', 'fill-opacity': 0.15 },
+  });
+  map.addLayer({
+    id: 'candidate-line',
+    type: 'line',
+    source: 'candidate',
+    paint: { 'line-color': '#1565c0', 'line-width': 3, 'line-dasharray': [3, 1.5] },
+  });
 }
 
 export interface MapViewProps {
@@ -61,7 +127,19 @@ export interface MapViewProps {
 }
 
 /** MapLibre with the configured style; the data and toggles are applied as they change. */
-export function MapView({ config, baseStyle, cadastre, plots, crops, selection, label, onMap, onPick, onPoint, candidate }: MapViewProps) {
+export function MapView({
+  config,
+  baseStyle,
+  cadastre,
+  plots,
+  crops,
+  selection,
+  label,
+  onMap,
+  onPick,
+  onPoint,
+  candidate,
+}: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -71,7 +149,12 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
 
   useEffect(() => {
     if (!container.current) return;
-    const m = new maplibregl.Map({ container: container.current, style: buildStyle(config), center: config.center, zoom: config.zoom });
+    const m = new maplibregl.Map({
+      container: container.current,
+      style: buildStyle(config),
+      center: config.center,
+      zoom: config.zoom,
+    });
     m.addControl(new maplibregl.NavigationControl(), 'top-right');
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');
     // Ready once the style is: 'load' also waits for every first tile, and never comes when the
@@ -106,12 +189,14 @@ export function MapView({ config, baseStyle, cadastre, plots, crops, selection, 
   useEffect(() => {
     if (!map) return;
     for (const [style, layer] of Object.entries(BASE_LAYER)) {
-      if (map.getLayer(layer)) map.setLayoutProperty(layer, 'visibility', style === baseStyle ? 'visible' : 'none');
+      if (map.getLayer(layer))
+        map.setLayoutProperty(layer, 'visibility', style === baseStyle ? 'visible' : 'none');
     }
   }, [map, baseStyle]);
 
   useEffect(() => {
-    if (map?.getLayer(CADASTRE_LAYER)) map.setLayoutProperty(CADASTRE_LAYER, 'visibility', cadastre ? 'visible' : 'none');
+    if (map?.getLayer(CADASTRE_LAYER))
+      map.setLayoutProperty(CADASTRE_LAYER, 'visibility', cadastre ? 'visible' : 'none');
   }, [map, cadastre]);
 
   useEffect(() => {

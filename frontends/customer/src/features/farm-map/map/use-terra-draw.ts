@@ -60,7 +60,8 @@ function snapper(read: () => SnapSettings | undefined): SnapToCustom {
     if (!settings || !(settings.toleranceM > 0)) return undefined;
     const a = context.unproject(event.containerX, event.containerY);
     const b = context.unproject(event.containerX + SNAP_MIN_PX, event.containerY);
-    const pxM = Math.abs(b.lng - a.lng) * (Math.PI / 180) * EARTH_RADIUS_M * Math.cos((event.lat * Math.PI) / 180);
+    const pxM =
+      Math.abs(b.lng - a.lng) * (Math.PI / 180) * EARTH_RADIUS_M * Math.cos((event.lat * Math.PI) / 180);
     const hit = snapPosition([event.lng, event.lat], settings.rings, Math.max(settings.toleranceM, pxM));
     return hit.snapped ? hit.position : undefined;
   };
@@ -103,25 +104,45 @@ export function useTerraDraw(
                 flags:
                   current.kind === 'move'
                     ? { polygon: { feature: { draggable: true } } }
-                    : { polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: true, deletable: true, snappable: snapping } } } },
+                    : {
+                        polygon: {
+                          feature: {
+                            draggable: true,
+                            coordinates: {
+                              draggable: true,
+                              midpoints: true,
+                              deletable: true,
+                              snappable: snapping,
+                            },
+                          },
+                        },
+                      },
               }),
             ];
     const td = new TerraDraw({ adapter: new TerraDrawMapLibreGLAdapter({ map }), modes });
     td.start();
 
-    const first = (type: 'Polygon' | 'LineString'): GeoJSONStoreFeatures | undefined => td.getSnapshot().find((f) => f.geometry.type === type);
+    const first = (type: 'Polygon' | 'LineString'): GeoJSONStoreFeatures | undefined =>
+      td.getSnapshot().find((f) => f.geometry.type === type);
     const readPolygons = (): DrawnPolygon[] =>
       td
         .getSnapshot()
         .filter((f) => f.geometry.type === 'Polygon')
-        .map((f) => ({ sectorId: (f.properties.sectorId as string | undefined) ?? null, ring: (f.geometry.coordinates as TPosition[][])[0]! }));
+        .map((f) => ({
+          sectorId: (f.properties.sectorId as string | undefined) ?? null,
+          ring: (f.geometry.coordinates as TPosition[][])[0]!,
+        }));
     const read = (finished: boolean) => {
       if (current.kind === 'sectors') {
         setState({ points: [], finished, polygons: readPolygons() });
         return;
       }
       const f = first(current.kind === 'line' ? 'LineString' : 'Polygon');
-      const points = !f ? [] : f.geometry.type === 'Polygon' ? (f.geometry.coordinates as TPosition[][])[0]! : (f.geometry.coordinates as TPosition[]);
+      const points = !f
+        ? []
+        : f.geometry.type === 'Polygon'
+          ? (f.geometry.coordinates as TPosition[][])[0]!
+          : (f.geometry.coordinates as TPosition[]);
       setState({ points, finished, polygons: [] });
     };
 
@@ -129,7 +150,13 @@ export function useTerraDraw(
     if (current.kind === 'move' && current.shape.type === 'Polygon') {
       const ring = roundRing(current.shape.coordinates[0]!);
       moveFrom = ring[0]!;
-      const [result] = td.addFeatures([{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { mode: 'polygon' } }]);
+      const [result] = td.addFeatures([
+        {
+          type: 'Feature',
+          geometry: { type: 'Polygon', coordinates: [ring] },
+          properties: { mode: 'polygon' },
+        },
+      ]);
       td.setMode('select');
       if (result?.valid && result.id !== undefined) td.selectFeature(result.id);
     } else if (current.kind === 'sectors') {
@@ -154,7 +181,8 @@ export function useTerraDraw(
         const f = first('Polygon');
         const to = f ? (f.geometry.coordinates as TPosition[][])[0]![0]! : null;
         const live = specRef.current;
-        if (moveFrom && to && context.action === 'dragFeature' && live?.kind === 'move') live.onMoved(moveFrom, to);
+        if (moveFrom && to && context.action === 'dragFeature' && live?.kind === 'move')
+          live.onMoved(moveFrom, to);
         return;
       }
       read(true);

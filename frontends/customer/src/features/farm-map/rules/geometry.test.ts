@@ -25,6 +25,21 @@ describe('drawing preview geometry', () => {
   });
 
   it('gives the bounds of a multipolygon', () => {
-    expect(bbox({ type: 'MultiPolygon', coordinates: [[[...SQUARE, SQUARE[0]!]], [[[22, 53], [22.1, 53], [22.1, 53.1], [22, 53]]]] })).toEqual([21.5, 52.2, 22.1, 53.1]);
+    expect(
+      bbox({
+        type: 'MultiPolygon',
+        coordinates: [
+          [[...SQUARE, SQUARE[0]!]],
+          [
+            [
+              [22, 53],
+              [22.1, 53],
+              [22.1, 53.1],
+              [22, 53],
+            ],
+          ],
+        ],
+      }),
+    ).toEqual([21.5, 52.2, 22.1, 53.1]);
   });
 });

@@ -16,7 +16,12 @@ export function edgeLengthsM(ring: TPosition[]): number[] {
   for (let i = 0; i < count; i++) {
     const a = pts[i]!;
     const b = pts[(i + 1) % pts.length]!;
-    edges.push(length({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [a, b] } }, { units: 'meters' }));
+    edges.push(
+      length(
+        { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [a, b] } },
+        { units: 'meters' },
+      ),
+    );
   }
   return edges;
 }
@@ -37,11 +42,17 @@ export function openRing(ring: TPosition[]): TPosition[] {
 /** [west, south, east, north] of an area geometry. */
 export function bbox(geometry: TAreaGeometry): [number, number, number, number] {
   const polys = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const poly of polys)
     for (const ring of poly)
       for (const [x, y] of ring) {
-        w = Math.min(w, x!); e = Math.max(e, x!); s = Math.min(s, y!); n = Math.max(n, y!);
+        w = Math.min(w, x!);
+        e = Math.max(e, x!);
+        s = Math.min(s, y!);
+        n = Math.max(n, y!);
       }
   return [w, s, e, n];
 }
@@ -58,7 +69,16 @@ export function lineLengthsM(points: TPosition[]): number[] {
   const pts = openLine(points);
   const out: number[] = [];
   for (let i = 0; i + 1 < pts.length; i++) {
-    out.push(length({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [pts[i]!, pts[i + 1]!] } }, { units: 'meters' }));
+    out.push(
+      length(
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'LineString', coordinates: [pts[i]!, pts[i + 1]!] },
+        },
+        { units: 'meters' },
+      ),
+    );
   }
   return out;
 }

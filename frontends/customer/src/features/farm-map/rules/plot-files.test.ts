@@ -2,16 +2,34 @@ import { describe, expect, it } from 'vitest';
 import type { TPlot } from '@gleba/contracts';
 import { IMPORT_MAX_BYTES, plotsToGeoJson, readPlotFile } from './plot-files';
 
-const polygon = { type: 'Polygon', coordinates: [[[21, 52], [21.001, 52], [21.001, 52.001], [21, 52]]] };
+const polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [21, 52],
+      [21.001, 52],
+      [21.001, 52.001],
+      [21, 52],
+    ],
+  ],
+};
 const file = (name: string, text: string) => new File([text], name);
-const refused = (f: File) => readPlotFile(f).then(() => 'read', (e: { key?: string }) => e.key);
+const refused = (f: File) =>
+  readPlotFile(f).then(
+    () => 'read',
+    (e: { key?: string }) => e.key,
+  );
 
 describe('reading an import file', () => {
   it('reads GeoJSON (.geojson or .json) and KML', async () => {
-    const fc = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'A' }, geometry: polygon }] });
+    const fc = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { name: 'A' }, geometry: polygon }],
+    });
     expect(await readPlotFile(file('pola.geojson', fc))).toEqual({ format: 'geojson', content: fc });
     expect((await readPlotFile(file('POLA.JSON', fc))).format).toBe('geojson');
-    const kml = '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Polygon><outerBoundaryIs/></Polygon></Placemark></kml>';
+    const kml =
+      '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Polygon><outerBoundaryIs/></Polygon></Placemark></kml>';
     expect(await readPlotFile(file('pola.kml', kml))).toEqual({ format: 'kml', content: kml });
   });
 
@@ -19,19 +37,46 @@ describe('reading an import file', () => {
     expect(await refused(file('pola.shp', 'x'))).toBe('importUnsupported');
     expect(await refused(file('pola.geojson', '  '))).toBe('importEmpty');
     expect(await refused(file('pola.geojson', '{"type": "Feature",'))).toBe('importUnsupported');
-    expect(await refused(file('pola.geojson', JSON.stringify({ type: 'Point', coordinates: [21, 52] })))).toBe('importNoPolygons');
+    expect(
+      await refused(file('pola.geojson', JSON.stringify({ type: 'Point', coordinates: [21, 52] }))),
+    ).toBe('importNoPolygons');
     expect(await refused(file('pola.kml', '<html></html>'))).toBe('importUnsupported');
-    expect(await refused(file('pola.kml', '<kml><Placemark><Point/></Placemark></kml>'))).toBe('importNoPolygons');
+    expect(await refused(file('pola.kml', '<kml><Placemark><Point/></Placemark></kml>'))).toBe(
+      'importNoPolygons',
+    );
     expect(await refused(file('pola.geojson', 'x'.repeat(IMPORT_MAX_BYTES + 1)))).toBe('importTooLarge');
   });
 });
 
 describe('export', () => {
   it('is one FeatureCollection of the plots with their names and numbers (what the import reads back)', () => {
-    const plot = { id: 'p1', name: 'Pole', plotNumber: '12/3', kind: 'CUSTOM', terytId: null, precinct: null, areaHa: 1.2, geometry: polygon } as unknown as TPlot;
+    const plot = {
+      id: 'p1',
+      name: 'Pole',
+      plotNumber: '12/3',
+      kind: 'CUSTOM',
+      terytId: null,
+      precinct: null,
+      areaHa: 1.2,
+      geometry: polygon,
+    } as unknown as TPlot;
     expect(plotsToGeoJson([plot])).toEqual({
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', id: 'p1', properties: { name: 'Pole', plotNumber: '12/3', kind: 'CUSTOM', terytId: null, precinct: null, areaHa: 1.2 }, geometry: polygon }],
+      features: [
+        {
+          type: 'Feature',
+          id: 'p1',
+          properties: {
+            name: 'Pole',
+            plotNumber: '12/3',
+            kind: 'CUSTOM',
+            terytId: null,
+            precinct: null,
+            areaHa: 1.2,
+          },
+          geometry: polygon,
+        },
+      ],
     });
   });
 });

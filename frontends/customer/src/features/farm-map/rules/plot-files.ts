@@ -19,7 +19,11 @@ const POLYGON = /"type"\s*:\s*"(Multi)?Polygon"/;
  */
 export async function readPlotFile(file: File): Promise<TImportPlotsBody> {
   const name = file.name.toLowerCase();
-  const format = name.endsWith('.kml') ? 'kml' : name.endsWith('.geojson') || name.endsWith('.json') ? 'geojson' : null;
+  const format = name.endsWith('.kml')
+    ? 'kml'
+    : name.endsWith('.geojson') || name.endsWith('.json')
+      ? 'geojson'
+      : null;
   if (!format) throw new PlotFileProblem('importUnsupported');
   if (file.size > IMPORT_MAX_BYTES) throw new PlotFileProblem('importTooLarge');
   const content = await file.text();
@@ -45,7 +49,14 @@ export function plotsToGeoJson(plots: TPlot[]): GeoJSON.FeatureCollection {
     features: plots.map((p) => ({
       type: 'Feature',
       id: p.id,
-      properties: { name: p.name, plotNumber: p.plotNumber, kind: p.kind, terytId: p.terytId, precinct: p.precinct, areaHa: p.areaHa },
+      properties: {
+        name: p.name,
+        plotNumber: p.plotNumber,
+        kind: p.kind,
+        terytId: p.terytId,
+        precinct: p.precinct,
+        areaHa: p.areaHa,
+      },
       geometry: p.geometry,
     })),
   };

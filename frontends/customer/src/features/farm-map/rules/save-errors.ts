@@ -23,6 +23,7 @@ export function saveErrorMessage(lang: Language, error: unknown): string {
  * form's data, not a shape (`errors.validationFailed`).
  */
 export function addPlotErrorMessage(lang: Language, error: unknown): string {
-  if (isApiError(error) && error.code === 'validationFailed') return errorMessage(lang, error.code) ?? t(lang, 'customer.somethingWentWrong');
+  if (isApiError(error) && error.code === 'validationFailed')
+    return errorMessage(lang, error.code) ?? t(lang, 'customer.somethingWentWrong');
   return saveErrorMessage(lang, error);
 }

@@ -37,7 +37,9 @@ describe('snapping to other fields', () => {
   });
 
   it('takes holes and every part of a multipolygon as targets', () => {
-    const multi = snapRings([{ type: 'MultiPolygon', coordinates: [[SQUARE], [SQUARE.map(([x, y]) => [x! + 1, y!])]] }]);
+    const multi = snapRings([
+      { type: 'MultiPolygon', coordinates: [[SQUARE], [SQUARE.map(([x, y]) => [x! + 1, y!])]] },
+    ]);
     expect(multi).toHaveLength(2);
   });
 });

@@ -15,7 +15,11 @@ export function snapRings(shapes: TAreaGeometry[]): TPosition[][] {
  * else the point itself. Distances are measured on a local plane around the point (metres; exact
  * enough for a tolerance of a few dozen metres).
  */
-export function snapPosition(pos: TPosition, rings: TPosition[][], toleranceM: number): { position: TPosition; snapped: 'vertex' | 'edge' | null } {
+export function snapPosition(
+  pos: TPosition,
+  rings: TPosition[][],
+  toleranceM: number,
+): { position: TPosition; snapped: 'vertex' | 'edge' | null } {
   if (!(toleranceM > 0) || rings.length === 0) return { position: pos, snapped: null };
   const [lng0, lat0] = pos as [number, number];
   const kx = Math.cos(lat0 * RAD) * RAD * EARTH_RADIUS_M;
@@ -60,6 +64,6 @@ export function moveVector(from: TPosition, to: TPosition): { distanceM: number;
   const dPsi = Math.log(Math.tan(phi2 / 2 + Math.PI / 4) / Math.tan(phi1 / 2 + Math.PI / 4));
   const q = Math.abs(dPsi) > 1e-11 ? dPhi / dPsi : Math.cos(phi1);
   const distanceM = Math.sqrt(dPhi * dPhi + q * q * dLambda * dLambda) * EARTH_RADIUS_M;
-  const bearingDeg = ((Math.atan2(dLambda, dPsi) / RAD) + 360) % 360;
+  const bearingDeg = (Math.atan2(dLambda, dPsi) / RAD + 360) % 360;
   return { distanceM, bearingDeg };
 }

@@ -93,5 +93,8 @@ export function fakeMapLibre() {
     remove() {}
   }
   class Control {}
-  return { module: { default: { Map: FakeMap, NavigationControl: Control, ScaleControl: Control } }, instances };
+  return {
+    module: { default: { Map: FakeMap, NavigationControl: Control, ScaleControl: Control } },
+    instances,
+  };
 }

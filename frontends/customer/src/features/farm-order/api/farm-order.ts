@@ -7,7 +7,13 @@ import type { ResultElementView, RecommendationView } from '../../results/api/re
 export interface PaymentInstructions {
   method: TFarmOrder['paymentMethod'];
   redirectUrl: string | null;
-  bankTransfer: { accountNumber: string; recipient: string; transferTitle: string; amount: number; dueDate: string | null } | null;
+  bankTransfer: {
+    accountNumber: string;
+    recipient: string;
+    transferTitle: string;
+    amount: number;
+    dueDate: string | null;
+  } | null;
   error: string | null;
 }
 
@@ -43,7 +49,8 @@ export const usePrices = () => useSWR<TPriceList>('prices');
 
 export const fetchQuote = (body: TQuoteBody) => api.post<TQuote>('orders/quote', body);
 export const placeOrder = (body: TCreateOrderBody) => api.post<OrderWithPayment>('orders', body);
-export const retryPayment = (orderId: string) => api.post<PaymentInstructions>(`orders/${encodeURIComponent(orderId)}/pay`, {});
+export const retryPayment = (orderId: string) =>
+  api.post<PaymentInstructions>(`orders/${encodeURIComponent(orderId)}/pay`, {});
 
 export const orderKey = (orderId: string) => `orders/${encodeURIComponent(orderId)}`;
 
@@ -61,14 +68,17 @@ export const useOrders = (page: number) => useSWR<OrdersPage>(['orders', { page,
 
 export function useCrop(cropId: string) {
   const lang = useLanguageStore((s) => s.lang);
-  return useSWR<TCrop>(cropId ? [`crops/${encodeURIComponent(cropId)}`, lang] : null, ([key]: [string]) => api.get<TCrop>(key));
+  return useSWR<TCrop>(cropId ? [`crops/${encodeURIComponent(cropId)}`, lang] : null, ([key]: [string]) =>
+    api.get<TCrop>(key),
+  );
 }
 
 /** Every result of the field (crop) across orders, oldest first; texts in the user's language. */
 export function useFieldHistory(cropId: string) {
   const lang = useLanguageStore((s) => s.lang);
-  return useSWR<{ items: FieldResult[] }>(cropId ? ['results/fields/history', cropId, lang] : null, ([key, id]: [string, string]) =>
-    api.get<{ items: FieldResult[] }>(key, { query: { cropId: id } }),
+  return useSWR<{ items: FieldResult[] }>(
+    cropId ? ['results/fields/history', cropId, lang] : null,
+    ([key, id]: [string, string]) => api.get<{ items: FieldResult[] }>(key, { query: { cropId: id } }),
   );
 }
 

@@ -24,21 +24,36 @@ export function phSeries(results: readonly FieldResult[]): PhPoint[] {
   for (const r of results) {
     const ph = r.elements.find((e) => e.key === 'PH_KCL')?.value;
     if (ph === null || ph === undefined) continue;
-    const p = byOrder.get(r.orderId) ?? { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt, values: [], mean: 0 };
+    const p = byOrder.get(r.orderId) ?? {
+      orderId: r.orderId,
+      orderNumber: r.orderNumber,
+      date: r.updatedAt,
+      values: [],
+      mean: 0,
+    };
     p.values.push(ph);
     if (r.updatedAt > p.date) p.date = r.updatedAt;
     byOrder.set(r.orderId, p);
   }
   return [...byOrder.values()]
-    .map((p) => ({ ...p, mean: Math.round((p.values.reduce((a, b) => a + b, 0) / p.values.length) * 100) / 100 }))
+    .map((p) => ({
+      ...p,
+      mean: Math.round((p.values.reduce((a, b) => a + b, 0) / p.values.length) * 100) / 100,
+    }))
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
 function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
   const lang = useLang();
   if (series.length === 0) return null;
-  const x = (i: number) => PAD.left + (series.length === 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
-  const y = (ph: number) => PAD.top + ((PH_MAX - Math.min(PH_MAX, Math.max(PH_MIN, ph))) * (H - PAD.top - PAD.bottom)) / (PH_MAX - PH_MIN);
+  const x = (i: number) =>
+    PAD.left +
+    (series.length === 1
+      ? (W - PAD.left - PAD.right) / 2
+      : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
+  const y = (ph: number) =>
+    PAD.top +
+    ((PH_MAX - Math.min(PH_MAX, Math.max(PH_MIN, ph))) * (H - PAD.top - PAD.bottom)) / (PH_MAX - PH_MIN);
   return (
     <figure className="results-chart farm-order__chart">
       <figcaption>{tr('farmOrder.historyChart')}</figcaption>
@@ -51,7 +66,12 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
             </text>
           </g>
         ))}
-        <polyline fill="none" stroke="#2f6b2f" strokeWidth={2} points={series.map((p, i) => `${x(i)},${y(p.mean)}`).join(' ')} />
+        <polyline
+          fill="none"
+          stroke="#2f6b2f"
+          strokeWidth={2}
+          points={series.map((p, i) => `${x(i)},${y(p.mean)}`).join(' ')}
+        />
         {series.map((p, i) => (
           <g key={p.orderId} data-order={p.orderNumber} data-mean={p.mean}>
             {p.values.map((v, j) => (
@@ -74,9 +94,19 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
 }
 
 /** The field's result history across orders: a table of every sample and the pH over time. */
-export function FieldHistory({ results, where, tr }: { results: readonly FieldResult[]; where: Map<string, { sectorName: string | null }>; tr: Translate }) {
+export function FieldHistory({
+  results,
+  where,
+  tr,
+}: {
+  results: readonly FieldResult[];
+  where: Map<string, { sectorName: string | null }>;
+  tr: Translate;
+}) {
   const lang = useLang();
-  const rows = [...results].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.code.localeCompare(b.code));
+  const rows = [...results].sort(
+    (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.code.localeCompare(b.code),
+  );
   return (
     <section aria-label={tr('farmOrder.history')} className="farm-order__history">
       <h3>{tr('farmOrder.history')}</h3>
@@ -104,7 +134,11 @@ export function FieldHistory({ results, where, tr }: { results: readonly FieldRe
                 const key = { PH: 'PH_KCL', P: 'P2O5', K: 'K2O', MG: 'MG' }[layer];
                 return (
                   <td key={layer}>
-                    <span className="class-legend__swatch" style={{ background: colourOf(classOf(r, layer), layer) }} /> {valueOf(r, key)}
+                    <span
+                      className="class-legend__swatch"
+                      style={{ background: colourOf(classOf(r, layer), layer) }}
+                    />{' '}
+                    {valueOf(r, key)}
                   </td>
                 );
               })}

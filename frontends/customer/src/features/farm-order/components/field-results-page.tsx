@@ -26,18 +26,24 @@ export interface SectorView {
 }
 
 /** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
-export function sampleSectors(orders: readonly TFarmOrder[]): Map<string, { sectorId: string | null; sectorName: string | null }> {
+export function sampleSectors(
+  orders: readonly TFarmOrder[],
+): Map<string, { sectorId: string | null; sectorName: string | null }> {
   const out = new Map<string, { sectorId: string | null; sectorName: string | null }>();
-  for (const o of orders) for (const s of o.samples) out.set(s.id, { sectorId: s.sectorId, sectorName: s.sectorName });
+  for (const o of orders)
+    for (const s of o.samples) out.set(s.id, { sectorId: s.sectorId, sectorName: s.sectorName });
   return out;
 }
 
 /** The basic-test results grouped by order, newest order first. */
-export function ordersWithResults(results: readonly FieldResult[]): { orderId: string; orderNumber: string; date: string }[] {
+export function ordersWithResults(
+  results: readonly FieldResult[],
+): { orderId: string; orderNumber: string; date: string }[] {
   const byOrder = new Map<string, { orderId: string; orderNumber: string; date: string }>();
   for (const r of results) {
     const seen = byOrder.get(r.orderId);
-    if (!seen || seen.date < r.updatedAt) byOrder.set(r.orderId, { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt });
+    if (!seen || seen.date < r.updatedAt)
+      byOrder.set(r.orderId, { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt });
   }
   return [...byOrder.values()].sort((a, b) => b.date.localeCompare(a.date));
 }
@@ -78,12 +84,25 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
     [tr('farmOrder.layer_P'), `${valueOf(r, 'P2O5')} mg/100 g · ${classText(tr, r, 'P')}`],
     [tr('farmOrder.layer_K'), `${valueOf(r, 'K2O')} mg/100 g · ${classText(tr, r, 'K')}`],
     [tr('farmOrder.layer_MG'), `${valueOf(r, 'MG')} mg/100 g · ${classText(tr, r, 'MG')}`],
-    ...(r?.agronomicCategory ? ([[tr('farmOrder.colCategory'), r.agronomicCategory.label]] as [string, string][]) : []),
+    ...(r?.agronomicCategory
+      ? ([[tr('farmOrder.colCategory'), r.agronomicCategory.label]] as [string, string][])
+      : []),
   ];
-  const doses = rec ? [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null) : [];
-  const notes = rec ? (Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : []) : [];
+  const doses = rec
+    ? [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null)
+    : [];
+  const notes = rec
+    ? Array.isArray(rec.notesText)
+      ? rec.notesText
+      : rec.notesText
+        ? [rec.notesText]
+        : []
+    : [];
   return (
-    <aside className="farm-order__panel" aria-label={tr('farmOrder.recommendationsOf', { name: sector.name })}>
+    <aside
+      className="farm-order__panel"
+      aria-label={tr('farmOrder.recommendationsOf', { name: sector.name })}
+    >
       <div className="farm-order__panel-head">
         <h3>{tr('farmOrder.recommendationsOf', { name: sector.name })}</h3>
         <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
@@ -110,12 +129,21 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
               <ul>
                 {!rec.liming.noTable &&
                   rec.liming.products.map((p) => (
-                    <li key={p.product}>{tr('farmOrder.limeDose', { product: rec.labels.limeProducts[p.product] ?? p.product, dose: doseText(tr, lang, p.now) })}</li>
+                    <li key={p.product}>
+                      {tr('farmOrder.limeDose', {
+                        product: rec.labels.limeProducts[p.product] ?? p.product,
+                        dose: doseText(tr, lang, p.now),
+                      })}
+                    </li>
                   ))}
                 {doses.flatMap((d) =>
                   d.products.map((p) => (
                     <li key={`${d.nutrient}-${p.product}`}>
-                      {tr('farmOrder.fertilizerDose', { product: rec.labels.fertilizerProducts[p.product] ?? p.product, nutrient: d.nutrient, dose: doseText(tr, lang, p.amount) })}
+                      {tr('farmOrder.fertilizerDose', {
+                        product: rec.labels.fertilizerProducts[p.product] ?? p.product,
+                        nutrient: d.nutrient,
+                        dose: doseText(tr, lang, p.amount),
+                      })}
                     </li>
                   )),
                 )}
@@ -146,7 +174,10 @@ export function FieldResultsPage() {
   const [params, setParams] = useSearchParams();
   const crop = useCrop(cropId);
   const history = useFieldHistory(cropId);
-  const basic = useMemo(() => (history.data?.items ?? []).filter((r) => r.testType === 'BASIC_TEST'), [history.data]);
+  const basic = useMemo(
+    () => (history.data?.items ?? []).filter((r) => r.testType === 'BASIC_TEST'),
+    [history.data],
+  );
   const orderList = useMemo(() => ordersWithResults(basic), [basic]);
   const orders = useOrdersById(orderList.map((o) => o.orderId));
   const where = useMemo(() => sampleSectors(orders.data ?? []), [orders.data]);
@@ -154,7 +185,10 @@ export function FieldResultsPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [baseStyle, setBaseStyle] = useState<BaseStyle>('streets');
 
-  const orderId = params.get('order') && orderList.some((o) => o.orderId === params.get('order')) ? params.get('order')! : orderList[0]?.orderId;
+  const orderId =
+    params.get('order') && orderList.some((o) => o.orderId === params.get('order'))
+      ? params.get('order')!
+      : orderList[0]?.orderId;
   const cropMissing = isApiError(crop.error) && crop.error.status === 404;
 
   const sectors: SectorView[] = useMemo(() => {
@@ -162,19 +196,43 @@ export function FieldResultsPage() {
     const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
     if (crop.data) {
       const c = crop.data;
-      const shapes = c.divided ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry })) : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];
-      const views: SectorView[] = shapes.map((s) => ({ ...s, result: results.find((r) => keyOf(r) === s.key) }));
+      const shapes = c.divided
+        ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
+        : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];
+      const views: SectorView[] = shapes.map((s) => ({
+        ...s,
+        result: results.find((r) => keyOf(r) === s.key),
+      }));
       // Samples of sectors no longer on the map (or of the whole crop before it was divided) are still listed.
       for (const r of results) {
-        if (!views.some((v) => v.result === r)) views.push({ key: `sample-${r.testId}`, name: where.get(r.testId)?.sectorName ?? r.code, geometry: null, result: r });
+        if (!views.some((v) => v.result === r))
+          views.push({
+            key: `sample-${r.testId}`,
+            name: where.get(r.testId)?.sectorName ?? r.code,
+            geometry: null,
+            result: r,
+          });
       }
       return views;
     }
-    return results.map((r) => ({ key: `sample-${r.testId}`, name: where.get(r.testId)?.sectorName ?? r.code, geometry: null, result: r }));
+    return results.map((r) => ({
+      key: `sample-${r.testId}`,
+      name: where.get(r.testId)?.sectorName ?? r.code,
+      geometry: null,
+      result: r,
+    }));
   }, [basic, orderId, where, crop.data, tr]);
 
   const features = useMemo(
-    () => sectors.filter((s) => s.geometry).map((s) => ({ key: s.key, name: s.name, geometry: s.geometry!, colour: colourOf(classOf(s.result, layer), layer) })),
+    () =>
+      sectors
+        .filter((s) => s.geometry)
+        .map((s) => ({
+          key: s.key,
+          name: s.name,
+          geometry: s.geometry!,
+          colour: colourOf(classOf(s.result, layer), layer),
+        })),
     [sectors, layer],
   );
   const chosen = sectors.find((s) => s.key === selected);
@@ -184,7 +242,9 @@ export function FieldResultsPage() {
   return (
     <section className="page farm-order">
       <h2>{tr('farmOrder.fieldResults', { name })}</h2>
-      <FormError>{loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}</FormError>
+      <FormError>
+        {loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}
+      </FormError>
       {cropMissing && <p className="muted">{tr('farmOrder.cropMissing')}</p>}
       {!history.data && !history.error && <p className="muted">{tr('farmOrder.loading')}</p>}
       {history.data && basic.length === 0 && (
@@ -198,7 +258,10 @@ export function FieldResultsPage() {
             {orderList.length > 1 && (
               <label>
                 {tr('farmOrder.orderSelect')}{' '}
-                <select value={orderId} onChange={(e) => setParams({ order: e.target.value }, { replace: true })}>
+                <select
+                  value={orderId}
+                  onChange={(e) => setParams({ order: e.target.value }, { replace: true })}
+                >
                   {orderList.map((o) => (
                     <option key={o.orderId} value={o.orderId}>
                       {tr('farmOrder.orderOption', { number: o.orderNumber, date: formatDate(lang, o.date) })}
@@ -211,7 +274,14 @@ export function FieldResultsPage() {
               <legend>{tr('farmOrder.layer')}</legend>
               {LAYERS.map((l) => (
                 <label key={l}>
-                  <input type="radio" name="layer" value={l} checked={layer === l} onChange={() => setLayer(l)} /> {tr(`farmOrder.layer_${l}`)}
+                  <input
+                    type="radio"
+                    name="layer"
+                    value={l}
+                    checked={layer === l}
+                    onChange={() => setLayer(l)}
+                  />{' '}
+                  {tr(`farmOrder.layer_${l}`)}
                 </label>
               ))}
             </fieldset>
@@ -220,7 +290,12 @@ export function FieldResultsPage() {
                 <legend>{tr('farmMap.baseMap')}</legend>
                 {(['streets', 'orthophoto'] as const).map((s) => (
                   <label key={s}>
-                    <input type="radio" name="base-style" checked={baseStyle === s} onChange={() => setBaseStyle(s)} />{' '}
+                    <input
+                      type="radio"
+                      name="base-style"
+                      checked={baseStyle === s}
+                      onChange={() => setBaseStyle(s)}
+                    />{' '}
                     {tr(s === 'streets' ? 'farmMap.styleStreets' : 'farmMap.styleOrthophoto')}
                   </label>
                 ))}
@@ -231,7 +306,13 @@ export function FieldResultsPage() {
             <div className="farm-order__results-main">
               {features.length > 0 && (
                 <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-                  <NutrientMap features={features} selected={selected} onPick={setSelected} baseStyle={baseStyle} label={tr('farmOrder.mapLabel')} />
+                  <NutrientMap
+                    features={features}
+                    selected={selected}
+                    onPick={setSelected}
+                    baseStyle={baseStyle}
+                    label={tr('farmOrder.mapLabel')}
+                  />
                 </Suspense>
               )}
               <Legend layer={layer} tr={tr} />
@@ -244,8 +325,17 @@ export function FieldResultsPage() {
                     const cls = classOf(s.result, layer);
                     return (
                       <li key={s.key}>
-                        <button type="button" aria-pressed={selected === s.key} data-class={cls ?? 'none'} onClick={() => setSelected(s.key)}>
-                          <span className="class-legend__swatch" style={{ background: colourOf(cls, layer) }} /> {s.name}: {classText(tr, s.result, layer)}
+                        <button
+                          type="button"
+                          aria-pressed={selected === s.key}
+                          data-class={cls ?? 'none'}
+                          onClick={() => setSelected(s.key)}
+                        >
+                          <span
+                            className="class-legend__swatch"
+                            style={{ background: colourOf(cls, layer) }}
+                          />{' '}
+                          {s.name}: {classText(tr, s.result, layer)}
                         </button>
                       </li>
                     );

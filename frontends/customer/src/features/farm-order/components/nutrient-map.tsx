@@ -22,16 +22,36 @@ const NONE: never[] = [];
 function collection(features: readonly SectorFeature[]): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: features.map((f) => ({ type: 'Feature', properties: { key: f.key, name: f.name, colour: f.colour }, geometry: f.geometry })),
+    features: features.map((f) => ({
+      type: 'Feature',
+      properties: { key: f.key, name: f.name, colour: f.colour },
+      geometry: f.geometry,
+    })),
   };
 }
 
 /** Our layers on top of the field map's MapView: sectors filled with their class colour, the chosen one outlined. */
 function addLayers(map: MapLibreMap, onPick: (key: string) => void) {
   map.addSource(NUTRIENT_SOURCE, { type: 'geojson', data: collection([]) });
-  map.addLayer({ id: NUTRIENT_FILL, type: 'fill', source: NUTRIENT_SOURCE, paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.75 } });
-  map.addLayer({ id: 'nutrient-line', type: 'line', source: NUTRIENT_SOURCE, paint: { 'line-color': '#263238', 'line-width': 1.5 } });
-  map.addLayer({ id: NUTRIENT_SELECTED, type: 'line', source: NUTRIENT_SOURCE, filter: ['==', ['get', 'key'], ''], paint: { 'line-color': '#0d47a1', 'line-width': 4 } });
+  map.addLayer({
+    id: NUTRIENT_FILL,
+    type: 'fill',
+    source: NUTRIENT_SOURCE,
+    paint: { 'fill-color': ['get', 'colour'], 'fill-opacity': 0.75 },
+  });
+  map.addLayer({
+    id: 'nutrient-line',
+    type: 'line',
+    source: NUTRIENT_SOURCE,
+    paint: { 'line-color': '#263238', 'line-width': 1.5 },
+  });
+  map.addLayer({
+    id: NUTRIENT_SELECTED,
+    type: 'line',
+    source: NUTRIENT_SOURCE,
+    filter: ['==', ['get', 'key'], ''],
+    paint: { 'line-color': '#0d47a1', 'line-width': 4 },
+  });
   map.on('click', (e: MapMouseEvent) => {
     const hit = map.queryRenderedFeatures(e.point, { layers: [NUTRIENT_FILL] })[0];
     const key = hit?.properties?.key as string | undefined;
@@ -69,12 +89,22 @@ export function NutrientMap({ features, selected, onPick, baseStyle, label }: Nu
   }, [map, features]);
 
   useEffect(() => {
-    if (map?.getLayer(NUTRIENT_SELECTED)) map.setFilter(NUTRIENT_SELECTED, ['==', ['get', 'key'], selected ?? '']);
+    if (map?.getLayer(NUTRIENT_SELECTED))
+      map.setFilter(NUTRIENT_SELECTED, ['==', ['get', 'key'], selected ?? '']);
   }, [map, selected]);
 
   return (
     <div className="farm-order__map">
-      <MapView config={config} baseStyle={baseStyle} cadastre={false} plots={NONE} crops={NONE} selection={null} label={label} onMap={setMap} />
+      <MapView
+        config={config}
+        baseStyle={baseStyle}
+        cadastre={false}
+        plots={NONE}
+        crops={NONE}
+        selection={null}
+        label={label}
+        onMap={setMap}
+      />
     </div>
   );
 }

@@ -35,7 +35,17 @@ const QUOTE = {
   discountPercent: 0,
   basicTestsDiscount: 0,
   totalPrice: 12000,
-  samples: [{ cropId: CROP_ID, sectorId: SECTOR_A, fieldName: 'Pszenica 2026', sectorName: 'S1', plantId: 'winter-wheat', plotNumbers: [], areaHa: 4 }],
+  samples: [
+    {
+      cropId: CROP_ID,
+      sectorId: SECTOR_A,
+      fieldName: 'Pszenica 2026',
+      sectorName: 'S1',
+      plantId: 'winter-wheat',
+      plotNumbers: [],
+      areaHa: 4,
+    },
+  ],
 };
 
 function api(extra: Record<string, unknown> = {}) {
@@ -50,7 +60,8 @@ function api(extra: Record<string, unknown> = {}) {
 }
 
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
-const alert = async (text: string) => expect((await screen.findAllByRole('alert')).some((a) => a.textContent?.includes(text))).toBe(true);
+const alert = async (text: string) =>
+  expect((await screen.findAllByRole('alert')).some((a) => a.textContent?.includes(text))).toBe(true);
 
 function renderWizard(lang: 'pl' | 'en' | 'uk' = 'en') {
   viewport(1280);
@@ -116,7 +127,9 @@ describe('/orders/new: the steps and their rules', () => {
     renderWizard();
     await userEvent.click(await screen.findByRole('checkbox', { name: /Rzepak/ }));
     await next();
-    expect(screen.getByRole('radio', { name: /Basic test/ }).closest('label')!.textContent).toContain('per sample');
+    expect(screen.getByRole('radio', { name: /Basic test/ }).closest('label')!.textContent).toContain(
+      'per sample',
+    );
     expect(screen.getByRole('radio', { name: /Express test/ }).closest('label')!.textContent).toMatch(/45/);
     await userEvent.click(screen.getByRole('checkbox', { name: /Egner-Riehm/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Universal method|Mehlich/i }));
@@ -130,7 +143,10 @@ describe('/orders/new: the steps and their rules', () => {
 
   it('with incomplete data sends to the account page, keeps the order, and goes on once the data are complete', async () => {
     let complete = false;
-    api({ 'GET /api/users/profile': () => ({ ...PROFILE, isDataComplete: complete }), 'GET /api/users/me': () => ({ ...USER, isDataComplete: complete }) });
+    api({
+      'GET /api/users/profile': () => ({ ...PROFILE, isDataComplete: complete }),
+      'GET /api/users/me': () => ({ ...USER, isDataComplete: complete }),
+    });
     const view = renderWizard();
     await userEvent.click(await screen.findByRole('checkbox', { name: /Rzepak/ }));
     await next();
@@ -141,7 +157,10 @@ describe('/orders/new: the steps and their rules', () => {
     expect(link.getAttribute('href')).toBe('/my-account?returnTo=%2Forders%2Fnew');
     await next();
     await alert('Complete your data before ordering.');
-    expect(JSON.parse(sessionStorage.getItem(WIZARD_STORAGE_KEY)!)).toMatchObject({ step: 'data', crops: { [UNDIVIDED.id]: [] } });
+    expect(JSON.parse(sessionStorage.getItem(WIZARD_STORAGE_KEY)!)).toMatchObject({
+      step: 'data',
+      crops: { [UNDIVIDED.id]: [] },
+    });
 
     // Back from the account page with the data completed: the wizard resumes at the same step.
     view.unmount();
@@ -158,13 +177,24 @@ describe('/orders/new: the steps and their rules', () => {
   });
 
   it('checks another delivery address field by field and sends it with the order', async () => {
-    const { calls } = api({ 'POST /api/orders': () => new Response(JSON.stringify({ order: order({ paymentMethod: 'TRADITIONAL_TRANSFER' }), payment: { method: 'TRADITIONAL_TRANSFER', redirectUrl: null, bankTransfer: null, error: null } }), { status: 201, headers: { 'content-type': 'application/json' } }) });
+    const { calls } = api({
+      'POST /api/orders': () =>
+        new Response(
+          JSON.stringify({
+            order: order({ paymentMethod: 'TRADITIONAL_TRANSFER' }),
+            payment: { method: 'TRADITIONAL_TRANSFER', redirectUrl: null, bankTransfer: null, error: null },
+          }),
+          { status: 201, headers: { 'content-type': 'application/json' } },
+        ),
+    });
     renderWizard();
     await userEvent.click(await screen.findByRole('checkbox', { name: /Rzepak/ }));
     await next();
     await next();
     await next();
-    await userEvent.click(await screen.findByRole('checkbox', { name: 'I confirm that my data are correct' }));
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'I confirm that my data are correct' }),
+    );
     await next();
     await userEvent.click(screen.getByRole('radio', { name: 'Another address' }));
     await next();
@@ -187,7 +217,14 @@ describe('/orders/new: the steps and their rules', () => {
       paymentMethod: 'TRADITIONAL_TRANSFER',
       confirmUserData: true,
       crops: [{ cropId: UNDIVIDED.id }],
-      deliveryAddress: { streetName: 'Lipowa', buildingNumber: '12', cityName: 'Siedlce', postCode: '08-110', apartmentNumber: null, voivodeship: null },
+      deliveryAddress: {
+        streetName: 'Lipowa',
+        buildingNumber: '12',
+        cityName: 'Siedlce',
+        postCode: '08-110',
+        apartmentNumber: null,
+        voivodeship: null,
+      },
     });
     expect(sessionStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull();
   });
@@ -220,10 +257,21 @@ describe('/orders/new: summary, order and pay', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const { calls } = api({
       'POST /api/orders': () =>
-        new Response(JSON.stringify({ order: order(), payment: { method: 'ONLINE_BANK_TRANSFER', redirectUrl: 'http://127.0.0.1:4102/trnRequest/TOKEN-1', bankTransfer: null, error: null } }), {
-          status: 201,
-          headers: { 'content-type': 'application/json' },
-        }),
+        new Response(
+          JSON.stringify({
+            order: order(),
+            payment: {
+              method: 'ONLINE_BANK_TRANSFER',
+              redirectUrl: 'http://127.0.0.1:4102/trnRequest/TOKEN-1',
+              bankTransfer: null,
+              error: null,
+            },
+          }),
+          {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
     });
     renderWizard();
     await toSummary();
@@ -235,18 +283,37 @@ describe('/orders/new: summary, order and pay', () => {
     expect(screen.getByRole('cell', { name: 'S1' })).toBeTruthy();
     expect(screen.getByText('The kit will be sent to: Polna 7, 05-300 Mińsk Mazowiecki')).toBeTruthy();
     const quote = calls.find((c) => c.path === '/api/orders/quote')!;
-    expect(quote.body).toEqual({ type: 'EXPRESS', crops: [{ cropId: CROP_ID, sectorIds: [SECTOR_A] }], additionalTests: ['EGNER'], equipment: ['SAMPLE_BAGS', 'SAMPLER'] });
+    expect(quote.body).toEqual({
+      type: 'EXPRESS',
+      crops: [{ cropId: CROP_ID, sectorIds: [SECTOR_A] }],
+      additionalTests: ['EGNER'],
+      equipment: ['SAMPLE_BAGS', 'SAMPLER'],
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Order and pay' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:4102/trnRequest/TOKEN-1'));
     expect(screen.getByText('Redirecting to Przelewy24…')).toBeTruthy();
     const placed = calls.find((c) => c.method === 'POST' && c.path === '/api/orders')!;
-    expect(placed.body).toEqual({ ...(quote.body as object), paymentMethod: 'ONLINE_BANK_TRANSFER', confirmUserData: true });
+    expect(placed.body).toEqual({
+      ...(quote.body as object),
+      paymentMethod: 'ONLINE_BANK_TRANSFER',
+      confirmUserData: true,
+    });
     expect(sessionStorage.getItem(PENDING_PAYMENT_KEY)).toBe(ORDER_ID);
   });
 
   it('goes to the payment page with the error when Przelewy24 could not register the payment', async () => {
-    api({ 'POST /api/orders': { order: order(), payment: { method: 'ONLINE_BANK_TRANSFER', redirectUrl: null, bankTransfer: null, error: 'paymentFailed' } } });
+    api({
+      'POST /api/orders': {
+        order: order(),
+        payment: {
+          method: 'ONLINE_BANK_TRANSFER',
+          redirectUrl: null,
+          bankTransfer: null,
+          error: 'paymentFailed',
+        },
+      },
+    });
     renderWizard();
     await toSummary();
     await userEvent.click(await screen.findByRole('button', { name: 'Order and pay' }));
@@ -254,7 +321,9 @@ describe('/orders/new: summary, order and pay', () => {
   });
 
   it('shows the quote error in the user language and keeps the order button off', async () => {
-    api({ 'POST /api/orders/quote': errorBody(404, 'orderSectorNotFound', 'Sector of this crop not found.') });
+    api({
+      'POST /api/orders/quote': errorBody(404, 'orderSectorNotFound', 'Sector of this crop not found.'),
+    });
     renderWizard();
     await toSummary();
     await alert('The price could not be calculated. Sector of this crop not found.');

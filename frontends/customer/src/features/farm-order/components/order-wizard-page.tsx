@@ -2,7 +2,16 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { CheckboxField, FormError, SelectField, TextField } from '@gleba/ui';
-import { Equipment, LabTestType, OrderType, PaymentMethod, Voivodeship, type TCrop, type TPriceList, type TQuote } from '@gleba/contracts';
+import {
+  Equipment,
+  LabTestType,
+  OrderType,
+  PaymentMethod,
+  Voivodeship,
+  type TCrop,
+  type TPriceList,
+  type TQuote,
+} from '@gleba/contracts';
 import { useLang, useT, type Translate } from '../../../lib/i18n';
 import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -35,7 +44,19 @@ import '../farm-order.css';
 
 type SetState = (patch: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
 
-function Choice({ type = 'radio', name, checked, onChange, children }: { type?: 'radio' | 'checkbox'; name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
+function Choice({
+  type = 'radio',
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  type?: 'radio' | 'checkbox';
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <label className={`wizard-option${checked ? ' wizard-option--selected' : ''}`}>
       <input type={type} name={name} checked={checked} onChange={onChange} />
@@ -58,7 +79,17 @@ export function OrderDesktopOnlyNotice() {
   );
 }
 
-function CropsStep({ state, set, crops, tr }: { state: WizardState; set: SetState; crops: TCrop[]; tr: Translate }) {
+function CropsStep({
+  state,
+  set,
+  crops,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  crops: TCrop[];
+  tr: Translate;
+}) {
   const lang = useLang();
   if (crops.length === 0) {
     return (
@@ -78,8 +109,17 @@ function CropsStep({ state, set, crops, tr }: { state: WizardState; set: SetStat
         const chosen = c.id in state.crops;
         return (
           <div key={c.id} className="farm-order__crop">
-            <Choice type="checkbox" name="crop" checked={chosen} onChange={() => set((s) => toggleCrop(s, c))}>
-              {tr('farmOrder.cropLabel', { name: c.name, plant: c.plantName, area: formatArea(c.areaHa, lang) })}
+            <Choice
+              type="checkbox"
+              name="crop"
+              checked={chosen}
+              onChange={() => set((s) => toggleCrop(s, c))}
+            >
+              {tr('farmOrder.cropLabel', {
+                name: c.name,
+                plant: c.plantName,
+                area: formatArea(c.areaHa, lang),
+              })}
             </Choice>
             {chosen && !c.divided && <p className="muted farm-order__sectors">{tr('farmOrder.wholeCrop')}</p>}
             {chosen && c.divided && (
@@ -87,7 +127,11 @@ function CropsStep({ state, set, crops, tr }: { state: WizardState; set: SetStat
                 <legend>{tr('farmOrder.sectorsOf', { name: c.name })}</legend>
                 {c.sectors.map((s) => (
                   <label key={s.id} className="farm-order__sector">
-                    <input type="checkbox" checked={state.crops[c.id]?.includes(s.id) ?? false} onChange={() => set((st) => toggleSector(st, c.id, s.id))} />{' '}
+                    <input
+                      type="checkbox"
+                      checked={state.crops[c.id]?.includes(s.id) ?? false}
+                      onChange={() => set((st) => toggleSector(st, c.id, s.id))}
+                    />{' '}
                     {tr('farmOrder.sectorLabel', { name: s.name, area: formatArea(s.areaHa, lang) })}
                     {s.locked && <small className="muted"> ({tr('farmOrder.testedBefore')})</small>}
                   </label>
@@ -104,9 +148,20 @@ function CropsStep({ state, set, crops, tr }: { state: WizardState; set: SetStat
   );
 }
 
-function TestStep({ state, set, prices, tr }: { state: WizardState; set: SetState; prices: TPriceList | undefined; tr: Translate }) {
+function TestStep({
+  state,
+  set,
+  prices,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  prices: TPriceList | undefined;
+  tr: Translate;
+}) {
   const lang = useLang();
-  const price = (grosze: number | undefined) => (grosze === undefined ? '' : tr('farmOrder.perSample', { price: formatPrice(grosze, lang) }));
+  const price = (grosze: number | undefined) =>
+    grosze === undefined ? '' : tr('farmOrder.perSample', { price: formatPrice(grosze, lang) });
   return (
     <>
       <fieldset className="farm-order__fieldset">
@@ -130,7 +185,14 @@ function TestStep({ state, set, prices, tr }: { state: WizardState; set: SetStat
               type="checkbox"
               name="additional"
               checked={state.additionalTests.includes(test)}
-              onChange={() => set((s) => ({ ...s, additionalTests: s.additionalTests.includes(test) ? s.additionalTests.filter((x) => x !== test) : [...s.additionalTests, test] }))}
+              onChange={() =>
+                set((s) => ({
+                  ...s,
+                  additionalTests: s.additionalTests.includes(test)
+                    ? s.additionalTests.filter((x) => x !== test)
+                    : [...s.additionalTests, test],
+                }))
+              }
             >
               {tr(`labResults.test${test}`)} · {price(prices?.farm.additionalTestPerSample[test])}
             </Choice>
@@ -141,7 +203,17 @@ function TestStep({ state, set, prices, tr }: { state: WizardState; set: SetStat
   );
 }
 
-function EquipmentStep({ state, set, prices, tr }: { state: WizardState; set: SetState; prices: TPriceList | undefined; tr: Translate }) {
+function EquipmentStep({
+  state,
+  set,
+  prices,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  prices: TPriceList | undefined;
+  tr: Translate;
+}) {
   const lang = useLang();
   return (
     <fieldset className="farm-order__fieldset">
@@ -156,9 +228,17 @@ function EquipmentStep({ state, set, prices, tr }: { state: WizardState; set: Se
               type="checkbox"
               name="equipment"
               checked={state.equipment.includes(item)}
-              onChange={() => set((s) => ({ ...s, equipment: s.equipment.includes(item) ? s.equipment.filter((x) => x !== item) : [...s.equipment, item] }))}
+              onChange={() =>
+                set((s) => ({
+                  ...s,
+                  equipment: s.equipment.includes(item)
+                    ? s.equipment.filter((x) => x !== item)
+                    : [...s.equipment, item],
+                }))
+              }
             >
-              {tr(`farmOrder.eq${item}`)} · {cost === undefined ? '' : cost === 0 ? tr('farmOrder.free') : formatPrice(cost, lang)}
+              {tr(`farmOrder.eq${item}`)} ·{' '}
+              {cost === undefined ? '' : cost === 0 ? tr('farmOrder.free') : formatPrice(cost, lang)}
             </Choice>
           );
         })}
@@ -174,19 +254,42 @@ interface ProfileSummary {
 
 function mainAddress(profile: ReturnType<typeof useProfile>['data']) {
   if (!profile) return null;
-  return (profile.serviceRole === 'BUSINESS' ? profile.businessData?.address : profile.personalData?.address) ?? null;
+  return (
+    (profile.serviceRole === 'BUSINESS' ? profile.businessData?.address : profile.personalData?.address) ??
+    null
+  );
 }
 
-function DataStep({ state, set, summary, tr }: { state: WizardState; set: SetState; summary: ProfileSummary; tr: Translate }) {
+function DataStep({
+  state,
+  set,
+  summary,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  summary: ProfileSummary;
+  tr: Translate;
+}) {
   const me = useCurrentUser().data;
   const profile = useProfile().data;
   const personal = profile?.personalData;
   const business = profile?.serviceRole === 'BUSINESS' ? profile.businessData : null;
   const rows: [string, string][] = [
-    [tr('farmOrder.name'), personal ? `${personal.firstName} ${personal.lastName}` : `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim()],
+    [
+      tr('farmOrder.name'),
+      personal
+        ? `${personal.firstName} ${personal.lastName}`
+        : `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim(),
+    ],
     [tr('farmOrder.email'), me?.email ?? ''],
     [tr('farmOrder.phone'), personal?.phoneNumber ?? me?.phoneNumber ?? ''],
-    ...(business ? ([[tr('farmOrder.company'), business.companyName], [tr('farmOrder.taxNumber'), business.taxNumber ?? '']] as [string, string][]) : []),
+    ...(business
+      ? ([
+          [tr('farmOrder.company'), business.companyName],
+          [tr('farmOrder.taxNumber'), business.taxNumber ?? ''],
+        ] as [string, string][])
+      : []),
     [tr('farmOrder.address'), addressLine(summary.address)],
   ];
   return (
@@ -209,7 +312,11 @@ function DataStep({ state, set, summary, tr }: { state: WizardState; set: SetSta
         </div>
       ) : (
         <>
-          <CheckboxField label={tr('farmOrder.confirmData')} checked={state.confirmed} onChange={(e) => set({ confirmed: e.target.checked })} />
+          <CheckboxField
+            label={tr('farmOrder.confirmData')}
+            checked={state.confirmed}
+            onChange={(e) => set({ confirmed: e.target.checked })}
+          />
           <Link to="/my-account?returnTo=%2Forders%2Fnew">{tr('farmOrder.editData')}</Link>
         </>
       )}
@@ -226,19 +333,40 @@ const ADDRESS_FIELDS: { key: keyof AddressForm; label: string; placeholder?: str
   { key: 'cityName', label: 'customer.cityName' },
 ];
 
-function AddressStep({ state, set, summary, showErrors, tr }: { state: WizardState; set: SetState; summary: ProfileSummary; showErrors: boolean; tr: Translate }) {
+function AddressStep({
+  state,
+  set,
+  summary,
+  showErrors,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  summary: ProfileSummary;
+  showErrors: boolean;
+  tr: Translate;
+}) {
   const errors = showErrors ? addressErrors(state.address) : {};
-  const setField = (key: keyof AddressForm, value: string) => set((s) => ({ ...s, address: { ...s.address, [key]: value } }));
+  const setField = (key: keyof AddressForm, value: string) =>
+    set((s) => ({ ...s, address: { ...s.address, [key]: value } }));
   return (
     <fieldset className="farm-order__fieldset">
       <legend>{tr('farmOrder.deliveryAddress')}</legend>
       <div className="wizard-options">
         {summary.address && (
-          <Choice name="address" checked={state.addressMode === 'profile'} onChange={() => set({ addressMode: 'profile' })}>
+          <Choice
+            name="address"
+            checked={state.addressMode === 'profile'}
+            onChange={() => set({ addressMode: 'profile' })}
+          >
             {tr('farmOrder.useProfileAddress', { address: addressLine(summary.address) })}
           </Choice>
         )}
-        <Choice name="address" checked={state.addressMode === 'other' || !summary.address} onChange={() => set({ addressMode: 'other' })}>
+        <Choice
+          name="address"
+          checked={state.addressMode === 'other' || !summary.address}
+          onChange={() => set({ addressMode: 'other' })}
+        >
           {tr('farmOrder.otherAddress')}
         </Choice>
       </div>
@@ -271,12 +399,40 @@ function QuoteTable({ quote, tr }: { quote: TQuote; tr: Translate }) {
   const lang = useLang();
   const money = (g: number) => formatPrice(g, lang);
   const lines: [string, string][] = [
-    [tr('farmOrder.lineBasic', { type: tr(`farmOrder.type${quote.type}`), count: quote.numberOfSamples, price: money(quote.basicTests.pricePerSample) }), money(quote.basicTestsPrice)],
-    ...(quote.basicTestsDiscount > 0 ? ([[tr('farmOrder.lineDiscount', { percent: quote.discountPercent }), `−${money(quote.basicTestsDiscount)}`]] as [string, string][]) : []),
+    [
+      tr('farmOrder.lineBasic', {
+        type: tr(`farmOrder.type${quote.type}`),
+        count: quote.numberOfSamples,
+        price: money(quote.basicTests.pricePerSample),
+      }),
+      money(quote.basicTestsPrice),
+    ],
+    ...(quote.basicTestsDiscount > 0
+      ? ([
+          [
+            tr('farmOrder.lineDiscount', { percent: quote.discountPercent }),
+            `−${money(quote.basicTestsDiscount)}`,
+          ],
+        ] as [string, string][])
+      : []),
     ...quote.additionalTests.map(
-      (a) => [tr('farmOrder.lineAdditional', { name: tr(`labResults.test${a.type}`), count: quote.numberOfSamples, price: money(a.pricePerSample) }), money(a.price)] as [string, string],
+      (a) =>
+        [
+          tr('farmOrder.lineAdditional', {
+            name: tr(`labResults.test${a.type}`),
+            count: quote.numberOfSamples,
+            price: money(a.pricePerSample),
+          }),
+          money(a.price),
+        ] as [string, string],
     ),
-    ...quote.equipment.map((e) => [tr(`farmOrder.eq${e.item}`), e.price === 0 ? tr('farmOrder.free') : money(e.price)] as [string, string]),
+    ...quote.equipment.map(
+      (e) =>
+        [tr(`farmOrder.eq${e.item}`), e.price === 0 ? tr('farmOrder.free') : money(e.price)] as [
+          string,
+          string,
+        ],
+    ),
   ];
   return (
     <>
@@ -316,7 +472,19 @@ function QuoteTable({ quote, tr }: { quote: TQuote; tr: Translate }) {
   );
 }
 
-function SummaryStep({ state, set, crops, summary, tr }: { state: WizardState; set: SetState; crops: TCrop[]; summary: ProfileSummary; tr: Translate }) {
+function SummaryStep({
+  state,
+  set,
+  crops,
+  summary,
+  tr,
+}: {
+  state: WizardState;
+  set: SetState;
+  crops: TCrop[];
+  summary: ProfileSummary;
+  tr: Translate;
+}) {
   const lang = useLang();
   const navigate = useNavigate();
   const [quote, setQuote] = useState<TQuote>();
@@ -331,7 +499,9 @@ function SummaryStep({ state, set, crops, summary, tr }: { state: WizardState; s
     setQuoteError(undefined);
     fetchQuote(JSON.parse(body))
       .then((q) => live && setQuote(q))
-      .catch((e: unknown) => live && setQuoteError(`${tr('farmOrder.quoteFailed')} ${orderErrorMessage(lang, e)}`));
+      .catch(
+        (e: unknown) => live && setQuoteError(`${tr('farmOrder.quoteFailed')} ${orderErrorMessage(lang, e)}`),
+      );
     return () => {
       live = false;
     };
@@ -349,14 +519,19 @@ function SummaryStep({ state, set, crops, summary, tr }: { state: WizardState; s
         browser.assign(payment.redirectUrl);
         return;
       }
-      navigate(`/orders/${order.id}/payment${payment.error ? `?error=${encodeURIComponent(payment.error)}` : ''}`);
+      navigate(
+        `/orders/${order.id}/payment${payment.error ? `?error=${encodeURIComponent(payment.error)}` : ''}`,
+      );
     } catch (e) {
       setBusy(undefined);
       setSubmitError({ text: orderErrorMessage(lang, e), incomplete: isIncompleteData(e) });
     }
   }
 
-  const delivery = state.addressMode === 'other' || !summary.address ? addressLine({ ...state.address, apartmentNumber: state.address.apartmentNumber || null }) : addressLine(summary.address);
+  const delivery =
+    state.addressMode === 'other' || !summary.address
+      ? addressLine({ ...state.address, apartmentNumber: state.address.apartmentNumber || null })
+      : addressLine(summary.address);
   return (
     <section aria-label={tr('farmOrder.summary')}>
       <h3>{tr('farmOrder.summary')}</h3>
@@ -368,7 +543,12 @@ function SummaryStep({ state, set, crops, summary, tr }: { state: WizardState; s
         <legend>{tr('farmOrder.paymentMethod')}</legend>
         <div className="wizard-options">
           {PaymentMethod.options.map((m) => (
-            <Choice key={m} name="payment" checked={state.paymentMethod === m} onChange={() => set({ paymentMethod: m })}>
+            <Choice
+              key={m}
+              name="payment"
+              checked={state.paymentMethod === m}
+              onChange={() => set({ paymentMethod: m })}
+            >
               {tr(`farmOrder.pay_${m}`)}
             </Choice>
           ))}
@@ -385,8 +565,15 @@ function SummaryStep({ state, set, crops, summary, tr }: { state: WizardState; s
         </div>
       )}
       {busy && <p role="status">{tr(busy === 'placing' ? 'farmOrder.placing' : 'farmOrder.redirecting')}</p>}
-      <button type="button" className="gl-button" disabled={!quote || busy !== undefined} onClick={() => void submit()}>
-        {tr(state.paymentMethod === 'ONLINE_BANK_TRANSFER' ? 'farmOrder.orderAndPay' : 'farmOrder.placeOrder')}
+      <button
+        type="button"
+        className="gl-button"
+        disabled={!quote || busy !== undefined}
+        onClick={() => void submit()}
+      >
+        {tr(
+          state.paymentMethod === 'ONLINE_BANK_TRANSFER' ? 'farmOrder.orderAndPay' : 'farmOrder.placeOrder',
+        )}
       </button>
     </section>
   );
@@ -424,11 +611,18 @@ export function OrderWizardPage() {
   };
 
   const summary: ProfileSummary = {
-    complete: profile.data !== undefined ? (profile.data?.isDataComplete ?? false) : (me.data?.isDataComplete ?? false),
+    complete:
+      profile.data !== undefined
+        ? (profile.data?.isDataComplete ?? false)
+        : (me.data?.isDataComplete ?? false),
     address: mainAddress(profile.data),
   };
   const index = STEPS.indexOf(state.step);
-  const ctx = { crops: cropList, dataComplete: summary.complete, hasProfileAddress: summary.address !== null };
+  const ctx = {
+    crops: cropList,
+    dataComplete: summary.complete,
+    hasProfileAddress: summary.address !== null,
+  };
 
   function next() {
     // Without a profile address the kit can only go to another address.
@@ -444,19 +638,33 @@ export function OrderWizardPage() {
     set({ step: STEPS[Math.max(0, index - 1)]! });
   }
 
-  const loadError = crops.error ? `${tr('farmOrder.cropsLoadFailed')} ${orderErrorMessage(lang, crops.error)}` : profile.error ? tr('farmOrder.dataLoadFailed') : undefined;
-  const problemText = problem ? (problem.key === 'customer.fieldRequired' ? tr('customer.fieldRequired') : tr(problem.key, problem.params)) : undefined;
+  const loadError = crops.error
+    ? `${tr('farmOrder.cropsLoadFailed')} ${orderErrorMessage(lang, crops.error)}`
+    : profile.error
+      ? tr('farmOrder.dataLoadFailed')
+      : undefined;
+  const problemText = problem
+    ? problem.key === 'customer.fieldRequired'
+      ? tr('customer.fieldRequired')
+      : tr(problem.key, problem.params)
+    : undefined;
 
   return (
     <section className="page farm-order">
       <ol className="farm-order__steps">
         {STEPS.map((s, i) => (
-          <li key={s} aria-current={s === state.step ? 'step' : undefined} className={i < index ? 'farm-order__step--done' : undefined}>
+          <li
+            key={s}
+            aria-current={s === state.step ? 'step' : undefined}
+            className={i < index ? 'farm-order__step--done' : undefined}
+          >
             {tr(STEP_MESSAGE[s])}
           </li>
         ))}
       </ol>
-      <p className="muted">{tr('farmOrder.stepOf', { n: index + 1, total: STEPS.length, name: tr(STEP_MESSAGE[state.step]) })}</p>
+      <p className="muted">
+        {tr('farmOrder.stepOf', { n: index + 1, total: STEPS.length, name: tr(STEP_MESSAGE[state.step]) })}
+      </p>
       <FormError>{loadError}</FormError>
       {!crops.data && !crops.error ? (
         <p className="muted">{tr('farmOrder.loading')}</p>
@@ -464,10 +672,16 @@ export function OrderWizardPage() {
         <>
           {state.step === 'crops' && <CropsStep state={state} set={set} crops={cropList} tr={tr} />}
           {state.step === 'test' && <TestStep state={state} set={set} prices={prices.data} tr={tr} />}
-          {state.step === 'equipment' && <EquipmentStep state={state} set={set} prices={prices.data} tr={tr} />}
+          {state.step === 'equipment' && (
+            <EquipmentStep state={state} set={set} prices={prices.data} tr={tr} />
+          )}
           {state.step === 'data' && <DataStep state={state} set={set} summary={summary} tr={tr} />}
-          {state.step === 'address' && <AddressStep state={state} set={set} summary={summary} showErrors={showErrors} tr={tr} />}
-          {state.step === 'summary' && <SummaryStep state={state} set={set} crops={cropList} summary={summary} tr={tr} />}
+          {state.step === 'address' && (
+            <AddressStep state={state} set={set} summary={summary} showErrors={showErrors} tr={tr} />
+          )}
+          {state.step === 'summary' && (
+            <SummaryStep state={state} set={set} crops={cropList} summary={summary} tr={tr} />
+          )}
         </>
       )}
       <FormError>{problemText}</FormError>

@@ -13,21 +13,45 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const page = (items: unknown[], meta: { page: number; perPage: number; total: number; next: number | null; prev: number | null } = { page: 1, perPage: 20, total: items.length, next: null, prev: null }) => ({ items, meta });
+const page = (
+  items: unknown[],
+  meta: { page: number; perPage: number; total: number; next: number | null; prev: number | null } = {
+    page: 1,
+    perPage: 20,
+    total: items.length,
+    next: null,
+    prev: null,
+  },
+) => ({ items, meta });
 
 describe('/orders', () => {
   it('lists the orders with their payment and the results map of each tested field', async () => {
     const { calls } = mockApi({
-      'GET /api/orders': page([order(), order({ id: OLD_ORDER_ID, orderNumber: 'ZF/2025/000003', status: 'ORDER_COMPLETED', paymentStatus: 'PAID', paymentMethod: 'TRADITIONAL_TRANSFER' })]),
+      'GET /api/orders': page([
+        order(),
+        order({
+          id: OLD_ORDER_ID,
+          orderNumber: 'ZF/2025/000003',
+          status: 'ORDER_COMPLETED',
+          paymentStatus: 'PAID',
+          paymentMethod: 'TRADITIONAL_TRANSFER',
+        }),
+      ]),
     });
     renderPage('/orders', '/orders', <OrdersPage />);
     const table = await screen.findByRole('table', { name: 'Soil test orders' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('ZF/2026/000007');
     expect(rows[0]!.textContent).toContain('Pending payment');
-    expect(within(rows[0]!).getByRole('link', { name: 'Online payment (Przelewy24): pending' }).getAttribute('href')).toBe(`/orders/${ORDER_ID}/payment`);
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: 'Online payment (Przelewy24): pending' })
+        .getAttribute('href'),
+    ).toBe(`/orders/${ORDER_ID}/payment`);
     expect(within(rows[0]!).queryByRole('link', { name: /Results map/ })).toBeNull();
-    expect(within(rows[1]!).getByRole('link', { name: 'Results map: Pszenica 2026' }).getAttribute('href')).toBe(`/fields/${CROP_ID}/results?order=${OLD_ORDER_ID}`);
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Results map: Pszenica 2026' }).getAttribute('href'),
+    ).toBe(`/fields/${CROP_ID}/results?order=${OLD_ORDER_ID}`);
     expect(within(rows[1]!).getByRole('link', { name: 'Traditional bank transfer: paid' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Order a soil test' }).getAttribute('href')).toBe('/orders/new');
     expect(calls.find((c) => c.path === '/api/orders')!.url.searchParams.get('page')).toBe('1');
@@ -37,7 +61,13 @@ describe('/orders', () => {
     const { calls } = mockApi({
       'GET /api/orders': ({ url }: { url: URL }) =>
         url.searchParams.get('page') === '2'
-          ? page([order({ id: OLD_ORDER_ID, orderNumber: 'ZF/2025/000003' })], { page: 2, perPage: 20, total: 21, next: null, prev: 1 })
+          ? page([order({ id: OLD_ORDER_ID, orderNumber: 'ZF/2025/000003' })], {
+              page: 2,
+              perPage: 20,
+              total: 21,
+              next: null,
+              prev: 1,
+            })
           : page([order()], { page: 1, perPage: 20, total: 21, next: 2, prev: null }),
     });
     renderPage('/orders', '/orders', <OrdersPage />);
@@ -69,7 +99,9 @@ describe('/orders', () => {
     });
     const view = renderApp('/orders', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Soil test orders' }, { timeout: 5000 })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Order a soil test' })).getAttribute('href')).toBe('/orders/new');
+    expect((await screen.findByRole('link', { name: 'Order a soil test' })).getAttribute('href')).toBe(
+      '/orders/new',
+    );
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
     view.unmount();
     renderApp('/orders/new', { signedIn: true });
@@ -89,6 +121,8 @@ describe('the field map link to the orders', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/orders');
     view.unmount();
     renderFeature(<OrdersLink />);
-    expect(screen.getByRole('link', { name: 'Test orders and results maps' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('link', { name: 'Test orders and results maps' }).getAttribute('href')).toBe(
+      '/orders',
+    );
   });
 });

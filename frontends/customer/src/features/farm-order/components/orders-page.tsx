@@ -44,13 +44,21 @@ export function OrdersPage() {
         columns={[
           { key: 'number', header: tr('farmOrder.colOrder'), cell: (o) => o.orderNumber },
           { key: 'date', header: tr('farmOrder.colDate'), cell: (o) => formatDate(lang, o.orderDate) },
-          { key: 'status', header: tr('farmOrder.colStatus'), cell: (o) => tr(`customerTests.status_${o.status}`) },
+          {
+            key: 'status',
+            header: tr('farmOrder.colStatus'),
+            cell: (o) => tr(`customerTests.status_${o.status}`),
+          },
           { key: 'samples', header: tr('farmOrder.colSamples'), cell: (o) => o.numberOfSamples },
           { key: 'total', header: tr('farmOrder.colTotal'), cell: (o) => formatPrice(o.totalPrice, lang) },
           {
             key: 'payment',
             header: tr('farmOrder.colPayment'),
-            cell: (o) => <Link to={`/orders/${o.id}/payment`}>{`${tr(`farmOrder.pay_${o.paymentMethod}`)}: ${tr(`farmOrder.payStatus_${o.paymentStatus}`)}`}</Link>,
+            cell: (o) => (
+              <Link
+                to={`/orders/${o.id}/payment`}
+              >{`${tr(`farmOrder.pay_${o.paymentMethod}`)}: ${tr(`farmOrder.payStatus_${o.paymentStatus}`)}`}</Link>
+            ),
           },
           {
             key: 'results',
@@ -60,7 +68,9 @@ export function OrdersPage() {
                 <ul className="farm-order__links">
                   {orderFields(o).map((f) => (
                     <li key={f.cropId}>
-                      <Link to={`/fields/${f.cropId}/results?order=${o.id}`}>{tr('farmOrder.resultsMapOf', { name: f.name })}</Link>
+                      <Link to={`/fields/${f.cropId}/results?order=${o.id}`}>
+                        {tr('farmOrder.resultsMapOf', { name: f.name })}
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -72,10 +82,20 @@ export function OrdersPage() {
       />
       {data && (data.meta.prev !== null || data.meta.next !== null) && (
         <div className="pager">
-          <button type="button" className="gl-button gl-button--secondary" disabled={data.meta.prev === null} onClick={() => setPage(data.meta.prev ?? 1)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={data.meta.prev === null}
+            onClick={() => setPage(data.meta.prev ?? 1)}
+          >
             {tr('farmOrder.previous')}
           </button>
-          <button type="button" className="gl-button gl-button--secondary" disabled={data.meta.next === null} onClick={() => setPage(data.meta.next ?? page)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={data.meta.next === null}
+            onClick={() => setPage(data.meta.next ?? page)}
+          >
             {tr('farmOrder.nextPage')}
           </button>
         </div>

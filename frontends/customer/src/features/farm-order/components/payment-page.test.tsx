@@ -23,18 +23,35 @@ const page = (props: { polls?: number } = {}, path = PATH, lang: 'pl' | 'en' | '
 describe('paymentOutcome', () => {
   const o = (over: Record<string, unknown>) => order(over) as Parameters<typeof paymentOutcome>[0];
   it('reads the order: paid, pending while asked again, failed after that or when registration failed, transfers, cancelled', () => {
-    expect(paymentOutcome(o({ paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' }), { registrationError: false, pollsLeft: true })).toBe('paid');
+    expect(
+      paymentOutcome(o({ paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' }), {
+        registrationError: false,
+        pollsLeft: true,
+      }),
+    ).toBe('paid');
     expect(paymentOutcome(o({}), { registrationError: false, pollsLeft: true })).toBe('pending');
     expect(paymentOutcome(o({}), { registrationError: false, pollsLeft: false })).toBe('failed');
     expect(paymentOutcome(o({}), { registrationError: true, pollsLeft: true })).toBe('failed');
-    expect(paymentOutcome(o({ paymentMethod: 'TRADITIONAL_TRANSFER' }), { registrationError: false, pollsLeft: true })).toBe('transfer');
-    expect(paymentOutcome(o({ status: 'ORDER_CANCELLED' }), { registrationError: false, pollsLeft: true })).toBe('cancelled');
+    expect(
+      paymentOutcome(o({ paymentMethod: 'TRADITIONAL_TRANSFER' }), {
+        registrationError: false,
+        pollsLeft: true,
+      }),
+    ).toBe('transfer');
+    expect(
+      paymentOutcome(o({ status: 'ORDER_CANCELLED' }), { registrationError: false, pollsLeft: true }),
+    ).toBe('cancelled');
   });
 });
 
 describe('/orders/{id}/payment', () => {
   it('shows a paid order', async () => {
-    mockApi({ [`GET /api/orders/${ORDER_ID}`]: { order: order({ paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' }), payment: ONLINE } });
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: {
+        order: order({ paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' }),
+        payment: ONLINE,
+      },
+    });
     page();
     expect(await screen.findByText('Paid. Thank you!')).toBeTruthy();
     expect(screen.getByText(/Order ZF\/2026\/000007/)).toBeTruthy();
@@ -52,7 +69,10 @@ describe('/orders/{id}/payment', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const { calls } = mockApi({
       [`GET /api/orders/${ORDER_ID}`]: { order: order(), payment: ONLINE },
-      [`POST /api/orders/${ORDER_ID}/pay`]: { ...ONLINE, redirectUrl: 'http://127.0.0.1:4102/trnRequest/TOKEN-2' },
+      [`POST /api/orders/${ORDER_ID}/pay`]: {
+        ...ONLINE,
+        redirectUrl: 'http://127.0.0.1:4102/trnRequest/TOKEN-2',
+      },
     });
     page({ polls: 1 });
     expect(await screen.findByText('The payment was not completed.')).toBeTruthy();
@@ -64,7 +84,12 @@ describe('/orders/{id}/payment', () => {
 
   it('"check again" finds the payment confirmed meanwhile', async () => {
     let paid = false;
-    mockApi({ [`GET /api/orders/${ORDER_ID}`]: () => ({ order: order(paid ? { paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' } : {}), payment: ONLINE }) });
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: () => ({
+        order: order(paid ? { paymentStatus: 'PAID', status: 'PAYMENT_CONFIRMED' } : {}),
+        payment: ONLINE,
+      }),
+    });
     page({ polls: 1 });
     await screen.findByText('The payment was not completed.');
     paid = true;
@@ -74,7 +99,10 @@ describe('/orders/{id}/payment', () => {
 
   it('shows why paying again failed: already paid, or Przelewy24 refusing the registration', async () => {
     const answers = [errorBody(409, 'alreadyPaid', 'Already paid'), { ...ONLINE, error: 'paymentFailed' }];
-    mockApi({ [`GET /api/orders/${ORDER_ID}`]: { order: order(), payment: ONLINE }, [`POST /api/orders/${ORDER_ID}/pay`]: () => answers.shift() });
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: { order: order(), payment: ONLINE },
+      [`POST /api/orders/${ORDER_ID}/pay`]: () => answers.shift(),
+    });
     page({ polls: 1 });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay again' }));
     expect(await screen.findByText('This order is already paid.')).toBeTruthy();
@@ -90,8 +118,19 @@ describe('/orders/{id}/payment', () => {
   });
 
   it('gives the transfer details of a traditional transfer', async () => {
-    const bankTransfer = { accountNumber: '12 1020 0000 0000 0000 0000 0000', recipient: 'Gleba sp. z o.o.', transferTitle: 'Gleba ZF/2026/000007', amount: 6000, dueDate: null };
-    mockApi({ [`GET /api/orders/${ORDER_ID}`]: { order: order({ paymentMethod: 'TRADITIONAL_TRANSFER' }), payment: { method: 'TRADITIONAL_TRANSFER', redirectUrl: null, bankTransfer, error: null } } });
+    const bankTransfer = {
+      accountNumber: '12 1020 0000 0000 0000 0000 0000',
+      recipient: 'Gleba sp. z o.o.',
+      transferTitle: 'Gleba ZF/2026/000007',
+      amount: 6000,
+      dueDate: null,
+    };
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: {
+        order: order({ paymentMethod: 'TRADITIONAL_TRANSFER' }),
+        payment: { method: 'TRADITIONAL_TRANSFER', redirectUrl: null, bankTransfer, error: null },
+      },
+    });
     page();
     expect(await screen.findByText('Transfer details')).toBeTruthy();
     expect(screen.getByText('12 1020 0000 0000 0000 0000 0000')).toBeTruthy();
@@ -101,12 +140,23 @@ describe('/orders/{id}/payment', () => {
   });
 
   it('gives the due date of a deferred transfer', async () => {
-    const bankTransfer = { accountNumber: '12 1020', recipient: 'Gleba', transferTitle: 'Gleba ZF/2026/000007', amount: 6000, dueDate: '2026-12-06T08:00:00.000Z' };
+    const bankTransfer = {
+      accountNumber: '12 1020',
+      recipient: 'Gleba',
+      transferTitle: 'Gleba ZF/2026/000007',
+      amount: 6000,
+      dueDate: '2026-12-06T08:00:00.000Z',
+    };
     mockApi({
-      [`GET /api/orders/${ORDER_ID}`]: { order: order({ paymentMethod: 'DEFERRED_BANK_TRANSFER', status: 'PAYMENT_CONFIRMED' }), payment: { method: 'DEFERRED_BANK_TRANSFER', redirectUrl: null, bankTransfer, error: null } },
+      [`GET /api/orders/${ORDER_ID}`]: {
+        order: order({ paymentMethod: 'DEFERRED_BANK_TRANSFER', status: 'PAYMENT_CONFIRMED' }),
+        payment: { method: 'DEFERRED_BANK_TRANSFER', redirectUrl: null, bankTransfer, error: null },
+      },
     });
     page();
-    expect(await screen.findByText(/The order is accepted and we send the kit now. Pay by 06\/12\/2026\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/The order is accepted and we send the kit now. Pay by 06\/12\/2026\./),
+    ).toBeTruthy();
     expect(screen.getByText('Pay by')).toBeTruthy();
   });
 
@@ -117,7 +167,9 @@ describe('/orders/{id}/payment', () => {
   });
 
   it('says when the order was cancelled', async () => {
-    mockApi({ [`GET /api/orders/${ORDER_ID}`]: { order: order({ status: 'ORDER_CANCELLED' }), payment: ONLINE } });
+    mockApi({
+      [`GET /api/orders/${ORDER_ID}`]: { order: order({ status: 'ORDER_CANCELLED' }), payment: ONLINE },
+    });
     page();
     expect(await screen.findByText('This order was cancelled.')).toBeTruthy();
   });

@@ -5,7 +5,13 @@ import { isApiError } from '@gleba/api-client';
 import type { TFarmOrder } from '@gleba/contracts';
 import { useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
-import { browser, retryPayment, useOrder, useRefreshOrder, type PaymentInstructions } from '../api/farm-order';
+import {
+  browser,
+  retryPayment,
+  useOrder,
+  useRefreshOrder,
+  type PaymentInstructions,
+} from '../api/farm-order';
 import { orderErrorMessage } from '../rules/errors';
 import { PENDING_PAYMENT_KEY, formatPrice } from '../rules/wizard';
 import '../farm-order.css';
@@ -18,7 +24,10 @@ export type PaymentOutcome = 'paid' | 'pending' | 'failed' | 'transfer' | 'cance
  * unconfirmed the page asks again (`polls` times); after that, or when the payment could not even
  * be registered, it counts as failed and can be paid again.
  */
-export function paymentOutcome(order: TFarmOrder, opts: { registrationError: boolean; pollsLeft: boolean }): PaymentOutcome {
+export function paymentOutcome(
+  order: TFarmOrder,
+  opts: { registrationError: boolean; pollsLeft: boolean },
+): PaymentOutcome {
   if (order.status === 'ORDER_CANCELLED') return 'cancelled';
   if (order.paymentStatus === 'PAID') return 'paid';
   if (order.paymentMethod !== 'ONLINE_BANK_TRANSFER') return 'transfer';
@@ -26,7 +35,15 @@ export function paymentOutcome(order: TFarmOrder, opts: { registrationError: boo
   return opts.pollsLeft ? 'pending' : 'failed';
 }
 
-function TransferDetails({ payment, order, tr }: { payment: PaymentInstructions; order: TFarmOrder; tr: Translate }) {
+function TransferDetails({
+  payment,
+  order,
+  tr,
+}: {
+  payment: PaymentInstructions;
+  order: TFarmOrder;
+  tr: Translate;
+}) {
   const lang = useLang();
   const t = payment.bankTransfer;
   if (!t) return null;
@@ -35,7 +52,9 @@ function TransferDetails({ payment, order, tr }: { payment: PaymentInstructions;
     [tr('farmOrder.transferRecipient'), t.recipient],
     [tr('farmOrder.transferTitle'), t.transferTitle],
     [tr('farmOrder.transferAmount'), formatPrice(t.amount, lang)],
-    ...(t.dueDate ? ([[tr('farmOrder.transferDue'), formatDate(lang, t.dueDate)]] as [string, string][]) : []),
+    ...(t.dueDate
+      ? ([[tr('farmOrder.transferDue'), formatDate(lang, t.dueDate)]] as [string, string][])
+      : []),
   ];
   return (
     <section aria-label={tr('farmOrder.transferDetails')}>
@@ -77,7 +96,8 @@ export function PaymentPage({ pollMs = 3000, polls = 10 }: PaymentPageProps) {
   const pollsLeft = asked < polls;
   // swr's refreshInterval asks again while the payment is unconfirmed; each answer counts.
   const { data, error } = useOrder(id, pollsLeft && !registrationError ? pollMs : 0, (answer) => {
-    if (answer.order.paymentStatus !== 'PAID' && answer.order.paymentMethod === 'ONLINE_BANK_TRANSFER') setAsked((n) => n + 1);
+    if (answer.order.paymentStatus !== 'PAID' && answer.order.paymentMethod === 'ONLINE_BANK_TRANSFER')
+      setAsked((n) => n + 1);
   });
 
   if (error) {
@@ -117,7 +137,8 @@ export function PaymentPage({ pollMs = 3000, polls = 10 }: PaymentPageProps) {
     <section className="page page--narrow farm-order" data-outcome={outcome}>
       <h2>{tr('farmOrder.orderTitle', { number: order.orderNumber })}</h2>
       <p>
-        {tr('farmOrder.colStatus')}: {tr(`customerTests.status_${order.status}`)} · {tr('farmOrder.colTotal')}: {formatPrice(order.totalPrice, lang)}
+        {tr('farmOrder.colStatus')}: {tr(`customerTests.status_${order.status}`)} · {tr('farmOrder.colTotal')}
+        : {formatPrice(order.totalPrice, lang)}
       </p>
       {outcome === 'paid' && (
         <div role="status" className="farm-order__outcome farm-order__outcome--paid">

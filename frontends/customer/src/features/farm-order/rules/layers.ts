@@ -23,11 +23,35 @@ export interface LayerSpec {
 }
 
 export const LAYER_SPEC: Record<Layer, LayerSpec> = {
-  PH: { classes: PhClass.options, colours: PH_COLOURS, message: (c) => PH_CLASS_MESSAGE[c as PhClass], element: 'PH_KCL' },
-  LIMING: { classes: LimingNeed.options, colours: LIMING_COLOURS, message: (c) => LIMING_NEED_MESSAGE[c as LimingNeed] },
-  P: { classes: NutrientClass.options, colours: NUTRIENT_COLOURS, message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass], element: 'P2O5' },
-  K: { classes: NutrientClass.options, colours: NUTRIENT_COLOURS, message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass], element: 'K2O' },
-  MG: { classes: NutrientClass.options, colours: NUTRIENT_COLOURS, message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass], element: 'MG' },
+  PH: {
+    classes: PhClass.options,
+    colours: PH_COLOURS,
+    message: (c) => PH_CLASS_MESSAGE[c as PhClass],
+    element: 'PH_KCL',
+  },
+  LIMING: {
+    classes: LimingNeed.options,
+    colours: LIMING_COLOURS,
+    message: (c) => LIMING_NEED_MESSAGE[c as LimingNeed],
+  },
+  P: {
+    classes: NutrientClass.options,
+    colours: NUTRIENT_COLOURS,
+    message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass],
+    element: 'P2O5',
+  },
+  K: {
+    classes: NutrientClass.options,
+    colours: NUTRIENT_COLOURS,
+    message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass],
+    element: 'K2O',
+  },
+  MG: {
+    classes: NutrientClass.options,
+    colours: NUTRIENT_COLOURS,
+    message: (c) => NUTRIENT_CLASS_MESSAGE[c as NutrientClass],
+    element: 'MG',
+  },
 };
 
 /** The class of one result for a layer, or null when the lab gave none (no value, no table, no recommendation). */

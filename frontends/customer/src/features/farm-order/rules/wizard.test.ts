@@ -27,7 +27,10 @@ describe('order wizard rules', () => {
     s = toggleCrop(s, crops[1]!);
     expect(sampleCount(s, crops)).toBe(3);
     s = toggleSector(s, CROP.id, SECTOR_B);
-    expect(quoteBody(s, crops).crops).toEqual([{ cropId: CROP.id, sectorIds: [SECTOR_A] }, { cropId: UNDIVIDED.id }]);
+    expect(quoteBody(s, crops).crops).toEqual([
+      { cropId: CROP.id, sectorIds: [SECTOR_A] },
+      { cropId: UNDIVIDED.id },
+    ]);
     expect(toggleCrop(s, crops[0]!).crops).toEqual({ [UNDIVIDED.id]: [] });
   });
 
@@ -41,34 +44,88 @@ describe('order wizard rules', () => {
   it('refuses each step until its rule holds', () => {
     const s = initialWizard();
     expect(stepProblem('crops', s, ctx)).toEqual({ key: 'farmOrder.errNoCrop' });
-    expect(stepProblem('crops', { ...s, crops: { [CROP.id]: [] } }, ctx)).toEqual({ key: 'farmOrder.errNoSector', params: { name: 'Pszenica 2026' } });
-    expect(stepProblem('test', { ...s, additionalTests: ['EGNER', 'UNIVERSAL_METHOD'] }, ctx)).toEqual({ key: 'farmOrder.errTestCombination' });
+    expect(stepProblem('crops', { ...s, crops: { [CROP.id]: [] } }, ctx)).toEqual({
+      key: 'farmOrder.errNoSector',
+      params: { name: 'Pszenica 2026' },
+    });
+    expect(stepProblem('test', { ...s, additionalTests: ['EGNER', 'UNIVERSAL_METHOD'] }, ctx)).toEqual({
+      key: 'farmOrder.errTestCombination',
+    });
     expect(stepProblem('test', { ...s, additionalTests: ['EGNER', 'MICRO'] }, ctx)).toBeNull();
-    expect(stepProblem('data', s, { ...ctx, dataComplete: false })).toEqual({ key: 'errors.incompleteUserData' });
+    expect(stepProblem('data', s, { ...ctx, dataComplete: false })).toEqual({
+      key: 'errors.incompleteUserData',
+    });
     expect(stepProblem('data', s, ctx)).toEqual({ key: 'farmOrder.errConfirmData' });
     expect(stepProblem('data', { ...s, confirmed: true }, ctx)).toBeNull();
-    expect(stepProblem('address', s, { ...ctx, hasProfileAddress: false })).toEqual({ key: 'farmOrder.errNoProfileAddress' });
+    expect(stepProblem('address', s, { ...ctx, hasProfileAddress: false })).toEqual({
+      key: 'farmOrder.errNoProfileAddress',
+    });
     expect(stepProblem('address', { ...s, addressMode: 'other' }, ctx)).not.toBeNull();
   });
 
   it('checks a delivery address like the orders service', () => {
-    expect(addressErrors(EMPTY_ADDRESS)).toEqual({ cityName: 'customer.fieldRequired', postCode: 'customer.fieldRequired', streetName: 'customer.fieldRequired', buildingNumber: 'customer.fieldRequired' });
-    const ok = { ...EMPTY_ADDRESS, cityName: 'Siedlce', postCode: '08-110', streetName: 'Lipowa', buildingNumber: '12' };
+    expect(addressErrors(EMPTY_ADDRESS)).toEqual({
+      cityName: 'customer.fieldRequired',
+      postCode: 'customer.fieldRequired',
+      streetName: 'customer.fieldRequired',
+      buildingNumber: 'customer.fieldRequired',
+    });
+    const ok = {
+      ...EMPTY_ADDRESS,
+      cityName: 'Siedlce',
+      postCode: '08-110',
+      streetName: 'Lipowa',
+      buildingNumber: '12',
+    };
     expect(addressErrors(ok)).toEqual({});
-    expect(addressErrors({ ...ok, postCode: '08110', cityName: 'S', buildingNumber: '12345678901', recipient: 'A' })).toEqual({
+    expect(
+      addressErrors({
+        ...ok,
+        postCode: '08110',
+        cityName: 'S',
+        buildingNumber: '12345678901',
+        recipient: 'A',
+      }),
+    ).toEqual({
       postCode: 'farmOrder.errPostCode',
       cityName: 'farmOrder.errTooShort',
       buildingNumber: 'farmOrder.errTooLong',
       recipient: 'farmOrder.errTooShort',
     });
-    const body = orderBody({ ...initialWizard(), crops: { [UNDIVIDED.id]: [] }, addressMode: 'other', address: { ...ok, voivodeship: 'MASOVIAN', apartmentNumber: ' 3 ' } }, crops);
-    expect(body.deliveryAddress).toEqual({ recipient: undefined, voivodeship: 'MASOVIAN', cityName: 'Siedlce', postCode: '08-110', streetName: 'Lipowa', buildingNumber: '12', apartmentNumber: '3' });
-    expect(orderBody({ ...initialWizard(), crops: { [UNDIVIDED.id]: [] } }, crops).deliveryAddress).toBeUndefined();
+    const body = orderBody(
+      {
+        ...initialWizard(),
+        crops: { [UNDIVIDED.id]: [] },
+        addressMode: 'other',
+        address: { ...ok, voivodeship: 'MASOVIAN', apartmentNumber: ' 3 ' },
+      },
+      crops,
+    );
+    expect(body.deliveryAddress).toEqual({
+      recipient: undefined,
+      voivodeship: 'MASOVIAN',
+      cityName: 'Siedlce',
+      postCode: '08-110',
+      streetName: 'Lipowa',
+      buildingNumber: '12',
+      apartmentNumber: '3',
+    });
+    expect(
+      orderBody({ ...initialWizard(), crops: { [UNDIVIDED.id]: [] } }, crops).deliveryAddress,
+    ).toBeUndefined();
   });
 
   it('restores a saved wizard and ignores a broken one', () => {
-    sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ step: 'address', type: 'EXPRESS', address: { cityName: 'Siedlce' } }));
-    expect(loadWizard()).toMatchObject({ step: 'address', type: 'EXPRESS', address: { cityName: 'Siedlce', postCode: '' }, paymentMethod: 'ONLINE_BANK_TRANSFER' });
+    sessionStorage.setItem(
+      WIZARD_STORAGE_KEY,
+      JSON.stringify({ step: 'address', type: 'EXPRESS', address: { cityName: 'Siedlce' } }),
+    );
+    expect(loadWizard()).toMatchObject({
+      step: 'address',
+      type: 'EXPRESS',
+      address: { cityName: 'Siedlce', postCode: '' },
+      paymentMethod: 'ONLINE_BANK_TRANSFER',
+    });
     sessionStorage.setItem(WIZARD_STORAGE_KEY, '{not json');
     expect(loadWizard()).toEqual(initialWizard());
     sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ step: 'nowhere' }));

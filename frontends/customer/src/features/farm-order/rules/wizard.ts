@@ -1,4 +1,14 @@
-import type { Equipment, Language, LabTestType, OrderType, PaymentMethod, TCreateOrderBody, TCrop, TDeliveryAddress, TQuoteBody } from '@gleba/contracts';
+import type {
+  Equipment,
+  Language,
+  LabTestType,
+  OrderType,
+  PaymentMethod,
+  TCreateOrderBody,
+  TCrop,
+  TDeliveryAddress,
+  TQuoteBody,
+} from '@gleba/contracts';
 
 /** The wizard's steps, in order (spec section 2: crops, basic or express, equipment, data, address, summary). */
 export const STEPS = ['crops', 'test', 'equipment', 'data', 'address', 'summary'] as const;
@@ -36,7 +46,15 @@ export interface WizardState {
   paymentMethod: PaymentMethod;
 }
 
-export const EMPTY_ADDRESS: AddressForm = { recipient: '', voivodeship: '', cityName: '', postCode: '', streetName: '', buildingNumber: '', apartmentNumber: '' };
+export const EMPTY_ADDRESS: AddressForm = {
+  recipient: '',
+  voivodeship: '',
+  cityName: '',
+  postCode: '',
+  streetName: '',
+  buildingNumber: '',
+  apartmentNumber: '',
+};
 
 export function initialWizard(): WizardState {
   return {
@@ -118,7 +136,10 @@ export function pruneSelection(state: WizardState, crops: readonly TCrop[]): Wiz
 }
 
 export function sampleCount(state: WizardState, crops: readonly TCrop[]): number {
-  return crops.reduce((n, c) => (c.id in state.crops ? n + (c.divided ? (state.crops[c.id]?.length ?? 0) : 1) : n), 0);
+  return crops.reduce(
+    (n, c) => (c.id in state.crops ? n + (c.divided ? (state.crops[c.id]?.length ?? 0) : 1) : n),
+    0,
+  );
 }
 
 /** Spec 5 and the orders service's rule: Egner-Riehm and the universal method are alternatives. */
@@ -188,7 +209,8 @@ export function stepProblem(step: Step, s: WizardState, ctx: StepContext): StepP
       if (!ctx.dataComplete) return { key: 'errors.incompleteUserData' };
       return s.confirmed ? null : { key: 'farmOrder.errConfirmData' };
     case 'address':
-      if (s.addressMode === 'profile') return ctx.hasProfileAddress ? null : { key: 'farmOrder.errNoProfileAddress' };
+      if (s.addressMode === 'profile')
+        return ctx.hasProfileAddress ? null : { key: 'farmOrder.errNoProfileAddress' };
       return Object.keys(addressErrors(s.address)).length ? { key: 'customer.fieldRequired' } : null;
     case 'summary':
       return null;
@@ -220,14 +242,30 @@ const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA'
 /** Grosze as the landing page shows them: "30 zł" in Polish, "PLN 30.00" style in English and Ukrainian. */
 export function formatPrice(grosze: number, lang: Language): string {
   const whole = grosze % 100 === 0;
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'PLN', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(grosze / 100);
+  return new Intl.NumberFormat(LOCALE[lang], {
+    style: 'currency',
+    currency: 'PLN',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(grosze / 100);
 }
 
 export function formatArea(ha: number, lang: Language): string {
   return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(ha);
 }
 
-export function addressLine(a: { cityName: string; postCode: string; streetName: string; buildingNumber: string; apartmentNumber?: string | null | undefined } | null | undefined): string {
+export function addressLine(
+  a:
+    | {
+        cityName: string;
+        postCode: string;
+        streetName: string;
+        buildingNumber: string;
+        apartmentNumber?: string | null | undefined;
+      }
+    | null
+    | undefined,
+): string {
   if (!a) return '';
   const number = a.apartmentNumber ? `${a.buildingNumber}/${a.apartmentNumber}` : a.buildingNumber;
   return `${a.streetName} ${number}, ${a.postCode} ${a.cityName}`;

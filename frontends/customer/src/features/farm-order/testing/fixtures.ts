@@ -11,7 +11,12 @@ export function fakeClickableMapLibre() {
   const Base = base.module.default.Map as any;
   const instances: ClickableMap[] = [];
   type Click = (e: { point: { x: number; y: number } }) => void;
-  class ClickableMap extends (Base as new (options: unknown) => { on(event: string, cb: () => void): void; data: Map<string, unknown>; layers: Map<string, { layout: Record<string, unknown>; filter?: unknown }>; fitted: unknown[] }) {
+  class ClickableMap extends (Base as new (options: unknown) => {
+    on(event: string, cb: () => void): void;
+    data: Map<string, unknown>;
+    layers: Map<string, { layout: Record<string, unknown>; filter?: unknown }>;
+    fitted: unknown[];
+  }) {
     clicks: Click[] = [];
     hits: { properties: Record<string, unknown>; layer: { id: string } }[] = [];
     constructor(options: unknown) {
@@ -33,7 +38,15 @@ export function fakeClickableMapLibre() {
   return { module: { default: { ...base.module.default, Map: ClickableMap } }, instances };
 }
 
-const ring = (x: number, y: number, d = 0.001) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
+const ring = (x: number, y: number, d = 0.001) => [
+  [
+    [x, y],
+    [x + d, y],
+    [x + d, y + d],
+    [x, y + d],
+    [x, y],
+  ],
+];
 
 export const CROP_ID = '22222222-2222-4222-8222-222222222222';
 export const SECTOR_A = '33333333-3333-4333-8333-333333333331';
@@ -60,8 +73,20 @@ export const CROP = {
   divided: true,
   hasTest: false,
   sectors: [
-    { id: SECTOR_A, name: 'S1', areaHa: 4, geometry: { type: 'Polygon', coordinates: ring(21, 52) }, locked: false },
-    { id: SECTOR_B, name: 'S2', areaHa: 4, geometry: { type: 'Polygon', coordinates: ring(21.001, 52) }, locked: true },
+    {
+      id: SECTOR_A,
+      name: 'S1',
+      areaHa: 4,
+      geometry: { type: 'Polygon', coordinates: ring(21, 52) },
+      locked: false,
+    },
+    {
+      id: SECTOR_B,
+      name: 'S2',
+      areaHa: 4,
+      geometry: { type: 'Polygon', coordinates: ring(21.001, 52) },
+      locked: true,
+    },
   ],
   canUndo: false,
   canRedo: false,
@@ -84,18 +109,41 @@ export const PRICES = {
   currency: 'PLN',
   farm: {
     basicTestPerSample: { STANDARD: 3000, EXPRESS: 4500 },
-    additionalTestPerSample: { EGNER: 1500, ORCHARD: 2500, MICRO: 4000, NITROGEN: 3500, UNIVERSAL_METHOD: 2000, HUMUS: 2000, SULFUR: 2500, ABSORBABLE_CALCIUM: 2000 },
+    additionalTestPerSample: {
+      EGNER: 1500,
+      ORCHARD: 2500,
+      MICRO: 4000,
+      NITROGEN: 3500,
+      UNIVERSAL_METHOD: 2000,
+      HUMUS: 2000,
+      SULFUR: 2500,
+      ABSORBABLE_CALCIUM: 2000,
+    },
     equipment: { SAMPLER: 6000, SAMPLE_BAGS: 0, STRING_BAGS: 0 },
     volumeDiscounts: [{ minSamples: 10, percent: 5 }],
   },
   garden: { kit: 3000, additionalTest: {} },
 };
 
-export const ADDRESS = { voivodeship: 'MASOVIAN', cityName: 'Mińsk Mazowiecki', postCode: '05-300', streetName: 'Polna', buildingNumber: '7', apartmentNumber: null };
+export const ADDRESS = {
+  voivodeship: 'MASOVIAN',
+  cityName: 'Mińsk Mazowiecki',
+  postCode: '05-300',
+  streetName: 'Polna',
+  buildingNumber: '7',
+  apartmentNumber: null,
+};
 
 export const PROFILE = {
   serviceRole: 'PERSONAL',
-  personalData: { firstName: 'Anna', lastName: 'Nowak', genderType: 'WOMAN', phoneNumber: '+48600100200', taxNumber: null, address: ADDRESS },
+  personalData: {
+    firstName: 'Anna',
+    lastName: 'Nowak',
+    genderType: 'WOMAN',
+    phoneNumber: '+48600100200',
+    taxNumber: null,
+    address: ADDRESS,
+  },
   businessData: null,
   correspondenceAddress: null,
   isDataComplete: true,
@@ -130,17 +178,60 @@ export function order(over: Record<string, unknown> = {}) {
     deliveryAddress: { ...ADDRESS, recipient: 'Anna Nowak' },
     samplesSentDate: null,
     samples: [
-      { id: SAMPLE_A, sampleNumber: 1, code: 'SAAAAAAAAAAAA1', cropId: CROP_ID, sectorId: SECTOR_A, fieldName: 'Pszenica 2026', sectorName: 'S1', plantId: 'winter-wheat', plotNumbers: [], areaHa: 4, punctures: 16 },
-      { id: SAMPLE_B, sampleNumber: 2, code: 'SAAAAAAAAAAAA2', cropId: CROP_ID, sectorId: SECTOR_B, fieldName: 'Pszenica 2026', sectorName: 'S2', plantId: 'winter-wheat', plotNumbers: [], areaHa: 4, punctures: 16 },
+      {
+        id: SAMPLE_A,
+        sampleNumber: 1,
+        code: 'SAAAAAAAAAAAA1',
+        cropId: CROP_ID,
+        sectorId: SECTOR_A,
+        fieldName: 'Pszenica 2026',
+        sectorName: 'S1',
+        plantId: 'winter-wheat',
+        plotNumbers: [],
+        areaHa: 4,
+        punctures: 16,
+      },
+      {
+        id: SAMPLE_B,
+        sampleNumber: 2,
+        code: 'SAAAAAAAAAAAA2',
+        cropId: CROP_ID,
+        sectorId: SECTOR_B,
+        fieldName: 'Pszenica 2026',
+        sectorName: 'S2',
+        plantId: 'winter-wheat',
+        plotNumbers: [],
+        areaHa: 4,
+        punctures: 16,
+      },
     ],
     statusHistory: [],
     ...over,
   };
 }
 
-const el = (key: string, symbol: string, value: number, cls: string) => ({ key, name: key, symbol, unit: key === 'PH_KCL' ? '-' : 'mg/100 g', value, valueDescripted: null, class: cls, classLabel: cls });
+const el = (key: string, symbol: string, value: number, cls: string) => ({
+  key,
+  name: key,
+  symbol,
+  unit: key === 'PH_KCL' ? '-' : 'mg/100 g',
+  value,
+  valueDescripted: null,
+  class: cls,
+  classLabel: cls,
+});
 
-export function result(over: { testId: string; orderId: string; orderNumber: string; updatedAt: string; ph: [number, string]; p: [number, string]; k: [number, string]; mg: [number, string]; need?: string | null }): FieldResult {
+export function result(over: {
+  testId: string;
+  orderId: string;
+  orderNumber: string;
+  updatedAt: string;
+  ph: [number, string];
+  p: [number, string];
+  k: [number, string];
+  mg: [number, string];
+  need?: string | null;
+}): FieldResult {
   const view = {
     testId: over.testId,
     code: `S${over.testId.slice(-13).toUpperCase()}`,
@@ -155,7 +246,12 @@ export function result(over: { testId: string; orderId: string; orderNumber: str
     importedAt: over.updatedAt,
     updatedAt: over.updatedAt,
     agronomicCategory: { value: 'MEDIUM', label: 'medium' },
-    elements: [el('PH_KCL', 'pH KCl', ...over.ph), el('P2O5', 'P2O5', ...over.p), el('K2O', 'K2O', ...over.k), el('MG', 'Mg', ...over.mg)],
+    elements: [
+      el('PH_KCL', 'pH KCl', ...over.ph),
+      el('P2O5', 'P2O5', ...over.p),
+      el('K2O', 'K2O', ...over.k),
+      el('MG', 'Mg', ...over.mg),
+    ],
     recommendation:
       over.need === null
         ? null
@@ -163,9 +259,27 @@ export function result(over: { testId: string; orderId: string; orderNumber: str
             cropId: 'winter-wheat',
             area: { value: 4, unit: 'ha', hectares: 4 },
             classes: { ph: over.ph[1], p2o5: over.p[1], k2o: over.k[1], mg: over.mg[1] },
-            liming: { need: over.need ?? 'NEEDED', noTable: false, products: [{ product: 'CARBONATE', caoEquivalentPercent: 50, now: { tonnesPerHa: 3, totalTonnes: 12 }, later: { tonnesPerHa: 0 } }] },
+            liming: {
+              need: over.need ?? 'NEEDED',
+              noTable: false,
+              products: [
+                {
+                  product: 'CARBONATE',
+                  caoEquivalentPercent: 50,
+                  now: { tonnesPerHa: 3, totalTonnes: 12 },
+                  later: { tonnesPerHa: 0 },
+                },
+              ],
+            },
             fertilizer: {
-              p2o5: { nutrient: 'P2O5', soilClass: over.p[1], dose: { kgPerHa: 90 }, products: [{ product: 'SUPERPHOSPHATE_TRIPLE', percent: 46, amount: { kgPerHa: 196, totalKg: 784 } }] },
+              p2o5: {
+                nutrient: 'P2O5',
+                soilClass: over.p[1],
+                dose: { kgPerHa: 90 },
+                products: [
+                  { product: 'SUPERPHOSPHATE_TRIPLE', percent: 46, amount: { kgPerHa: 196, totalKg: 784 } },
+                ],
+              },
               k2o: { nutrient: 'K2O', soilClass: over.k[1], dose: { kgPerHa: 60 }, products: [] },
               mgo: { nutrient: 'MgO', soilClass: over.mg[1], dose: { kgPerHa: 0 }, products: [] },
             },

@@ -15,7 +15,12 @@ function Track() {
 }
 
 /** A page of the feature at `path` (matched by `pattern`), signed in; any other address shows where the page went. */
-export function renderPage(pattern: string, path: string, page: ReactElement, lang: 'pl' | 'en' | 'uk' = 'en') {
+export function renderPage(
+  pattern: string,
+  path: string,
+  page: ReactElement,
+  lang: 'pl' | 'en' | 'uk' = 'en',
+) {
   current = path;
   return renderFeature(
     <MemoryRouter initialEntries={[path]}>

@@ -7,15 +7,30 @@ import { ONBOARDING_DONE_KEY } from '../../onboarding/rules/onboarding-rules';
 afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
-  mockApi({ 'GET /api/users/me': USER, 'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 }, 'GET /api/soil-tests': [], 'GET /api/plots': [], 'GET /api/weather': {} });
+  mockApi({
+    'GET /api/users/me': USER,
+    'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+    'GET /api/soil-tests': [],
+    'GET /api/plots': [],
+    'GET /api/weather': {},
+  });
 
 describe('how-to-sample guide', () => {
   it('states the spec’s sampling rules with illustrations, under a translated title with a back link to /', async () => {
     api();
     renderApp('/how-to-sample', { signedIn: true });
-    expect(await screen.findByRole('heading', { level: 1, name: 'How to take soil samples' }, { timeout: 8000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How to take soil samples' }, { timeout: 8000 }),
+    ).toBeTruthy();
     const facts = screen.getByRole('complementary', { name: 'In short' });
-    for (const fact of ['16 punctures per sector', 'about 20 cm deep', 'without the top 2–3 cm', 'about 1 kg of soil', 'send within 4 days']) expect(within(facts).getByText(fact)).toBeTruthy();
+    for (const fact of [
+      '16 punctures per sector',
+      'about 20 cm deep',
+      'without the top 2–3 cm',
+      'about 1 kg of soil',
+      'send within 4 days',
+    ])
+      expect(within(facts).getByText(fact)).toBeTruthy();
     expect(screen.getByText(/at least 16 spots/)).toBeTruthy();
     expect(screen.getByText(/Discard the top 2–3 cm/)).toBeTruthy();
     expect(screen.getByText(/no later than 4 days/)).toBeTruthy();

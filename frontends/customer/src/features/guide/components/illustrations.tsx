@@ -8,11 +8,22 @@ const GREEN = '#2f6b2f';
 /** A sector with 16 sampling points walked in a zigzag. */
 export function PuncturesFigure({ label }: { label: string }) {
   const points: [number, number][] = [];
-  for (let row = 0; row < 4; row++) for (let col = 0; col < 4; col++) points.push([30 + col * 45 + (row % 2 ? 22 : 0), 25 + row * 35]);
+  for (let row = 0; row < 4; row++)
+    for (let col = 0; col < 4; col++) points.push([30 + col * 45 + (row % 2 ? 22 : 0), 25 + row * 35]);
   const path = points.map(([x, y], i) => `${i ? 'L' : 'M'}${x} ${y}`).join(' ');
   return (
     <svg viewBox="0 0 220 160" role="img" aria-label={label} className="guide-figure">
-      <rect x="5" y="5" width="210" height="150" rx="10" fill="#e8f3e0" stroke={GREEN} strokeWidth="2" strokeDasharray="6 4" />
+      <rect
+        x="5"
+        y="5"
+        width="210"
+        height="150"
+        rx="10"
+        fill="#e8f3e0"
+        stroke={GREEN}
+        strokeWidth="2"
+        strokeDasharray="6 4"
+      />
       <path d={path} fill="none" stroke={GREEN} strokeWidth="1.5" strokeDasharray="3 3" />
       {points.map(([x, y], i) => (
         <g key={i}>
@@ -36,13 +47,23 @@ export function DepthFigure({ label }: { label: string }) {
       <path d="M10 34h200" stroke="#fff" strokeDasharray="4 3" />
       <rect x="95" y="8" width="16" height="126" rx="3" fill="#c9ccd1" stroke="#555" />
       <path d="M150 20v14" stroke="#fff" strokeWidth="2" />
-      <text x="156" y="31" fontSize="11" fill="#fff">2–3 cm ✕</text>
+      <text x="156" y="31" fontSize="11" fill="#fff">
+        2–3 cm ✕
+      </text>
       <path d="M40 34v100" stroke="#fff" strokeWidth="2" markerEnd="url(#arrow)" />
       <text x="46" y="90" fontSize="13" fill="#fff" fontWeight="bold">
         20 cm
       </text>
       <defs>
-        <marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+        <marker
+          id="arrow"
+          viewBox="0 0 10 10"
+          refX="5"
+          refY="5"
+          markerWidth="6"
+          markerHeight="6"
+          orient="auto-start-reverse"
+        >
           <path d="M0 0L10 5L0 10z" fill="#fff" />
         </marker>
       </defs>
@@ -62,7 +83,15 @@ export function BagFigure({ label }: { label: string }) {
         ~1 kg
       </text>
       <defs>
-        <marker id="arrow2" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto">
+        <marker
+          id="arrow2"
+          viewBox="0 0 10 10"
+          refX="5"
+          refY="5"
+          markerWidth="5"
+          markerHeight="5"
+          orient="auto"
+        >
           <path d="M0 0L10 5L0 10z" fill={GREEN} />
         </marker>
       </defs>

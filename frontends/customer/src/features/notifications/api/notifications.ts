@@ -23,7 +23,8 @@ export function useNotifications(page: number, filter: InAppFilter) {
   return useSWR<TInAppList>(notificationsKey(page, filter));
 }
 
-export const markSeen = (id: string) => api.patch<unknown>(`${LIST_PATH}/${encodeURIComponent(id)}`, { seen: true });
+export const markSeen = (id: string) =>
+  api.patch<unknown>(`${LIST_PATH}/${encodeURIComponent(id)}`, { seen: true });
 
 /** Spec section 4: marked seen by a PATCH, then the list and the count are fetched again. */
 export function useMarkSeen() {
@@ -72,7 +73,10 @@ export function useLiveNotifications(enabled = true): void {
         await visible(signal);
         if (signal.aborted) return;
         try {
-          const state = await api.get<TInAppChanges>(CHANGES_PATH, { query: cursor ? { after: cursor, waitMs: LIVE_WAIT_MS } : {}, signal });
+          const state = await api.get<TInAppChanges>(CHANGES_PATH, {
+            query: cursor ? { after: cursor, waitMs: LIVE_WAIT_MS } : {},
+            signal,
+          });
           if (cursor !== undefined && state.cursor !== cursor) {
             await mutate(unseenCountKey);
             await mutate((key) => Array.isArray(key) && key[0] === LIST_PATH);

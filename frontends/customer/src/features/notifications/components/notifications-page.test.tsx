@@ -21,7 +21,12 @@ describe('notifications page', () => {
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': () => ({ unseenCount: seen ? 0 : 1 }),
       'GET /api/notifications/in-app': ({ url }: { url: URL }) => {
-        const items = url.searchParams.get('filter') === 'unread' ? (seen ? [] : [note('n1', false)]) : [note('n1', seen), note('n2', true)];
+        const items =
+          url.searchParams.get('filter') === 'unread'
+            ? seen
+              ? []
+              : [note('n1', false)]
+            : [note('n1', seen), note('n2', true)];
         return { items, meta: { page: 1, perPage: 10, total: items.length, next: null, prev: null } };
       },
       'PATCH /api/notifications/in-app/n1': () => {
@@ -33,7 +38,12 @@ describe('notifications page', () => {
     expect(await screen.findByRole('link', { name: 'Notifications (1)' })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(2));
     const list = calls.find((c) => c.path === '/api/notifications/in-app')!;
-    expect(Object.fromEntries(list.url.searchParams)).toEqual({ page: '1', perPage: '10', orderBy: 'createdAt:desc', filter: 'all' });
+    expect(Object.fromEntries(list.url.searchParams)).toEqual({
+      page: '1',
+      perPage: '10',
+      orderBy: 'createdAt:desc',
+      filter: 'all',
+    });
 
     await userEvent.click(screen.getByRole('tab', { name: 'Unread' }));
     await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(1));
@@ -44,7 +54,10 @@ describe('notifications page', () => {
     const patchAt = order.indexOf('PATCH /api/notifications/in-app/n1');
     expect(patchAt).toBeGreaterThan(0);
     expect(order.slice(patchAt + 1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('GET /api/notifications/in-app?'), 'GET /api/notifications/in-app/unseen/count']),
+      expect.arrayContaining([
+        expect.stringContaining('GET /api/notifications/in-app?'),
+        'GET /api/notifications/in-app/unseen/count',
+      ]),
     );
   });
 });

@@ -14,7 +14,9 @@ function NotificationItem({ item, onSeen }: { item: TInAppNotification; onSeen: 
         {!item.seen && <span className="notification__badge">{tr('customer.unread')}</span>}
         <p className="notification__text">{text}</p>
         <time className="notification__date" dateTime={item.createdAt}>
-          {new Date(item.createdAt).toLocaleString(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL')}
+          {new Date(item.createdAt).toLocaleString(
+            lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL',
+          )}
         </time>
       </div>
       {!item.seen && (
@@ -45,7 +47,14 @@ export function NotificationsPage() {
     <section className="page">
       <div role="tablist" className="tabs">
         {(['all', 'unread'] as const).map((f) => (
-          <button key={f} type="button" role="tab" aria-selected={filter === f} className="tabs__tab" onClick={() => select(f)}>
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={filter === f}
+            className="tabs__tab"
+            onClick={() => select(f)}
+          >
             {tr(f === 'all' ? 'customer.tabAll' : 'customer.tabUnread')}
           </button>
         ))}
@@ -62,11 +71,21 @@ export function NotificationsPage() {
       )}
       {data && (data.meta.prev !== null || data.meta.next !== null) && (
         <nav className="pager">
-          <button type="button" className="gl-button gl-button--secondary" disabled={data.meta.prev === null} onClick={() => data.meta.prev && setPage(data.meta.prev)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={data.meta.prev === null}
+            onClick={() => data.meta.prev && setPage(data.meta.prev)}
+          >
             {tr('customer.previousPage')}
           </button>
           <span>{page}</span>
-          <button type="button" className="gl-button gl-button--secondary" disabled={data.meta.next === null} onClick={() => data.meta.next && setPage(data.meta.next)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={data.meta.next === null}
+            onClick={() => data.meta.next && setPage(data.meta.next)}
+          >
             {tr('customer.nextPage')}
           </button>
         </nav>

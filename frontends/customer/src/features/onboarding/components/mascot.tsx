@@ -5,7 +5,13 @@ export function Mascot({ label, size = 96 }: { label: string; size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 100 100" role="img" aria-label={label} className="mascot">
       <ellipse cx="50" cy="90" rx="40" ry="7" fill="#8b5a2b" />
-      <path d="M18 86c0-16 14-16 14-30s-8-18-2-30 26-12 30 4-6 18-6 28 10 12 16 20" fill="none" stroke="#e38d8d" strokeWidth="14" strokeLinecap="round" />
+      <path
+        d="M18 86c0-16 14-16 14-30s-8-18-2-30 26-12 30 4-6 18-6 28 10 12 16 20"
+        fill="none"
+        stroke="#e38d8d"
+        strokeWidth="14"
+        strokeLinecap="round"
+      />
       <path d="M24 70h12M27 58h12M28 44h10" stroke="#c96f6f" strokeWidth="2" strokeLinecap="round" />
       <circle cx="40" cy="24" r="4.5" fill="#fff" />
       <circle cx="52" cy="22" r="4.5" fill="#fff" />
@@ -18,7 +24,15 @@ export function Mascot({ label, size = 96 }: { label: string; size?: number }) {
 }
 
 /** The character speaking: the mascot beside a speech bubble. */
-export function SpeechBubble({ mascotLabel, title, children }: { mascotLabel: string; title: string; children: ReactNode }) {
+export function SpeechBubble({
+  mascotLabel,
+  title,
+  children,
+}: {
+  mascotLabel: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <div className="onboarding-speech">
       <Mascot label={mascotLabel} />

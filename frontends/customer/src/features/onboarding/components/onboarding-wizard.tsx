@@ -29,7 +29,9 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
     <section className="onboarding card" aria-labelledby="onboarding-title">
       <header className="onboarding__header">
         <h2 id="onboarding-title">{tr('onboarding.dialogTitle')}</h2>
-        <span className="muted">{tr('onboarding.stepOf', { n: index + 1, total: ONBOARDING_STEPS.length })}</span>
+        <span className="muted">
+          {tr('onboarding.stepOf', { n: index + 1, total: ONBOARDING_STEPS.length })}
+        </span>
       </header>
       {step === 'welcome' && (
         <SpeechBubble mascotLabel={tr('onboarding.mascotAlt')} title={tr('onboarding.welcomeTitle')}>
@@ -40,7 +42,9 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
         <SpeechBubble mascotLabel={tr('onboarding.mascotAlt')} title={tr('onboarding.farmTitle')}>
           <p>{tr('onboarding.farmBubble')}</p>
           <p className={missing.length ? 'onboarding__warning' : 'onboarding__ok'}>
-            {missing.length ? tr('onboarding.farmIncomplete', { fields: missing.map((k) => tr(k)).join(', ') }) : tr('onboarding.farmComplete')}
+            {missing.length
+              ? tr('onboarding.farmIncomplete', { fields: missing.map((k) => tr(k)).join(', ') })
+              : tr('onboarding.farmComplete')}
           </p>
           <Link to="/my-account" onClick={() => markOnboardingDone()}>
             {tr('onboarding.completeProfile')}
@@ -77,7 +81,11 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
         )}
         <span className="onboarding__nav">
           {index > 0 && (
-            <button type="button" className="gl-button gl-button--secondary" onClick={() => setIndex(index - 1)}>
+            <button
+              type="button"
+              className="gl-button gl-button--secondary"
+              onClick={() => setIndex(index - 1)}
+            >
               {tr('onboarding.back')}
             </button>
           )}

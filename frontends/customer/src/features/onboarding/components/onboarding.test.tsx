@@ -12,14 +12,32 @@ afterEach(() => {
 function viewport(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
-      ({ matches: /max-width:\s*767px/.test(query) && width <= 767, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+      ({
+        matches: /max-width:\s*767px/.test(query) && width <= 767,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
   );
 }
 
 const api = (user: Record<string, unknown> = USER) =>
-  mockApi({ 'GET /api/users/me': user, 'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 }, 'GET /api/soil-tests': [], 'GET /api/plots': [], 'GET /api/weather': {} });
+  mockApi({
+    'GET /api/users/me': user,
+    'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+    'GET /api/soil-tests': [],
+    'GET /api/plots': [],
+    'GET /api/weather': {},
+  });
 
-const wizard = async () => (await screen.findByRole('heading', { name: 'Welcome to Gleba' }, { timeout: 8000 })).closest('section') as HTMLElement;
+const wizard = async () =>
+  (await screen.findByRole('heading', { name: 'Welcome to Gleba' }, { timeout: 8000 })).closest(
+    'section',
+  ) as HTMLElement;
 
 describe('farm onboarding wizard', () => {
   it('greets a new user on the dashboard with the guide character and walks farm data, first plot, sampling', async () => {
@@ -32,12 +50,16 @@ describe('farm onboarding wizard', () => {
     expect(within(w).getByRole('heading', { name: "Hi, I'm Lumbi!" })).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
     expect(within(w).getByText('Still missing: phone, address.')).toBeTruthy();
-    expect(within(w).getByRole('link', { name: 'Complete your data' }).getAttribute('href')).toBe('/my-account');
+    expect(within(w).getByRole('link', { name: 'Complete your data' }).getAttribute('href')).toBe(
+      '/my-account',
+    );
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
     expect(within(w).getByRole('link', { name: 'Go to the map' }).getAttribute('href')).toBe('/map');
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
     expect(within(w).getByText(/at least 16 punctures per sector, about 20 cm deep/)).toBeTruthy();
-    expect(within(w).getByRole('link', { name: 'Read the guide' }).getAttribute('href')).toBe('/how-to-sample');
+    expect(within(w).getByRole('link', { name: 'Read the guide' }).getAttribute('href')).toBe(
+      '/how-to-sample',
+    );
     await userEvent.click(within(w).getByRole('button', { name: 'Back' }));
     expect(within(w).getByText('Step 3 of 4')).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
@@ -51,7 +73,9 @@ describe('farm onboarding wizard', () => {
     viewport(375);
     api();
     renderApp('/', { signedIn: true, lang: 'pl' });
-    const w = (await screen.findByRole('heading', { name: 'Witaj w Gleba' })).closest('section') as HTMLElement;
+    const w = (await screen.findByRole('heading', { name: 'Witaj w Gleba' })).closest(
+      'section',
+    ) as HTMLElement;
     await userEvent.click(within(w).getByRole('button', { name: 'Dalej' }));
     await userEvent.click(within(w).getByRole('button', { name: 'Dalej' }));
     expect(within(w).getByRole('note').textContent).toContain('na komputerze');
@@ -75,7 +99,9 @@ describe('farm onboarding wizard', () => {
     api();
     localStorage.setItem(ONBOARDING_DONE_KEY, 'x');
     renderApp('/onboarding', { signedIn: true, lang: 'uk' });
-    const w = (await screen.findByRole('heading', { level: 2, name: 'Вітаємо в Gleba' })).closest('section') as HTMLElement;
+    const w = (await screen.findByRole('heading', { level: 2, name: 'Вітаємо в Gleba' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(within(w).getByRole('heading', { name: 'Привіт, я Лумбі!' })).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: 'Пропустити' }));
     expect(location()).toBe('/');
@@ -96,14 +122,28 @@ describe('farm onboarding wizard', () => {
     viewport(1280);
     api();
     renderApp('/my-account', { signedIn: true });
-    expect((await screen.findByRole('link', { name: 'Gleba guide' }, { timeout: 8000 })).getAttribute('href')).toBe('/onboarding');
-    expect(screen.getByRole('link', { name: 'How to take samples?' }).getAttribute('href')).toBe('/how-to-sample');
+    expect(
+      (await screen.findByRole('link', { name: 'Gleba guide' }, { timeout: 8000 })).getAttribute('href'),
+    ).toBe('/onboarding');
+    expect(screen.getByRole('link', { name: 'How to take samples?' }).getAttribute('href')).toBe(
+      '/how-to-sample',
+    );
   });
 
   it('rules: missing profile data and the stored flag', () => {
-    expect(missingProfileFields({ firstName: 'A', lastName: 'B', phoneNumber: '+48', isDataComplete: true })).toEqual([]);
-    expect(missingProfileFields({ firstName: ' ', lastName: 'B', phoneNumber: null, isDataComplete: false })).toEqual(['onboarding.fieldName', 'onboarding.fieldPhone', 'onboarding.fieldAddress']);
+    expect(
+      missingProfileFields({ firstName: 'A', lastName: 'B', phoneNumber: '+48', isDataComplete: true }),
+    ).toEqual([]);
+    expect(
+      missingProfileFields({ firstName: ' ', lastName: 'B', phoneNumber: null, isDataComplete: false }),
+    ).toEqual(['onboarding.fieldName', 'onboarding.fieldPhone', 'onboarding.fieldAddress']);
     expect(isOnboardingDone({ getItem: () => null })).toBe(false);
-    expect(isOnboardingDone({ getItem: () => { throw new Error('blocked'); } })).toBe(true);
+    expect(
+      isOnboardingDone({
+        getItem: () => {
+          throw new Error('blocked');
+        },
+      }),
+    ).toBe(true);
   });
 });

@@ -23,7 +23,9 @@ export function markOnboardingDone(storage: Pick<Storage, 'setItem'> = localStor
 }
 
 /** The profile data still missing before ordering (message keys of `onboarding.field*`). */
-export function missingProfileFields(user: Pick<TCurrentUser, 'firstName' | 'lastName' | 'phoneNumber' | 'isDataComplete'> | undefined): string[] {
+export function missingProfileFields(
+  user: Pick<TCurrentUser, 'firstName' | 'lastName' | 'phoneNumber' | 'isDataComplete'> | undefined,
+): string[] {
   if (!user) return [];
   const missing: string[] = [];
   if (!user.firstName.trim() || !user.lastName.trim()) missing.push('onboarding.fieldName');

@@ -20,7 +20,9 @@ const send = (body: unknown) => api.post('soil-tests', body);
 export function OfflineQueueRunner() {
   const { mutate } = useSWRConfig();
   const userId = useCurrentUser().data?.id;
-  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  const [offline, setOffline] = useState(
+    () => typeof navigator !== 'undefined' && navigator.onLine === false,
+  );
 
   useEffect(() => {
     async function flush() {
@@ -29,9 +31,17 @@ export function OfflineQueueRunner() {
       const lang = useLanguageStore.getState().lang;
       if (result.sent.length > 0) {
         toast.success(await translateLater(lang, ['pwa'], 'pwa.queueSent', { count: result.sent.length }));
-        void mutate((key) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('soil-tests'));
+        void mutate((key) =>
+          (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('soil-tests'),
+        );
       }
-      for (const { item, error } of result.refused) toast.error(await translateLater(lang, ['pwa'], 'pwa.queueFailed', { barcode: item.barcode, reason: describeError(lang, error) }));
+      for (const { item, error } of result.refused)
+        toast.error(
+          await translateLater(lang, ['pwa'], 'pwa.queueFailed', {
+            barcode: item.barcode,
+            reason: describeError(lang, error),
+          }),
+        );
     }
     const goOnline = () => {
       setOffline(false);

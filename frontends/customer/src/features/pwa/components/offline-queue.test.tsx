@@ -31,7 +31,10 @@ describe('adding a test while offline', () => {
       },
     });
     renderApp('/soil-tests/add', { signedIn: true, lang: 'pl' });
-    await userEvent.type(await screen.findByLabelText('Kod testu', undefined, { timeout: 8000 }), 'ABCDEF123456');
+    await userEvent.type(
+      await screen.findByLabelText('Kod testu', undefined, { timeout: 8000 }),
+      'ABCDEF123456',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Dalej' }));
     const form = await screen.findByRole('form', { name: 'Szczegóły próbki' });
     await userEvent.type(within(form).getByLabelText('Nazwa ogrodu lub miejsca'), 'Warzywnik');
@@ -39,7 +42,9 @@ describe('adding a test while offline', () => {
     await userEvent.selectOptions(within(form).getByLabelText('Roślina'), 'TOMATO');
     await userEvent.click(within(form).getByRole('button', { name: 'Zapisz' }));
 
-    expect(await screen.findByText('Brak połączenia. Badanie ABCDEF123456 zostanie dodane, gdy wrócisz do sieci.')).toBeTruthy();
+    expect(
+      await screen.findByText('Brak połączenia. Badanie ABCDEF123456 zostanie dodane, gdy wrócisz do sieci.'),
+    ).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/soil-tests'));
     expect(readQueue().map((q) => q.barcode)).toEqual(['ABCDEF123456']);
 
@@ -49,23 +54,46 @@ describe('adding a test while offline', () => {
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('Połączenie wróciło. Dodano badania zapisane offline: 1.')).toBeTruthy();
-    expect(posted).toEqual([expect.objectContaining({ barcode: 'ABCDEF123456', gardenName: 'Warzywnik', plantId: 'TOMATO' })]);
+    expect(posted).toEqual([
+      expect.objectContaining({ barcode: 'ABCDEF123456', gardenName: 'Warzywnik', plantId: 'TOMATO' }),
+    ]);
     expect(localStorage.getItem(OFFLINE_QUEUE_KEY)).toBeNull();
     expect(screen.queryByText(/Jesteś offline/)).toBeNull();
   });
 
   it('reports a queued test the server refuses, in English', async () => {
-    localStorage.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ barcode: 'ZZZZ00000000', userId: USER.id, body: { barcode: 'ZZZZ00000000', gardenName: 'Plot', plantId: 'TOMATO' }, queuedAt: '2026-11-22T08:00:00Z' }]));
+    localStorage.setItem(
+      OFFLINE_QUEUE_KEY,
+      JSON.stringify([
+        {
+          barcode: 'ZZZZ00000000',
+          userId: USER.id,
+          body: { barcode: 'ZZZZ00000000', gardenName: 'Plot', plantId: 'TOMATO' },
+          queuedAt: '2026-11-22T08:00:00Z',
+        },
+      ]),
+    );
     mockApi({
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
       'GET /api/soil-tests': [],
       'GET /api/plots': [],
       'GET /api/weather': {},
-      'POST /api/soil-tests': json(400, { statusCode: 400, error: 'Bad Request', message: 'x', code: 'testCodeIncorrect' }),
+      'POST /api/soil-tests': json(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'x',
+        code: 'testCodeIncorrect',
+      }),
     });
     renderApp('/', { signedIn: true });
-    expect(await screen.findByText(/Test ZZZZ00000000 saved offline could not be added: The test code is incorrect/, undefined, { timeout: 8000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Test ZZZZ00000000 saved offline could not be added: The test code is incorrect/,
+        undefined,
+        { timeout: 8000 },
+      ),
+    ).toBeTruthy();
     expect(readQueue()).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ import { PLANTS_KEY } from '../../soil-tests/api/plants';
 import { readQueue } from '../rules/offline-queue';
 
 /** An access token as identity issues it, as far as the app reads it (the subject). */
-const jwt = (sub: string) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, role: 'USER', lang: 'en' })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+const jwt = (sub: string) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub, role: 'USER', lang: 'en' }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}.sig`;
 const TEST_ID = '5c1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f';
 const CODE = 'GLEBA0000000042';
 const offline = () => {
@@ -36,7 +40,11 @@ describe('opening the installed app without a connection', () => {
     });
     const first = renderApp('/', { signedIn: true, accessToken: jwt(USER.id) });
     expect(await screen.findByText('Hello, Anna!', undefined, { timeout: 8000 })).toBeTruthy();
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(PLANTS_KEY) ?? '{}')).toMatchObject({ en: { plants: [{ id: 'TOMATO', name: 'Tomato' }] } }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(PLANTS_KEY) ?? '{}')).toMatchObject({
+        en: { plants: [{ id: 'TOMATO', name: 'Tomato' }] },
+      }),
+    );
     expect(rememberedUser()).toMatchObject({ id: USER.id, firstName: 'Anna' });
     first.unmount();
     vi.unstubAllGlobals();
@@ -64,10 +72,18 @@ describe('opening the installed app without a connection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const form = await screen.findByRole('form', { name: 'Sample details' });
     await userEvent.type(within(form).getByLabelText('Garden or place name'), 'Vegetable patch');
-    await waitFor(() => expect(within(form).getAllByRole('option').map((o) => o.textContent)).toContain('Tomato'));
+    await waitFor(() =>
+      expect(
+        within(form)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toContain('Tomato'),
+    );
     await userEvent.selectOptions(within(form).getByLabelText('Plant'), 'TOMATO');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(`No connection. Test ${CODE} will be added when you are back online.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`No connection. Test ${CODE} will be added when you are back online.`),
+    ).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/soil-tests'));
     expect(readQueue().map((q) => [q.barcode, q.userId])).toEqual([[CODE, USER.id]]);
 
@@ -77,8 +93,12 @@ describe('opening the installed app without a connection', () => {
     const meBefore = calls.filter((c) => c.path === '/api/users/me').length;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('Back online. Tests saved offline have been added: 1.')).toBeTruthy();
-    expect(posted).toEqual([expect.objectContaining({ barcode: CODE, gardenName: 'Vegetable patch', plantId: 'TOMATO' })]);
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/users/me').length).toBeGreaterThan(meBefore));
+    expect(posted).toEqual([
+      expect.objectContaining({ barcode: CODE, gardenName: 'Vegetable patch', plantId: 'TOMATO' }),
+    ]);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/users/me').length).toBeGreaterThan(meBefore),
+    );
     expect(screen.queryByText(/You are offline/)).toBeNull();
   });
 
@@ -87,7 +107,9 @@ describe('opening the installed app without a connection', () => {
     setOnline(false);
     mockApi({ 'GET /api/users/me': offline, 'GET /api/notifications/in-app/unseen/count': offline });
     renderApp('/', { signedIn: true, accessToken: jwt(USER.id) });
-    expect(await screen.findByText('The server is not responding', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(
+      await screen.findByText('The server is not responding', undefined, { timeout: 8000 }),
+    ).toBeTruthy();
   });
 
   it('forgets the kept user at sign-out; reads the subject of a base64url token', () => {

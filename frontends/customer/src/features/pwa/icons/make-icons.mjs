@@ -46,7 +46,10 @@ function draw(size, scale, bleed) {
   const S = 4;
   for (let j = 0; j < size; j++) {
     for (let i = 0; i < size; i++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sj = 0; sj < S; sj++) {
         for (let si = 0; si < S; si++) {
           const fx = (i + (si + 0.5) / S) / size;
@@ -56,7 +59,10 @@ function draw(size, scale, bleed) {
           const gx = ((fx - 0.5) / scale) * 64 + 32;
           const gy = ((fy - 0.5) / scale) * 64 + 32;
           const c = design(gx, gy) ?? CREAM;
-          r += c[0]; g += c[1]; b += c[2]; a += 255;
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 255;
         }
       }
       const n = S * S;
@@ -97,7 +103,12 @@ function png(size, rgba) {
   ihdr[9] = 6; // RGBA
   const rows = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 mkdirSync(out, { recursive: true });

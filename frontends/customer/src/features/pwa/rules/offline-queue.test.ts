@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueTest, flushQueue, OFFLINE_QUEUE_KEY, readQueue } from './offline-queue';
 
-const body = (barcode: string, gardenName = 'My garden') => ({ barcode, gardenName, plantId: 'TOMATO' }) as never;
+const body = (barcode: string, gardenName = 'My garden') =>
+  ({ barcode, gardenName, plantId: 'TOMATO' }) as never;
 const store = () => {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), m };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
 };
 class NetworkDown extends Error {}
 const isNetworkError = (e: unknown) => e instanceof NetworkDown;
@@ -26,7 +32,12 @@ describe('offline queue of added tests', () => {
     enqueueTest(body('AAAA00000001'), 'u1', s);
     enqueueTest(body('BBBB00000002'), 'u1', s);
     const sent: string[] = [];
-    const result = await flushQueue({ userId: 'u1', send: async (b) => void sent.push(b.barcode), isNetworkError, storage: s });
+    const result = await flushQueue({
+      userId: 'u1',
+      send: async (b) => void sent.push(b.barcode),
+      isNetworkError,
+      storage: s,
+    });
     expect(sent).toEqual(['AAAA00000001', 'BBBB00000002']);
     expect(result).toMatchObject({ remaining: 0, refused: [] });
     expect(s.m.has(OFFLINE_QUEUE_KEY)).toBe(false);
@@ -39,7 +50,8 @@ describe('offline queue of added tests', () => {
     const result = await flushQueue({
       userId: 'u1',
       send: async (b) => {
-        if (b.barcode === 'AAAA00000001') throw Object.assign(new Error('refused'), { code: 'testCodeIncorrect' });
+        if (b.barcode === 'AAAA00000001')
+          throw Object.assign(new Error('refused'), { code: 'testCodeIncorrect' });
       },
       isNetworkError,
       storage: s,
@@ -87,7 +99,12 @@ describe('offline queue of added tests', () => {
   it('keeps a test queued during a run', async () => {
     const s = store();
     enqueueTest(body('AAAA00000001'), 'u1', s);
-    await flushQueue({ userId: 'u1', send: async () => void enqueueTest(body('BBBB00000002'), 'u1', s), isNetworkError, storage: s });
+    await flushQueue({
+      userId: 'u1',
+      send: async () => void enqueueTest(body('BBBB00000002'), 'u1', s),
+      isNetworkError,
+      storage: s,
+    });
     expect(readQueue(s).map((q) => q.barcode)).toEqual(['BBBB00000002']);
   });
 
@@ -96,7 +113,12 @@ describe('offline queue of added tests', () => {
     enqueueTest(body('AAAA00000001'), 'u1', s);
     enqueueTest(body('BBBB00000002'), 'u2', s);
     const sent: string[] = [];
-    const result = await flushQueue({ userId: 'u2', send: async (b) => void sent.push(b.barcode), isNetworkError, storage: s });
+    const result = await flushQueue({
+      userId: 'u2',
+      send: async (b) => void sent.push(b.barcode),
+      isNetworkError,
+      storage: s,
+    });
     expect(sent).toEqual(['BBBB00000002']);
     expect(result.remaining).toBe(0);
     expect(readQueue(s).map((q) => [q.barcode, q.userId])).toEqual([['AAAA00000001', 'u1']]);
@@ -106,7 +128,14 @@ describe('offline queue of added tests', () => {
     const s = store();
     s.setItem(OFFLINE_QUEUE_KEY, '{not json');
     expect(readQueue(s)).toEqual([]);
-    s.setItem(OFFLINE_QUEUE_KEY, JSON.stringify([{ barcode: 1 }, { barcode: 'Y', body: { barcode: 'Y' } }, { barcode: 'X', userId: 'u1', body: { barcode: 'X' }, queuedAt: '' }]));
+    s.setItem(
+      OFFLINE_QUEUE_KEY,
+      JSON.stringify([
+        { barcode: 1 },
+        { barcode: 'Y', body: { barcode: 'Y' } },
+        { barcode: 'X', userId: 'u1', body: { barcode: 'X' }, queuedAt: '' },
+      ]),
+    );
     expect(readQueue(s).map((q) => q.barcode)).toEqual(['X']);
   });
 });

@@ -19,7 +19,12 @@ export interface QueuedTest {
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const isQueued = (v: unknown): v is QueuedTest =>
-  typeof v === 'object' && v !== null && typeof (v as QueuedTest).barcode === 'string' && typeof (v as QueuedTest).userId === 'string' && typeof (v as QueuedTest).body === 'object' && (v as QueuedTest).body !== null;
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as QueuedTest).barcode === 'string' &&
+  typeof (v as QueuedTest).userId === 'string' &&
+  typeof (v as QueuedTest).body === 'object' &&
+  (v as QueuedTest).body !== null;
 
 export function readQueue(storage: Store = localStorage): QueuedTest[] {
   try {
@@ -36,7 +41,12 @@ function writeQueue(items: QueuedTest[], storage: Store): void {
 }
 
 /** Queues a test; the same code queued again replaces the earlier details. */
-export function enqueueTest(body: TAddGardenTestBody, userId: string, storage: Store = localStorage, now = new Date()): QueuedTest {
+export function enqueueTest(
+  body: TAddGardenTestBody,
+  userId: string,
+  storage: Store = localStorage,
+  now = new Date(),
+): QueuedTest {
   const item: QueuedTest = { barcode: body.barcode, userId, body, queuedAt: now.toISOString() };
   writeQueue([...readQueue(storage).filter((q) => q.barcode !== body.barcode), item], storage);
   return item;
@@ -52,7 +62,12 @@ export interface FlushResult {
 let running: Promise<FlushResult> | null = null;
 
 /** Sends the user's queued tests in order; one run at a time (two `online` events share it). */
-export function flushQueue(options: { userId: string; send: (body: TAddGardenTestBody) => Promise<unknown>; isNetworkError: (e: unknown) => boolean; storage?: Store }): Promise<FlushResult> {
+export function flushQueue(options: {
+  userId: string;
+  send: (body: TAddGardenTestBody) => Promise<unknown>;
+  isNetworkError: (e: unknown) => boolean;
+  storage?: Store;
+}): Promise<FlushResult> {
   if (running) return running;
   const storage = options.storage ?? localStorage;
   running = (async () => {
@@ -66,7 +81,10 @@ export function flushQueue(options: { userId: string; send: (body: TAddGardenTes
         result.refused.push({ item, error });
       }
       // Re-read: a test queued meanwhile (another tab, the user) stays.
-      writeQueue(readQueue(storage).filter((q) => q.barcode !== item.barcode || q.queuedAt !== item.queuedAt), storage);
+      writeQueue(
+        readQueue(storage).filter((q) => q.barcode !== item.barcode || q.queuedAt !== item.queuedAt),
+        storage,
+      );
     }
     result.remaining = readQueue(storage).filter((q) => q.userId === options.userId).length;
     return result;

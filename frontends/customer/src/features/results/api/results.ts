@@ -89,17 +89,24 @@ export const orderResultsKey = (orderId: string) => `results/orders/${encodeURIC
 /** A farm order's samples; `null` asks nothing (used when the id was not a test's). */
 export function useOrderResults(orderId: string | null) {
   const lang = useLanguageStore((s) => s.lang);
-  return useSWR<OrderResultsView>(orderId ? [orderResultsKey(orderId), lang] : null, ([key]: [string]) => api.get<OrderResultsView>(key));
+  return useSWR<OrderResultsView>(orderId ? [orderResultsKey(orderId), lang] : null, ([key]: [string]) =>
+    api.get<OrderResultsView>(key),
+  );
 }
 
 export function useTestResults(testId: string | undefined) {
   const lang = useLanguageStore((s) => s.lang);
-  return useSWR<SampleResultsView>(testId ? [resultsKey(testId), lang] : null, ([key]: [string]) => api.get<SampleResultsView>(key));
+  return useSWR<SampleResultsView>(testId ? [resultsKey(testId), lang] : null, ([key]: [string]) =>
+    api.get<SampleResultsView>(key),
+  );
 }
 
 /** Downloads a PDF of the API (the client reads JSON only): bearer token and language as the client sends them. */
 export async function downloadPdf(path: string, fileName: string): Promise<void> {
-  const headers: Record<string, string> = { accept: 'application/pdf', 'x-gleba-lang': useLanguageStore.getState().lang };
+  const headers: Record<string, string> = {
+    accept: 'application/pdf',
+    'x-gleba-lang': useLanguageStore.getState().lang,
+  };
   const token = api.tokens.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`/api/${path}`, { headers });

@@ -31,7 +31,11 @@ export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr
   return (
     <figure className="results-chart">
       <figcaption>{tr('customerTests.chartTitle')}</figcaption>
-      <svg viewBox={`0 0 ${LABEL_W + BAR_W + 10} ${rows.length * ROW + 10}`} role="img" aria-label={tr('customerTests.chartTitle')}>
+      <svg
+        viewBox={`0 0 ${LABEL_W + BAR_W + 10} ${rows.length * ROW + 10}`}
+        role="img"
+        aria-label={tr('customerTests.chartTitle')}
+      >
         {rows.map((e, i) => {
           const classes = classesOf(e.key);
           const colours = e.key === 'PH_KCL' ? PH_COLOURS : NUTRIENT_COLOURS;
@@ -43,14 +47,37 @@ export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr
                 {e.symbol}
               </text>
               {classes.map((c, ci) => (
-                <rect key={c} x={LABEL_W + ci * seg} y={y + 26} width={seg - 2} height={6} fill={colours[ci]} opacity={0.5}>
+                <rect
+                  key={c}
+                  x={LABEL_W + ci * seg}
+                  y={y + 26}
+                  width={seg - 2}
+                  height={6}
+                  fill={colours[ci]}
+                  opacity={0.5}
+                >
                   <title>{tr(classMessage(e.key, c))}</title>
                 </rect>
               ))}
-              <rect x={LABEL_W} y={y + 6} width={(index + 1) * seg - 2} height={16} rx={3} fill={colours[index]}>
+              <rect
+                x={LABEL_W}
+                y={y + 6}
+                width={(index + 1) * seg - 2}
+                height={16}
+                rx={3}
+                fill={colours[index]}
+              >
                 <title>{`${e.value ?? ''} — ${tr(classMessage(e.key, e.class!))}`}</title>
               </rect>
-              <text x={LABEL_W + (index + 1) * seg + 4 > LABEL_W + BAR_W - 40 ? LABEL_W + 4 : LABEL_W + (index + 1) * seg + 4} y={y + 19} fontSize={12}>
+              <text
+                x={
+                  LABEL_W + (index + 1) * seg + 4 > LABEL_W + BAR_W - 40
+                    ? LABEL_W + 4
+                    : LABEL_W + (index + 1) * seg + 4
+                }
+                y={y + 19}
+                fontSize={12}
+              >
                 {e.value ?? e.valueDescripted ?? ''}
               </text>
             </g>
@@ -61,13 +88,27 @@ export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr
   );
 }
 
-export function Legend({ title, items, colours, current }: { title: string; items: { value: string; label: string }[]; colours?: string[]; current?: string | null }) {
+export function Legend({
+  title,
+  items,
+  colours,
+  current,
+}: {
+  title: string;
+  items: { value: string; label: string }[];
+  colours?: string[];
+  current?: string | null;
+}) {
   return (
     <section>
       <h3>{title}</h3>
       <ul className="class-legend">
         {items.map((item, i) => (
-          <li key={item.value} className={item.value === current ? 'class-legend__current' : undefined} aria-current={item.value === current ? 'true' : undefined}>
+          <li
+            key={item.value}
+            className={item.value === current ? 'class-legend__current' : undefined}
+            aria-current={item.value === current ? 'true' : undefined}
+          >
             {colours && <span className="class-legend__swatch" style={{ background: colours[i] }} />}
             {item.label}
           </li>

@@ -29,10 +29,46 @@ const PAYLOAD = {
       testTypeLabel: 'Basic test',
       agronomicCategory: { value: 'MEDIUM', label: 'medium soil' },
       elements: [
-        { key: 'PH_KCL', name: 'pH in KCl', symbol: 'pH KCl', unit: '-', value: 5.1, valueDescripted: null, class: 'ACIDIC', classLabel: 'acidic' },
-        { key: 'P2O5', name: 'Phosphorus', symbol: 'P2O5', unit: 'mg/100 g', value: 8.2, valueDescripted: null, class: 'LOW', classLabel: 'low' },
-        { key: 'K2O', name: 'Potassium', symbol: 'K2O', unit: 'mg/100 g', value: 25, valueDescripted: null, class: 'HIGH', classLabel: 'high' },
-        { key: 'MG', name: 'Magnesium', symbol: 'Mg', unit: 'mg/100 g', value: 3, valueDescripted: null, class: 'VERY_LOW', classLabel: 'very low' },
+        {
+          key: 'PH_KCL',
+          name: 'pH in KCl',
+          symbol: 'pH KCl',
+          unit: '-',
+          value: 5.1,
+          valueDescripted: null,
+          class: 'ACIDIC',
+          classLabel: 'acidic',
+        },
+        {
+          key: 'P2O5',
+          name: 'Phosphorus',
+          symbol: 'P2O5',
+          unit: 'mg/100 g',
+          value: 8.2,
+          valueDescripted: null,
+          class: 'LOW',
+          classLabel: 'low',
+        },
+        {
+          key: 'K2O',
+          name: 'Potassium',
+          symbol: 'K2O',
+          unit: 'mg/100 g',
+          value: 25,
+          valueDescripted: null,
+          class: 'HIGH',
+          classLabel: 'high',
+        },
+        {
+          key: 'MG',
+          name: 'Magnesium',
+          symbol: 'Mg',
+          unit: 'mg/100 g',
+          value: 3,
+          valueDescripted: null,
+          class: 'VERY_LOW',
+          classLabel: 'very low',
+        },
       ],
       recommendation: {
         cropId: 'TOMATO',
@@ -41,12 +77,37 @@ const PAYLOAD = {
         liming: {
           need: 'NEEDED',
           noTable: false,
-          products: [{ product: 'CALCIUM_CARBONATE', caoEquivalentPercent: 50, now: { tonnesPerHa: 3, totalTonnes: 0.06, kgPer100m2: 30, gPerM2: 300 }, later: { tonnesPerHa: 0, totalTonnes: 0, kgPer100m2: 0, gPerM2: 0 } }],
+          products: [
+            {
+              product: 'CALCIUM_CARBONATE',
+              caoEquivalentPercent: 50,
+              now: { tonnesPerHa: 3, totalTonnes: 0.06, kgPer100m2: 30, gPerM2: 300 },
+              later: { tonnesPerHa: 0, totalTonnes: 0, kgPer100m2: 0, gPerM2: 0 },
+            },
+          ],
         },
         fertilizer: {
-          p2o5: { nutrient: 'P2O5', soilClass: 'LOW', factor: 1.2, dose: garden, products: [{ product: 'SUPERPHOSPHATE', percent: 40, amount: garden }] },
+          p2o5: {
+            nutrient: 'P2O5',
+            soilClass: 'LOW',
+            factor: 1.2,
+            dose: garden,
+            products: [{ product: 'SUPERPHOSPHATE', percent: 40, amount: garden }],
+          },
           k2o: { nutrient: 'K2O', soilClass: 'HIGH', factor: 0.8, dose: garden, products: [] },
-          mgo: { nutrient: 'MgO', soilClass: 'VERY_LOW', factor: 1.5, dose: garden, products: [{ product: 'KIESERITE', percent: 25, amount: { kgPer100m2: 0.4, gPerM2: 4, kgPerHa: 40, totalKg: 0.8 } }] },
+          mgo: {
+            nutrient: 'MgO',
+            soilClass: 'VERY_LOW',
+            factor: 1.5,
+            dose: garden,
+            products: [
+              {
+                product: 'KIESERITE',
+                percent: 25,
+                amount: { kgPer100m2: 0.4, gPerM2: 4, kgPerHa: 40, totalKg: 0.8 },
+              },
+            ],
+          },
         },
         notesText: ['Lime in autumn.'],
         labels: {
@@ -77,12 +138,11 @@ describe('results page', () => {
     expect(within(row('CATEGORY')).getByText('medium soil')).toBeTruthy();
 
     const chart = screen.getByRole('img', { name: 'Results against their classes' });
-    expect([...chart.querySelectorAll('g[data-element]')].map((g) => `${g.getAttribute('data-element')}:${g.getAttribute('data-class')}`)).toEqual([
-      'PH_KCL:ACIDIC',
-      'P2O5:LOW',
-      'K2O:HIGH',
-      'MG:VERY_LOW',
-    ]);
+    expect(
+      [...chart.querySelectorAll('g[data-element]')].map(
+        (g) => `${g.getAttribute('data-element')}:${g.getAttribute('data-class')}`,
+      ),
+    ).toEqual(['PH_KCL:ACIDIC', 'P2O5:LOW', 'K2O:HIGH', 'MG:VERY_LOW']);
     expect(screen.getByText('Soil reaction (pH)')).toBeTruthy();
     expect(screen.getByText('Nutrient content')).toBeTruthy();
     expect(screen.getByText('Agronomic soil category')).toBeTruthy();
@@ -100,17 +160,35 @@ describe('results page', () => {
     expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
   });
 
-  it('lists a farm order\'s samples when the id is the order\'s (the My tests and notification links)', async () => {
+  it("lists a farm order's samples when the id is the order's (the My tests and notification links)", async () => {
     const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
-    const sample = (n: number) => ({ ...PAYLOAD, testId: `${TEST_ID.slice(0, -1)}${n}`, code: `S00000000000${n}`, orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', kind: 'FARM', fieldName: `Field ${n}` });
+    const sample = (n: number) => ({
+      ...PAYLOAD,
+      testId: `${TEST_ID.slice(0, -1)}${n}`,
+      code: `S00000000000${n}`,
+      orderId: ORDER_ID,
+      orderNumber: 'ZF/2026/000007',
+      kind: 'FARM',
+      fieldName: `Field ${n}`,
+    });
     mockApi({
       ...base,
       [`GET /api/results/tests/${ORDER_ID}`]: errorBody(404, 'resultsNotFound'),
-      [`GET /api/results/orders/${ORDER_ID}`]: { orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', status: 'READY_TO_DOWNLOAD', samples: [sample(1), sample(2)] },
+      [`GET /api/results/orders/${ORDER_ID}`]: {
+        orderId: ORDER_ID,
+        orderNumber: 'ZF/2026/000007',
+        status: 'READY_TO_DOWNLOAD',
+        samples: [sample(1), sample(2)],
+      },
     });
     renderApp(`/soil-tests/${ORDER_ID}/results`, { signedIn: true });
-    expect(await screen.findByRole('heading', { name: 'Results: ZF/2026/000007' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Results' }).map((a) => a.getAttribute('href'))).toEqual([`/soil-tests/${sample(1).testId}/results`, `/soil-tests/${sample(2).testId}/results`]);
+    expect(
+      await screen.findByRole('heading', { name: 'Results: ZF/2026/000007' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Results' }).map((a) => a.getAttribute('href'))).toEqual([
+      `/soil-tests/${sample(1).testId}/results`,
+      `/soil-tests/${sample(2).testId}/results`,
+    ]);
     expect(screen.getByText('S000000000002')).toBeTruthy();
   });
 
@@ -119,7 +197,12 @@ describe('results page', () => {
     mockApi({
       ...base,
       [`GET /api/results/tests/${ORDER_ID}`]: errorBody(404, 'resultsNotFound'),
-      [`GET /api/results/orders/${ORDER_ID}`]: { orderId: ORDER_ID, orderNumber: 'ZF/2026/000007', status: 'READY_TO_DOWNLOAD', samples: [PAYLOAD] },
+      [`GET /api/results/orders/${ORDER_ID}`]: {
+        orderId: ORDER_ID,
+        orderNumber: 'ZF/2026/000007',
+        status: 'READY_TO_DOWNLOAD',
+        samples: [PAYLOAD],
+      },
       [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
     });
     renderApp(`/soil-tests/${ORDER_ID}/results`, { signedIn: true });
@@ -129,6 +212,8 @@ describe('results page', () => {
   it('says so when there are no results for the test', async () => {
     mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: errorBody(404, 'resultsNotFound') });
     renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
-    expect(await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });

@@ -3,15 +3,42 @@ import { Link, Navigate, useParams } from 'react-router';
 import { FormError, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { downloadPdf, resultsKey, useOrderResults, useTestResults, type Amount, type OrderResultsView, type RecommendationView, type SampleResultsView, type TestResultView } from '../api/results';
-import { CATEGORIES, ClassChart, Legend, MAIN_KEYS, NUTRIENT_CLASSES, NUTRIENT_COLOURS, PH_CLASSES, PH_COLOURS, classMessage } from './class-chart';
+import {
+  downloadPdf,
+  resultsKey,
+  useOrderResults,
+  useTestResults,
+  type Amount,
+  type OrderResultsView,
+  type RecommendationView,
+  type SampleResultsView,
+  type TestResultView,
+} from '../api/results';
+import {
+  CATEGORIES,
+  ClassChart,
+  Legend,
+  MAIN_KEYS,
+  NUTRIENT_CLASSES,
+  NUTRIENT_COLOURS,
+  PH_CLASSES,
+  PH_COLOURS,
+  classMessage,
+} from './class-chart';
 import './results.css';
 
-const num = (lang: string, n: number, digits = 1) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL', { maximumFractionDigits: digits }).format(n);
+const num = (lang: string, n: number, digits = 1) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL', {
+    maximumFractionDigits: digits,
+  }).format(n);
 
 /** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
 export function doseText(tr: Translate, lang: string, a: Amount): string {
-  if (a.kgPer100m2 !== undefined) return tr('customerTests.perArea', { kg100: num(lang, a.kgPer100m2), gm2: num(lang, a.gPerM2 ?? a.kgPer100m2 * 10, 0) });
+  if (a.kgPer100m2 !== undefined)
+    return tr('customerTests.perArea', {
+      kg100: num(lang, a.kgPer100m2),
+      gm2: num(lang, a.gPerM2 ?? a.kgPer100m2 * 10, 0),
+    });
   const kgha = a.kgPerHa ?? (a.tonnesPerHa !== undefined ? a.tonnesPerHa * 1000 : 0);
   return tr('customerTests.perHa', { kgha: num(lang, kgha, 0) });
 }
@@ -170,7 +197,9 @@ function OrderSamples({ view, tr }: { view: OrderResultsView; tr: Translate }) {
               <td>{sample.code}</td>
               <td>{sample.statusLabel}</td>
               <td>
-                <Link to={`/soil-tests/${encodeURIComponent(sample.testId)}/results`}>{tr('customerTests.showResults')}</Link>
+                <Link to={`/soil-tests/${encodeURIComponent(sample.testId)}/results`}>
+                  {tr('customerTests.showResults')}
+                </Link>
               </td>
             </tr>
           ))}
@@ -202,7 +231,10 @@ export function ResultsPage() {
   if (notATest && !(isApiError(order.error) && order.error.status === 404)) {
     if (order.error) return <FormError>{describeError(lang, order.error)}</FormError>;
     if (!order.data) return <p className="muted">{tr('customerTests.loading')}</p>;
-    if (order.data.samples.length === 1) return <Navigate to={`/soil-tests/${encodeURIComponent(order.data.samples[0]!.testId)}/results`} replace />;
+    if (order.data.samples.length === 1)
+      return (
+        <Navigate to={`/soil-tests/${encodeURIComponent(order.data.samples[0]!.testId)}/results`} replace />
+      );
     return <OrderSamples view={order.data} tr={tr} />;
   }
   if (error) {
@@ -229,7 +261,8 @@ export function ResultsPage() {
     }
   }
   const phEl = basic?.elements.find((e) => e.key === 'PH_KCL');
-  const nutrientClasses = basic?.elements.filter((e) => e.key !== 'PH_KCL' && e.class).map((e) => e.class) ?? [];
+  const nutrientClasses =
+    basic?.elements.filter((e) => e.key !== 'PH_KCL' && e.class).map((e) => e.class) ?? [];
   return (
     <section className="page">
       <h2>{tr('customerTests.resultsFor', { name: data.fieldName })}</h2>
@@ -250,7 +283,11 @@ export function ResultsPage() {
             <ResultsTable key={r.testType} result={r} tr={tr} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
-          {basic?.recommendation ? <Recommendations rec={basic.recommendation} tr={tr} lang={lang} /> : basic && <p className="muted">{tr('customerTests.noRecommendation')}</p>}
+          {basic?.recommendation ? (
+            <Recommendations rec={basic.recommendation} tr={tr} lang={lang} />
+          ) : (
+            basic && <p className="muted">{tr('customerTests.noRecommendation')}</p>
+          )}
         </div>
         <aside>
           <ResultsDetails view={data} tr={tr} />

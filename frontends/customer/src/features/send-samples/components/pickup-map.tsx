@@ -24,7 +24,14 @@ const POINT_ZOOM = 14;
  * the map centres on it. Lazy: this module (and MapLibre with it) loads only when a search found
  * points.
  */
-export default function PickupMap({ points, selectedId, onSelect, onFail, label, markerLabel }: PickupMapProps) {
+export default function PickupMap({
+  points,
+  selectedId,
+  onSelect,
+  onFail,
+  label,
+  markerLabel,
+}: PickupMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const markers = useRef(new Map<string, { marker: Marker; element: HTMLButtonElement }>());
@@ -36,7 +43,13 @@ export default function PickupMap({ points, selectedId, onSelect, onFail, label,
     const config = readMapConfig();
     let m: MapLibreMap;
     try {
-      m = new maplibregl.Map({ container: container.current, style: buildStyle(config), center: config.center, zoom: config.zoom, attributionControl: { compact: true } });
+      m = new maplibregl.Map({
+        container: container.current,
+        style: buildStyle(config),
+        center: config.center,
+        zoom: config.zoom,
+        attributionControl: { compact: true },
+      });
     } catch (error) {
       onFail(error);
       return;
@@ -71,7 +84,12 @@ export default function PickupMap({ points, selectedId, onSelect, onFail, label,
         e.stopPropagation();
         select.current(point.id);
       });
-      placed.set(point.id, { marker: new maplibregl.Marker({ element, anchor: 'center' }).setLngLat([point.lng, point.lat]).addTo(map), element });
+      placed.set(point.id, {
+        marker: new maplibregl.Marker({ element, anchor: 'center' })
+          .setLngLat([point.lng, point.lat])
+          .addTo(map),
+        element,
+      });
     }
     if (points.length === 1) map.jumpTo({ center: [points[0]!.lng, points[0]!.lat], zoom: POINT_ZOOM });
     else if (points.length > 1) {

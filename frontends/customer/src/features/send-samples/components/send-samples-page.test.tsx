@@ -8,10 +8,37 @@ afterEach(() => vi.unstubAllGlobals());
 const TEST_ID = '5c1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f';
 const SHIPMENT_ID = '7d2e9b4f-3c5a-4f7b-8d8e-2b3c4d5e6f70';
 const shippable = (shipmentId: string | null = null) => [
-  { shippableId: TEST_ID, orderId: TEST_ID, testId: TEST_ID, orderNumber: 'G-0001', kind: 'GARDEN', barcode: 'ABCDEF123456', confirmedAt: '2026-11-20T10:00:00.000Z', shipmentId },
+  {
+    shippableId: TEST_ID,
+    orderId: TEST_ID,
+    testId: TEST_ID,
+    orderNumber: 'G-0001',
+    kind: 'GARDEN',
+    barcode: 'ABCDEF123456',
+    confirmedAt: '2026-11-20T10:00:00.000Z',
+    shipmentId,
+  },
 ];
-const address = { name: 'Anna Nowak', company: null, street: 'Polna 1', postCode: '00-001', city: 'Warszawa', phone: null, email: null };
-const POINT = { id: 'PL11033', name: 'Kiosk Ruch', street: 'Długa 5', postCode: '00-238', city: 'Warszawa', lat: 52.25, lng: 21.0, distanceKm: null, openingHours: [{ day: 1, open: '08:00', close: '18:00' }] };
+const address = {
+  name: 'Anna Nowak',
+  company: null,
+  street: 'Polna 1',
+  postCode: '00-001',
+  city: 'Warszawa',
+  phone: null,
+  email: null,
+};
+const POINT = {
+  id: 'PL11033',
+  name: 'Kiosk Ruch',
+  street: 'Długa 5',
+  postCode: '00-238',
+  city: 'Warszawa',
+  lat: 52.25,
+  lng: 21.0,
+  distanceKm: null,
+  openingHours: [{ day: 1, open: '08:00', close: '18:00' }],
+};
 const shipment = (over: Record<string, unknown>) => ({
   id: SHIPMENT_ID,
   shippableId: TEST_ID,
@@ -47,12 +74,32 @@ describe('send-samples wizard', () => {
       ...base,
       'GET /api/shipments/shippable': shippable(),
       'GET /api/shipments/courier/availability': () =>
-        ++availabilityCalls === 1 ? errorBody(422, 'courierNoTimeWindows') : { date: '2026-11-24', postCode: '00-001', timeWindows: ['10:00-13:00', '13:00-16:00'] },
+        ++availabilityCalls === 1
+          ? errorBody(422, 'courierNoTimeWindows')
+          : { date: '2026-11-24', postCode: '00-001', timeWindows: ['10:00-13:00', '13:00-16:00'] },
       'POST /api/shipments/summary': ({ body }: { body: unknown }) => {
         const b = body as { size: 'M'; withLabel: boolean; courier: { date: string; timeWindow: string } };
-        return { shippableId: TEST_ID, orderNumber: 'G-0001', shipmentType: 'COURIER', size: b.size, maxWeightKg: 10, sizeCm: [20, 20, 15], withLabel: b.withLabel, sender: address, receiver: { ...address, name: 'Laboratorium Gleba' }, courier: b.courier, pickupPoint: null, carrier: 'DPD' };
+        return {
+          shippableId: TEST_ID,
+          orderNumber: 'G-0001',
+          shipmentType: 'COURIER',
+          size: b.size,
+          maxWeightKg: 10,
+          sizeCm: [20, 20, 15],
+          withLabel: b.withLabel,
+          sender: address,
+          receiver: { ...address, name: 'Laboratorium Gleba' },
+          courier: b.courier,
+          pickupPoint: null,
+          carrier: 'DPD',
+        };
       },
-      'POST /api/shipments': shipment({ shipmentType: 'COURIER', withLabel: true, waybill: '0000123456789U', dropOffCode: null }),
+      'POST /api/shipments': shipment({
+        shipmentType: 'COURIER',
+        withLabel: true,
+        waybill: '0000123456789U',
+        dropOffCode: null,
+      }),
     });
     renderApp(`/soil-tests/${TEST_ID}/send`, { signedIn: true });
     expect(await screen.findByText('Step 1 of 4', undefined, { timeout: 5000 })).toBeTruthy();
@@ -81,8 +128,19 @@ describe('send-samples wizard', () => {
     expect(await screen.findByText('Step 4 of 4')).toBeTruthy();
     expect(screen.getByText(/Courier: .*13:00-16:00/)).toBeTruthy();
     const summaryCall = calls.find((c) => c.path === '/api/shipments/summary')!;
-    expect(summaryCall.body).toEqual({ shippableId: TEST_ID, size: 'M', withLabel: true, method: 'COURIER', courier: { date: '2026-11-24', timeWindow: '13:00-16:00' } });
-    expect(calls.filter((c) => c.path === '/api/shipments/courier/availability').at(-1)!.url.searchParams.get('date')).toBe('2026-11-24');
+    expect(summaryCall.body).toEqual({
+      shippableId: TEST_ID,
+      size: 'M',
+      withLabel: true,
+      method: 'COURIER',
+      courier: { date: '2026-11-24', timeWindow: '13:00-16:00' },
+    });
+    expect(
+      calls
+        .filter((c) => c.path === '/api/shipments/courier/availability')
+        .at(-1)!
+        .url.searchParams.get('date'),
+    ).toBe('2026-11-24');
 
     await userEvent.click(screen.getByRole('button', { name: 'Order the shipment' }));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/shipments')).toBe(false);
@@ -96,7 +154,20 @@ describe('send-samples wizard', () => {
       ...base,
       'GET /api/shipments/shippable': shippable(),
       'GET /api/pickup-points': { items: [POINT] },
-      'POST /api/shipments/summary': { shippableId: TEST_ID, orderNumber: 'G-0001', shipmentType: 'PICKUP_LABELLESS', size: 'S', maxWeightKg: 5, sizeCm: [20, 20, 15], withLabel: false, sender: address, receiver: address, courier: null, pickupPoint: POINT, carrier: 'DPD' },
+      'POST /api/shipments/summary': {
+        shippableId: TEST_ID,
+        orderNumber: 'G-0001',
+        shipmentType: 'PICKUP_LABELLESS',
+        size: 'S',
+        maxWeightKg: 5,
+        sizeCm: [20, 20, 15],
+        withLabel: false,
+        sender: address,
+        receiver: address,
+        courier: null,
+        pickupPoint: POINT,
+        carrier: 'DPD',
+      },
       'POST /api/shipments': shipment({}),
     });
     renderApp(`/soil-tests/${TEST_ID}/send`, { signedIn: true });
@@ -121,13 +192,23 @@ describe('send-samples wizard', () => {
   });
 
   it('shows the existing shipment, or says the test is not ready to be sent', async () => {
-    mockApi({ ...base, 'GET /api/shipments/shippable': shippable(SHIPMENT_ID), [`GET /api/shipments/${SHIPMENT_ID}`]: shipment({}) });
+    mockApi({
+      ...base,
+      'GET /api/shipments/shippable': shippable(SHIPMENT_ID),
+      [`GET /api/shipments/${SHIPMENT_ID}`]: shipment({}),
+    });
     const view = renderApp(`/soil-tests/${TEST_ID}/send`, { signedIn: true });
-    expect((await screen.findByTestId('drop-off-code', undefined, { timeout: 5000 })).textContent).toBe('4F7K2Q');
+    expect((await screen.findByTestId('drop-off-code', undefined, { timeout: 5000 })).textContent).toBe(
+      '4F7K2Q',
+    );
     view.unmount();
     vi.unstubAllGlobals();
     mockApi({ ...base, 'GET /api/shipments/shippable': [] });
     renderApp(`/soil-tests/${TEST_ID}/send`, { signedIn: true });
-    expect(await screen.findByText('This test is not ready to be sent. Confirm the shipment first.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('This test is not ready to be sent. Confirm the shipment first.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
   });
 });

@@ -1,17 +1,51 @@
 import { Component, lazy, Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
-import { PARCEL_SIZES, ParcelSize, type TPickupPoint, type TShipment, type TShipmentSummary } from '@gleba/contracts';
+import {
+  PARCEL_SIZES,
+  ParcelSize,
+  type TPickupPoint,
+  type TShipment,
+  type TShipmentSummary,
+} from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { downloadPdf } from '../../results/api/results';
 import { formatDate } from '../../soil-tests/components/test-status';
-import { courierAvailability, createShipment, labelPath, searchPickupPoints, searchPickupPointsNear, shipmentSummary, useShipment, useShippables } from '../api/shipping';
+import {
+  courierAvailability,
+  createShipment,
+  labelPath,
+  searchPickupPoints,
+  searchPickupPointsNear,
+  shipmentSummary,
+  useShipment,
+  useShippables,
+} from '../api/shipping';
 import { osmLink, withDistances, type LatLng } from '../rules/pickup-points';
-import { STEPS, initialWizard, nextWorkingDay, shipmentBody, stepError, type WizardState } from '../rules/wizard-rules';
+import {
+  STEPS,
+  initialWizard,
+  nextWorkingDay,
+  shipmentBody,
+  stepError,
+  type WizardState,
+} from '../rules/wizard-rules';
 import '../../results/components/results.css';
 import './send-samples.css';
 
-function Option({ selected, onSelect, name, children, dataId }: { selected: boolean; onSelect: () => void; name: string; children: React.ReactNode; dataId?: string }) {
+function Option({
+  selected,
+  onSelect,
+  name,
+  children,
+  dataId,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  name: string;
+  children: React.ReactNode;
+  dataId?: string;
+}) {
   return (
     <label className={`wizard-option${selected ? ' wizard-option--selected' : ''}`} data-id={dataId}>
       <input type="radio" name={name} checked={selected} onChange={onSelect} />
@@ -26,7 +60,10 @@ const pointAddress = (p: TPickupPoint) => `${p.street}, ${p.postCode} ${p.city}`
 const PickupMap = lazy(() => import('./pickup-map'));
 
 /** The map is an extra: if its code cannot load (offline, an old deploy) or it throws, the list alone works. */
-class MapBoundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+class MapBoundary extends Component<
+  { onError: (error: unknown) => void; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -43,7 +80,8 @@ function OpeningHours({ point, tr }: { point: TPickupPoint; tr: Translate }) {
   if (point.openingHours.length === 0) return null;
   return (
     <small className="muted">
-      {tr('customerTests.openingHours')}: {point.openingHours.map((h) => `${tr(`customerTests.day${h.day}`)} ${h.open}–${h.close}`).join(', ')}
+      {tr('customerTests.openingHours')}:{' '}
+      {point.openingHours.map((h) => `${tr(`customerTests.day${h.day}`)} ${h.open}–${h.close}`).join(', ')}
     </small>
   );
 }
@@ -72,16 +110,36 @@ function CourierFields({ state, set }: { state: WizardState; set: (patch: Partia
   }
   return (
     <fieldset>
-      <TextField label={tr('customerTests.pickupDate')} type="date" value={state.date} onChange={(e) => set({ date: e.target.value, timeWindow: '' })} />
-      <TextField label={tr('customerTests.postCode')} value={postCode} placeholder="00-000" onChange={(e) => setPostCode(e.target.value)} />
-      <button type="button" className="gl-button gl-button--secondary" onClick={() => void check()} disabled={busy}>
+      <TextField
+        label={tr('customerTests.pickupDate')}
+        type="date"
+        value={state.date}
+        onChange={(e) => set({ date: e.target.value, timeWindow: '' })}
+      />
+      <TextField
+        label={tr('customerTests.postCode')}
+        value={postCode}
+        placeholder="00-000"
+        onChange={(e) => setPostCode(e.target.value)}
+      />
+      <button
+        type="button"
+        className="gl-button gl-button--secondary"
+        onClick={() => void check()}
+        disabled={busy}
+      >
         {tr('customerTests.checkAvailability')}
       </button>
       {error && <FormError>{error}</FormError>}
       {windows && windows.length > 0 && (
         <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.timeWindow')}>
           {windows.map((w) => (
-            <Option key={w} name="window" selected={state.timeWindow === w} onSelect={() => set({ timeWindow: w })}>
+            <Option
+              key={w}
+              name="window"
+              selected={state.timeWindow === w}
+              onSelect={() => set({ timeWindow: w })}
+            >
               {w}
             </Option>
           ))}
@@ -91,7 +149,17 @@ function CourierFields({ state, set }: { state: WizardState; set: (patch: Partia
   );
 }
 
-function PickupFields({ state, set, points, setPoints }: { state: WizardState; set: (patch: Partial<WizardState>) => void; points: TPickupPoint[] | undefined; setPoints: (p: TPickupPoint[]) => void }) {
+function PickupFields({
+  state,
+  set,
+  points,
+  setPoints,
+}: {
+  state: WizardState;
+  set: (patch: Partial<WizardState>) => void;
+  points: TPickupPoint[] | undefined;
+  setPoints: (p: TPickupPoint[]) => void;
+}) {
   const tr = useT();
   const lang = useLang();
   const [text, setText] = useState('');
@@ -134,14 +202,20 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
   /** A marker clicked: the point is chosen and its row scrolled into view. */
   function pickOnMap(id: string) {
     set({ pickupPointId: id });
-    const row = [...(list.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [])].find((el) => el.dataset.id === id);
+    const row = [...(list.current?.querySelectorAll<HTMLElement>('[data-id]') ?? [])].find(
+      (el) => el.dataset.id === id,
+    );
     row?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }
   return (
     <fieldset>
       {!state.withLabel && <p className="muted">{tr('customerTests.dropOffHint')}</p>}
       <form onSubmit={search} role="search">
-        <TextField label={tr('customerTests.searchPoints')} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextField
+          label={tr('customerTests.searchPoints')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="gl-button gl-button--secondary" disabled={busy}>
           {tr('customerTests.search')}
         </button>{' '}
@@ -155,9 +229,20 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
         <div className="pickup-results">
           <div className="pickup-results__list">
             {!mapFailed && <p className="muted">{tr('customerTests.pointsMapHint')}</p>}
-            <div ref={list} className="wizard-options" role="radiogroup" aria-label={tr('customerTests.choosePoint')}>
+            <div
+              ref={list}
+              className="wizard-options"
+              role="radiogroup"
+              aria-label={tr('customerTests.choosePoint')}
+            >
               {rows.map((p) => (
-                <Option key={p.id} name="point" dataId={p.id} selected={state.pickupPointId === p.id} onSelect={() => set({ pickupPointId: p.id })}>
+                <Option
+                  key={p.id}
+                  name="point"
+                  dataId={p.id}
+                  selected={state.pickupPointId === p.id}
+                  onSelect={() => set({ pickupPointId: p.id })}
+                >
                   <strong>{p.name}</strong>
                   <br />
                   {pointAddress(p)}
@@ -186,7 +271,9 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
                     onSelect={pickOnMap}
                     onFail={() => setMapFailed(true)}
                     label={tr('customerTests.pointsMap')}
-                    markerLabel={(p) => tr('customerTests.pointMarker', { name: p.name, address: pointAddress(p) })}
+                    markerLabel={(p) =>
+                      tr('customerTests.pointMarker', { name: p.name, address: pointAddress(p) })
+                    }
                   />
                 </Suspense>
               </MapBoundary>
@@ -198,27 +285,47 @@ function PickupFields({ state, set, points, setPoints }: { state: WizardState; s
   );
 }
 
-function Summary({ summary, tr, lang }: { summary: TShipmentSummary; tr: Translate; lang: 'pl' | 'en' | 'uk' }) {
-  const address = (a: TShipmentSummary['sender']) => [a.name, a.company, a.street, `${a.postCode} ${a.city}`, a.phone].filter(Boolean).join(', ');
+function Summary({
+  summary,
+  tr,
+  lang,
+}: {
+  summary: TShipmentSummary;
+  tr: Translate;
+  lang: 'pl' | 'en' | 'uk';
+}) {
+  const address = (a: TShipmentSummary['sender']) =>
+    [a.name, a.company, a.street, `${a.postCode} ${a.city}`, a.phone].filter(Boolean).join(', ');
   return (
     <dl className="sample-details" aria-label={tr('customerTests.stepSummary')}>
       <div className="sample-details__row">
         <dt>{tr('customerTests.summaryParcel')}</dt>
         <dd>
-          {tr(`customerTests.size_${summary.size}`, { kg: summary.maxWeightKg })} · {tr('customerTests.sizeDims', { a: summary.sizeCm[0], b: summary.sizeCm[1], c: summary.sizeCm[2] })}
+          {tr(`customerTests.size_${summary.size}`, { kg: summary.maxWeightKg })} ·{' '}
+          {tr('customerTests.sizeDims', { a: summary.sizeCm[0], b: summary.sizeCm[1], c: summary.sizeCm[2] })}
         </dd>
       </div>
       <div className="sample-details__row">
         <dt>{tr('customerTests.stepLabel')}</dt>
-        <dd>{tr('customerTests.summaryLabel', { value: tr(summary.withLabel ? 'customerTests.yes' : 'customerTests.no') })}</dd>
+        <dd>
+          {tr('customerTests.summaryLabel', {
+            value: tr(summary.withLabel ? 'customerTests.yes' : 'customerTests.no'),
+          })}
+        </dd>
       </div>
       <div className="sample-details__row">
         <dt>{tr('customerTests.stepMethod')}</dt>
         <dd>
           {summary.courier
-            ? tr('customerTests.summaryCourier', { date: formatDate(lang, `${summary.courier.date}T12:00:00`), window: summary.courier.timeWindow })
+            ? tr('customerTests.summaryCourier', {
+                date: formatDate(lang, `${summary.courier.date}T12:00:00`),
+                window: summary.courier.timeWindow,
+              })
             : summary.pickupPoint
-              ? tr('customerTests.summaryPoint', { name: summary.pickupPoint.name, address: pointAddress(summary.pickupPoint) })
+              ? tr('customerTests.summaryPoint', {
+                  name: summary.pickupPoint.name,
+                  address: pointAddress(summary.pickupPoint),
+                })
               : tr('customerTests.withoutLabel')}
         </dd>
       </div>
@@ -242,7 +349,10 @@ export function ShipmentDone({ shipment }: { shipment: TShipment }) {
   async function label() {
     setBusy(true);
     try {
-      await downloadPdf(labelPath(shipment.id), `gleba-label-${shipment.waybill ?? shipment.orderNumber}.pdf`);
+      await downloadPdf(
+        labelPath(shipment.id),
+        `gleba-label-${shipment.waybill ?? shipment.orderNumber}.pdf`,
+      );
     } catch (e) {
       toast.error(describeError(lang, e));
     } finally {
@@ -259,7 +369,13 @@ export function ShipmentDone({ shipment }: { shipment: TShipment }) {
           <p className="drop-off-code" data-testid="drop-off-code">
             {shipment.dropOffCode.code}
           </p>
-          <p>{shipment.dropOffCode.expired ? tr('customerTests.dropOffExpired') : tr('customerTests.dropOffExpires', { date: formatDate(lang, shipment.dropOffCode.expiresAt, true) })}</p>
+          <p>
+            {shipment.dropOffCode.expired
+              ? tr('customerTests.dropOffExpired')
+              : tr('customerTests.dropOffExpires', {
+                  date: formatDate(lang, shipment.dropOffCode.expiresAt, true),
+                })}
+          </p>
           <p className="muted">{tr('customerTests.dropOffHint')}</p>
         </div>
       )}
@@ -323,7 +439,12 @@ export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
     }
   }
   if (shipment) return <ShipmentDone shipment={shipment} />;
-  const titles = { size: 'stepSize', label: 'stepLabel', method: 'stepMethod', summary: 'stepSummary' } as const;
+  const titles = {
+    size: 'stepSize',
+    label: 'stepLabel',
+    method: 'stepMethod',
+    summary: 'stepSummary',
+  } as const;
   return (
     <section aria-label={tr('customerTests.sendTitle')}>
       <p className="muted">{tr('customerTests.stepOf', { step: stepIndex + 1, steps: STEPS.length })}</p>
@@ -334,7 +455,13 @@ export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
             <Option key={size} name="size" selected={state.size === size} onSelect={() => set({ size })}>
               {tr(`customerTests.size_${size}`, { kg: PARCEL_SIZES[size].maxWeightKg })}
               <br />
-              <small className="muted">{tr('customerTests.sizeDims', { a: PARCEL_SIZES[size].sizeCm[0], b: PARCEL_SIZES[size].sizeCm[1], c: PARCEL_SIZES[size].sizeCm[2] })}</small>
+              <small className="muted">
+                {tr('customerTests.sizeDims', {
+                  a: PARCEL_SIZES[size].sizeCm[0],
+                  b: PARCEL_SIZES[size].sizeCm[1],
+                  c: PARCEL_SIZES[size].sizeCm[2],
+                })}
+              </small>
             </Option>
           ))}
         </div>
@@ -344,7 +471,13 @@ export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
           <Option name="label" selected={state.withLabel === true} onSelect={() => set({ withLabel: true })}>
             {tr('customerTests.withLabel')}
           </Option>
-          <Option name="label" selected={state.withLabel === false} onSelect={() => set({ withLabel: false, method: state.method === 'COURIER' ? null : state.method })}>
+          <Option
+            name="label"
+            selected={state.withLabel === false}
+            onSelect={() =>
+              set({ withLabel: false, method: state.method === 'COURIER' ? null : state.method })
+            }
+          >
             {tr('customerTests.withoutLabel')}
           </Option>
         </div>
@@ -353,23 +486,38 @@ export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
         <>
           <div className="wizard-options" role="radiogroup" aria-label={tr('customerTests.stepMethod')}>
             {state.withLabel && (
-              <Option name="method" selected={state.method === 'COURIER'} onSelect={() => set({ method: 'COURIER' })}>
+              <Option
+                name="method"
+                selected={state.method === 'COURIER'}
+                onSelect={() => set({ method: 'COURIER' })}
+              >
                 {tr('customerTests.methodCourier')}
               </Option>
             )}
-            <Option name="method" selected={state.method === 'PICKUP_POINT'} onSelect={() => set({ method: 'PICKUP_POINT' })}>
+            <Option
+              name="method"
+              selected={state.method === 'PICKUP_POINT'}
+              onSelect={() => set({ method: 'PICKUP_POINT' })}
+            >
               {tr('customerTests.methodPickup')}
             </Option>
           </div>
           {state.method === 'COURIER' && <CourierFields state={state} set={set} />}
-          {state.method === 'PICKUP_POINT' && <PickupFields state={state} set={set} points={points} setPoints={setPoints} />}
+          {state.method === 'PICKUP_POINT' && (
+            <PickupFields state={state} set={set} points={points} setPoints={setPoints} />
+          )}
         </>
       )}
       {step === 'summary' && summary && <Summary summary={summary} tr={tr} lang={lang} />}
       {error && <FormError>{error}</FormError>}
       <p className="row-actions">
         {stepIndex > 0 && (
-          <button type="button" className="gl-button gl-button--secondary" onClick={() => setStepIndex(stepIndex - 1)} disabled={busy}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            onClick={() => setStepIndex(stepIndex - 1)}
+            disabled={busy}
+          >
             {tr('customerTests.back')}
           </button>
         )}

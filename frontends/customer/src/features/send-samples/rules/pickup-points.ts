@@ -15,11 +15,17 @@ export function distanceKm(a: LatLng, b: LatLng): number {
 }
 
 /** Each point with its distance (the server's, else from `from` when the user shared a location), nearest first; unknown distances keep their order at the end. */
-export function withDistances(points: readonly TPickupPoint[], from: LatLng | null): (TPickupPoint & { km: number | null })[] {
+export function withDistances(
+  points: readonly TPickupPoint[],
+  from: LatLng | null,
+): (TPickupPoint & { km: number | null })[] {
   const rows = points.map((p, i) => ({ ...p, km: p.distanceKm ?? (from ? distanceKm(from, p) : null), i }));
-  rows.sort((a, b) => (a.km === null ? (b.km === null ? a.i - b.i : 1) : b.km === null ? -1 : a.km - b.km || a.i - b.i));
+  rows.sort((a, b) =>
+    a.km === null ? (b.km === null ? a.i - b.i : 1) : b.km === null ? -1 : a.km - b.km || a.i - b.i,
+  );
   return rows.map(({ i: _i, ...p }) => p);
 }
 
 /** The point on openstreetmap.org with a marker (no map code in the app). */
-export const osmLink = (p: LatLng) => `https://www.openstreetmap.org/?mlat=${p.lat.toFixed(5)}&mlon=${p.lng.toFixed(5)}#map=17/${p.lat.toFixed(5)}/${p.lng.toFixed(5)}`;
+export const osmLink = (p: LatLng) =>
+  `https://www.openstreetmap.org/?mlat=${p.lat.toFixed(5)}&mlon=${p.lng.toFixed(5)}#map=17/${p.lat.toFixed(5)}/${p.lng.toFixed(5)}`;

@@ -15,23 +15,49 @@ describe('send-samples wizard step validation', () => {
     expect(stepError('method', state({ withLabel: true }))).toBe('chooseMethod');
     expect(stepError('method', state({ withLabel: false, method: 'COURIER' }))).toBe('courierNeedsLabel');
     expect(stepError('method', state({ withLabel: true, method: 'COURIER' }))).toBe('chooseDate');
-    expect(stepError('method', state({ withLabel: true, method: 'COURIER', date: '2026-11-24' }))).toBe('chooseWindow');
-    expect(stepError('method', state({ withLabel: true, method: 'COURIER', date: '2026-11-24', timeWindow: '10:00-13:00' }))).toBeNull();
+    expect(stepError('method', state({ withLabel: true, method: 'COURIER', date: '2026-11-24' }))).toBe(
+      'chooseWindow',
+    );
+    expect(
+      stepError(
+        'method',
+        state({ withLabel: true, method: 'COURIER', date: '2026-11-24', timeWindow: '10:00-13:00' }),
+      ),
+    ).toBeNull();
   });
   it('a labelled parcel needs a chosen point; a labelless one does not', () => {
     expect(stepError('method', state({ withLabel: true, method: 'PICKUP_POINT' }))).toBe('choosePoint');
-    expect(stepError('method', state({ withLabel: true, method: 'PICKUP_POINT', pickupPointId: 'PL1' }))).toBeNull();
+    expect(
+      stepError('method', state({ withLabel: true, method: 'PICKUP_POINT', pickupPointId: 'PL1' })),
+    ).toBeNull();
     expect(stepError('method', state({ withLabel: false, method: 'PICKUP_POINT' }))).toBeNull();
   });
   it('builds the body the shipping contract expects', () => {
-    expect(shipmentBody(ID, state({ size: 'S', withLabel: true, method: 'COURIER', date: '2026-11-24', timeWindow: '10:00-13:00', pickupPointId: 'PL1' }))).toEqual({
+    expect(
+      shipmentBody(
+        ID,
+        state({
+          size: 'S',
+          withLabel: true,
+          method: 'COURIER',
+          date: '2026-11-24',
+          timeWindow: '10:00-13:00',
+          pickupPointId: 'PL1',
+        }),
+      ),
+    ).toEqual({
       shippableId: ID,
       size: 'S',
       withLabel: true,
       method: 'COURIER',
       courier: { date: '2026-11-24', timeWindow: '10:00-13:00' },
     });
-    expect(shipmentBody(ID, state({ size: 'L', withLabel: false, method: 'PICKUP_POINT' }))).toEqual({ shippableId: ID, size: 'L', withLabel: false, method: 'PICKUP_POINT' });
+    expect(shipmentBody(ID, state({ size: 'L', withLabel: false, method: 'PICKUP_POINT' }))).toEqual({
+      shippableId: ID,
+      size: 'L',
+      withLabel: false,
+      method: 'PICKUP_POINT',
+    });
   });
   it('proposes the next working day', () => {
     expect(nextWorkingDay(new Date(2026, 10, 20, 12))).toBe('2026-11-23'); // Friday -> Monday

@@ -12,7 +12,14 @@ export interface WizardState {
   pickupPointId: string;
 }
 
-export const initialWizard = (): WizardState => ({ size: null, withLabel: null, method: null, date: '', timeWindow: '', pickupPointId: '' });
+export const initialWizard = (): WizardState => ({
+  size: null,
+  withLabel: null,
+  method: null,
+  date: '',
+  timeWindow: '',
+  pickupPointId: '',
+});
 
 /** The message key (`customerTests.*`) that keeps the user on a step, or null when the step is complete. */
 export function stepError(step: WizardStep, s: WizardState): string | null {

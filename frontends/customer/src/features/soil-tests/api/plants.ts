@@ -30,7 +30,9 @@ function kept(): Kept {
 
 function keptPlants(lang: Language): { at: number; plants: Plant[] } | null {
   const entry = kept()[lang];
-  return entry && typeof entry.at === 'number' && Array.isArray(entry.plants) && entry.plants.length > 0 ? entry : null;
+  return entry && typeof entry.at === 'number' && Array.isArray(entry.plants) && entry.plants.length > 0
+    ? entry
+    : null;
 }
 
 /** GET plants, kept for offline use; without a connection the kept list of the language answers. */

@@ -39,8 +39,16 @@ export function useSoilTests(tab: MyTestsTab = 'ORDERED', page = 1, perPage = PE
   return useSWR<SoilTestsPage>([soilTestsKey, tab, page, perPage], async () => {
     const answer = await api.get<unknown>(soilTestsKey, { query: { tab, page, perPage } });
     const raw = Array.isArray(answer) ? answer : (answer as { items?: unknown } | null)?.items;
-    const items = Array.isArray(raw) ? (raw.filter((i) => typeof i === 'object' && i !== null && 'id' in i) as SoilTestRow[]) : [];
-    const meta = (answer as { meta?: PageMeta } | null)?.meta ?? { page, perPage, total: items.length, next: null, prev: page > 1 ? page - 1 : null };
+    const items = Array.isArray(raw)
+      ? (raw.filter((i) => typeof i === 'object' && i !== null && 'id' in i) as SoilTestRow[])
+      : [];
+    const meta = (answer as { meta?: PageMeta } | null)?.meta ?? {
+      page,
+      perPage,
+      total: items.length,
+      next: null,
+      prev: page > 1 ? page - 1 : null,
+    };
     return { items, meta };
   });
 }
@@ -60,7 +68,8 @@ export function usePlants() {
 
 export const addSoilTest = (body: TAddGardenTestBody) => api.post<TGardenTest>(soilTestsKey, body);
 export const verifyBarcode = (barcode: string) => api.post<unknown>(`${soilTestsKey}/verify`, { barcode });
-export const updateSoilTest = (id: string, body: TUpdateGardenTestBody) => api.patch<TGardenTest>(soilTestKey(id), body);
+export const updateSoilTest = (id: string, body: TUpdateGardenTestBody) =>
+  api.patch<TGardenTest>(soilTestKey(id), body);
 export const confirmShipment = (id: string) => api.post<TGardenTest>(`${soilTestKey(id)}/confirm-shipment`);
 export const cancelSoilTest = (id: string) => api.post<TGardenTest>(`${soilTestKey(id)}/cancel`);
 

@@ -14,7 +14,11 @@ const FORMATS = ['code_128', 'code_39', 'ean_13', 'ean_8', 'itf', 'qr_code', 'da
 /** A scanner stops itself when `stop` is called (the camera is released). */
 type Stop = () => void;
 
-async function startNative(video: HTMLVideoElement, Detector: BarcodeDetectorCtor, onCode: (code: string) => void): Promise<Stop> {
+async function startNative(
+  video: HTMLVideoElement,
+  Detector: BarcodeDetectorCtor,
+  onCode: (code: string) => void,
+): Promise<Stop> {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
   video.srcObject = stream;
   await video.play();
@@ -43,9 +47,13 @@ async function startNative(video: HTMLVideoElement, Detector: BarcodeDetectorCto
 async function startZxing(video: HTMLVideoElement, onCode: (code: string) => void): Promise<Stop> {
   const { BrowserMultiFormatReader } = await import('@zxing/browser');
   const reader = new BrowserMultiFormatReader();
-  const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video, (result) => {
-    if (result) onCode(result.getText());
-  });
+  const controls = await reader.decodeFromConstraints(
+    { video: { facingMode: 'environment' } },
+    video,
+    (result) => {
+      if (result) onCode(result.getText());
+    },
+  );
   return () => controls.stop();
 }
 
@@ -89,7 +97,13 @@ export function BarcodeScanner({ onCode, onError }: { onCode: (code: string) => 
   }, []);
   return (
     <div className="barcode-scanner">
-      <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 480, background: '#000' }} aria-label={tr('customerTests.scanHint')} />
+      <video
+        ref={video}
+        muted
+        playsInline
+        style={{ width: '100%', maxWidth: 480, background: '#000' }}
+        aria-label={tr('customerTests.scanHint')}
+      />
       <p className="muted">{ready ? tr('customerTests.scanHint') : tr('customerTests.loading')}</p>
     </div>
   );

@@ -45,7 +45,8 @@ export function SampleDetailsForm({
     if (Object.keys(found).length === 0) onSubmit(form);
   }
   const options = (plants.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-  if (form.plantId && !options.some((o) => o.value === form.plantId)) options.unshift({ value: form.plantId, label: form.plantId });
+  if (form.plantId && !options.some((o) => o.value === form.plantId))
+    options.unshift({ value: form.plantId, label: form.plantId });
   return (
     <form onSubmit={submit} noValidate aria-label={tr('customerTests.sampleDetails')}>
       <TextField

@@ -36,8 +36,28 @@ describe('my tests', () => {
       'GET /api/soil-tests': ({ url }: { url: URL }) => {
         const tab = url.searchParams.get('tab');
         const page = Number(url.searchParams.get('page'));
-        const item = { id: TEST_ID, kind: 'GARDEN', listKind: 'NO_ORDER', orderNumber: `${tab}-${page}`, name: 'Back garden', status: 'WAITING_FOR_SHIPMENT', barcode: 'ABCDEF123456', numberOfSamples: 1, samplerStatus: 'NO_ORDER', orderDate: '2026-11-20T10:00:00.000Z' };
-        return { items: [item], meta: { page, perPage: 10, total: 25, next: page < 3 ? page + 1 : null, prev: page > 1 ? page - 1 : null } };
+        const item = {
+          id: TEST_ID,
+          kind: 'GARDEN',
+          listKind: 'NO_ORDER',
+          orderNumber: `${tab}-${page}`,
+          name: 'Back garden',
+          status: 'WAITING_FOR_SHIPMENT',
+          barcode: 'ABCDEF123456',
+          numberOfSamples: 1,
+          samplerStatus: 'NO_ORDER',
+          orderDate: '2026-11-20T10:00:00.000Z',
+        };
+        return {
+          items: [item],
+          meta: {
+            page,
+            perPage: 10,
+            total: 25,
+            next: page < 3 ? page + 1 : null,
+            prev: page > 1 ? page - 1 : null,
+          },
+        };
       },
     });
     renderApp('/soil-tests', { signedIn: true });
@@ -47,7 +67,14 @@ describe('my tests', () => {
     expect(await screen.findByText('ORDERED-2')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Archive' }));
     expect(await screen.findByText('ARCHIVE-1')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/soil-tests' && c.url.searchParams.get('tab') === 'ARCHIVE' && c.url.searchParams.get('perPage') === '10')).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.path === '/api/soil-tests' &&
+          c.url.searchParams.get('tab') === 'ARCHIVE' &&
+          c.url.searchParams.get('perPage') === '10',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -58,7 +85,8 @@ describe('add a test', () => {
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
       'GET /api/plants': PLANTS,
-      'POST /api/soil-tests/verify': () => (++verifications === 1 ? errorBody(400, 'scanCannotBeVerified') : json(200, { ok: true })),
+      'POST /api/soil-tests/verify': () =>
+        ++verifications === 1 ? errorBody(400, 'scanCannotBeVerified') : json(200, { ok: true }),
       'POST /api/soil-tests': json(201, gardenTest()),
       'GET /api/soil-tests/5c1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f': gardenTest(),
     });
@@ -72,7 +100,9 @@ describe('add a test', () => {
     await userEvent.clear(code);
     await userEvent.type(code, 'ABCDEF123456');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('The scan cannot be verified. Check the code and that the test was paid.')).toBeTruthy();
+    expect(
+      await screen.findByText('The scan cannot be verified. Check the code and that the test was paid.'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     const form = await screen.findByRole('form', { name: 'Sample details' });
@@ -94,7 +124,13 @@ describe('add a test', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe(`/soil-tests/edit/${TEST_ID}`));
     const add = calls.find((c) => c.method === 'POST' && c.path === '/api/soil-tests')!;
-    expect(add.body).toEqual({ barcode: 'ABCDEF123456', gardenName: 'abc garden', plantId: 'TOMATO', gardenAreaAres: 2.5, punctures: 16 });
+    expect(add.body).toEqual({
+      barcode: 'ABCDEF123456',
+      gardenName: 'abc garden',
+      plantId: 'TOMATO',
+      gardenAreaAres: 2.5,
+      punctures: 16,
+    });
   });
 });
 
@@ -105,7 +141,8 @@ describe('edit a test', () => {
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
       'GET /api/plants': PLANTS,
-      [`GET /api/soil-tests/${TEST_ID}`]: () => gardenTest(confirmed ? 'WAITING_FOR_RESULTS' : 'WAITING_FOR_SHIPMENT'),
+      [`GET /api/soil-tests/${TEST_ID}`]: () =>
+        gardenTest(confirmed ? 'WAITING_FOR_RESULTS' : 'WAITING_FOR_SHIPMENT'),
       [`POST /api/soil-tests/${TEST_ID}/confirm-shipment`]: () => {
         confirmed = true;
         return gardenTest('WAITING_FOR_RESULTS');
@@ -114,14 +151,22 @@ describe('edit a test', () => {
     renderApp(`/soil-tests/edit/${TEST_ID}`, { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm shipment' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('This cannot be undone. After confirming you can no longer change the sample details.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'This cannot be undone. After confirming you can no longer change the sample details.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(calls.some((c) => c.path.endsWith('/confirm-shipment'))).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm shipment' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, confirm' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, confirm' }),
+    );
     expect(await screen.findByText('This test can no longer be edited.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Send samples' }).getAttribute('href')).toBe(`/soil-tests/${TEST_ID}/send`);
+    expect(screen.getByRole('link', { name: 'Send samples' }).getAttribute('href')).toBe(
+      `/soil-tests/${TEST_ID}/send`,
+    );
     expect(calls.filter((c) => c.path.endsWith('/confirm-shipment'))).toHaveLength(1);
   });
 

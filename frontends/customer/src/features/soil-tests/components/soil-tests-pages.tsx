@@ -8,7 +8,15 @@ import { SampleDetailsView } from '../../results/components/sample-details-view'
 import { useCurrentUser } from '../../../lib/current-user';
 import { enqueueTest } from '../../pwa/rules/offline-queue';
 import { isOfflineError } from '../../pwa/rules/offline';
-import { addSoilTest, cancelSoilTest, confirmShipment, updateSoilTest, uploadPhoto, useSoilTest, verifyBarcode } from '../api/soil-tests';
+import {
+  addSoilTest,
+  cancelSoilTest,
+  confirmShipment,
+  updateSoilTest,
+  uploadPhoto,
+  useSoilTest,
+  verifyBarcode,
+} from '../api/soil-tests';
 import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-rules';
 import { BarcodeScanner } from './barcode-scanner';
 import { SampleDetailsForm, emptySample } from './sample-details-form';
@@ -147,7 +155,11 @@ export function AddSoilTestPage() {
         navigate('/soil-tests');
         return;
       }
-      if (isApiError(e) && (e.code === OrdersErrorCode.testCodeIncorrect || e.code === OrdersErrorCode.scanCannotBeVerified)) setBarcode(undefined);
+      if (
+        isApiError(e) &&
+        (e.code === OrdersErrorCode.testCodeIncorrect || e.code === OrdersErrorCode.scanCannotBeVerified)
+      )
+        setBarcode(undefined);
       setError(describeError(lang, e));
     } finally {
       setBusy(false);
@@ -163,8 +175,17 @@ export function AddSoilTestPage() {
           <p>
             {tr('customerTests.barcode')}: <strong>{barcode}</strong>
           </p>
-          <SampleDetailsForm initial={emptySample()} submitLabel={tr('customerTests.save')} busy={busy} onSubmit={(f) => void submit(f)}>
-            <button type="button" className="gl-button gl-button--secondary" onClick={() => setBarcode(undefined)}>
+          <SampleDetailsForm
+            initial={emptySample()}
+            submitLabel={tr('customerTests.save')}
+            busy={busy}
+            onSubmit={(f) => void submit(f)}
+          >
+            <button
+              type="button"
+              className="gl-button gl-button--secondary"
+              onClick={() => setBarcode(undefined)}
+            >
               {tr('customerTests.back')}
             </button>
           </SampleDetailsForm>
@@ -187,10 +208,17 @@ export function OrderNotFound() {
   );
 }
 
-export const isOrderNotFound = (e: unknown) => isApiError(e) && (e.code === OrdersErrorCode.orderNotFoundForTestId || e.status === 404);
+export const isOrderNotFound = (e: unknown) =>
+  isApiError(e) && (e.code === OrdersErrorCode.orderNotFoundForTestId || e.status === 404);
 
 /** Spec section 5: confirming shipment is irreversible, so it asks first. */
-export function ConfirmShipmentButton({ testId, onConfirmed }: { testId: string; onConfirmed: (test: TGardenTest) => void }) {
+export function ConfirmShipmentButton({
+  testId,
+  onConfirmed,
+}: {
+  testId: string;
+  onConfirmed: (test: TGardenTest) => void;
+}) {
   const tr = useT();
   const lang = useLang();
   const [open, setOpen] = useState(false);
@@ -252,7 +280,13 @@ function CancelTestButton({ testId }: { testId: string }) {
       <button type="button" className="gl-button gl-button--secondary" onClick={() => setOpen(true)}>
         {tr('customerTests.cancelTest')}
       </button>
-      <ConfirmationDialog open={open} title={tr('customerTests.cancelTestTitle')} busy={busy} onConfirm={() => void cancel()} onCancel={() => setOpen(false)}>
+      <ConfirmationDialog
+        open={open}
+        title={tr('customerTests.cancelTestTitle')}
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onCancel={() => setOpen(false)}
+      >
         <p>{tr('customerTests.cancelTestText')}</p>
       </ConfirmationDialog>
     </>
@@ -267,7 +301,8 @@ export function EditSoilTestPage() {
   const { data, error, mutate } = useSoilTest(id);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string>();
-  if (error) return isOrderNotFound(error) ? <OrderNotFound /> : <FormError>{describeError(lang, error)}</FormError>;
+  if (error)
+    return isOrderNotFound(error) ? <OrderNotFound /> : <FormError>{describeError(lang, error)}</FormError>;
   if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
   async function save(form: SampleForm) {
     setBusy(true);
@@ -304,7 +339,10 @@ export function EditSoilTestPage() {
             onSubmit={(f) => void save(f)}
           />
           <p className="row-actions">
-            <ConfirmShipmentButton testId={data.id} onConfirmed={(test) => void mutate(test, { revalidate: true })} />
+            <ConfirmShipmentButton
+              testId={data.id}
+              onConfirmed={(test) => void mutate(test, { revalidate: true })}
+            />
             <CancelTestButton testId={data.id} />
           </p>
         </>
@@ -318,7 +356,10 @@ export function EditSoilTestPage() {
           </Link>
         )}
         {hasResults(data.status) && (
-          <Link className="gl-button gl-button--secondary" to={`/soil-tests/${encodeURIComponent(data.id)}/results`}>
+          <Link
+            className="gl-button gl-button--secondary"
+            to={`/soil-tests/${encodeURIComponent(data.id)}/results`}
+          >
             {tr('customerTests.showResults')}
           </Link>
         )}

@@ -23,7 +23,14 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
       {!limit && (
         <div className="tabs" role="tablist">
           {(['ORDERED', 'ARCHIVE'] as const).map((t) => (
-            <button key={t} type="button" role="tab" className="tabs__tab" aria-selected={tab === t} onClick={() => choose(t)}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              className="tabs__tab"
+              aria-selected={tab === t}
+              onClick={() => choose(t)}
+            >
               {tr(t === 'ORDERED' ? 'customerTests.tabOrdered' : 'customerTests.tabArchive')}
             </button>
           ))}
@@ -41,17 +48,35 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
             { key: 'name', header: tr('customerTests.colName'), cell: (r) => r.name ?? '—' },
             { key: 'number', header: tr('customerTests.colNumber'), cell: (r) => r.orderNumber ?? '—' },
             { key: 'code', header: tr('customerTests.colCode'), cell: (r) => r.barcode ?? '—' },
-            { key: 'status', header: tr('customerTests.colStatus'), cell: (r) => (r.status ? tr(`customerTests.status_${r.status}`) : '—') },
-            { key: 'date', header: tr('customerTests.colDate'), cell: (r) => (r.orderDate ? formatDate(lang, r.orderDate) : '—') },
+            {
+              key: 'status',
+              header: tr('customerTests.colStatus'),
+              cell: (r) => (r.status ? tr(`customerTests.status_${r.status}`) : '—'),
+            },
+            {
+              key: 'date',
+              header: tr('customerTests.colDate'),
+              cell: (r) => (r.orderDate ? formatDate(lang, r.orderDate) : '—'),
+            },
             {
               key: 'actions',
               header: tr('customerTests.colActions'),
               cell: (r) => (
                 <span className="row-actions">
-                  {hasResults(r.status) && <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>{tr('customerTests.showResults')}</Link>}
-                  {r.kind !== 'FARM' && <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>{tr('customerTests.edit')}</Link>}
+                  {hasResults(r.status) && (
+                    <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>
+                      {tr('customerTests.showResults')}
+                    </Link>
+                  )}
+                  {r.kind !== 'FARM' && (
+                    <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>
+                      {tr('customerTests.edit')}
+                    </Link>
+                  )}
                   {(r.kind === 'FARM' ? isFarmShippable(r.status) : isShippable(r.status)) && (
-                    <Link to={`/soil-tests/${encodeURIComponent(r.id)}/send`}>{tr('customerTests.sendSamples')}</Link>
+                    <Link to={`/soil-tests/${encodeURIComponent(r.id)}/send`}>
+                      {tr('customerTests.sendSamples')}
+                    </Link>
                   )}
                 </span>
               ),
@@ -61,11 +86,21 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
       )}
       {!limit && meta && pages > 1 && (
         <nav className="pager" aria-label={tr('customerTests.pageOf', { page, pages })}>
-          <button type="button" className="gl-button gl-button--secondary" disabled={!meta.prev} onClick={() => setPage(meta.prev ?? 1)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={!meta.prev}
+            onClick={() => setPage(meta.prev ?? 1)}
+          >
             {tr('customerTests.pagePrev')}
           </button>
           <span>{tr('customerTests.pageOf', { page, pages })}</span>
-          <button type="button" className="gl-button gl-button--secondary" disabled={!meta.next} onClick={() => setPage(meta.next ?? page)}>
+          <button
+            type="button"
+            className="gl-button gl-button--secondary"
+            disabled={!meta.next}
+            onClick={() => setPage(meta.next ?? page)}
+          >
             {tr('customerTests.pageNext')}
           </button>
         </nav>

@@ -1,6 +1,12 @@
 import type { Language } from '@gleba/contracts';
 
-const RESULT_STATUSES = new Set(['PARTIAL_RESULTS', 'COMPLETE_RESULTS', 'RESULTS_UPDATED', 'RESULTS_READY', 'ORDER_COMPLETED']);
+const RESULT_STATUSES = new Set([
+  'PARTIAL_RESULTS',
+  'COMPLETE_RESULTS',
+  'RESULTS_UPDATED',
+  'RESULTS_READY',
+  'ORDER_COMPLETED',
+]);
 
 export const hasResults = (status: string | undefined) => status !== undefined && RESULT_STATUSES.has(status);
 /** A garden test whose shipment was confirmed may be sent (the wizard checks with shipping). */
@@ -14,5 +20,7 @@ export const locale = (lang: Language) => (lang === 'en' ? 'en-GB' : lang === 'u
 export function formatDate(lang: Language, iso: string, withTime = false): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return withTime ? d.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short' }) : d.toLocaleDateString(locale(lang));
+  return withTime
+    ? d.toLocaleString(locale(lang), { dateStyle: 'short', timeStyle: 'short' })
+    : d.toLocaleDateString(locale(lang));
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isBarcodeValid, validateSample, type SampleForm } from './test-form-rules';
 
-const form = (over: Partial<SampleForm> = {}): SampleForm => ({ gardenName: 'My garden', plantId: 'TOMATO', area: '', punctures: '16', photo: null, ...over });
+const form = (over: Partial<SampleForm> = {}): SampleForm => ({
+  gardenName: 'My garden',
+  plantId: 'TOMATO',
+  area: '',
+  punctures: '16',
+  photo: null,
+  ...over,
+});
 
 describe('add-test form rules', () => {
   it('accepts a code of 12 to 16 characters (trimmed) and refuses others', () => {
@@ -24,7 +31,11 @@ describe('add-test form rules', () => {
     expect(validateSample(form({ area: 'abc' })).area?.key).toBe('areaInvalid');
   });
   it('accepts images only as the photo', () => {
-    expect(validateSample(form({ photo: new File(['x'], 'a.pdf', { type: 'application/pdf' }) })).photo?.key).toBe('photoNotImage');
-    expect(validateSample(form({ photo: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) })).photo).toBeUndefined();
+    expect(
+      validateSample(form({ photo: new File(['x'], 'a.pdf', { type: 'application/pdf' }) })).photo?.key,
+    ).toBe('photoNotImage');
+    expect(
+      validateSample(form({ photo: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) })).photo,
+    ).toBeUndefined();
   });
 });

@@ -1,4 +1,11 @@
-import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, GARDEN_AREA_MAX_ARES, GARDEN_NAME_MAX_LENGTH, GARDEN_NAME_MIN_LENGTH, PHOTO_MAX_BYTES } from '@gleba/contracts';
+import {
+  BARCODE_MAX_LENGTH,
+  BARCODE_MIN_LENGTH,
+  GARDEN_AREA_MAX_ARES,
+  GARDEN_NAME_MAX_LENGTH,
+  GARDEN_NAME_MIN_LENGTH,
+  PHOTO_MAX_BYTES,
+} from '@gleba/contracts';
 
 /** Spec sections 5 and 9: a test code has 12 to 16 characters. */
 export function isBarcodeValid(code: string): boolean {
@@ -28,20 +35,25 @@ export function parseArea(area: string): number | null {
 export function validateSample(form: SampleForm): FieldErrors {
   const errors: FieldErrors = {};
   const name = form.gardenName.trim();
-  if (name.length < GARDEN_NAME_MIN_LENGTH) errors.gardenName = { key: 'gardenNameTooShort', params: { min: GARDEN_NAME_MIN_LENGTH } };
-  else if (name.length > GARDEN_NAME_MAX_LENGTH) errors.gardenName = { key: 'gardenNameTooLong', params: { max: GARDEN_NAME_MAX_LENGTH } };
+  if (name.length < GARDEN_NAME_MIN_LENGTH)
+    errors.gardenName = { key: 'gardenNameTooShort', params: { min: GARDEN_NAME_MIN_LENGTH } };
+  else if (name.length > GARDEN_NAME_MAX_LENGTH)
+    errors.gardenName = { key: 'gardenNameTooLong', params: { max: GARDEN_NAME_MAX_LENGTH } };
   if (!form.plantId) errors.plantId = { key: 'plantRequired' };
   const area = parseArea(form.area);
   if (area !== null) {
     if (!Number.isFinite(area)) errors.area = { key: 'areaInvalid' };
     else if (area < 0) errors.area = { key: 'areaNegative' };
-    else if (area > GARDEN_AREA_MAX_ARES) errors.area = { key: 'areaTooLarge', params: { max: GARDEN_AREA_MAX_ARES } };
+    else if (area > GARDEN_AREA_MAX_ARES)
+      errors.area = { key: 'areaTooLarge', params: { max: GARDEN_AREA_MAX_ARES } };
   }
   const punctures = Number(form.punctures);
-  if (!Number.isInteger(punctures) || punctures < 1 || punctures > 100) errors.punctures = { key: 'puncturesInvalid' };
+  if (!Number.isInteger(punctures) || punctures < 1 || punctures > 100)
+    errors.punctures = { key: 'puncturesInvalid' };
   if (form.photo) {
     if (!PHOTO_TYPES.includes(form.photo.type)) errors.photo = { key: 'photoNotImage' };
-    else if (form.photo.size > PHOTO_MAX_BYTES) errors.photo = { key: 'photoTooLarge', params: { mb: PHOTO_MAX_BYTES / 1024 / 1024 } };
+    else if (form.photo.size > PHOTO_MAX_BYTES)
+      errors.photo = { key: 'photoTooLarge', params: { mb: PHOTO_MAX_BYTES / 1024 / 1024 } };
   }
   return errors;
 }

@@ -22,7 +22,10 @@ export function SplashCarousel({ onDone }: { onDone: () => void }) {
   return (
     <main className="splash" aria-roledescription="carousel">
       <Logo size={72} />
-      <section aria-roledescription="slide" aria-label={tr('customer.splashSlide', { n: index + 1, total: SLIDES.length })}>
+      <section
+        aria-roledescription="slide"
+        aria-label={tr('customer.splashSlide', { n: index + 1, total: SLIDES.length })}
+      >
         <h1>{tr(`customer.splash${slide}Title`)}</h1>
         <p>{tr(`customer.splash${slide}Text`)}</p>
       </section>

@@ -4,7 +4,9 @@ import { roundForRequest, type WeatherPlace } from '../rules/weather-rules';
 
 /** `GET /api/weather?lat&lon` (geo; Open-Meteo behind a cache). */
 export function useWeather(place: WeatherPlace | null) {
-  return useSWR<TWeather>(place ? ['weather', { lat: roundForRequest(place.lat), lon: roundForRequest(place.lon) }] : null);
+  return useSWR<TWeather>(
+    place ? ['weather', { lat: roundForRequest(place.lat), lon: roundForRequest(place.lon) }] : null,
+  );
 }
 
 /** The user's plots (the first one places the forecast). Shares the map's `plots` key. */

@@ -6,7 +6,14 @@ const CLOUD = <path d="M7 18h10a4 4 0 0 0 0-8 5.5 5.5 0 0 0-10.6 1.5A3.3 3.3 0 0
 /** A small inline SVG per weather group (no icon font, no extra request). */
 export function WeatherIcon({ group, size = 32 }: { group: WeatherGroup; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="weather-icon">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className="weather-icon"
+    >
       {group === 'clear' && SUN}
       {group === 'partly' && (
         <>
@@ -19,7 +26,12 @@ export function WeatherIcon({ group, size = 32 }: { group: WeatherGroup; size?: 
       {(group === 'drizzle' || group === 'rain' || group === 'showers') && (
         <>
           {CLOUD}
-          <path d={group === 'drizzle' ? 'M9 20v1M13 20v1M17 20v1' : 'M9 19l-1 3M13 19l-1 3M17 19l-1 3'} stroke="#2f7ed8" strokeWidth="1.5" strokeLinecap="round" />
+          <path
+            d={group === 'drizzle' ? 'M9 20v1M13 20v1M17 20v1' : 'M9 19l-1 3M13 19l-1 3M17 19l-1 3'}
+            stroke="#2f7ed8"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+          />
         </>
       )}
       {group === 'snow' && (
@@ -31,7 +43,13 @@ export function WeatherIcon({ group, size = 32 }: { group: WeatherGroup; size?: 
       {group === 'thunder' && (
         <>
           {CLOUD}
-          <path d="M12 17l-2 4h3l-1 3" stroke="#f2b705" strokeWidth="1.5" fill="none" strokeLinejoin="round" />
+          <path
+            d="M12 17l-2 4h3l-1 3"
+            stroke="#f2b705"
+            strokeWidth="1.5"
+            fill="none"
+            strokeLinejoin="round"
+          />
         </>
       )}
     </svg>

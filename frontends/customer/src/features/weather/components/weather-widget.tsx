@@ -2,7 +2,14 @@ import { useState } from 'react';
 import type { TWeatherDay } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useWeather, usePlotsForWeather } from '../api/weather';
-import { choosePlace, DEVICE_PLACE_KEY, formatNumber, weatherGroup, weekday, type WeatherPlace } from '../rules/weather-rules';
+import {
+  choosePlace,
+  DEVICE_PLACE_KEY,
+  formatNumber,
+  weatherGroup,
+  weekday,
+  type WeatherPlace,
+} from '../rules/weather-rules';
 import { WeatherIcon } from './weather-icon';
 import './weather.css';
 
@@ -15,8 +22,15 @@ function OutlookDay({ day }: { day: TWeatherDay }) {
       <span className="weather-outlook__name">{weekday(day.date, lang)}</span>
       <WeatherIcon group={group} size={28} />
       <span className="visually-hidden">{tr(`weather.code_${group}`)}</span>
-      <span>{tr('weather.tempRange', { max: formatNumber(day.tempMaxC, lang), min: formatNumber(day.tempMinC, lang) })}</span>
-      <span className="muted">{tr('weather.precipShort', { mm: formatNumber(day.precipitationMm, lang) })}</span>
+      <span>
+        {tr('weather.tempRange', {
+          max: formatNumber(day.tempMaxC, lang),
+          min: formatNumber(day.tempMinC, lang),
+        })}
+      </span>
+      <span className="muted">
+        {tr('weather.precipShort', { mm: formatNumber(day.precipitationMm, lang) })}
+      </span>
     </li>
   );
 }
@@ -48,7 +62,12 @@ export function WeatherWidget() {
     );
   }
 
-  const where = place?.source === 'device' ? 'weather.locationDevice' : place?.source === 'plot' ? 'weather.locationPlot' : 'weather.locationDefault';
+  const where =
+    place?.source === 'device'
+      ? 'weather.locationDevice'
+      : place?.source === 'plot'
+        ? 'weather.locationPlot'
+        : 'weather.locationDefault';
   const group = data ? weatherGroup(data.current.weatherCode) : null;
 
   return (
@@ -73,13 +92,17 @@ export function WeatherWidget() {
               </div>
               <div>
                 {tr('weather.now')}: {tr(`weather.code_${group}`)}
-                {data.current.windKmh !== null && <> · {tr('weather.wind', { speed: formatNumber(data.current.windKmh, lang) })}</>}
+                {data.current.windKmh !== null && (
+                  <> · {tr('weather.wind', { speed: formatNumber(data.current.windKmh, lang) })}</>
+                )}
               </div>
             </div>
           </div>
           <p className="weather-today">
             {tr('weather.todayPrecipitation', { mm: formatNumber(data.today.precipitationMm, lang) })}
-            {data.today.precipitationProbability !== null && <> ({tr('weather.precipitationChance', { percent: data.today.precipitationProbability })})</>}
+            {data.today.precipitationProbability !== null && (
+              <> ({tr('weather.precipitationChance', { percent: data.today.precipitationProbability })})</>
+            )}
           </p>
           <h4>{tr('weather.outlook')}</h4>
           <ul className="weather-outlook">

@@ -1,7 +1,8 @@
 import type { TPlot } from '@gleba/contracts';
 
 /** WMO weather interpretation codes (Open-Meteo's `weather_code`) in the groups the widget names. */
-export type WeatherGroup = 'clear' | 'partly' | 'overcast' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunder';
+export type WeatherGroup =
+  'clear' | 'partly' | 'overcast' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'showers' | 'thunder';
 
 export function weatherGroup(code: number): WeatherGroup {
   if (code === 0) return 'clear';
@@ -39,8 +40,18 @@ export function plotCentre(plot: Pick<TPlot, 'geometry'>): { lat: number; lon: n
 
 function readDevicePlace(storage: Pick<Storage, 'getItem'>): WeatherPlace | null {
   try {
-    const v = JSON.parse(storage.getItem(DEVICE_PLACE_KEY) ?? 'null') as { lat?: unknown; lon?: unknown } | null;
-    if (v && typeof v.lat === 'number' && typeof v.lon === 'number' && Math.abs(v.lat) <= 90 && Math.abs(v.lon) <= 180) return { lat: v.lat, lon: v.lon, source: 'device' };
+    const v = JSON.parse(storage.getItem(DEVICE_PLACE_KEY) ?? 'null') as {
+      lat?: unknown;
+      lon?: unknown;
+    } | null;
+    if (
+      v &&
+      typeof v.lat === 'number' &&
+      typeof v.lon === 'number' &&
+      Math.abs(v.lat) <= 90 &&
+      Math.abs(v.lon) <= 180
+    )
+      return { lat: v.lat, lon: v.lon, source: 'device' };
   } catch {
     // a broken value counts as none
   }
@@ -48,7 +59,10 @@ function readDevicePlace(storage: Pick<Storage, 'getItem'>): WeatherPlace | null
 }
 
 /** Where the forecast is for: the location the user shared, else their first plot, else central Poland. */
-export function choosePlace(plots: readonly Pick<TPlot, 'geometry'>[] | undefined, storage: Pick<Storage, 'getItem'> = localStorage): WeatherPlace {
+export function choosePlace(
+  plots: readonly Pick<TPlot, 'geometry'>[] | undefined,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): WeatherPlace {
   const device = readDevicePlace(storage);
   if (device) return device;
   for (const plot of plots ?? []) {
@@ -64,8 +78,13 @@ export const roundForRequest = (n: number) => Math.round(n * 100) / 100;
 /** A day of the outlook as a weekday name in the user's language. */
 export function weekday(date: string, lang: string): string {
   const d = new Date(`${date}T12:00:00Z`);
-  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', { weekday: 'short', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', {
+    weekday: 'short',
+    timeZone: 'UTC',
+  }).format(d);
 }
 
 export const formatNumber = (n: number, lang: string) =>
-  new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', { maximumFractionDigits: 1 }).format(n);
+  new Intl.NumberFormat(lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL', {
+    maximumFractionDigits: 1,
+  }).format(n);
