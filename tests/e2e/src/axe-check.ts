@@ -1,6 +1,8 @@
 // axe-core over the screens the journeys visit: WCAG 2.0 A/AA and 2.1 AA rules, and no critical or
 // serious violation allowed. `screenshots()` (src/browser.ts) calls `checkScreenA11y` for every
 // step it records, so each screen a journey shows is checked without a line in the journey.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
@@ -71,7 +73,9 @@ async function settle(page: Page): Promise<void> {
 /**
  * The screen as it is now at 1280 and 375 px (the viewport is changed and put back), or at the
  * width of its own kind for routes that are another screen on the other side of 768 px.
- * `GLEBA_E2E_AXE=0` turns the check off (e.g. while writing a new journey).
+ * `GLEBA_E2E_AXE=0` turns the check off (e.g. while writing a new journey); `GLEBA_E2E_AXE=report`
+ * writes what it finds to `test-artifacts/axe-report.txt` instead of failing, so one run lists the
+ * violations of every screen.
  */
 export async function checkScreenA11y(page: Page, label: string): Promise<void> {
   if (process.env.GLEBA_E2E_AXE === '0') return;
@@ -101,6 +105,10 @@ export async function checkScreenA11y(page: Page, label: string): Promise<void> 
       await settle(page);
     }
   }
-  if (problems.length > 0)
-    throw new Error(`accessibility (axe, ${AXE_TAGS.join(', ')}) on ${label} ${url}\n${problems.join('\n')}`);
+  if (problems.length === 0) return;
+  const message = `accessibility (axe, ${AXE_TAGS.join(', ')}) on ${label} ${url}\n${problems.join('\n')}`;
+  if (process.env.GLEBA_E2E_AXE !== 'report') throw new Error(message);
+  const dir = path.resolve(import.meta.dirname, '..', 'test-artifacts');
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, 'axe-report.txt'), `${message}\n\n`);
 }
