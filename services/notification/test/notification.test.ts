@@ -292,6 +292,22 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(seen.status).toBe(200);
     expect((await count()).body).toEqual({ unseenCount: 1 });
 
+    // The admin panel asks under its mode's base, for the admin's own count; a customer may not.
+    for (const base of ['/farm-api', '/garden-api']) {
+      const asAdmin = await http<{ unseenCount: number }>(
+        service.url,
+        'GET',
+        `${base}/notifications/in-app/unseen/count`,
+        { token: tokenOf(a, 'ADMIN') },
+      );
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.body).toEqual({ unseenCount: 1 });
+      const asUser = await http(service.url, 'GET', `${base}/notifications/in-app/unseen/count`, {
+        token: tokenOf(a),
+      });
+      expect(asUser.status).toBe(403);
+    }
+
     const unread = await inApp(a, '?filter=unread');
     expect(unread.items.map((n) => n.id)).toEqual([older!.id]);
     const paged = await inApp(a, '?page=1&perPage=1');
