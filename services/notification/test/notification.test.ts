@@ -118,6 +118,9 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     });
     expect(smtp.to(u.email)).toHaveLength(1);
     expect(twilio.messages.filter((m) => m.to === '+48600100200')).toHaveLength(1);
+    // Sent by the official twilio package, its HTTP client pointed at the simulator by configuration.
+    expect(sms!.userAgent).toMatch(/^twilio-node\//);
+    expect(sms!.from).toBe('+48500000000');
 
     const resultsUrl = `https://app.gleba.test/soil-tests/${data.orderId}/results`;
     expect(mail.subject).toBe('Partial results of test GB1234567890');
