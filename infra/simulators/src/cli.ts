@@ -18,6 +18,7 @@ const starters: Record<string, () => Promise<Starter>> = {
   },
   przelewy24: async () => (await import('./przelewy24')).startPrzelewy24Simulator,
   'open-meteo': async () => (await import('./open-meteo')).startOpenMeteoSimulator,
+  wordpress: async () => (await import('./wordpress')).startWordPressSimulator,
 };
 
 // `cli.ts <name>:<port>[:<webPort>] ...` runs several in one process (npm start and the suites).
