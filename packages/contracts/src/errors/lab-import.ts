@@ -33,6 +33,8 @@ export const LabImportErrorCode = {
   importNotFound: 'importNotFound',
   /** File level: no worksheet has a single filled cell. */
   importEmptyWorkbook: 'importEmptyWorkbook',
+  /** File level: more result rows than one import takes (IMPORT_MAX_ROWS). */
+  importTooManyRows: 'importTooManyRows',
   /** File level: a header was found but no row of results under it. */
   importNoRows: 'importNoRows',
   /** File level: rows were read, every one refused (the reasons are listed per row). */
@@ -54,7 +56,7 @@ export const LabImportErrorCode = {
   importUnknownTestTypeValue: 'importUnknownTestTypeValue',
   /** Cell level: a required parameter's cell is empty. */
   importCellMissing: 'importCellMissing',
-  /** Row level: the file has no column for a parameter the test type needs. */
+  /** File level: the header has no column for a parameter the test type needs. */
   importColumnMissing: 'importColumnMissing',
   /** Cell level: text where a number belongs. */
   importCellNotANumber: 'importCellNotANumber',

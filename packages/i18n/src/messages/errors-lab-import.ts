@@ -3,6 +3,7 @@ import { defineMessages } from '../catalogue';
 /** Messages for `LabImportErrorCode` in @gleba/contracts (spec section 8, import errors). */
 export const errorsLabImport = defineMessages({
   pl: {
+    importTooManyRows: 'Plik ma więcej niż {max} wierszy z wynikami. Podziel go na mniejsze pliki.',
     importUnsupportedFile: 'Nieobsługiwany plik. Prześlij skoroszyt .xlsx.',
     importFileTooLarge: 'Plik jest za duży (maksymalnie {max} MB).',
     importFileEncrypted: 'Plik jest zaszyfrowany hasłem. Zapisz go bez hasła i prześlij ponownie.',
@@ -55,6 +56,7 @@ export const errorsLabImport = defineMessages({
       'Nic nie zapisano: import w jednym przebiegu zapisuje wszystko albo nic. Błędy w wierszach znalezione przed przerwaniem: {rowErrors} (lista poniżej).',
   },
   en: {
+    importTooManyRows: 'The file has more than {max} result rows. Split it into smaller files.',
     importUnsupportedFile: 'Unsupported file. Upload an .xlsx workbook.',
     importFileTooLarge: 'The file is too large (at most {max} MB).',
     importFileEncrypted: 'The file is password-protected. Save it without a password and upload it again.',
@@ -106,6 +108,7 @@ export const errorsLabImport = defineMessages({
       'Nothing was saved: a one-pass import saves all or nothing. Row errors found before the break: {rowErrors} (listed below).',
   },
   uk: {
+    importTooManyRows: 'У файлі понад {max} рядків із результатами. Розділіть його на менші файли.',
     importUnsupportedFile: 'Непідтримуваний файл. Завантажте книгу .xlsx.',
     importFileTooLarge: 'Файл завеликий (щонайбільше {max} МБ).',
     importFileEncrypted: 'Файл захищено паролем. Збережіть його без пароля та завантажте знову.',

@@ -105,10 +105,9 @@ export async function* parseWorkbook(
     if (outcome.kind === 'empty') continue;
     rowsRead += 1;
     if (rowsRead > job.maxRows)
-      throw new FileRejected(
-        LabImportErrorCode.importFileTooLargeUncompressed,
-        `more than ${job.maxRows} rows`,
-      );
+      throw new FileRejected(LabImportErrorCode.importTooManyRows, `more than ${job.maxRows} rows`, 400, {
+        max: job.maxRows,
+      });
     if (outcome.kind === 'error') {
       items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, errors: outcome.errors });
     } else {

@@ -369,13 +369,25 @@ async function checkIn(
     }
   } catch (error) {
     await writing?.catch(() => undefined); // no write of this check outlives it
+    // The reasons of the rows read before the break are kept (applying in one pass, nothing else is).
+    if (errors.length > 0) await db.insertInto('import_errors').values(errors).execute();
+    await db
+      .updateTable('imports')
+      .set({ rows_read: rowsRead, rows_rejected: rejected, rows_valid: valid })
+      .where('id', '=', importId)
+      .execute();
     throw error;
   }
   await drain();
 
   // A file none of whose rows can be applied fails as a whole, with the reason that fits best.
   let fileError: { code: LabImportErrorCode; params: ImportMessageParams } | null = null;
-  if (valid === 0 && !matchedAny && (errorCodes.get(LabImportErrorCode.importLabelNotExpected) ?? 0) > 0)
+  const unmatched = [
+    LabImportErrorCode.importLabelNotExpected,
+    LabImportErrorCode.importLabelIsGarden,
+    LabImportErrorCode.importLabelIsFarm,
+  ].reduce((n, code) => n + (errorCodes.get(code) ?? 0), 0);
+  if (valid === 0 && !matchedAny && unmatched === rejected)
     fileError = { code: LabImportErrorCode.importNoMatchingOrders, params: { rejected } };
   else if (valid === 0) fileError = { code: LabImportErrorCode.importNoRowApplicable, params: { rejected } };
   if (!direct || fileError) {
