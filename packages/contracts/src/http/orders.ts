@@ -289,6 +289,8 @@ export const ZAdminOrdersQuery = z.object({
   paymentMethod: PaymentMethod.optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
+  /** Only orders and tests past the 4-day rule with no samples sent. */
+  late: z.enum(['true', 'false']).optional(),
 });
 export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuery>;
 

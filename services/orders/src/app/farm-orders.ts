@@ -315,7 +315,12 @@ export async function transitionFarmOrder(
   const now = new Date();
   const updated = await trx
     .updateTable('farm_orders')
-    .set({ status: to, updated_at: now, ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}) })
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}),
+      ...(to === 'KIT_SENT' ? { kit_sent_at: now } : {}),
+    })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
