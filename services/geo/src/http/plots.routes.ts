@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { AppError, mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { errorMessage } from '@gleba/i18n';
 import {
+  GEO_LIMITS,
   ZCadastralPlotBody,
   ZCreatePlotBody,
   ZDivideBody,
@@ -26,7 +27,13 @@ import {
   updatePlotFields,
 } from '../app/plots';
 import { geoError } from '../domain/errors';
-import { parseGeoJsonPlots, parseKmlPlots, PlotFileError, type ImportedShape } from '../domain/plot-files';
+import { parseKmlPlots } from '../adapters/kml';
+import {
+  parseGeoJsonPlots,
+  PlotFileError,
+  PlotFileTooManyError,
+  type ImportedShape,
+} from '../adapters/plot-files';
 import type { GeoDeps } from '../app/deps';
 
 export function plotRoutes(deps: GeoDeps): Router {
@@ -59,8 +66,16 @@ export function plotRoutes(deps: GeoDeps): Router {
         const language = requestLanguage(req);
         let shapes: ImportedShape[];
         try {
-          shapes = body.format === 'kml' ? parseKmlPlots(body.content) : parseGeoJsonPlots(body.content);
+          const options = { maxShapes: GEO_LIMITS.importShapes };
+          shapes =
+            body.format === 'kml'
+              ? parseKmlPlots(body.content, options)
+              : parseGeoJsonPlots(body.content, options);
         } catch (error) {
+          if (error instanceof PlotFileTooManyError)
+            throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, {
+              max: error.max,
+            });
           if (error instanceof PlotFileError)
             throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
           throw error;

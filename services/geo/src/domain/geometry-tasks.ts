@@ -1,0 +1,90 @@
+import type { Position } from 'geojson';
+import { geoError } from './errors';
+import {
+  areaM2,
+  autoDivide,
+  cutOut,
+  divideByLine,
+  indexed,
+  liesWithin,
+  mergeAreas,
+  moveArea,
+  normalizeArea,
+  normalizePlot,
+  overlapPercent,
+  snapArea,
+  unionAreas,
+  type Area,
+} from './geometry';
+
+/** A shape with its id, as the app reads it from the database (the box is computed where it is used). */
+export interface Shape {
+  id: string;
+  geometry: Area;
+}
+
+/**
+ * The geometry work of a request, one call each: what runs on geo's geometry thread (the app
+ * calls them through `app/geometry-thread.ts`), so the service's own thread keeps answering.
+ * Every argument and result is plain data (structured clone).
+ */
+export const geometryTasks = {
+  normalizePlot: (raw: Area | null) => normalizePlot(raw),
+  normalizeArea: (raw: Area | null) => normalizeArea(raw),
+  /** A drawn plot checked, snapped to the user's other plots, and checked again. */
+  snapPlot: (drawn: Area, others: Shape[], toleranceM: number) =>
+    normalizePlot(
+      snapArea(
+        drawn,
+        others.map((o) => indexed(o.id, o.geometry)),
+        toleranceM,
+      ),
+    ),
+  overlap: (geometry: Area, others: Shape[]) =>
+    overlapPercent(
+      geometry,
+      others.map((o) => indexed(o.id, o.geometry)),
+    ),
+  /** Which of `others` a shape overlaps at all. */
+  touching: (geometry: Area, others: Shape[]) =>
+    others.filter((o) => overlapPercent(geometry, [indexed(o.id, o.geometry)]).percent > 0).map((o) => o.id),
+  movePlot: (geometry: Area, distanceM: number, bearingDeg: number) =>
+    normalizePlot(moveArea(geometry, distanceM, bearingDeg)),
+  moveArea: (geometry: Area, distanceM: number, bearingDeg: number) =>
+    normalizeArea(moveArea(geometry, distanceM, bearingDeg)),
+  dividePlot: (geometry: Area, line: Position[]) =>
+    divideByLine(geometry, line).map((piece) => normalizePlot(piece)),
+  divideArea: (geometry: Area, line: Position[]) =>
+    divideByLine(geometry, line).map((piece) => normalizeArea(piece)),
+  mergePlots: (geometries: Area[]) => normalizePlot(mergeAreas(geometries)),
+  cutOut: (geometry: Area, ring: Position[]) => normalizeArea(cutOut(geometry, ring)),
+  autoDivide: (geometry: Area, maxAreaM2: number) => autoDivide(geometry, maxAreaM2),
+  /** The union of a crop's plots (null: no area). */
+  union: (geometries: Area[]) => unionAreas(geometries),
+  /** A crop's shape: the drawn part of its plots (checked to lie on them), or the whole of them. */
+  cropShape: (plots: Area, raw: Area | null) => {
+    if (!raw) return normalizeArea(plots);
+    const drawn = normalizeArea(raw);
+    if (!liesWithin(drawn, plots))
+      throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
+    return drawn;
+  },
+  liesWithin: (inner: Area, outer: Area) => liesWithin(inner, outer),
+  /** Each kept sector unchanged: same area, same place. */
+  sameShape: (a: Area, b: Area) => Math.abs(areaM2(a) - areaM2(b)) <= 0.5 && liesWithin(a, b),
+  /**
+   * Sectors set by hand: inside the crop and not overlapping. One union of all of them (not one
+   * clip per sector): its shape tells whether they lie in the crop, its area whether they overlap.
+   */
+  checkSectors: (sectors: Area[], crop: Area, maxVertices: number) => {
+    const total = sectors.reduce((sum, s) => sum + areaM2(s), 0);
+    const union = unionAreas(sectors, maxVertices);
+    if (!union || !liesWithin(union, crop))
+      throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
+    if (total - areaM2(union) > Math.max(1, total * 0.001))
+      throw geoError('sectorsInvalid', 'Sectors must not overlap');
+  },
+};
+
+export type GeometryTasks = typeof geometryTasks;
+export type GeometryTask = keyof GeometryTasks;
