@@ -5,7 +5,6 @@ import { getCrop } from '@gleba/agronomy';
 import {
   CropChangedV1,
   CropCreatedV1,
-  GEO_LIMITS,
   CropDeletedV1,
   SectorsChangedV1,
   type Language,
@@ -560,7 +559,6 @@ export function updateSectors(
     await geo.checkSectors(
       next.map((s) => s.geometry),
       row.geometry,
-      GEO_LIMITS.sectorsVertices,
     );
     return next;
   });

@@ -12,6 +12,7 @@ import {
   normalizeArea,
   normalizePlot,
   overlapPercent,
+  sectorsFit,
   snapArea,
   unionAreas,
   type Area,
@@ -72,17 +73,13 @@ export const geometryTasks = {
   liesWithin: (inner: Area, outer: Area) => liesWithin(inner, outer),
   /** Each kept sector unchanged: same area, same place. */
   sameShape: (a: Area, b: Area) => Math.abs(areaM2(a) - areaM2(b)) <= 0.5 && liesWithin(a, b),
-  /**
-   * Sectors set by hand: inside the crop and not overlapping. One union of all of them (not one
-   * clip per sector): its shape tells whether they lie in the crop, its area whether they overlap.
-   */
-  checkSectors: (sectors: Area[], crop: Area, maxVertices: number) => {
-    const total = sectors.reduce((sum, s) => sum + areaM2(s), 0);
-    const union = unionAreas(sectors, maxVertices);
-    if (!union || !liesWithin(union, crop))
-      throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
-    if (total - areaM2(union) > Math.max(1, total * 0.001))
+  /** Sectors set by hand: inside the crop and not overlapping (within rounding). */
+  checkSectors: (sectors: Area[], crop: Area) => {
+    const { overlapM2, outsideM2, totalM2 } = sectorsFit(sectors, crop);
+    if (overlapM2 > Math.max(1, totalM2 * 0.001))
       throw geoError('sectorsInvalid', 'Sectors must not overlap');
+    if (outsideM2 > Math.max(1, totalM2 * 0.002))
+      throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
   },
 };
 

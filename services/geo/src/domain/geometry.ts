@@ -74,13 +74,13 @@ export function normalizeArea(input: Area | undefined | null, options: { maxArea
   if (ringsIntersect(polygonsOf(geom).flat()))
     throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
   if (geom.type === 'MultiPolygon' && geom.coordinates.length > 1) {
-    // Parts of one shape must not overlap each other either.
-    const parts = geom.coordinates.map((c) => turf.polygon(c));
-    let sum = 0;
-    for (const p of parts) sum += turf.area(p);
-    const union = turf.union(turf.featureCollection(parts));
-    if (!union || Math.abs(turf.area(union) - sum) > Math.max(1, sum * 1e-6)) {
-      throw geoError('shapeSelfIntersects', 'The parts of a shape cannot overlap');
+    // Parts of one shape must not overlap each other either. No edges cross or touch (above), so
+    // two parts overlap only when one lies inside the other: one vertex tells.
+    const parts = geom.coordinates as XY[][][];
+    for (const [i, part] of parts.entries()) {
+      const probe = part[0]![0]!;
+      if (parts.some((other, j) => j !== i && pointInRings(probe, other)))
+        throw geoError('shapeSelfIntersects', 'The parts of a shape cannot overlap');
     }
   }
   const area = turf.area(geom);
@@ -217,7 +217,12 @@ function clipToCell(
 ): Area | null {
   const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
   const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
-  const exact = () => intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
+  // The exact clip gets only what lies in the cell's box (rings cut along it), not the whole shape.
+  const exact = () =>
+    intersectArea(
+      turf.bboxClip(geom, [minLng, minLat, maxLng, maxLat]).geometry as Area,
+      cellPolygon(proj, x0, y0, x1, y1),
+    );
   if (geom.type !== 'Polygon') return exact();
   const [outer, ...holes] = geom.coordinates as XY[][];
   let r: XY[] = outer!.slice(0, -1);
@@ -513,6 +518,35 @@ function triangleIntersectionArea(t: XY[], c: XY[]): number {
   return area / 2;
 }
 
+/** Area where triangles of different labels overlap (same-label triangles never do): a sweep over their boxes. */
+function labelledOverlap(items: { t: XY[]; label: number }[]): number {
+  type Box = { t: XY[]; label: number; x0: number; x1: number; y0: number; y1: number };
+  const all: Box[] = items
+    .map(({ t, label }) => ({
+      t,
+      label,
+      x0: Math.min(t[0]![0], t[1]![0], t[2]![0]),
+      x1: Math.max(t[0]![0], t[1]![0], t[2]![0]),
+      y0: Math.min(t[0]![1], t[1]![1], t[2]![1]),
+      y1: Math.max(t[0]![1], t[1]![1], t[2]![1]),
+    }))
+    .sort((p, q) => p.x0 - q.x0);
+  const active: Box[] = [];
+  let total = 0;
+  for (const cur of all) {
+    let w = 0;
+    for (const o of active) {
+      if (o.x1 < cur.x0) continue;
+      active[w++] = o;
+      if (o.label === cur.label || o.y1 < cur.y0 || o.y0 > cur.y1) continue;
+      total += triangleIntersectionArea(cur.t, o.t);
+    }
+    active.length = w;
+    active.push(cur);
+  }
+  return total;
+}
+
 /** Area common to two sets of triangles (each set without overlaps): a sweep over their boxes. */
 function trianglesOverlap(a: XY[][], b: XY[][]): number {
   type Box = { t: XY[]; side: 0 | 1; x0: number; x1: number; y0: number; y1: number };
@@ -584,10 +618,32 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
 
 /** True when `inner` lies inside `outer`, allowing for rounding at shared edges. */
 export function liesWithin(inner: Area, outer: Area): boolean {
-  const outside = turf.difference(turf.featureCollection([feat(inner), feat(outer)]));
-  if (!outside) return true;
-  const a = areaM2(outside.geometry);
-  return a <= Math.max(1, areaM2(inner) * 0.002);
+  // The area of `inner` outside `outer`: its area less the common one (both as triangles, swept;
+  // no polygon boolean).
+  const proj = localProjection(inner);
+  const tris = triangles(inner, proj);
+  const own = tris.reduce((sum, t) => sum + signedArea(t), 0);
+  const outside = own - trianglesOverlap(tris, triangles(outer, proj));
+  return outside <= Math.max(1, own * 0.002);
+}
+
+/**
+ * Sectors set by hand: how much of them overlaps another sector, and how much lies outside the
+ * crop, in m² (triangles of all of them, swept: no polygon boolean).
+ */
+export function sectorsFit(
+  sectors: Area[],
+  crop: Area,
+): { overlapM2: number; outsideM2: number; totalM2: number } {
+  const proj = localProjection(crop);
+  const labelled = sectors.flatMap((s, i) => triangles(s, proj).map((t) => ({ t, label: i })));
+  const total = labelled.reduce((sum, x) => sum + signedArea(x.t), 0);
+  const overlapM2 = labelledOverlap(labelled);
+  const inside = trianglesOverlap(
+    labelled.map((x) => x.t),
+    triangles(crop, proj),
+  );
+  return { overlapM2, outsideM2: total - inside, totalM2: total };
 }
 
 // ---- move, merge, cut, divide -------------------------------------------------------------
