@@ -1,7 +1,7 @@
 import * as turf from '@turf/turf';
 import type { Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { GEO_LIMITS } from '@gleba/contracts';
+import { GEO_LIMITS, ZCreatePlotBody, ZCutBody } from '@gleba/contracts';
 import {
   autoDivide,
   cutOut,
@@ -49,8 +49,23 @@ const GLOBE: Polygon = {
 };
 
 describe('the bounds of a shape', () => {
-  it('refuses a ring, a shape or a ring count over the caps before any geometry work', () => {
-    expect(codeOf(() => normalizeArea(star(GEO_LIMITS.ringVertices + 2)))).toBe('shapeTooComplex');
+  it('refuses in the schema a ring over the cap, with the code and its parameters', () => {
+    const sent = ZCreatePlotBody.safeParse({ geometry: star(GEO_LIMITS.ringVertices) });
+    expect(sent.success).toBe(false);
+    expect(ZCreatePlotBody.safeParse({ geometry: star(GEO_LIMITS.ringVertices - 1) }).success).toBe(true);
+    const rings = [0, 1200, 2400].map(
+      (x) => star(Math.ceil(GEO_LIMITS.shapeVertices / 3) + 2, x, 0).coordinates,
+    );
+    const total = ZCreatePlotBody.safeParse({ geometry: { type: 'MultiPolygon', coordinates: rings } });
+    expect(total.error?.issues[0]).toMatchObject({
+      code: 'custom',
+      params: { errorCode: 'shapeTooComplex' },
+    });
+    expect(ZCutBody.safeParse({ ring: star(GEO_LIMITS.ringVertices).coordinates[0] }).success).toBe(false);
+  });
+
+  it('refuses a shape or a ring count over the caps before any geometry work', () => {
+    expect(codeOf(() => normalizeArea(star(GEO_LIMITS.shapeVertices + 2)))).toBe('shapeTooComplex');
     expect(normalizeArea(star(GEO_LIMITS.ringVertices - 2)).type).toBe('Polygon');
     // Three rings each within the ring cap, more than a shape may have together.
     const third = Math.ceil(GEO_LIMITS.shapeVertices / 3) + 2;
@@ -64,7 +79,7 @@ describe('the bounds of a shape', () => {
     expect(codeOf(() => normalizeArea({ type: 'MultiPolygon', coordinates: many }))).toBe('shapeTooComplex');
     // The error names the caps for the translated message.
     try {
-      normalizeArea(star(GEO_LIMITS.ringVertices + 2));
+      normalizeArea(star(GEO_LIMITS.shapeVertices + 2));
     } catch (error) {
       expect((error as { params?: unknown }).params).toEqual({
         ringMax: GEO_LIMITS.ringVertices,
@@ -94,14 +109,15 @@ describe('the bounds of a shape', () => {
   it('refuses an auto-divide into more sectors than a crop may have', () => {
     const field = rect(0, 0, 1000, 1000); // 100 ha
     expect(codeOf(() => autoDivide(field, 0.1 * 10_000))).toBe('sectorsTooMany'); // 1,000 sectors
-    const sectors = autoDivide(field, 0.25 * 10_000);
-    expect(sectors.length).toBeGreaterThanOrEqual(400);
+    const maxHa = 100 / (GEO_LIMITS.sectors - 5);
+    const sectors = autoDivide(field, maxHa * 10_000);
+    expect(sectors.length).toBeGreaterThanOrEqual(GEO_LIMITS.sectors - 5);
     expect(sectors.length).toBeLessThanOrEqual(GEO_LIMITS.sectors);
   });
 
   it('bounds cut-outs, merges and the union before it is built', () => {
     const crop = rect(0, 0, 1000, 1000);
-    const tooManyVertices = star(GEO_LIMITS.ringVertices + 2, 500, 500, 200, 180).coordinates[0]!;
+    const tooManyVertices = star(GEO_LIMITS.shapeVertices + 2, 500, 500, 200, 180).coordinates[0]!;
     expect(codeOf(() => cutOut(crop, tooManyVertices))).toBe('shapeTooComplex');
     const farAway: Position[] = [
       [30, 60],

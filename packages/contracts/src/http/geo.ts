@@ -20,7 +20,7 @@ export type TPosition = z.infer<typeof ZPosition>;
  * splits make shapes no request body carried) and answers with the codes named here.
  */
 export const GEO_LIMITS = {
-  /** Vertices of one ring (`shapeTooComplex`). */
+  /** Vertices of one ring a request sends (`shapeTooComplex`). */
   ringVertices: 1_000,
   /** Vertices of one shape, all rings and parts together (`shapeTooComplex`). */
   shapeVertices: 2_000,
@@ -33,9 +33,9 @@ export const GEO_LIMITS = {
   /** Largest crop or sector, in ha: a crop may span several plots (`shapeTooLarge`). */
   cropAreaHa: 10_000,
   /** Most sectors of one crop, auto-divided or set by hand (`sectorsTooMany`). */
-  sectors: 500,
+  sectors: 200,
   /** Vertices of all sectors of a crop sent by hand, together (`shapeTooComplex`). */
-  sectorsVertices: 10_000,
+  sectorsVertices: 5_000,
   /** Most shapes in one imported file (`plotImportTooMany`). */
   importShapes: 200,
 } as const;

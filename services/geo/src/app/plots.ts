@@ -348,18 +348,75 @@ export async function deletePlot(deps: GeoDeps, userId: string, id: string): Pro
   });
 }
 
-/** Saves an imported shape as a custom plot (same rules as drawing one, without snapping). */
-export async function importPlot(
+/** One shape read from a file (its place in the file, name and number as written there). */
+export interface ImportShape {
+  index: number;
+  name: string | null;
+  plotNumber: string | null;
+  geometry: Area | null;
+}
+
+/**
+ * Saves an import's shapes as custom plots, each by the rules of a drawn one (without snapping):
+ * the user's plots are read once, every shape is checked on the geometry thread against them and
+ * the shapes before it, and the accepted ones are written in one transaction.
+ */
+export async function importPlots(
   deps: GeoDeps,
   userId: string,
-  name: string | null,
-  raw: Area,
-  plotNumber: string | null,
-): Promise<TPlot> {
-  return createDrawnPlot(deps, userId, {
-    geometry: raw as TCreatePlotBody['geometry'],
-    name: name ?? undefined,
-    plotNumber: plotNumber ?? undefined,
-    snapToleranceM: 0,
+  shapes: ImportShape[],
+): Promise<{
+  imported: TPlot[];
+  skipped: {
+    index: number;
+    name: string | null;
+    code: string;
+    message: string;
+    params?: Record<string, string | number>;
+  }[];
+}> {
+  const existing = (await listPlots(deps.db, userId)).map((p) => ({ id: p.id, geometry: p.geometry }));
+  const checks = await geo.checkImported(
+    shapes.map((s) => s.geometry),
+    existing,
+    deps.config.PLOT_OVERLAP_LIMIT_PERCENT,
+  );
+  const skipped: Awaited<ReturnType<typeof importPlots>>['skipped'] = [];
+  const accepted: { shape: ImportShape; geometry: Area }[] = [];
+  checks.forEach((check, i) => {
+    const shape = shapes[i]!;
+    if (check.ok) accepted.push({ shape, geometry: check.geometry });
+    else
+      skipped.push({
+        index: shape.index,
+        name: shape.name,
+        code: check.code,
+        message: check.message,
+        params: check.params,
+      });
   });
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    const saved: PlotRow[] = [];
+    for (const { shape, geometry } of accepted) {
+      const plotNumber = shape.plotNumber?.trim().slice(0, 32) || null;
+      saved.push(
+        await saveNew(trx, deps, {
+          id: randomUUID(),
+          userId,
+          kind: 'CUSTOM',
+          name: shape.name?.trim().slice(0, 100) || plotNumber || 'Działka',
+          plotNumber,
+          terytId: null,
+          voivodeship: null,
+          county: null,
+          commune: null,
+          precinct: null,
+          areaHa: areaHa(geometry),
+          geometry,
+        }),
+      );
+    }
+    return saved;
+  });
+  return { imported: await present(deps, rows), skipped };
 }

@@ -1,4 +1,8 @@
 import type { Position } from 'geojson';
+import { GEO_LIMITS } from '@gleba/contracts';
+import { AppError } from '@gleba/platform';
+import { parseKmlPlots } from '../adapters/kml';
+import { parseGeoJsonPlots, PlotFileError, PlotFileTooManyError } from '../adapters/plot-files';
 import { geoError } from './errors';
 import {
   areaM2,
@@ -18,6 +22,10 @@ import {
   type Area,
 } from './geometry';
 
+export type ImportCheck =
+  | { ok: true; geometry: Area }
+  | { ok: false; code: string; message: string; params?: Record<string, string | number> };
+
 /** A shape with its id, as the app reads it from the database (the box is computed where it is used). */
 export interface Shape {
   id: string;
@@ -30,6 +38,21 @@ export interface Shape {
  * Every argument and result is plain data (structured clone).
  */
 export const geometryTasks = {
+  /** The shapes of an imported file (KML or GeoJSON), at most `GEO_LIMITS.importShapes`. */
+  readPlotFile: (format: 'kml' | 'geojson', content: string) => {
+    const options = { maxShapes: GEO_LIMITS.importShapes };
+    try {
+      return format === 'kml' ? parseKmlPlots(content, options) : parseGeoJsonPlots(content, options);
+    } catch (error) {
+      if (error instanceof PlotFileTooManyError)
+        throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, {
+          max: error.max,
+        });
+      if (error instanceof PlotFileError)
+        throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
+      throw error;
+    }
+  },
   normalizePlot: (raw: Area | null) => normalizePlot(raw),
   normalizeArea: (raw: Area | null) => normalizeArea(raw),
   /** A drawn plot checked, snapped to the user's other plots, and checked again. */
@@ -71,6 +94,30 @@ export const geometryTasks = {
     return drawn;
   },
   liesWithin: (inner: Area, outer: Area) => liesWithin(inner, outer),
+  /**
+   * An import's shapes, each checked as a drawn plot (no snapping) and against the user's plots
+   * and the shapes accepted before it: the normalized shape, or why it is skipped.
+   */
+  checkImported: (shapes: (Area | null)[], existing: Shape[], overlapLimitPercent: number) => {
+    const others = existing.map((o) => indexed(o.id, o.geometry));
+    return shapes.map((raw, i): ImportCheck => {
+      try {
+        const geometry = normalizePlot(raw);
+        const { percent } = overlapPercent(geometry, others);
+        if (percent > overlapLimitPercent)
+          throw geoError(
+            'plotOverlapLimitExceeded',
+            `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${overlapLimitPercent}%)`,
+            { limit: overlapLimitPercent },
+          );
+        others.push(indexed(`import-${i}`, geometry));
+        return { ok: true, geometry };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return { ok: false, code: error.code, message: error.message, params: error.params };
+      }
+    });
+  },
   /** Each kept sector unchanged: same area, same place. */
   sameShape: (a: Area, b: Area) => Math.abs(areaM2(a) - areaM2(b)) <= 0.5 && liesWithin(a, b),
   /** Sectors set by hand: inside the crop and not overlapping (within rounding). */

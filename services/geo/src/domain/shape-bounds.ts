@@ -16,17 +16,17 @@ function tooComplex(detail: string) {
   });
 }
 
-/** Refuses more vertices or rings than a shape may have; counts only, in time linear in the input. */
+/**
+ * Refuses more vertices or rings than a shape may have; counts only, in time linear in the input.
+ * `ringVertices` bounds a ring a request sends (the schemas); a shape made here may have a longer
+ * one within `shapeVertices` (a split through a pond joins the pond's ring to the outline).
+ */
 export function checkShapeSize(polygons: Position[][][]): void {
   let rings = 0;
   let vertices = 0;
   for (const poly of polygons) {
     rings += poly.length;
-    for (const ring of poly) {
-      if (ring.length > GEO_LIMITS.ringVertices)
-        throw tooComplex(`a ring of ${ring.length} vertices, at most ${GEO_LIMITS.ringVertices}`);
-      vertices += ring.length;
-    }
+    for (const ring of poly) vertices += ring.length;
   }
   if (rings > GEO_LIMITS.shapeRings) throw tooComplex(`${rings} rings, at most ${GEO_LIMITS.shapeRings}`);
   if (vertices > GEO_LIMITS.shapeVertices)
@@ -34,11 +34,10 @@ export function checkShapeSize(polygons: Position[][][]): void {
 }
 
 /**
- * Refuses a set of shapes (a merge, a crop over several plots, a crop's sectors) whose vertices
- * together exceed `max`, before their union is built. Shared borders vanish in a union, so a
- * merge may take twice what one shape may have.
+ * Refuses a set of shapes (a merge, a crop over several plots) whose vertices together exceed
+ * what one shape may have, before their union is built.
  */
-export function checkUnionInput(shapes: Position[][][][], max = 2 * GEO_LIMITS.shapeVertices): void {
+export function checkUnionInput(shapes: Position[][][][], max: number = GEO_LIMITS.shapeVertices): void {
   let vertices = 0;
   for (const polys of shapes) for (const poly of polys) for (const ring of poly) vertices += ring.length;
   if (vertices > max) throw tooComplex(`${vertices} vertices together, at most ${max}`);

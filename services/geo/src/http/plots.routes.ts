@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { AppError, mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { errorMessage } from '@gleba/i18n';
 import {
-  GEO_LIMITS,
   ZCadastralPlotBody,
   ZCreatePlotBody,
   ZDivideBody,
@@ -20,20 +19,14 @@ import {
   dividePlot,
   getPlot,
   getPlots,
-  importPlot,
+  importPlots,
   mergePlots,
   movePlot,
   undoRedoPlot,
   updatePlotFields,
 } from '../app/plots';
 import { geoError } from '../domain/errors';
-import { parseKmlPlots } from '../adapters/kml';
-import {
-  parseGeoJsonPlots,
-  PlotFileError,
-  PlotFileTooManyError,
-  type ImportedShape,
-} from '../adapters/plot-files';
+import { geometry } from '../app/geometry-thread';
 import type { GeoDeps } from '../app/deps';
 
 export function plotRoutes(deps: GeoDeps): Router {
@@ -64,39 +57,22 @@ export function plotRoutes(deps: GeoDeps): Router {
       async ({ body, auth, req }): Promise<TImportPlotsResult> => {
         // Each skipped feature's message in the request's language, as an error response would be.
         const language = requestLanguage(req);
-        let shapes: ImportedShape[];
-        try {
-          const options = { maxShapes: GEO_LIMITS.importShapes };
-          shapes =
-            body.format === 'kml'
-              ? parseKmlPlots(body.content, options)
-              : parseGeoJsonPlots(body.content, options);
-        } catch (error) {
-          if (error instanceof PlotFileTooManyError)
-            throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, {
-              max: error.max,
-            });
-          if (error instanceof PlotFileError)
-            throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
-          throw error;
-        }
+        // Read on the geometry thread: a large file never holds up the service's own thread.
+        const shapes = await geometry.readPlotFile(body.format, body.content);
         const result: TImportPlotsResult = { imported: [], skipped: [] };
+        const readable = shapes.filter((s) => s.geometry);
         for (const shape of shapes) {
-          if (!shape.geometry) {
-            const message = errorMessage(language, 'geometryInvalid') ?? shape.problem ?? 'no shape';
-            result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message });
-            continue;
-          }
-          try {
-            result.imported.push(
-              await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber),
-            );
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            const message = errorMessage(language, error.code, error.params) ?? error.message;
-            result.skipped.push({ index: shape.index, name: shape.name, code: error.code, message });
-          }
+          if (shape.geometry) continue;
+          const message = errorMessage(language, 'geometryInvalid') ?? shape.problem ?? 'no shape';
+          result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message });
         }
+        const saved = await importPlots(deps, user(auth), readable);
+        result.imported = saved.imported;
+        for (const s of saved.skipped) {
+          const message = errorMessage(language, s.code, s.params) ?? s.message;
+          result.skipped.push({ index: s.index, name: s.name, code: s.code, message });
+        }
+        result.skipped.sort((a, b) => a.index - b.index);
         if (result.imported.length === 0 && result.skipped.length > 0 && shapes.every((s) => !s.geometry)) {
           throw geoError('plotImportInvalid', 'The file holds no polygons');
         }
