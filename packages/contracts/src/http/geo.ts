@@ -33,9 +33,9 @@ export const GEO_LIMITS = {
   /** Largest crop or sector, in ha: a crop may span several plots (`shapeTooLarge`). */
   cropAreaHa: 10_000,
   /** Most sectors of one crop, auto-divided or set by hand (`sectorsTooMany`). */
-  sectors: 200,
+  sectors: 100,
   /** Vertices of all sectors of a crop sent by hand, together (`shapeTooComplex`). */
-  sectorsVertices: 5_000,
+  sectorsVertices: 4_000,
   /** Most shapes in one imported file (`plotImportTooMany`). */
   importShapes: 200,
 } as const;

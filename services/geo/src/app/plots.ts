@@ -24,6 +24,7 @@ import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repo
 import { cropIdsOfPlots } from '../db/repositories/crops.repository';
 import { geoError } from '../domain/errors';
 import { areaHa, type Area } from '../domain/geometry';
+import type { ImportCheck } from '../domain/geometry-tasks';
 import { geometry as geo } from './geometry-thread';
 import type { GeoDeps } from './deps';
 import { deleteCropsOfPlots, ensureNoTests, reassignCropPlots } from './crops';
@@ -348,63 +349,35 @@ export async function deletePlot(deps: GeoDeps, userId: string, id: string): Pro
   });
 }
 
-/** One shape read from a file (its place in the file, name and number as written there). */
-export interface ImportShape {
-  index: number;
-  name: string | null;
-  plotNumber: string | null;
-  geometry: Area | null;
-}
-
 /**
- * Saves an import's shapes as custom plots, each by the rules of a drawn one (without snapping):
- * the user's plots are read once, every shape is checked on the geometry thread against them and
- * the shapes before it, and the accepted ones are written in one transaction.
+ * Imports a file's shapes as custom plots, each by the rules of a drawn one (without snapping):
+ * the user's plots are read once; the file is read and every shape checked on the geometry
+ * thread, against them and the shapes before it; the accepted ones are written in one transaction.
+ * Refuses a file with no polygon at all (`plotImportInvalid`).
  */
-export async function importPlots(
+export async function importPlotFile(
   deps: GeoDeps,
   userId: string,
-  shapes: ImportShape[],
-): Promise<{
-  imported: TPlot[];
-  skipped: {
-    index: number;
-    name: string | null;
-    code: string;
-    message: string;
-    params?: Record<string, string | number>;
-  }[];
-}> {
+  format: 'kml' | 'geojson',
+  content: string,
+): Promise<{ imported: TPlot[]; skipped: Extract<ImportCheck, { ok: false }>[] }> {
   const existing = (await listPlots(deps.db, userId)).map((p) => ({ id: p.id, geometry: p.geometry }));
-  const checks = await geo.checkImported(
-    shapes.map((s) => s.geometry),
-    existing,
-    deps.config.PLOT_OVERLAP_LIMIT_PERCENT,
-  );
-  const skipped: Awaited<ReturnType<typeof importPlots>>['skipped'] = [];
-  const accepted: { shape: ImportShape; geometry: Area }[] = [];
-  checks.forEach((check, i) => {
-    const shape = shapes[i]!;
-    if (check.ok) accepted.push({ shape, geometry: check.geometry });
-    else
-      skipped.push({
-        index: shape.index,
-        name: shape.name,
-        code: check.code,
-        message: check.message,
-        params: check.params,
-      });
-  });
+  const checks = await geo.importFile(format, content, existing, deps.config.PLOT_OVERLAP_LIMIT_PERCENT);
+  const skipped = checks.filter((c): c is Extract<ImportCheck, { ok: false }> => !c.ok);
+  if (skipped.length === checks.length && skipped.every((c) => c.unreadable))
+    throw geoError('plotImportInvalid', 'The file holds no polygons');
   const rows = await deps.db.transaction().execute(async (trx) => {
     const saved: PlotRow[] = [];
-    for (const { shape, geometry } of accepted) {
-      const plotNumber = shape.plotNumber?.trim().slice(0, 32) || null;
+    for (const check of checks) {
+      if (!check.ok) continue;
+      const geometry = JSON.parse(check.geometryJson) as Area;
+      const plotNumber = check.plotNumber?.trim().slice(0, 32) || null;
       saved.push(
         await saveNew(trx, deps, {
           id: randomUUID(),
           userId,
           kind: 'CUSTOM',
-          name: shape.name?.trim().slice(0, 100) || plotNumber || 'Działka',
+          name: check.name?.trim().slice(0, 100) || plotNumber || 'Działka',
           plotNumber,
           terytId: null,
           voivodeship: null,

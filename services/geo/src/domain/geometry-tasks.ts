@@ -22,9 +22,18 @@ import {
   type Area,
 } from './geometry';
 
-export type ImportCheck =
-  | { ok: true; geometry: Area }
-  | { ok: false; code: string; message: string; params?: Record<string, string | number> };
+/** One shape of an imported file: accepted (its checked shape as JSON), or why it is skipped. */
+export type ImportCheck = { index: number; name: string | null; plotNumber: string | null } & (
+  | { ok: true; geometryJson: string }
+  | {
+      ok: false;
+      code: string;
+      message: string;
+      params?: Record<string, string | number>;
+      /** No polygon could be read (the whole file is refused when none can). */
+      unreadable?: boolean;
+    }
+);
 
 /** A shape with its id, as the app reads it from the database (the box is computed where it is used). */
 export interface Shape {
@@ -38,11 +47,22 @@ export interface Shape {
  * Every argument and result is plain data (structured clone).
  */
 export const geometryTasks = {
-  /** The shapes of an imported file (KML or GeoJSON), at most `GEO_LIMITS.importShapes`. */
-  readPlotFile: (format: 'kml' | 'geojson', content: string) => {
+  /**
+   * An imported file: read (KML or GeoJSON, at most `GEO_LIMITS.importShapes` shapes), each shape
+   * checked as a drawn plot (no snapping) against the user's plots and the shapes accepted before
+   * it. An accepted shape comes back as JSON text: the service's thread parses one at a time
+   * while it writes them, instead of receiving every vertex in one message.
+   */
+  importFile: (
+    format: 'kml' | 'geojson',
+    content: string,
+    existing: Shape[],
+    overlapLimitPercent: number,
+  ): ImportCheck[] => {
     const options = { maxShapes: GEO_LIMITS.importShapes };
+    let shapes;
     try {
-      return format === 'kml' ? parseKmlPlots(content, options) : parseGeoJsonPlots(content, options);
+      shapes = format === 'kml' ? parseKmlPlots(content, options) : parseGeoJsonPlots(content, options);
     } catch (error) {
       if (error instanceof PlotFileTooManyError)
         throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, {
@@ -52,6 +72,33 @@ export const geometryTasks = {
         throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
       throw error;
     }
+    const others = existing.map((o) => indexed(o.id, o.geometry));
+    return shapes.map((shape): ImportCheck => {
+      const about = { index: shape.index, name: shape.name, plotNumber: shape.plotNumber };
+      if (!shape.geometry)
+        return {
+          ...about,
+          ok: false,
+          code: 'geometryInvalid',
+          message: shape.problem ?? 'no shape',
+          unreadable: true,
+        };
+      try {
+        const geometry = normalizePlot(shape.geometry);
+        const { percent } = overlapPercent(geometry, others);
+        if (percent > overlapLimitPercent)
+          throw geoError(
+            'plotOverlapLimitExceeded',
+            `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${overlapLimitPercent}%)`,
+            { limit: overlapLimitPercent },
+          );
+        others.push(indexed(`import-${shape.index}`, geometry));
+        return { ...about, ok: true, geometryJson: JSON.stringify(geometry) };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return { ...about, ok: false, code: error.code, message: error.message, params: error.params };
+      }
+    });
   },
   normalizePlot: (raw: Area | null) => normalizePlot(raw),
   normalizeArea: (raw: Area | null) => normalizeArea(raw),
@@ -94,30 +141,6 @@ export const geometryTasks = {
     return drawn;
   },
   liesWithin: (inner: Area, outer: Area) => liesWithin(inner, outer),
-  /**
-   * An import's shapes, each checked as a drawn plot (no snapping) and against the user's plots
-   * and the shapes accepted before it: the normalized shape, or why it is skipped.
-   */
-  checkImported: (shapes: (Area | null)[], existing: Shape[], overlapLimitPercent: number) => {
-    const others = existing.map((o) => indexed(o.id, o.geometry));
-    return shapes.map((raw, i): ImportCheck => {
-      try {
-        const geometry = normalizePlot(raw);
-        const { percent } = overlapPercent(geometry, others);
-        if (percent > overlapLimitPercent)
-          throw geoError(
-            'plotOverlapLimitExceeded',
-            `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${overlapLimitPercent}%)`,
-            { limit: overlapLimitPercent },
-          );
-        others.push(indexed(`import-${i}`, geometry));
-        return { ok: true, geometry };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        return { ok: false, code: error.code, message: error.message, params: error.params };
-      }
-    });
-  },
   /** Each kept sector unchanged: same area, same place. */
   sameShape: (a: Area, b: Area) => Math.abs(areaM2(a) - areaM2(b)) <= 0.5 && liesWithin(a, b),
   /** Sectors set by hand: inside the crop and not overlapping (within rounding). */

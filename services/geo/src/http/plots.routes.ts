@@ -19,14 +19,12 @@ import {
   dividePlot,
   getPlot,
   getPlots,
-  importPlots,
+  importPlotFile,
   mergePlots,
   movePlot,
   undoRedoPlot,
   updatePlotFields,
 } from '../app/plots';
-import { geoError } from '../domain/errors';
-import { geometry } from '../app/geometry-thread';
 import type { GeoDeps } from '../app/deps';
 
 export function plotRoutes(deps: GeoDeps): Router {
@@ -57,25 +55,16 @@ export function plotRoutes(deps: GeoDeps): Router {
       async ({ body, auth, req }): Promise<TImportPlotsResult> => {
         // Each skipped feature's message in the request's language, as an error response would be.
         const language = requestLanguage(req);
-        // Read on the geometry thread: a large file never holds up the service's own thread.
-        const shapes = await geometry.readPlotFile(body.format, body.content);
-        const result: TImportPlotsResult = { imported: [], skipped: [] };
-        const readable = shapes.filter((s) => s.geometry);
-        for (const shape of shapes) {
-          if (shape.geometry) continue;
-          const message = errorMessage(language, 'geometryInvalid') ?? shape.problem ?? 'no shape';
-          result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message });
-        }
-        const saved = await importPlots(deps, user(auth), readable);
-        result.imported = saved.imported;
-        for (const s of saved.skipped) {
-          const message = errorMessage(language, s.code, s.params) ?? s.message;
-          result.skipped.push({ index: s.index, name: s.name, code: s.code, message });
-        }
-        result.skipped.sort((a, b) => a.index - b.index);
-        if (result.imported.length === 0 && result.skipped.length > 0 && shapes.every((s) => !s.geometry)) {
-          throw geoError('plotImportInvalid', 'The file holds no polygons');
-        }
+        const { imported, skipped } = await importPlotFile(deps, user(auth), body.format, body.content);
+        const result: TImportPlotsResult = {
+          imported,
+          skipped: skipped.map((s) => ({
+            index: s.index,
+            name: s.name,
+            code: s.code,
+            message: errorMessage(language, s.code, s.params) ?? s.message,
+          })),
+        };
         return result;
       },
       { status: 201 },
