@@ -38,3 +38,5 @@ export * from './http/notification';
 export * from './errors/identity';
 export * from './http/identity';
 export * from './shared-keys';
+export * from './orders/status-machine';
+export * from './http/survey';

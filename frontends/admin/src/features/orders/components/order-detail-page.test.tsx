@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, emptyPage, errorBody, mockApi, renderApp } from '../../../testing/render-app';
-import { allowedStatusChanges, canCancel } from '../api/transitions';
+import { adminCanCancel, adminStatusChanges } from '@gleba/contracts';
 
 const ID = '7d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const ORDER = {
@@ -76,14 +76,14 @@ const ORDER = {
 
 describe('allowed status changes', () => {
   it('follow the admin transitions of the orders service', () => {
-    expect(allowedStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
-    expect(allowedStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
-    expect(allowedStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual([
+    expect(adminStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
+    expect(adminStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
+    expect(adminStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual([
       'PARTIAL_RESULTS',
       'COMPLETE_RESULTS',
     ]);
-    expect(canCancel('SAMPLES_SENT')).toBe(false);
-    expect(canCancel('WAITING_FOR_SHIPMENT')).toBe(true);
+    expect(adminCanCancel('FARM', 'SAMPLES_SENT')).toBe(false);
+    expect(adminCanCancel('GARDEN', 'WAITING_FOR_SHIPMENT')).toBe(true);
   });
 });
 
@@ -112,6 +112,54 @@ describe('order detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('The order is already paid.')).toBeTruthy();
+  });
+
+  it('names crops, tests and the people of the history in the operator language (pl)', async () => {
+    const named = {
+      ...ORDER,
+      additionalTests: ['MICRO'],
+      samples: [{ ...ORDER.samples[0], plantId: 'winter-wheat' }],
+      farm: { ...ORDER.farm, crops: [{ ...ORDER.farm.crops[0], plantId: 'winter-wheat' }] },
+      report: { ...ORDER.report, additionalTests: ['MICRO'] },
+      client: { ...ORDER.client, email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl' },
+      statusHistory: [
+        {
+          status: 'PENDING_PAYMENT',
+          from: null,
+          updatedByUserId: ORDER.userId,
+          updatedBy: { name: 'Jan Kowalski', role: 'USER' },
+          changeDate: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          status: 'PAYMENT_CONFIRMED',
+          from: 'PENDING_PAYMENT',
+          updatedByUserId: null,
+          updatedBy: null,
+          changeDate: '2026-11-20T11:00:00.000Z',
+        },
+        {
+          status: 'KIT_SENT',
+          from: 'PAYMENT_CONFIRMED',
+          updatedByUserId: 'da5654fd-7a8e-4a55-9d1a-3f1d2f7f0a09',
+          updatedBy: { name: 'Ewa Laborantka', role: 'ADMIN' },
+          changeDate: '2026-11-21T09:00:00.000Z',
+        },
+      ],
+    };
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: named,
+      'GET /farm-api/shipments': emptyPage,
+    });
+    const { container } = renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm', lang: 'pl' });
+    expect(await screen.findByRole('heading', { name: /ZF\/2026\/000001/ })).toBeTruthy();
+    expect(screen.getAllByText('Pszenica ozima').length).toBe(2);
+    expect(screen.getByText('Mikroelementy')).toBeTruthy();
+    expect(screen.getByText('Jan Kowalski (klient)')).toBeTruthy();
+    expect(screen.getByText('Ewa Laborantka (administrator)')).toBeTruthy();
+    expect(screen.getByText('automatycznie (system)')).toBeTruthy();
+    const text = container.textContent ?? '';
+    for (const raw of ['winter-wheat', 'MICRO', 'da5654fd']) expect(text).not.toContain(raw);
   });
 
   it('an unknown order shows the order-not-found page', async () => {
