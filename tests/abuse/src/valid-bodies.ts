@@ -24,6 +24,7 @@ export function validBody(e: Endpoint, w: World): unknown {
     'POST /auth/set-password/{token}': { password: PASSWORD, confirmPassword: PASSWORD },
     'PATCH /users/me': { language: 'en' },
     'POST /users/me/password': { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+    'PUT /users/me/survey': { answers: [{ questionKey: 'grows', answerKey: 'cereals' }] },
     'POST /users/profile': profileBody(),
     'PATCH /users/profile': { serviceRole: 'PERSONAL' },
     'POST /auth/admin/login': { email: 'nobody@example.com', password: PASSWORD },
@@ -71,7 +72,7 @@ export function validBody(e: Endpoint, w: World): unknown {
       crops: [{ cropId: w.ids.cropId }],
       additionalTests: [],
       equipment: [],
-      puncturesPerSector: 16,
+      puncturesPerSector: 15,
     },
     'POST /orders/kits': { quantity: 1, paymentMethod: 'TRADITIONAL_TRANSFER', deliveryAddress: address },
     'POST /orders': {
@@ -87,9 +88,9 @@ export function validBody(e: Endpoint, w: World): unknown {
       gardenName: 'Ogród',
       plantId: w.plantId,
       gardenAreaAres: 2,
-      punctures: 16,
+      punctures: 15,
     },
-    'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 16 },
+    'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 15 },
     'POST /payments/p24/notify': {
       merchantId: 1,
       posId: 1,

@@ -267,6 +267,7 @@ function PickupFields({
               <MapBoundary onError={() => setMapFailed(true)}>
                 <Suspense fallback={<div className="pickup-map pickup-map--loading" aria-busy="true" />}>
                   <PickupMap
+                    key={lang}
                     points={rows}
                     selectedId={state.pickupPointId || null}
                     onSelect={pickOnMap}
