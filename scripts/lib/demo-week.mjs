@@ -107,6 +107,12 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
       throw new Error(`demo week: ${id} to ${status}: ${res.status} ${JSON.stringify(res.body)}`);
   };
 
+  const markPaid = async (id) => {
+    const res = await asAdmin('farm', `/orders/${id}/mark-paid`, { body: {} });
+    if (res.status !== 200)
+      throw new Error(`demo week: mark paid: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+
   let plotNo = 0;
   async function crop(name, plantId, from, to, existingPlotId) {
     let plotId = existingPlotId;
@@ -182,6 +188,8 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     const { cropId } = await crop(field, plantId, from, to);
     const o = await order(cropId, payment, status === 'SAMPLES_IN_ANALYSIS' ? 'EXPRESS' : 'STANDARD');
     for (const step of path[status] ?? []) await adminStatus(o.id, step);
+    // Deferred transfers the customer has paid by the time the samples travel.
+    if (['SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS'].includes(status)) await markPaid(o.id);
     if (status === 'ORDER_CANCELLED') {
       const res = await asAdmin('farm', `/orders/${o.id}/cancel`, { body: {} });
       if (res.status !== 200) throw new Error(`demo week: cancel: ${res.status} ${JSON.stringify(res.body)}`);
@@ -360,6 +368,7 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
   for (const [year, [ph, p, k, mg]] of seasons) {
     const o = await order(meadow.cropId, 'DEFERRED_BANK_TRANSFER');
     for (const step of ['KIT_SENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS']) await adminStatus(o.id, step);
+    await markPaid(o.id);
     await importRows(
       'farm',
       o.samples.map((s) => basic(s.code, ph, p, k, mg)),
