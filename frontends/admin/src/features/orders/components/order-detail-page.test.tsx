@@ -121,7 +121,17 @@ describe('order detail', () => {
       samples: [{ ...ORDER.samples[0], plantId: 'winter-wheat' }],
       farm: { ...ORDER.farm, crops: [{ ...ORDER.farm.crops[0], plantId: 'winter-wheat' }] },
       report: { ...ORDER.report, additionalTests: ['MICRO'] },
-      client: { ...ORDER.client, email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl' },
+      client: {
+        ...ORDER.client,
+        email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl',
+        address: {
+          streetName: 'Ogrodowa',
+          buildingNumber: '7',
+          apartmentNumber: '2',
+          postCode: '20-001',
+          cityName: 'Lublin',
+        },
+      },
       statusHistory: [
         {
           status: 'PENDING_PAYMENT',
@@ -158,6 +168,7 @@ describe('order detail', () => {
     expect(screen.getByText('Jan Kowalski (klient)')).toBeTruthy();
     expect(screen.getByText('Ewa Laborantka (administrator)')).toBeTruthy();
     expect(screen.getByText('automatycznie (system)')).toBeTruthy();
+    expect(screen.getByText('Ogrodowa 7/2, 20-001 Lublin')).toBeTruthy();
     const text = container.textContent ?? '';
     for (const raw of ['winter-wheat', 'MICRO', 'da5654fd']) expect(text).not.toContain(raw);
   });

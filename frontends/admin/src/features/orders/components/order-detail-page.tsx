@@ -87,15 +87,16 @@ export function OrderDetailPage({
   const c = order.client;
   const address = c.address
     ? [
-        c.address.streetName,
-        c.address.buildingNumber,
-        c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : '',
-        ',',
-        c.address.postCode,
-        c.address.cityName,
+        [
+          c.address.streetName,
+          `${c.address.buildingNumber ?? ''}${c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : ''}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        [c.address.postCode, c.address.cityName].filter(Boolean).join(' '),
       ]
         .filter(Boolean)
-        .join(' ')
+        .join(', ')
     : null;
 
   return (
