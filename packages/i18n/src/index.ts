@@ -4,6 +4,7 @@ import { namespaces } from './namespaces';
 
 export * from './catalogue';
 export { namespaces };
+export * from './notice-format';
 
 export const t = makeTranslator(namespaces);
 

@@ -265,6 +265,7 @@ export const admin = defineMessages({
     smsLog: 'Dziennik SMS (bez wysyłki)',
     from: 'Nadawca',
     message: 'Treść',
+    smsSegments: 'Segmenty',
   },
   en: {
     appTitle: 'Admin panel',
@@ -517,6 +518,7 @@ export const admin = defineMessages({
     smsLog: 'SMS log (not sent)',
     from: 'Sender',
     message: 'Message',
+    smsSegments: 'Segments',
   },
   uk: {
     appTitle: 'Панель адміністратора',
@@ -771,5 +773,6 @@ export const admin = defineMessages({
     smsLog: 'Журнал SMS (не надіслані)',
     from: 'Відправник',
     message: 'Текст',
+    smsSegments: 'Сегменти',
   },
 });

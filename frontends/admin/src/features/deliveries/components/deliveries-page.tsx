@@ -63,6 +63,7 @@ export function DeliveriesPage() {
             { key: 'to', header: tr('admin.recipient'), cell: (s) => s.to },
             { key: 'from', header: tr('admin.from'), cell: (s) => s.from },
             { key: 'body', header: tr('admin.message'), cell: (s) => s.body },
+            { key: 'segments', header: tr('admin.smsSegments'), cell: (s) => s.segments ?? '—' },
           ]}
         />
       </div>
