@@ -98,14 +98,8 @@ export function MyAccountPage() {
     }
   }
 
-  async function onLanguage(next: Language) {
-    setLanguage(next);
-    try {
-      await updateMe({ language: next });
-    } catch (error) {
-      console.error('saving the language on the account failed', error);
-    }
-  }
+  // Saved on the account by the signed-in app (useAccountLanguage), as from any switcher.
+  const onLanguage = (next: Language) => setLanguage(next);
 
   return (
     <div className="page account">
@@ -141,7 +135,7 @@ export function MyAccountPage() {
       </section>
       <section className="card">
         <h2>{tr('customer.language')}</h2>
-        <LanguageSwitcher value={lang} onChange={(l) => void onLanguage(l)} />
+        <LanguageSwitcher value={lang} onChange={onLanguage} />
       </section>
       <section className="card">
         <h2>{tr('customer.help')}</h2>
