@@ -266,6 +266,7 @@ export const admin = defineMessages({
     from: 'Nadawca',
     message: 'Treść',
     smsSegments: 'Segmenty',
+    kitTrackingNumber: 'Numer przesyłki z zestawem (dla klienta)',
   },
   en: {
     appTitle: 'Admin panel',
@@ -519,6 +520,7 @@ export const admin = defineMessages({
     from: 'Sender',
     message: 'Message',
     smsSegments: 'Segments',
+    kitTrackingNumber: 'Kit parcel tracking number (told to the customer)',
   },
   uk: {
     appTitle: 'Панель адміністратора',
@@ -774,5 +776,6 @@ export const admin = defineMessages({
     from: 'Відправник',
     message: 'Текст',
     smsSegments: 'Сегменти',
+    kitTrackingNumber: 'Номер відправлення з набором (для клієнта)',
   },
 });

@@ -8,6 +8,7 @@ import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { useLanguageStore } from '../../../stores/language-store';
 import { changePassword, updateMe, useProfile } from '../api/account';
+import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
 
 function ChangePasswordForm() {
@@ -68,7 +69,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /my-account: data, change password, newsletter, language, help and FAQ. */
+/** /my-account: data, change password, notification settings, newsletter, language, help and FAQ. */
 export function MyAccountPage() {
   const tr = useT();
   const lang = useLang();
@@ -125,6 +126,7 @@ export function MyAccountPage() {
         <h2>{tr('customer.changePassword')}</h2>
         <ChangePasswordForm />
       </section>
+      <NotificationPreferences hasPhone={Boolean(user?.phoneNumber)} />
       <section className="card">
         <h2>{tr('customer.newsletter')}</h2>
         <CheckboxField
