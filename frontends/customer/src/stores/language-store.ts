@@ -1,7 +1,12 @@
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, Language } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
-import { applyLanguageToDocument, storeLanguage, storedLanguage } from '@gleba/ui/language/stored-language';
+import {
+  applyLanguageToDocument,
+  storeLanguage,
+  storedLanguage,
+  takeLanguageFromUrl,
+} from '@gleba/ui/language/stored-language';
 
 interface LanguageState {
   lang: Language;
@@ -10,23 +15,6 @@ interface LanguageState {
   setLanguage: (lang: Language) => void;
   /** A language detected for the user (not stored: the user has not chosen it). */
   setDetected: (lang: Language) => void;
-}
-
-/**
- * `?lang=uk` in the address (the links of e-mails carry the account's language): taken as the
- * user's choice and removed from the address. Null when absent or not pl/en/uk.
- */
-export function takeLanguageFromUrl(): Language | null {
-  if (typeof window === 'undefined') return null;
-  const url = new URL(window.location.href);
-  const value = url.searchParams.get('lang');
-  if (value === null) return null;
-  url.searchParams.delete('lang');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  const parsed = Language.safeParse(value);
-  if (!parsed.success) return null;
-  storeLanguage(parsed.data);
-  return parsed.data;
 }
 
 /** The language an access token names (`lang` claim: the account's, at sign-in). */
