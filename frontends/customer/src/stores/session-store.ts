@@ -16,6 +16,8 @@ interface SessionState {
    */
   epoch: number;
   signIn: (pair: TTokenPair) => void;
+  /** The same account's new session (a password change ends every earlier one): data kept. */
+  renewSession: (pair: TTokenPair) => void;
   signOut: () => void;
 }
 
@@ -30,6 +32,7 @@ export const useSessionStore = create<SessionState>((set) => ({
     if (lang) useLanguageStore.getState().setLanguage(lang);
     set((s) => (s.signedIn ? (same ? s : { epoch: s.epoch + 1 }) : { signedIn: true }));
   },
+  renewSession: (pair) => tokens.set(pair),
   signOut: () => {
     tokens.clear();
     forgetUser();

@@ -130,7 +130,7 @@ export function renderEmail(
 
   const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const button = link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#6a9c1f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>` +
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#2f6b2f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t(lang, 'notifications.linkFallback'))}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
     : '';
   const html =
@@ -141,7 +141,7 @@ export function renderEmail(
     button +
     para(signature) +
     (prefs
-      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(prefs.hint)} ` +
+      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#595959">${escapeHtml(prefs.hint)} ` +
         `<a href="${escapeHtml(prefs.url)}" style="color:#1a5276">${escapeHtml(prefs.link)}</a></p>`
       : '') +
     `</body></html>`;
