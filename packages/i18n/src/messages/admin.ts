@@ -285,6 +285,8 @@ export const admin = defineMessages({
     smsLog: 'Dziennik SMS (bez wysyłki)',
     from: 'Nadawca',
     message: 'Treść',
+    smsSegments: 'Segmenty',
+    kitTrackingNumber: 'Numer przesyłki z zestawem (dla klienta)',
   },
   en: {
     appTitle: 'Admin panel',
@@ -557,6 +559,8 @@ export const admin = defineMessages({
     smsLog: 'SMS log (not sent)',
     from: 'Sender',
     message: 'Message',
+    smsSegments: 'Segments',
+    kitTrackingNumber: 'Kit parcel tracking number (told to the customer)',
   },
   uk: {
     appTitle: 'Панель адміністратора',
@@ -831,5 +835,7 @@ export const admin = defineMessages({
     smsLog: 'Журнал SMS (не надіслані)',
     from: 'Відправник',
     message: 'Текст',
+    smsSegments: 'Сегменти',
+    kitTrackingNumber: 'Номер відправлення з набором (для клієнта)',
   },
 });

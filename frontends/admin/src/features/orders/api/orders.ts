@@ -151,8 +151,9 @@ export function useAdminOrder(id: string, mode: AdminMode) {
   );
 }
 
-export const changeOrderStatus = (id: string, status: string) =>
-  api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
+/** `trackingNumber`: KIT_SENT, the kit parcel's number, told to the customer in the kit-sent message. */
+export const changeOrderStatus = (id: string, status: string, trackingNumber?: string) =>
+  api.post<AdminOrderDetail>(`orders/${id}/status`, trackingNumber ? { status, trackingNumber } : { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
 

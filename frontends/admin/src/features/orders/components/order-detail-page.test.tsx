@@ -103,11 +103,19 @@ describe('order detail', () => {
     expect(await screen.findByText('No shipments.')).toBeTruthy();
 
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'KIT_SENT');
+    // The kit's tracking number goes to the customer with the kit-sent message.
+    await userEvent.type(
+      screen.getByLabelText('Kit parcel tracking number (told to the customer)'),
+      ' 13245678901234 ',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true),
     );
-    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'KIT_SENT' });
+    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
+      status: 'KIT_SENT',
+      trackingNumber: '13245678901234',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
