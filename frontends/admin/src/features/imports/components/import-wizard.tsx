@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ImportTestType, type ImportStep } from '@gleba/contracts';
 import { FormError, SelectField, Table, toast } from '@gleba/ui';
@@ -40,6 +40,11 @@ export function ImportWizard() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { data: current, mutate: refreshCurrent } = useImport(importId, mode);
+  const settled = current && !isImportBusy(current.status) ? current.status : null;
+  // The history below shows this import too: refreshed once the service is done with it.
+  useEffect(() => {
+    if (settled) void mutate((key) => Array.isArray(key) && key[0] === 'imports');
+  }, [settled, importId, mutate]);
 
   function choose(f: File | undefined) {
     setUploadError(null);
