@@ -40,11 +40,11 @@ export function ImportWizard() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { data: current, mutate: refreshCurrent } = useImport(importId, mode);
-  const settled = current && !isImportBusy(current.status) ? current.status : null;
-  // The history below shows this import too: refreshed once the service is done with it.
+  const currentStatus = current?.status;
+  // The history below shows the same import: it follows each status the wizard sees.
   useEffect(() => {
-    if (settled) void mutate((key) => Array.isArray(key) && key[0] === 'imports');
-  }, [settled, importId, mutate]);
+    if (currentStatus) void mutate((key) => Array.isArray(key) && key[0] === 'imports');
+  }, [currentStatus, mutate]);
 
   function choose(f: File | undefined) {
     setUploadError(null);
@@ -76,6 +76,8 @@ export function ImportWizard() {
     } catch (err) {
       setUploadError(describe(err));
       setProgress(null);
+      // A refused file is kept in the history.
+      void mutate((key) => Array.isArray(key) && key[0] === 'imports');
     }
   }
 
