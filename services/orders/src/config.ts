@@ -37,6 +37,13 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(14),
   /** How often the repeatable job looks for overdue deferred payments. */
   PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
+  /**
+   * How long an online payment session may be paid (also sent to Przelewy24 as `timeLimit`, in
+   * whole minutes); then the sweep ends it as EXPIRED and the customer is told (decision 0039).
+   */
+  PAYMENT_SESSION_TTL_MS: z.coerce.number().int().positive().default(1_800_000),
+  /** How often the repeatable job looks for expired payment sessions. */
+  PAYMENT_SESSION_CHECK_MS: z.coerce.number().int().positive().default(60_000),
   /** Sample photos (default under the repository's ignored `.gleba/`). */
   UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
   PHOTO_MAX_BYTES: z.coerce

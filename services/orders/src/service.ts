@@ -9,6 +9,7 @@ import { progressHandlers } from './events/progress.consumer';
 import { adminRoutes } from './http/admin.routes';
 import { customerRoutes } from './http/customer.routes';
 import { startPaymentDueJob } from './jobs/payment-due.worker';
+import { startPaymentSessionsJob } from './jobs/payment-sessions.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
@@ -23,5 +24,6 @@ export const ordersService: ServiceDefinition<Database, Config> = {
   handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
   async start(ctx) {
     await startPaymentDueJob(depsOf(ctx));
+    await startPaymentSessionsJob(depsOf(ctx));
   },
 };

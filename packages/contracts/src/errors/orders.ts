@@ -19,6 +19,8 @@ export const OrdersErrorCode = {
   invalidPaymentSignature: 'invalidPaymentSignature',
   paymentAmountMismatch: 'paymentAmountMismatch',
   paymentNotFound: 'paymentNotFound',
+  paymentNotAwaited: 'paymentNotAwaited',
+  refundNotDue: 'refundNotDue',
   photoNotImage: 'photoNotImage',
   photoTooLarge: 'photoTooLarge',
   photoNotFound: 'photoNotFound',

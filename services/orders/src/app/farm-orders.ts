@@ -27,6 +27,7 @@ import { quote, type QuoteSample } from '../domain/pricing';
 import { canTransition, FARM_TRANSITIONS, type Actor } from '../domain/status-machine';
 import type { Deps } from './deps';
 import { illegalTransition, orderNotFound } from './errors';
+import { endOpenSessions, refundPaidOrder } from './payments';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type QuoteInput = z.output<typeof ZQuoteBody>;
@@ -343,6 +344,16 @@ export async function transitionFarmOrder(
     }
   }
   if (to === 'ORDER_CANCELLED') {
+    // A cancelled order ends its payment sessions; a payment that still arrives, or one already
+    // made, is to be refunded: an order is never "cancelled and paid".
+    const subject = {
+      kind: 'FARM' as const,
+      id: orderId,
+      orderNumber: order.order_number,
+      userId: order.user_id,
+    };
+    await endOpenSessions(trx, deps, subject, 'CANCELLED');
+    if (order.payment_status === 'PAID') await refundPaidOrder(trx, deps, subject, order.total_price);
     await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
       ...base,
       sampleCodes: samples.map((s) => s.code),
