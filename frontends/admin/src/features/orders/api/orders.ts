@@ -6,6 +6,7 @@ import type {
   GardenTestStatus,
   OrderType,
   PaymentStatus,
+  PaymentSessionStatus,
   TAdminOrdersQuery,
   TFarmOrder,
   TGardenTest,
@@ -124,6 +125,14 @@ type DetailExtras = {
   } | null;
   report: { sampleCodes: string[]; additionalTests: string[]; completed: boolean };
   failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
+  /** Online payment sessions, newest first (farm orders). */
+  payments?: {
+    sessionId: string;
+    status: PaymentSessionStatus;
+    amount: number;
+    startedAt: string;
+    endedAt: string | null;
+  }[];
 };
 
 export type AdminOrderDetail = (TFarmOrder & DetailExtras) | (TGardenTest & DetailExtras);
@@ -140,6 +149,7 @@ export const changeOrderStatus = (id: string, status: string) =>
   api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
+export const markOrderRefunded = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-refunded`, {});
 
 const TABS = new Set<string>(['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED']);
 const SORTS = new Set<string>(['orderDate', 'orderNumber', 'totalPrice', 'status']);

@@ -9,6 +9,7 @@ import {
   cancelOrder,
   changeOrderStatus,
   markOrderPaid,
+  markOrderRefunded,
   useAdminOrder,
   type AdminOrderDetail,
 } from '../api/orders';
@@ -45,7 +46,7 @@ export function OrderDetailPage({
   const { data: order, error, isLoading, mutate } = useAdminOrder(id, mode);
   const { mutate: globalMutate } = useSWRConfig();
   const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState<'cancel' | 'paid' | null>(null);
+  const [confirm, setConfirm] = useState<'cancel' | 'paid' | 'refunded' | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (error) {
@@ -76,6 +77,14 @@ export function OrderDetailPage({
   }
 
   const allowed = adminStatusChanges(order.kind, order.status);
+  const sessions = order.payments ?? [];
+  const dueSessions = sessions.filter((p) => p.status === 'REFUND_DUE');
+  const refundDue = order.kind === 'FARM' && (order.paymentStatus === 'REFUND_DUE' || dueSessions.length > 0);
+  const dueAmount = dueSessions.length
+    ? dueSessions.reduce((sum, p) => sum + p.amount, 0)
+    : order.kind === 'FARM'
+      ? order.totalPrice
+      : 0;
   const c = order.client;
   const address = c.address
     ? [
@@ -132,6 +141,11 @@ export function OrderDetailPage({
             {tr('admin.markPaid')}
           </button>
         )}
+        {refundDue && (
+          <button type="button" className="gl-button" disabled={busy} onClick={() => setConfirm('refunded')}>
+            {tr('admin.markRefunded')}
+          </button>
+        )}
         {adminCanCancel(order.kind, order.status) && (
           <button
             type="button"
@@ -180,6 +194,34 @@ export function OrderDetailPage({
                 [tr('admin.colType'), tr(`admin.type${order.type}`)],
               ]}
             />
+            {refundDue && (
+              <p role="alert" className="gl-field__error">
+                {tr('admin.refundDueNotice', { amount: formatPrice(lang, dueAmount) })}
+              </p>
+            )}
+            {sessions.length > 0 && (
+              <>
+                <h3>{tr('admin.paymentSessions')}</h3>
+                <Table
+                  rows={sessions}
+                  rowKey={(p) => p.sessionId}
+                  columns={[
+                    {
+                      key: 'started',
+                      header: tr('admin.colStarted'),
+                      cell: (p) => formatDate(lang, p.startedAt),
+                    },
+                    {
+                      key: 'status',
+                      header: tr('admin.colPayment'),
+                      cell: (p) => tr(`admin.session${p.status}`),
+                    },
+                    { key: 'amount', header: tr('admin.colTotal'), cell: (p) => formatPrice(lang, p.amount) },
+                    { key: 'ended', header: tr('admin.colEnded'), cell: (p) => formatDate(lang, p.endedAt) },
+                  ]}
+                />
+              </>
+            )}
             {order.failedPayments && order.failedPayments.length > 0 && (
               <>
                 <h3>{tr('admin.failedPayments')}</h3>
@@ -293,12 +335,16 @@ export function OrderDetailPage({
         onConfirm={() =>
           confirm === 'cancel'
             ? void run(() => cancelOrder(order.id), tr('admin.orderCancelled'))
-            : void run(() => markOrderPaid(order.id), tr('admin.markedPaid'))
+            : confirm === 'refunded'
+              ? void run(() => markOrderRefunded(order.id), tr('admin.markedRefunded'))
+              : void run(() => markOrderPaid(order.id), tr('admin.markedPaid'))
         }
       >
         {confirm === 'cancel'
           ? tr('admin.cancelOrderConfirm', { number: order.orderNumber })
-          : tr('admin.markPaidConfirm', { number: order.orderNumber })}
+          : confirm === 'refunded'
+            ? tr('admin.markRefundedConfirm', { number: order.orderNumber })
+            : tr('admin.markPaidConfirm', { number: order.orderNumber })}
       </ConfirmationDialog>
     </section>
   );
