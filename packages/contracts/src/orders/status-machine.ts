@@ -44,8 +44,9 @@ export const FARM_TRANSITIONS: Table<FarmOrderStatus> = {
  * THE garden test machine. Confirming shipment (WAITING_FOR_SHIPMENT -> WAITING_FOR_RESULTS) is
  * irreversible: nothing leads back. RESULTS_UPDATED -> RESULTS_UPDATED is a further correction
  * of results (each one is a status change the user hears about). Results arriving for a test
- * whose shipment was never confirmed confirm it (LAB): the lab holds the sample. RESULTS_READY is only a label
- * of the admin panel and is never stored.
+ * whose shipment was never confirmed confirm it (LAB): the lab holds the sample. RESULTS_READY is
+ * the lab's check of complete (or updated) results: only an admin sets it; a later re-import makes
+ * them RESULTS_UPDATED again (decision 0048).
  */
 export const GARDEN_TRANSITIONS: Table<GardenTestStatus> = {
   WAITING_FOR_SHIPMENT: { WAITING_FOR_RESULTS: ['USER', 'ADMIN', 'LAB'], CANCELLED: ['USER', 'ADMIN'] },
@@ -55,9 +56,9 @@ export const GARDEN_TRANSITIONS: Table<GardenTestStatus> = {
     CANCELLED: ['ADMIN'],
   },
   PARTIAL_RESULTS: { COMPLETE_RESULTS: ['LAB', 'ADMIN'], RESULTS_UPDATED: ['LAB', 'ADMIN'] },
-  COMPLETE_RESULTS: { RESULTS_UPDATED: ['LAB', 'ADMIN'] },
-  RESULTS_UPDATED: { RESULTS_UPDATED: ['LAB'] },
-  RESULTS_READY: {},
+  COMPLETE_RESULTS: { RESULTS_UPDATED: ['LAB', 'ADMIN'], RESULTS_READY: ['ADMIN'] },
+  RESULTS_UPDATED: { RESULTS_UPDATED: ['LAB'], RESULTS_READY: ['ADMIN'] },
+  RESULTS_READY: { RESULTS_UPDATED: ['LAB', 'ADMIN'] },
   CANCELLED: {},
 };
 
@@ -67,7 +68,12 @@ export function canTransition<S extends string>(table: Table<S>, from: S, to: S,
 
 /** Statuses a farm order has ended in: listed in the Archive tab and the admin's "ended". */
 export const FARM_ENDED: readonly FarmOrderStatus[] = ['ORDER_COMPLETED', 'ORDER_CANCELLED'];
-export const GARDEN_ENDED: readonly GardenTestStatus[] = ['COMPLETE_RESULTS', 'RESULTS_UPDATED', 'CANCELLED'];
+export const GARDEN_ENDED: readonly GardenTestStatus[] = [
+  'COMPLETE_RESULTS',
+  'RESULTS_UPDATED',
+  'RESULTS_READY',
+  'CANCELLED',
+];
 /** The admin's "To send" tab: kits to ship (farm), tests whose samples are awaited (garden). */
 export const FARM_TO_SEND: readonly FarmOrderStatus[] = ['PAYMENT_CONFIRMED'];
 export const GARDEN_TO_SEND: readonly GardenTestStatus[] = ['WAITING_FOR_SHIPMENT'];
