@@ -20,7 +20,7 @@ export const ZConfig = ZBaseConfig.extend({
   PRICES_FILE: z.string().default(path.join(repositoryRoot(), 'config', 'prices.json')),
   /** The customer API as the outside sees it (shared with other services; Przelewy24 notifies `{PUBLIC_API_URL}/payments/p24/notify`). */
   PUBLIC_API_URL: z.string().default('http://127.0.0.1:8080/api'),
-  /** The customer web client (shared); after paying, a farm order returns to `{CUSTOMER_APP_URL}/orders/payment-return`, a garden kit to `/soil-tests`. */
+  /** The customer web client (shared); after paying, a farm order returns to `{CUSTOMER_APP_URL}/orders/payment-return?orderId=`, a garden kit to `/soil-tests`. */
   CUSTOMER_APP_URL: z.string().default('http://127.0.0.1:8080'),
   /** Overrides where the customer lands after paying. */
   P24_RETURN_URL: z.string().optional(),

@@ -143,6 +143,19 @@ describe('/orders/{id}/payment', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3);
   });
 
+  it('back from Przelewy24 it only waits; opened from the orders it also offers to pay again or by transfer', async () => {
+    mockApi({ [GET]: answer(), [CHECK]: answer() });
+    page({}, `${PATH}?returned=1`);
+    expect(await screen.findByText('Waiting for the payment confirmation…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay again' })).toBeNull();
+    cleanup();
+    mockApi({ [GET]: answer(), [CHECK]: answer() });
+    page();
+    expect(await screen.findByText('Waiting for the payment confirmation…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay by bank transfer' })).toBeTruthy();
+  });
+
   it('when Przelewy24 does not answer, stops waiting and says there is no confirmation yet; "check again" asks anew', async () => {
     let paid = false;
     const { calls } = mockApi({

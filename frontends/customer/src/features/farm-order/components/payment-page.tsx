@@ -296,7 +296,8 @@ export function PaymentPage({ pollMs = 3000, polls = 10 }: PaymentPageProps) {
               })}
             </p>
           )}
-          {UNPAID.has(view) && actions}
+          {/* Opened from the orders while a session is open (its tab closed?): the ways on at once. */}
+          {(UNPAID.has(view) || (view === 'pending' && !returned)) && actions}
         </div>
       )}
       <FormError>{actionError}</FormError>
