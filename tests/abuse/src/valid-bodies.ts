@@ -24,6 +24,7 @@ export function validBody(e: Endpoint, w: World): unknown {
     'POST /auth/set-password/{token}': { password: PASSWORD, confirmPassword: PASSWORD },
     'PATCH /users/me': { language: 'en' },
     'POST /users/me/password': { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+    'PUT /users/me/survey': { answers: [{ questionKey: 'grows', answerKey: 'cereals' }] },
     'POST /users/profile': profileBody(),
     'PATCH /users/profile': { serviceRole: 'PERSONAL' },
     'POST /auth/admin/login': { email: 'nobody@example.com', password: PASSWORD },
@@ -81,7 +82,7 @@ export function validBody(e: Endpoint, w: World): unknown {
       deliveryAddress: address,
     },
     'POST /orders/{uuid}/status': { status: 'COLLECTING_STARTED' },
-    'POST /orders/{uuid}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
+    'POST /orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
     'POST /soil-tests/verify': { barcode: w.barcodes[0] ?? 'G123456789012' },
     'POST /soil-tests': {
       barcode: w.barcodes[0] ?? 'G123456789012',
