@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropTestDatabases, waitFor } from '@gleba/testkit';
 import { newCrop, newUser, orderBody, req, startHarness, type Harness, type TestUser } from './helpers';
@@ -326,6 +327,30 @@ describe('payment session expiry', () => {
     expect((await h.p24.pay(token)).notifyStatus).toBe(200);
     await waitFor(async () => (await order(id)).order.paymentStatus === 'PAID');
     expect((await order(id)).payment.outcome).toBe('PAID');
+  });
+
+  it('a registration that never finished expires too', async () => {
+    const { id } = await placeOnline();
+    await waitFor(async () => (await order(id)).payment.outcome === 'EXPIRED', { timeoutMs: 15_000 });
+    // As if the process had stopped between recording the session and Przelewy24's answer.
+    await h.service.ctx.db
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        subject_kind: 'FARM',
+        subject_id: id,
+        session_id: randomUUID(),
+        amount: 6000,
+        currency: 'PLN',
+        status: 'REGISTERING',
+        token: null,
+        provider_order_id: null,
+        verified_at: null,
+        expires_at: new Date(Date.now() - 1000),
+      })
+      .execute();
+    expect((await order(id)).payment.outcome).toBe('AWAITING');
+    await waitFor(async () => (await order(id)).payment.outcome === 'EXPIRED', { timeoutMs: 15_000 });
   });
 
   it('a session paid but not yet notified is settled by the sweep, not expired', async () => {

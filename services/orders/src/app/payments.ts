@@ -626,14 +626,16 @@ export async function expirePaymentSessions(deps: Deps, limit = 100): Promise<nu
   const due = await deps.ctx.db
     .selectFrom('payments')
     .selectAll()
-    .where('status', '=', 'REGISTERED')
+    .where('status', 'in', [...OPEN_SESSION_STATUSES])
     .where('expires_at', '<', new Date())
     .orderBy('expires_at')
     .limit(limit)
     .execute();
   for (const p of due) {
     try {
-      await reconcileSession(deps, p, { final: true, expire: true });
+      // A registration that never finished has nothing to ask Przelewy24 about.
+      if (p.status === 'REGISTERING') await endSession(deps, p, 'EXPIRED');
+      else await reconcileSession(deps, p, { final: true, expire: true });
     } catch (error) {
       deps.ctx.logger.warn({ err: error, sessionId: p.session_id }, 'payment session expiry failed');
     }

@@ -13,7 +13,8 @@ export type UnpaidEnd = 'REJECTED' | 'ABANDONED' | 'EXPIRED' | 'CANCELLED';
 
 /** Which ends a session may reach from where it is; a verified payment wins over any unpaid end. */
 const SESSION_TRANSITIONS: Record<PaymentSessionStatus, readonly PaymentSessionStatus[]> = {
-  REGISTERING: ['REGISTERED', 'FAILED', 'ABANDONED', 'CANCELLED'],
+  // EXPIRED: a registration that never finished (the process stopped half-way).
+  REGISTERING: ['REGISTERED', 'FAILED', 'ABANDONED', 'EXPIRED', 'CANCELLED'],
   REGISTERED: ['VERIFIED', 'REFUND_DUE', 'REJECTED', 'ABANDONED', 'EXPIRED', 'CANCELLED'],
   FAILED: [],
   // A signed and verified payment can still arrive after the session ended unpaid: the money is
