@@ -17,6 +17,7 @@ export * from './events/orders/order-placed.v1';
 export * from './events/orders/order-paid.v1';
 export * from './events/orders/order-status-changed.v1';
 export * from './events/orders/order-cancelled.v1';
+export * from './events/orders/payment-session.v1';
 export * from './events/orders/sample-registered.v1';
 export * from './events/orders/test-shipment-confirmed.v1';
 export * from './events/orders/samples-send-reminder.v1';

@@ -9,6 +9,7 @@ export const QueueName = {
   shippingDropOffCodes: 'shipping-drop-off-codes',
   ordersPaymentDue: 'orders-payment-due',
   ordersSendReminder: 'orders-send-reminder',
+  ordersPaymentSessions: 'orders-payment-sessions',
   platformPing: 'platform-ping',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -28,6 +28,7 @@ import { canTransition, FARM_TRANSITIONS, type Actor } from '../domain/status-ma
 import type { Deps } from './deps';
 import { bankTransfer } from './payments';
 import { illegalTransition, orderNotFound } from './errors';
+import { endOpenSessions, refundPaidOrder } from './payments';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type QuoteInput = z.output<typeof ZQuoteBody>;
@@ -368,6 +369,16 @@ export async function transitionFarmOrder(
     }
   }
   if (to === 'ORDER_CANCELLED') {
+    // A cancelled order ends its payment sessions; a payment that still arrives, or one already
+    // made, is to be refunded: an order is never "cancelled and paid".
+    const subject = {
+      kind: 'FARM' as const,
+      id: orderId,
+      orderNumber: order.order_number,
+      userId: order.user_id,
+    };
+    await endOpenSessions(trx, deps, subject, 'CANCELLED');
+    if (order.payment_status === 'PAID') await refundPaidOrder(trx, deps, subject, order.total_price);
     await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
       ...base,
       sampleCodes: samples.map((s) => s.code),

@@ -165,6 +165,8 @@ export interface PaymentsTable {
   provider_order_id: number | null;
   created_at: Generated<Date>;
   verified_at: Timestamp | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface FailedOrdersTable {

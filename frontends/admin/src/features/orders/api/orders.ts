@@ -6,6 +6,7 @@ import type {
   GardenTestStatus,
   OrderType,
   PaymentStatus,
+  PaymentSessionStatus,
   TAdminOrdersQuery,
   TFarmOrder,
   TGardenTest,
@@ -138,6 +139,14 @@ type DetailExtras = {
     changeDate: string;
   }[];
   failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
+  /** Online payment sessions, newest first (farm orders). */
+  payments?: {
+    sessionId: string;
+    status: PaymentSessionStatus;
+    amount: number;
+    startedAt: string;
+    endedAt: string | null;
+  }[];
 };
 
 export type AdminOrderDetail =
@@ -156,6 +165,7 @@ export const changeOrderStatus = (id: string, status: string, trackingNumber?: s
   api.post<AdminOrderDetail>(`orders/${id}/status`, trackingNumber ? { status, trackingNumber } : { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
+export const markOrderRefunded = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-refunded`, {});
 
 const TABS = new Set<string>(['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED']);
 const SORTS = new Set<string>(['orderDate', 'orderNumber', 'totalPrice', 'status']);
