@@ -60,6 +60,7 @@ import {
   ZRegisterBody,
   ZSetPasswordBody,
   ZSuspendBody,
+  ZSurveyAnswersBody,
   ZUpdateCropBody,
   ZUpdateGardenTestBody,
   ZUpdateMeBody,
@@ -162,6 +163,14 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'user',
     body: ZChangePasswordBody,
   },
+  { service: 'identity', method: 'GET', path: '/api/users/me/survey', access: 'user' },
+  {
+    service: 'identity',
+    method: 'PUT',
+    path: '/api/users/me/survey',
+    access: 'user',
+    body: ZSurveyAnswersBody,
+  },
   { service: 'identity', method: 'GET', path: '/api/users/profile', access: 'user' },
   { service: 'identity', method: 'POST', path: '/api/users/profile', access: 'user', body: ZProfileBody },
   {
@@ -179,6 +188,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: ZEmailBody,
   }),
   ...both('/users', { service: 'identity', method: 'GET', access: 'admin', query: ZAdminUsersQuery }),
+  ...both('/users/survey/ONBOARDING', { service: 'identity', method: 'GET', access: 'admin' }),
   ...both('/users/{userId}', { service: 'identity', method: 'GET', access: 'admin' }),
   ...both('/users/{userId}/suspend', {
     service: 'identity',

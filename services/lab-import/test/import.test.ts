@@ -795,6 +795,34 @@ describe('lab-import: import wizard and results', () => {
       expect(res.body.message).toBeTruthy();
     });
 
+    it('a refused file keeps its name in the history (renamed picture, too large)', async () => {
+      const png = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.alloc(200),
+      ]);
+      const picture = await uploadMultipart(service.url, admin, png, 'zdjecie-pola.xlsx');
+      expect(picture.status).toBe(400);
+      const big = await uploadMultipart(
+        service.url,
+        admin,
+        Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+        'wyniki-duze.xlsx',
+      );
+      expect(big.status).toBe(413);
+      const list = await http<ImportList>(service.url, 'GET', '/farm-api/imports?perPage=100', {
+        token: admin,
+      });
+      const named = (name: string) => list.body.items.find((i) => i.fileName === name);
+      expect(named('zdjecie-pola.xlsx')).toMatchObject({
+        status: 'REJECTED',
+        errorCode: 'importUnsupportedFile',
+      });
+      expect(named('wyniki-duze.xlsx')).toMatchObject({
+        status: 'REJECTED',
+        errorCode: 'importFileTooLarge',
+      });
+    });
+
     it('an unknown test type chosen in the wizard', async () => {
       const res = await upload(service.url, admin, await workbook([basicRow(code())]), 'testType=SOMETHING');
       expect(res.status).toBe(400);

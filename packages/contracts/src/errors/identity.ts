@@ -38,6 +38,8 @@ export const IdentityErrorCode = {
   invalidPostCode: 'invalidPostCode',
   invalidTaxNumber: 'invalidTaxNumber',
   fieldRequired: 'fieldRequired',
+  surveyAnswerUnknown: 'surveyAnswerUnknown',
+  surveyOneAnswer: 'surveyOneAnswer',
   fieldTooLong: 'fieldTooLong',
   personalDataRequired: 'personalDataRequired',
   businessDataRequired: 'businessDataRequired',

@@ -5,10 +5,12 @@ import {
   ZChangePasswordBody,
   ZProfileBody,
   ZProfilePatchBody,
+  ZSurveyAnswersBody,
   ZUpdateMeBody,
   type TProfile,
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
+import * as survey from '../app/survey';
 import type { Ctx } from '../app/deps';
 import { findCurrentUser, findProfile, toProfile } from '../db/repositories/users.repository';
 import { parseBody } from './parse';
@@ -45,6 +47,23 @@ export function usersRoutes(ctx: Ctx): Router {
       await accounts.changePassword(ctx, a.userId, a.sessionId, parseBody(ZChangePasswordBody, req.body));
       res.status(204).end();
     }),
+  );
+
+  // The onboarding survey (optional): the user's answers, replaced as a whole.
+  r.get(
+    '/users/me/survey',
+    route({}, ({ auth }) => survey.surveyAnswers(ctx, mustAuth(auth).userId, 'ONBOARDING')),
+  );
+  r.put(
+    '/users/me/survey',
+    route({}, ({ req, auth }) =>
+      survey.saveSurveyAnswers(
+        ctx,
+        mustAuth(auth).userId,
+        'ONBOARDING',
+        parseBody(ZSurveyAnswersBody, req.body),
+      ),
+    ),
   );
 
   r.get(

@@ -9,4 +9,6 @@ export class FileRejected extends Error {
     super(message);
     this.name = 'FileRejected';
   }
+  /** The uploaded file's name, when it was known before the file was refused. */
+  fileName: string | null = null;
 }

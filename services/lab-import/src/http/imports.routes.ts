@@ -92,7 +92,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           else
             await db
               .insertInto('imports')
-              .values({ ...base, file_name: query.fileName ?? null, ...rejected })
+              .values({ ...base, file_name: query.fileName ?? error.fileName ?? null, ...rejected })
               .execute();
           const params =
             error.code === LabImportErrorCode.importFileTooLarge
@@ -107,9 +107,11 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           );
         };
         let upload: { buffer: Buffer; fileName: string | null };
+        let formFileName: string | null = null;
         let zipEntries: ZipEntry[];
         try {
           upload = await readUpload(req, config.IMPORT_MAX_FILE_BYTES);
+          formFileName = upload.fileName;
           // Checked after the body is read, so the client gets the answer rather than a reset.
           if (!testType.success)
             throw new FileRejected(
@@ -119,6 +121,8 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           ({ zipEntries } = await inspectXlsx(upload.buffer, limits));
         } catch (error) {
           if (!(error instanceof FileRejected)) throw error;
+          // The history names the refused file (the form's file name when no name was given).
+          error.fileName ??= formFileName;
           throw await refuse(error, false);
         }
         // The last check (every entry inflated and counted, ~0.2-0.4 s for 5 MB) runs while the file

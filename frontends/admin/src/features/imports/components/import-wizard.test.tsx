@@ -196,4 +196,57 @@ describe('import wizard', () => {
     expect(calls.filter((c) => c.path === `/farm-api/imports/${IMPORT.id}`).length).toBeGreaterThanOrEqual(5);
     FakeXhr.answer = { status: 202, body: JSON.stringify(IMPORT) };
   }, 20_000);
+  it('the history row follows the import the wizard checks; a refused upload shows its name, not a key', async () => {
+    let checks = 0;
+    const now = () => (checks <= 1 ? 'CHECKING' : 'CHECKED');
+    const refused = {
+      ...IMPORT,
+      id: '6d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      fileName: 'zdjecie-pola.xlsx',
+      testType: 'FOO',
+      status: 'REJECTED',
+      errorCode: 'importUnsupportedFile',
+      errorMessage: 'Ten plik nie jest skoroszytem .xlsx.',
+      summary: { rowsRead: 0, valid: 0, applied: 0, rejected: 0, ordersTouched: 0 },
+    };
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/imports': () => ({
+        items: [
+          {
+            ...IMPORT,
+            status: now(),
+            summary:
+              now() === 'CHECKING'
+                ? { ...IMPORT.summary, rowsRead: 0, valid: 0, rejected: 0 }
+                : IMPORT.summary,
+          },
+          refused,
+        ],
+        meta: { page: 1, perPage: 20, total: 2, next: null, prev: null },
+      }),
+      [`GET /farm-api/imports/${IMPORT.id}`]: () => {
+        checks += 1;
+        return { ...IMPORT, status: now(), errors: [], errorsTotal: 0 };
+      },
+    });
+    FakeXhr.answer = { status: 202, body: JSON.stringify({ ...IMPORT, status: 'UPLOADED' }) };
+    renderApp('/imports', { signedIn: true, mode: 'farm' });
+    fireEvent.drop(await screen.findByTestId('dropzone'), {
+      dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(document.querySelector('.summary .status--CHECKED')).toBeTruthy(), {
+      timeout: 8000,
+    });
+    const history = document.querySelector('.imports-history')!;
+    await waitFor(() => expect(history.querySelector('.status--CHECKED')?.textContent).toBe('Checked'), {
+      timeout: 8000,
+    });
+    expect(history.querySelector('.status--CHECKING')).toBeNull();
+    expect(history.textContent).toContain('3 read · 0 saved · 1 rejected');
+    expect(history.textContent).toContain('zdjecie-pola.xlsx');
+    expect(history.textContent).not.toContain('labResults.');
+    FakeXhr.answer = { status: 202, body: JSON.stringify(IMPORT) };
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ImportTestType, type ImportStep } from '@gleba/contracts';
 import { FormError, SelectField, Table, toast } from '@gleba/ui';
@@ -38,6 +38,11 @@ export function ImportWizard() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { data: current, mutate: refreshCurrent } = useImport(importId, mode);
+  const currentStatus = current?.status;
+  // The history below shows the same import: it follows each status the wizard sees.
+  useEffect(() => {
+    if (currentStatus) void mutate((key) => Array.isArray(key) && key[0] === 'imports');
+  }, [currentStatus, mutate]);
 
   function choose(f: File | undefined) {
     setUploadError(null);
@@ -69,6 +74,8 @@ export function ImportWizard() {
     } catch (err) {
       setUploadError(describe(err));
       setProgress(null);
+      // A refused file is kept in the history.
+      void mutate((key) => Array.isArray(key) && key[0] === 'imports');
     }
   }
 

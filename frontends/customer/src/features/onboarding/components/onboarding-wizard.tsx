@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markOnboardingDone, missingProfileFields, ONBOARDING_STEPS } from '../rules/onboarding-rules';
 import { SpeechBubble } from './mascot';
+import { SurveyStep } from './survey-step';
 import './onboarding.css';
 
 /**
@@ -71,6 +72,12 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
           <Link to="/how-to-sample" onClick={() => markOnboardingDone()}>
             {tr('onboarding.openGuide')}
           </Link>
+        </SpeechBubble>
+      )}
+      {step === 'survey' && (
+        <SpeechBubble mascotLabel={tr('onboarding.mascotAlt')} title={tr('onboarding.surveyTitle')}>
+          <p>{tr('onboarding.surveyBubble')}</p>
+          <SurveyStep />
         </SpeechBubble>
       )}
       <footer className="onboarding__actions">
