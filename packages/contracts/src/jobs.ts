@@ -8,6 +8,7 @@ export const QueueName = {
   shippingTracking: 'shipping-tracking',
   shippingDropOffCodes: 'shipping-drop-off-codes',
   ordersPaymentDue: 'orders-payment-due',
+  ordersSendReminder: 'orders-send-reminder',
   platformPing: 'platform-ping',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -3,7 +3,9 @@ import { hasMessage, makeTranslator, type Params } from './catalogue';
 import { namespaces } from './namespaces';
 
 export * from './catalogue';
+export { importMessage, type ImportMessageParams } from './lab-import';
 export { namespaces };
+export * from './notice-format';
 
 export const t = makeTranslator(namespaces);
 

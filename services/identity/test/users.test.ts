@@ -315,12 +315,18 @@ describe('identity: profile, account settings, admin', () => {
       token: user.accessToken,
       body: { currentPassword: STRONG_PASSWORD, password: 'Zmiana#2025', confirmPassword: 'Zmiana#2025' },
     });
-    expect(ok.status).toBe(204);
-    // The current session survives.
-    const still = await http(url, 'POST', '/api/auth/refresh-token', {
+    // Every session ends, this one too; the answer is a new session for this device.
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    const old = await http(url, 'POST', '/api/auth/refresh-token', {
       body: { refreshToken: user.refreshToken },
     });
-    expect(still.status).toBe(200);
+    expect(old.status).toBe(401);
+    const renewed = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: ok.body.refreshToken },
+    });
+    expect(renewed.status).toBe(200);
+    user = renewed.body;
   });
 
   it('admin lists and searches users (paged); only admins may', async () => {

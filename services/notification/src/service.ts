@@ -81,10 +81,17 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
   migrations,
   configSchema: ZConfig,
+  // The default SMTP server is the local mail capture; without Twilio SMS only go to a log table.
+  productionSecrets: [
+    'SMTP_URL',
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_AUTH_TOKEN',
+    ['TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID'],
+  ],
   routes(app, ctx) {
     inAppRoutes(app, ctx);
     preferencesRoutes(app, ctx);
-    newsletterRoutes(app, ctx);
+    newsletterRoutes(app, ctx, eventPathOf(ctx).queue);
     deliveriesRoutes(app, ctx);
   },
   // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a

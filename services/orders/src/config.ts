@@ -37,6 +37,8 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(14),
   /** How often the repeatable job looks for overdue deferred payments. */
   PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** How often the 4-day rule's reminders are looked for. */
+  SEND_REMINDER_CHECK_MS: z.coerce.number().int().positive().default(900_000),
   /** Sample photos (default under the repository's ignored `.gleba/`). */
   UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
   PHOTO_MAX_BYTES: z.coerce

@@ -9,10 +9,13 @@ import { progressHandlers } from './events/progress.consumer';
 import { adminRoutes } from './http/admin.routes';
 import { customerRoutes } from './http/customer.routes';
 import { startPaymentDueJob } from './jobs/payment-due.worker';
+import { startSendReminderJob } from './jobs/send-reminder.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
   configSchema: ZConfig,
+  // Przelewy24: the defaults are the local simulator's merchant, keys and CRC.
+  productionSecrets: ['P24_MERCHANT_ID', 'P24_POS_ID', 'P24_API_KEY', 'P24_CRC'],
   migrations,
   routes(app, ctx) {
     const deps = depsOf(ctx);
@@ -23,5 +26,6 @@ export const ordersService: ServiceDefinition<Database, Config> = {
   handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
   async start(ctx) {
     await startPaymentDueJob(depsOf(ctx));
+    await startSendReminderJob(depsOf(ctx));
   },
 };

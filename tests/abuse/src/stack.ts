@@ -18,6 +18,7 @@ import { labImportService } from '../../../services/lab-import/src/service';
 import { shippingService } from '../../../services/shipping/src/service';
 import { notificationService } from '../../../services/notification/src/service';
 import { startGateway } from '../../../services/gateway/src/gateway';
+import { startDpdSimulator } from '../../../infra/simulators/src/dpd';
 import { ZGatewayConfig } from '../../../services/gateway/src/config';
 import type { Database as IdentityDatabase } from '../../../services/identity/src/db/database';
 import type { Database as GeoDatabase } from '../../../services/geo/src/db/database';
@@ -68,7 +69,10 @@ export interface Stack {
 export const PASSWORD = 'Gleba123!x';
 
 /** Starts the six services in-process (one shared exchange, own databases) and the gateway in front. */
-export async function startStack(label: string): Promise<Stack> {
+export async function startStack(
+  label: string,
+  options: { upstreamTimeoutMs?: number } = {},
+): Promise<Stack> {
   const messaging = testMessagingNames(`abuse-${label}`);
   const events = await listenForEvents(messaging.exchange);
   const identity = await startTestService(identityService, {
@@ -82,11 +86,25 @@ export async function startStack(label: string): Promise<Stack> {
     },
   });
   const JWKS_URL = `${identity.url}/.well-known/jwks.json`;
+  // DPD's simulator: real shipments (labels, drop-off codes) for the authorization matrix.
+  const dpd = await startDpdSimulator();
   const [geo, orders, lab, shipping, notification] = await Promise.all([
     startTestService(geoService, { messaging, config: { JWKS_URL, TERC_SEED_FILE: '' } }),
     startTestService(ordersService, { messaging, config: { JWKS_URL } }),
     startTestService(labImportService, { messaging, config: { JWKS_URL } }),
-    startTestService(shippingService, { messaging, config: { JWKS_URL } }),
+    startTestService(shippingService, {
+      messaging,
+      config: {
+        JWKS_URL,
+        DPD_URL: dpd.url,
+        DPD_INFO_URL: dpd.url,
+        DPD_PUDO_URL: dpd.url,
+        DPD_LOGIN: dpd.login,
+        DPD_PASSWORD: dpd.password,
+        DPD_FID: dpd.fid,
+        DPD_PUDO_KEY: dpd.pudoKey,
+      },
+    }),
     startTestService(notificationService, {
       messaging,
       config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' },
@@ -102,6 +120,7 @@ export async function startStack(label: string): Promise<Stack> {
       REDIS_PREFIX: identity.ctx.config.REDIS_PREFIX,
       RATE_LIMIT_IP: 10_000_000,
       RATE_LIMIT_ACCOUNT: 10_000_000,
+      ...(options.upstreamTimeoutMs ? { UPSTREAM_TIMEOUT_MS: options.upstreamTimeoutMs } : {}),
       IDENTITY_URL: identity.url,
       GEO_URL: geo.url,
       ORDERS_URL: orders.url,
@@ -130,6 +149,7 @@ export async function startStack(label: string): Promise<Stack> {
       await within('gateway', () => gw.stop());
       for (const [name, s] of Object.entries(services).reverse()) await within(name, () => s.cleanup());
       await within('event listener', () => events.close());
+      await within('DPD simulator', () => dpd.close());
       await within('test databases', () => dropTestDatabases());
     },
   };

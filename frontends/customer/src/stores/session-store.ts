@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { TTokenPair } from '@gleba/contracts';
 import { createTokenStore } from '@gleba/api-client';
 import { forgetUser } from '../lib/current-user';
+import { tokenLanguage, useLanguageStore } from './language-store';
 
 const tokens = createTokenStore();
 
@@ -15,6 +16,8 @@ interface SessionState {
    */
   epoch: number;
   signIn: (pair: TTokenPair) => void;
+  /** The same account's new session (a password change ends every earlier one): data kept. */
+  renewSession: (pair: TTokenPair) => void;
   signOut: () => void;
 }
 
@@ -24,8 +27,12 @@ export const useSessionStore = create<SessionState>((set) => ({
   signIn: (pair) => {
     const same = tokens.accessToken() === pair.accessToken;
     tokens.set(pair);
+    // The language kept on the account applies at sign-in, on any device.
+    const lang = same ? null : tokenLanguage(pair.accessToken);
+    if (lang) useLanguageStore.getState().setLanguage(lang);
     set((s) => (s.signedIn ? (same ? s : { epoch: s.epoch + 1 }) : { signedIn: true }));
   },
+  renewSession: (pair) => tokens.set(pair),
   signOut: () => {
     tokens.clear();
     forgetUser();

@@ -19,6 +19,7 @@ export const IdentityErrorCode = {
   profileAlreadyExists: 'profileAlreadyExists',
   userNotFound: 'userNotFound',
   wrongCurrentPassword: 'wrongCurrentPassword',
+  tooManyPasswordAttempts: 'tooManyPasswordAttempts',
   socialSignInFailed: 'socialSignInFailed',
   socialProviderUnavailable: 'socialProviderUnavailable',
   // field rules (spec section 5)

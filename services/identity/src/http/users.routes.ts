@@ -42,11 +42,9 @@ export function usersRoutes(ctx: Ctx): Router {
 
   r.post(
     '/users/me/password',
-    route({}, async ({ req, res, auth }) => {
-      const a = mustAuth(auth);
-      await accounts.changePassword(ctx, a.userId, a.sessionId, parseBody(ZChangePasswordBody, req.body));
-      res.status(204).end();
-    }),
+    route({}, ({ req, auth }) =>
+      accounts.changePassword(ctx, mustAuth(auth).userId, parseBody(ZChangePasswordBody, req.body)),
+    ),
   );
 
   // The onboarding survey (optional): the user's answers, replaced as a whole.

@@ -20,6 +20,7 @@ const IMPORT = {
   fileSize: 2048,
   status: 'CHECKED',
   errorCode: null,
+  errorParams: null,
   errorMessage: null,
   progress: { phase: 'check', rowsRead: 3, total: 3, percent: 100 },
   summary: { rowsRead: 3, valid: 2, applied: 0, rejected: 1, ordersTouched: 1 },
@@ -90,8 +91,10 @@ describe('import wizard', () => {
           {
             row: 3,
             label: 'SXXXXXXXXXXXXX',
-            code: 'importNoMatchingOrders',
-            message: 'No order matches this label.',
+            code: 'importCellIsDate',
+            params: { column: 'E', header: 'Potas K2O', value: '2026-03-15' },
+            // The panel renders the code and its parameters in its own language.
+            message: 'Kolumna E (Potas K2O): w komórce jest data (2026-03-15), a powinna być liczba.',
           },
         ],
         errorsTotal: 1,
@@ -124,7 +127,11 @@ describe('import wizard', () => {
     });
     expect(await screen.findByText('Chosen file: wyniki.xlsx (2 kB)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('No order matches this label.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Column E (Potas K2O): the cell holds a date (2026-03-15) where a number belongs. Format the cell as a number and enter the value.',
+      ),
+    ).toBeTruthy();
     const xhr = FakeXhr.last!;
     const url = new URL(xhr.url, 'http://localhost');
     expect(url.pathname).toBe('/farm-api/imports');

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ImportTestType, type ImportStep } from '@gleba/contracts';
 import { FormError, SelectField, Table, toast } from '@gleba/ui';
-import { useDescribeError, useT } from '../../../lib/i18n';
+import { importMessage } from '@gleba/i18n';
+import { useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/files';
 import { useModeStore } from '../../../stores/mode-store';
 import {
@@ -26,6 +27,7 @@ function formatSize(bytes: number): string {
 export function ImportWizard() {
   const tr = useT();
   const describe = useDescribeError();
+  const lang = useLang();
   const mode = useModeStore((s) => s.mode);
   const { mutate } = useSWRConfig();
   const [testType, setTestType] = useState<ImportTestType>('BASIC_TEST');
@@ -204,11 +206,15 @@ export function ImportWizard() {
               <div className="table-wrap">
                 <Table
                   rows={current.errors}
-                  rowKey={(e) => `${e.row ?? 'file'}-${e.code}-${e.label ?? ''}`}
+                  rowKey={(e) => `${e.row ?? 'file'}-${e.code}-${e.label ?? ''}-${JSON.stringify(e.params)}`}
                   columns={[
                     { key: 'row', header: tr('admin.row'), cell: (e) => e.row ?? '—' },
                     { key: 'label', header: tr('admin.label'), cell: (e) => e.label ?? '—' },
-                    { key: 'reason', header: tr('admin.reason'), cell: (e) => e.message },
+                    {
+                      key: 'reason',
+                      header: tr('admin.reason'),
+                      cell: (e) => importMessage(lang, e.code, e.params, e.message),
+                    },
                   ]}
                 />
               </div>

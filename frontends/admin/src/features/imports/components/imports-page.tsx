@@ -5,6 +5,7 @@ import { formatDate, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { isImportBusy, useImportHistory } from '../api/imports';
+import { importErrorText } from './import-summary';
 import { ImportWizard } from './import-wizard';
 
 /** The import wizard and the history of imports with their summaries. */
@@ -44,7 +45,7 @@ export function ImportsPage() {
               cell: (i) => (
                 <div className="imports__status">
                   <span className={`status status--${i.status}`}>{tr(`admin.importStatus${i.status}`)}</span>
-                  {i.errorMessage && <span className="imports__message">{i.errorMessage}</span>}
+                  {i.errorCode && <span className="imports__message">{importErrorText(lang, i)}</span>}
                 </div>
               ),
             },
