@@ -20,6 +20,7 @@ export * from './events/orders/order-cancelled.v1';
 export * from './events/orders/payment-session.v1';
 export * from './events/orders/sample-registered.v1';
 export * from './events/orders/test-shipment-confirmed.v1';
+export * from './events/orders/samples-send-reminder.v1';
 export * from './events/shipping/parcel-status-changed.v1';
 export * from './events/shipping/courier-ordered.v1';
 export * from './events/shipping/drop-off-code.v1';

@@ -9,6 +9,7 @@ export const QueueName = {
   shippingDropOffCodes: 'shipping-drop-off-codes',
   ordersPaymentDue: 'orders-payment-due',
   ordersPaymentSessions: 'orders-payment-sessions',
+  ordersSendReminder: 'orders-send-reminder',
   platformPing: 'platform-ping',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

@@ -5,6 +5,7 @@ import { namespaces } from './namespaces';
 export * from './catalogue';
 export { importMessage, type ImportMessageParams } from './lab-import';
 export { namespaces };
+export * from './notice-format';
 
 export const t = makeTranslator(namespaces);
 

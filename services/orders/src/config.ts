@@ -44,6 +44,8 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_SESSION_TTL_MS: z.coerce.number().int().positive().default(1_800_000),
   /** How often the repeatable job looks for expired payment sessions. */
   PAYMENT_SESSION_CHECK_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often the 4-day rule's reminders are looked for. */
+  SEND_REMINDER_CHECK_MS: z.coerce.number().int().positive().default(900_000),
   /** Sample photos (default under the repository's ignored `.gleba/`). */
   UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
   PHOTO_MAX_BYTES: z.coerce

@@ -10,6 +10,7 @@ import { adminRoutes } from './http/admin.routes';
 import { customerRoutes } from './http/customer.routes';
 import { startPaymentDueJob } from './jobs/payment-due.worker';
 import { startPaymentSessionsJob } from './jobs/payment-sessions.worker';
+import { startSendReminderJob } from './jobs/send-reminder.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
@@ -27,5 +28,6 @@ export const ordersService: ServiceDefinition<Database, Config> = {
   async start(ctx) {
     await startPaymentDueJob(depsOf(ctx));
     await startPaymentSessionsJob(depsOf(ctx));
+    await startSendReminderJob(depsOf(ctx));
   },
 };

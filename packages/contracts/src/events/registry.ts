@@ -15,6 +15,7 @@ import { PaymentRefundDueV1, PaymentSessionEndedV1 } from './orders/payment-sess
 import { OrderStatusChangedV1 } from './orders/order-status-changed.v1';
 import { SampleRegisteredV1 } from './orders/sample-registered.v1';
 import { TestShipmentConfirmedV1 } from './orders/test-shipment-confirmed.v1';
+import { SamplesSendReminderV1 } from './orders/samples-send-reminder.v1';
 import { CourierOrderedV1 } from './shipping/courier-ordered.v1';
 import {
   DropOffCodeExpiredV1,
@@ -48,6 +49,7 @@ export const ALL_EVENTS = [
   PaymentRefundDueV1,
   SampleRegisteredV1,
   TestShipmentConfirmedV1,
+  SamplesSendReminderV1,
   ParcelStatusChangedV1,
   CourierOrderedV1,
   DropOffCodeGeneratedV1,

@@ -218,7 +218,11 @@ export type TFarmOrder = z.infer<typeof ZFarmOrder>;
 
 export const ZCreatedOrder = z.object({ order: ZFarmOrder, payment: ZPaymentInstructions });
 
-export const ZChangeStatusBody = z.object({ status: z.union([FarmOrderStatus, GardenTestStatus]) });
+export const ZChangeStatusBody = z.object({
+  status: z.union([FarmOrderStatus, GardenTestStatus]),
+  /** KIT_SENT: the tracking number of the parcel with the sampling kit (told to the customer). */
+  trackingNumber: z.string().trim().min(1).max(64).optional(),
+});
 export type TChangeStatusBody = z.infer<typeof ZChangeStatusBody>;
 
 // ---- garden tests (mobile add-test flow) -------------------------------------------------
@@ -345,6 +349,8 @@ export const ZAdminOrdersQuery = z.object({
   paymentMethod: PaymentMethod.optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
+  /** Only orders and tests past the 4-day rule with no samples sent. */
+  late: z.enum(['true', 'false']).optional(),
 });
 export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuery>;
 

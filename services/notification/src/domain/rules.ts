@@ -29,8 +29,19 @@ export interface Notice {
   linkPath: string;
 }
 
-const resultsPath = (id: string) => `/soil-tests/${id}/results`;
+/**
+ * Where a message's link goes: the thing it is about. A farm order opens in the orders list
+ * (`?order=` shows it first, with its payment and results links); a garden test opens its own
+ * page, or its results.
+ */
+export const orderPath = (id: string) => `/orders?order=${encodeURIComponent(id)}`;
+export const paymentPath = (id: string) => `/orders/${encodeURIComponent(id)}/payment`;
+export const testPath = (id: string) => `/soil-tests/edit/${encodeURIComponent(id)}`;
+const resultsPath = (id: string) => `/soil-tests/${encodeURIComponent(id)}/results`;
 const TESTS_PATH = '/soil-tests';
+/** A shipment's message: its garden test, or its farm order. */
+const shipmentPath = (d: { orderId: string; testId: string | null }) =>
+  d.testId ? testPath(d.testId) : orderPath(d.orderId);
 const ONCE_PER_ORDER: ReadonlySet<NotificationType> = new Set([
   'ORDER_ADDED_AWAITING_SHIPMENT',
   'SAMPLES_SENT',
@@ -46,17 +57,23 @@ const RESULT_TYPES: ReadonlySet<NotificationType> = new Set([
 
 function orderNotice(
   type: NotificationType,
-  o: { userId: string; orderId: string; ref: string },
+  o: { userId: string; orderId: string; ref: string; kind: 'FARM' | 'GARDEN' },
   eventId: string,
   extra: Params = {},
+  template: Template = TEMPLATE_OF_TYPE[type]!,
 ): Notice {
   return {
     userId: o.userId,
     type,
-    template: TEMPLATE_OF_TYPE[type]!,
+    template,
     sourceKey: ONCE_PER_ORDER.has(type) ? `order:${o.orderId}` : eventId,
     params: { ref: o.ref, orderNumber: o.ref, ...extra },
-    linkPath: RESULT_TYPES.has(type) ? resultsPath(o.orderId) : TESTS_PATH,
+    linkPath:
+      o.kind === 'FARM'
+        ? orderPath(o.orderId)
+        : RESULT_TYPES.has(type)
+          ? resultsPath(o.orderId)
+          : testPath(o.orderId),
   };
 }
 
@@ -89,31 +106,54 @@ export function orderStatusNotice(
 ): Notice | null {
   const type = STATUS_TYPE[data.to];
   if (!type) return null;
-  return orderNotice(
-    type,
-    { userId: data.userId, orderId: data.orderId, ref: data.barcode ?? data.orderNumber },
-    eventId,
-    {
-      status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
-    },
-  );
+  const o = {
+    userId: data.userId,
+    orderId: data.orderId,
+    ref: data.barcode ?? data.orderNumber,
+    kind: data.kind,
+  };
+  // Waiting for a bank transfer: the bank details, and the link to the order's payment page.
+  if (data.to === 'PENDING_PAYMENT' && data.transfer) {
+    const t = data.transfer;
+    const notice = orderNotice(
+      type,
+      o,
+      eventId,
+      {
+        status: data.to,
+        amountGrosze: t.amountGrosze,
+        accountNumber: t.accountNumber,
+        recipient: t.recipient,
+        transferTitle: t.transferTitle,
+        dueDate: t.dueDate,
+      },
+      t.dueDate ? 'deferredTransferPending' : 'transferPending',
+    );
+    return { ...notice, linkPath: paymentPath(data.orderId) };
+  }
+  if (data.to === 'KIT_SENT' && data.trackingNumber)
+    return orderNotice(type, o, eventId, { status: data.to, trackingNumber: data.trackingNumber }, 'kitSent');
+  return orderNotice(type, o, eventId, {
+    status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
+  });
 }
 
 export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: string): Notice | null {
   if (!data.userId) return null;
-  return orderNotice(
+  const notice = orderNotice(
     'PAYMENT_RECEIVED',
-    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
     eventId,
     {
       amountGrosze: data.amountGrosze,
     },
   );
+  // A garden payment is for a kit of test codes, not one test: the tests list.
+  return data.kind === 'FARM' ? notice : { ...notice, linkPath: TESTS_PATH };
 }
 
 /** A farm order's payment page (pay again, transfer details); a garden kit's buyer goes to the tests. */
-const paymentPath = (kind: string, orderId: string) =>
-  kind === 'FARM' ? `/orders/${orderId}/payment` : TESTS_PATH;
+const paymentLink = (kind: string, orderId: string) => (kind === 'FARM' ? paymentPath(orderId) : TESTS_PATH);
 
 /**
  * An online payment session that ran out of time unpaid (decision 0039): the customer is no
@@ -128,7 +168,7 @@ export function paymentExpiredNotice(data: EventData<typeof PaymentSessionEndedV
     template: 'paymentExpired',
     sourceKey: `payment:${data.sessionId}`,
     params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
-    linkPath: paymentPath(data.kind, data.orderId),
+    linkPath: paymentLink(data.kind, data.orderId),
   };
 }
 
@@ -141,14 +181,14 @@ export function paymentRefundDueNotice(data: EventData<typeof PaymentRefundDueV1
     template: 'paymentRefundDue',
     sourceKey: `payment:${data.sessionId}`,
     params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
-    linkPath: paymentPath(data.kind, data.orderId),
+    linkPath: paymentLink(data.kind, data.orderId),
   };
 }
 
 export function orderCancelledNotice(data: EventData<typeof OrderCancelledV1>, eventId: string): Notice {
   return orderNotice(
     'ORDER_CANCELLED',
-    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
     eventId,
   );
 }
@@ -168,7 +208,11 @@ export function resultsImportedNotice(
       : data.completeness === 'PARTIAL'
         ? 'PARTIAL_RESULTS'
         : 'RESULTS_UPDATED';
-  return orderNotice(type, { userId: data.userId, orderId: data.orderId, ref: data.orderNumber }, eventId);
+  return orderNotice(
+    type,
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: 'FARM' },
+    eventId,
+  );
 }
 
 export function courierOrderedNotice(data: EventData<typeof CourierOrderedV1>, eventId: string): Notice {
@@ -178,7 +222,7 @@ export function courierOrderedNotice(data: EventData<typeof CourierOrderedV1>, e
     template: 'courierBooked',
     sourceKey: eventId,
     params: { waybill: data.waybill, pickupDate: data.pickupDate, timeWindow: data.timeWindow },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
 
@@ -193,7 +237,7 @@ export function dropOffCodeNotice(
     // One per code (a regenerated code is a new message; the same code announced twice is not).
     sourceKey: `shipment:${data.shipmentId}:${data.code}`,
     params: { code: data.code, expiresAt: data.expiresAt },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
 
@@ -206,7 +250,7 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
     template: 'samplesDelivered',
     sourceKey: `shipment:${data.shipmentId}`,
     params: { ref: data.waybill },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
 

@@ -152,11 +152,13 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     };
   }
 
-  async function changeStatus(id: string, status: string, adminId: string) {
+  async function changeStatus(id: string, status: string, adminId: string, trackingNumber?: string) {
     if (mode === 'farm') {
       await db
         .transaction()
-        .execute((trx) => transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId));
+        .execute((trx) =>
+          transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId, { trackingNumber }),
+        );
     } else {
       await db
         .transaction()
@@ -213,7 +215,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     r.post(
       `${base}/:id/status`,
       route({ params: ZIdParam, body: ZChangeStatusBody }, ({ params, body, auth }) =>
-        changeStatus(params.id, body.status, mustAuth(auth).userId),
+        changeStatus(params.id, body.status, mustAuth(auth).userId, body.trackingNumber),
       ),
     );
     r.post(

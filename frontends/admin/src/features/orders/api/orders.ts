@@ -26,6 +26,8 @@ export interface OrdersFilters {
   paymentStatus: string;
   dateFrom: string;
   dateTo: string;
+  /** 'true': only orders past the 4-day rule with no samples sent. */
+  late: string;
   sort: OrdersSortField;
   dir: 'asc' | 'desc';
   page: number;
@@ -40,6 +42,7 @@ export const DEFAULT_FILTERS: OrdersFilters = {
   paymentStatus: '',
   dateFrom: '',
   dateTo: '',
+  late: '',
   sort: 'orderDate',
   dir: 'desc',
   page: 1,
@@ -64,6 +67,7 @@ export function buildOrdersQuery(f: OrdersFilters): Partial<Record<keyof TAdminO
   if (f.paymentStatus) q.paymentStatus = f.paymentStatus;
   if (f.dateFrom) q.dateFrom = f.dateFrom;
   if (f.dateTo) q.dateTo = f.dateTo;
+  if (f.late === 'true') q.late = 'true';
   return q;
 }
 
@@ -79,6 +83,8 @@ export interface AdminOrderRow {
   numberOfSamples: number;
   customer: { firstName?: string; lastName?: string; email?: string } | null;
   orderDate: string;
+  /** Past the 4-day rule with no samples sent. */
+  isLate?: boolean;
 }
 
 export interface AdminOrdersPage {
@@ -154,8 +160,9 @@ export function useAdminOrder(id: string, mode: AdminMode) {
   );
 }
 
-export const changeOrderStatus = (id: string, status: string) =>
-  api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
+/** `trackingNumber`: KIT_SENT, the kit parcel's number, told to the customer in the kit-sent message. */
+export const changeOrderStatus = (id: string, status: string, trackingNumber?: string) =>
+  api.post<AdminOrderDetail>(`orders/${id}/status`, trackingNumber ? { status, trackingNumber } : { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
 export const markOrderRefunded = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-refunded`, {});
@@ -176,6 +183,7 @@ export function filtersFromParams(params: URLSearchParams): OrdersFilters {
     paymentStatus: get('paymentStatus'),
     dateFrom: get('dateFrom'),
     dateTo: get('dateTo'),
+    late: get('late') === 'true' ? 'true' : '',
     sort: SORTS.has(get('sort')) ? (get('sort') as OrdersSortField) : DEFAULT_FILTERS.sort,
     dir: get('dir') === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page > 0 ? page : 1,

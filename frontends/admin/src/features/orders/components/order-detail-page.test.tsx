@@ -103,11 +103,19 @@ describe('order detail', () => {
     expect(await screen.findByText('No shipments.')).toBeTruthy();
 
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'KIT_SENT');
+    // The kit's tracking number goes to the customer with the kit-sent message.
+    await userEvent.type(
+      screen.getByLabelText('Kit parcel tracking number (told to the customer)'),
+      ' 13245678901234 ',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true),
     );
-    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'KIT_SENT' });
+    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
+      status: 'KIT_SENT',
+      trackingNumber: '13245678901234',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
@@ -164,7 +172,17 @@ describe('order detail', () => {
       samples: [{ ...ORDER.samples[0], plantId: 'winter-wheat' }],
       farm: { ...ORDER.farm, crops: [{ ...ORDER.farm.crops[0], plantId: 'winter-wheat' }] },
       report: { ...ORDER.report, additionalTests: ['MICRO'] },
-      client: { ...ORDER.client, email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl' },
+      client: {
+        ...ORDER.client,
+        email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl',
+        address: {
+          streetName: 'Ogrodowa',
+          buildingNumber: '7',
+          apartmentNumber: '2',
+          postCode: '20-001',
+          cityName: 'Lublin',
+        },
+      },
       statusHistory: [
         {
           status: 'PENDING_PAYMENT',
@@ -201,6 +219,7 @@ describe('order detail', () => {
     expect(screen.getByText('Jan Kowalski (klient)')).toBeTruthy();
     expect(screen.getByText('Ewa Laborantka (administrator)')).toBeTruthy();
     expect(screen.getByText('automatycznie (system)')).toBeTruthy();
+    expect(screen.getByText('Ogrodowa 7/2, 20-001 Lublin')).toBeTruthy();
     const text = container.textContent ?? '';
     for (const raw of ['winter-wheat', 'MICRO', 'da5654fd']) expect(text).not.toContain(raw);
   });

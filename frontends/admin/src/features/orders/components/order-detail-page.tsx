@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, toast } from '@gleba/ui';
+import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { getCrop } from '@gleba/agronomy';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
@@ -54,6 +54,7 @@ export function OrderDetailPage({
   const { data: order, error, isLoading, mutate } = useAdminOrder(id, mode);
   const { mutate: globalMutate } = useSWRConfig();
   const [next, setNext] = useState('');
+  const [tracking, setTracking] = useState('');
   const [confirm, setConfirm] = useState<'cancel' | 'paid' | 'refunded' | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -96,15 +97,16 @@ export function OrderDetailPage({
   const c = order.client;
   const address = c.address
     ? [
-        c.address.streetName,
-        c.address.buildingNumber,
-        c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : '',
-        ',',
-        c.address.postCode,
-        c.address.cityName,
+        [
+          c.address.streetName,
+          `${c.address.buildingNumber ?? ''}${c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : ''}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        [c.address.postCode, c.address.cityName].filter(Boolean).join(' '),
       ]
         .filter(Boolean)
-        .join(' ')
+        .join(', ')
     : null;
 
   return (
@@ -125,7 +127,7 @@ export function OrderDetailPage({
               e.preventDefault();
               if (next)
                 void run(
-                  () => changeOrderStatus(order.id, next),
+                  () => changeOrderStatus(order.id, next, next === 'KIT_SENT' ? tracking.trim() : undefined),
                   tr('admin.statusChanged', { status: tr(`notifications.status${next}`) }),
                 );
             }}
@@ -137,6 +139,14 @@ export function OrderDetailPage({
               onChange={(e) => setNext(e.target.value)}
               options={allowed.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))}
             />
+            {next === 'KIT_SENT' && (
+              <TextField
+                label={tr('admin.kitTrackingNumber')}
+                value={tracking}
+                maxLength={64}
+                onChange={(e) => setTracking(e.target.value)}
+              />
+            )}
             <button type="submit" className="gl-button" disabled={!next || busy}>
               {tr('admin.changeStatus')}
             </button>
