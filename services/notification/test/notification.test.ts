@@ -5,6 +5,8 @@ import {
   OrderCancelledV1,
   OrderStatusChangedV1,
   PasswordResetRequestedV1,
+  PaymentRefundDueV1,
+  PaymentSessionEndedV1,
   type TDeliveryList,
   type TInAppList,
   type TNotificationPreferences,
@@ -373,6 +375,56 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     await sleep(500);
     expect((await inApp(u)).items).toHaveLength(1);
     expect(smtp.to(u.email)).toHaveLength(1);
+  });
+
+  it('tells the customer an online payment expired, or that a payment will be refunded, in their language; not a rejection they saw', async () => {
+    const u = await user({ language: 'uk', phone: '+380501234568' });
+    const orderId = randomUUID();
+    const base = {
+      orderId,
+      orderNumber: 'ZF/2026/000042',
+      userId: u.userId,
+      kind: 'FARM' as const,
+      amountGrosze: 18000,
+    };
+    const ended = (sessionId: string, outcome: 'REJECTED' | 'EXPIRED') => ({
+      ...base,
+      sessionId,
+      outcome,
+      endedAt: new Date().toISOString(),
+    });
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(randomUUID(), 'REJECTED'));
+    const expiredSession = randomUUID();
+    const id = randomUUID();
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(expiredSession, 'EXPIRED'), {
+      id,
+    });
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(expiredSession, 'EXPIRED'), {
+      id,
+    });
+    const mail = await waitFor(() => smtp.to(u.email)[0]);
+    const paymentUrl = `https://app.gleba.test/orders/${orderId}/payment`;
+    expect(mail.subject).toBe('Час на оплату замовлення ZF/2026/000042 минув');
+    expect(mail.text).toContain('180,00');
+    expect(mail.text).toContain(paymentUrl);
+
+    await publishTestEvent(messaging.exchange, PaymentRefundDueV1, {
+      ...base,
+      sessionId: expiredSession,
+      reason: 'ORDER_CANCELLED',
+      receivedAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await inApp(u)).items.length === 2);
+    await sleep(500);
+    const items = (await inApp(u)).items;
+    expect(items.map((n) => n.type).sort()).toEqual(['PAYMENT_EXPIRED', 'PAYMENT_REFUND_DUE']);
+    expect(items.find((n) => n.type === 'PAYMENT_REFUND_DUE')!.text).toBe(
+      'Оплату 180,00 зл за замовлення ZF/2026/000042 буде повернено.',
+    );
+    for (const n of items) expect(n.text).not.toMatch(/[{}]|notifications\./);
+    expect(smtp.to(u.email)).toHaveLength(2);
+    // Payment notices send no SMS unless the user asks for them.
+    expect(twilio.messages.filter((m) => m.to === '+380501234568')).toHaveLength(0);
   });
 
   it('records failed deliveries with the provider reason; admins list them in both modes', async () => {

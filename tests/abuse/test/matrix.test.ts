@@ -41,6 +41,7 @@ function sampleBody(e: Endpoint): unknown {
     'PATCH /api/soil-tests/{testId}': { gardenName: 'Ogród zmieniony' },
     'PATCH /api/notifications/in-app/{notificationId}': {},
     'POST /api/orders/{orderId}/status': { status: 'SAMPLES_COLLECTING' },
+    'POST /api/orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
   };
   if (key in bodies) return bodies[key];
   if (e.body) return {};

@@ -82,6 +82,20 @@ export const notifications = defineMessages({
     paymentReceivedSms: 'Otrzymaliśmy płatność {amount} za zamówienie {ref}.',
     paymentReceivedInApp: 'Otrzymaliśmy płatność {amount} za zamówienie {ref}.',
 
+    paymentExpiredSubject: 'Czas na płatność za zamówienie {ref} minął',
+    paymentExpiredBody:
+      'Płatność online {amount} zł za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
+    paymentExpiredAction: 'Zapłać za zamówienie',
+    paymentExpiredSms: 'Czas na płatność za zamówienie {ref} minął. Zapłać ponownie w aplikacji.',
+    paymentExpiredInApp: 'Czas na płatność {amount} zł za zamówienie {ref} minął. Możesz zapłacić ponownie.',
+
+    paymentRefundDueSubject: 'Zwrócimy płatność za zamówienie {ref}',
+    paymentRefundDueBody:
+      'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
+    paymentRefundDueAction: 'Zobacz zamówienie',
+    paymentRefundDueSms: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
+    paymentRefundDueInApp: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
+
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
     courierBookedBody:
       'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
@@ -254,6 +268,20 @@ export const notifications = defineMessages({
     paymentReceivedSms: 'We received {amount} for order {ref}.',
     paymentReceivedInApp: 'We received your payment of {amount} for order {ref}.',
 
+    paymentExpiredSubject: 'The time to pay for order {ref} has run out',
+    paymentExpiredBody:
+      'The online payment of PLN {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
+    paymentExpiredAction: 'Pay for the order',
+    paymentExpiredSms: 'The time to pay for order {ref} has run out. Pay again in the app.',
+    paymentExpiredInApp: 'The time to pay PLN {amount} for order {ref} has run out. You can pay again.',
+
+    paymentRefundDueSubject: 'We will refund your payment for order {ref}',
+    paymentRefundDueBody:
+      'We received a payment of PLN {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
+    paymentRefundDueAction: 'View order',
+    paymentRefundDueSms: 'Your payment of PLN {amount} for order {ref} will be refunded.',
+    paymentRefundDueInApp: 'Your payment of PLN {amount} for order {ref} will be refunded.',
+
     courierBookedSubject: 'Courier booked for {pickupDate}',
     courierBookedBody:
       'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
@@ -425,6 +453,20 @@ export const notifications = defineMessages({
     paymentReceivedAction: 'Переглянути замовлення',
     paymentReceivedSms: 'Отримано оплату {amount} за замовлення {ref}.',
     paymentReceivedInApp: 'Ми отримали оплату {amount} за замовлення {ref}.',
+
+    paymentExpiredSubject: 'Час на оплату замовлення {ref} минув',
+    paymentExpiredBody:
+      'Онлайн-оплату {amount} зл за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
+    paymentExpiredAction: 'Оплатити замовлення',
+    paymentExpiredSms: 'Час на оплату замовлення {ref} минув. Оплатіть ще раз у застосунку.',
+    paymentExpiredInApp: 'Час на оплату {amount} зл за замовлення {ref} минув. Можна оплатити ще раз.',
+
+    paymentRefundDueSubject: 'Ми повернемо оплату за замовлення {ref}',
+    paymentRefundDueBody:
+      'Ми отримали оплату {amount} зл за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
+    paymentRefundDueAction: 'Переглянути замовлення',
+    paymentRefundDueSms: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
+    paymentRefundDueInApp: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
 
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
     courierBookedBody:

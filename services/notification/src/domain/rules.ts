@@ -7,6 +7,8 @@ import type {
   OrderPaidV1,
   OrderStatusChangedV1,
   ParcelStatusChangedV1,
+  PaymentRefundDueV1,
+  PaymentSessionEndedV1,
   ResultsImportedV1,
 } from '@gleba/contracts';
 import { TEMPLATE_OF_TYPE, type Params, type Template } from './templates';
@@ -154,6 +156,40 @@ export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: st
   return data.kind === 'FARM' ? notice : { ...notice, linkPath: TESTS_PATH };
 }
 
+/** A farm order's payment page (pay again, transfer details); a garden kit's buyer goes to the tests. */
+const paymentLinkPath = (kind: string, orderId: string) =>
+  kind === 'FARM' ? paymentPath(orderId) : TESTS_PATH;
+
+/**
+ * An online payment session that ran out of time unpaid (decision 0039): the customer is no
+ * longer on the payment page, so they are told the order still awaits payment. The other unpaid
+ * ends (rejected, abandoned, cancelled) happen in front of the customer and send nothing.
+ */
+export function paymentExpiredNotice(data: EventData<typeof PaymentSessionEndedV1>): Notice | null {
+  if (data.outcome !== 'EXPIRED' || !data.userId) return null;
+  return {
+    userId: data.userId,
+    type: 'PAYMENT_EXPIRED',
+    template: 'paymentExpired',
+    sourceKey: `payment:${data.sessionId}`,
+    params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
+    linkPath: paymentLinkPath(data.kind, data.orderId),
+  };
+}
+
+/** A payment that arrived for a cancelled (or already paid) order: it will be returned. */
+export function paymentRefundDueNotice(data: EventData<typeof PaymentRefundDueV1>): Notice | null {
+  if (!data.userId) return null;
+  return {
+    userId: data.userId,
+    type: 'PAYMENT_REFUND_DUE',
+    template: 'paymentRefundDue',
+    sourceKey: `payment:${data.sessionId}`,
+    params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
+    linkPath: paymentLinkPath(data.kind, data.orderId),
+  };
+}
+
 export function orderCancelledNotice(data: EventData<typeof OrderCancelledV1>, eventId: string): Notice {
   return orderNotice(
     'ORDER_CANCELLED',
@@ -223,11 +259,17 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
   };
 }
 
+const PAYMENT_TYPES: ReadonlySet<NotificationType> = new Set([
+  'PAYMENT_RECEIVED',
+  'PAYMENT_EXPIRED',
+  'PAYMENT_REFUND_DUE',
+]);
+
 /** Defaults before a user changes anything: every channel on, SMS for order progress only. */
 export function defaultPreference(type: NotificationType): {
   isEmailEnabled: boolean;
   isInAppEnabled: boolean;
   isSmsEnabled: boolean;
 } {
-  return { isEmailEnabled: true, isInAppEnabled: true, isSmsEnabled: type !== 'PAYMENT_RECEIVED' };
+  return { isEmailEnabled: true, isInAppEnabled: true, isSmsEnabled: !PAYMENT_TYPES.has(type) };
 }

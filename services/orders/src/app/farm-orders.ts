@@ -28,6 +28,7 @@ import { canTransition, FARM_TRANSITIONS, type Actor } from '../domain/status-ma
 import type { Deps } from './deps';
 import { bankTransfer } from './payments';
 import { illegalTransition, orderNotFound } from './errors';
+import { endOpenSessions, refundPaidOrder } from './payments';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type QuoteInput = z.output<typeof ZQuoteBody>;
@@ -328,7 +329,12 @@ export async function transitionFarmOrder(
   const now = new Date();
   const updated = await trx
     .updateTable('farm_orders')
-    .set({ status: to, updated_at: now, ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}) })
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}),
+      ...(to === 'KIT_SENT' ? { kit_sent_at: now } : {}),
+    })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -363,6 +369,16 @@ export async function transitionFarmOrder(
     }
   }
   if (to === 'ORDER_CANCELLED') {
+    // A cancelled order ends its payment sessions; a payment that still arrives, or one already
+    // made, is to be refunded: an order is never "cancelled and paid".
+    const subject = {
+      kind: 'FARM' as const,
+      id: orderId,
+      orderNumber: order.order_number,
+      userId: order.user_id,
+    };
+    await endOpenSessions(trx, deps, subject, 'CANCELLED');
+    if (order.payment_status === 'PAID') await refundPaidOrder(trx, deps, subject, order.total_price);
     await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
       ...base,
       sampleCodes: samples.map((s) => s.code),
