@@ -22,6 +22,8 @@ import {
   orderPaidNotice,
   orderStatusNotice,
   parcelStatusNotice,
+  paymentExpiredNotice,
+  paymentRefundDueNotice,
   resultsImportedNotice,
   type Notice,
 } from '../src/domain/rules';
@@ -52,6 +54,9 @@ function leftovers(text: string): string[] {
     found.push(`key ${m[0]}`);
   for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) found.push(`code ${m[0]}`);
   for (const word of text.split(/[^A-Z_]+/)) if (RAW_CODES.has(word)) found.push(`code ${word}`);
+  // Money is formatted with its currency: a template must not add it again.
+  for (const m of text.matchAll(/(?:zł|PLN|зл)\s+(?:zł|PLN|зл)|PLN\s+[\d ,.]+\s*(?:zł|PLN)/g))
+    found.push(`currency twice ${m[0]}`);
   return [...new Set(found)];
 }
 
@@ -155,6 +160,18 @@ function sampleNotices(): Notice[] {
       },
       randomUUID(),
     ),
+  );
+  const session = {
+    orderId,
+    orderNumber: 'ZF/2026/000014',
+    userId: user,
+    kind: 'FARM' as const,
+    sessionId: 'p24-session-1',
+    amountGrosze: 18000,
+  };
+  notices.push(
+    paymentExpiredNotice({ ...session, outcome: 'EXPIRED', endedAt: at }),
+    paymentRefundDueNotice({ ...session, reason: 'ORDER_CANCELLED', receivedAt: at }),
   );
   for (const completeness of ['PARTIAL', 'COMPLETE', 'UPDATED'] as const)
     notices.push(

@@ -84,17 +84,17 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'Czas na płatność za zamówienie {ref} minął',
     paymentExpiredBody:
-      'Płatność online {amount} zł za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
+      'Płatność online {amount} za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
     paymentExpiredAction: 'Zapłać za zamówienie',
-    paymentExpiredSms: 'Czas na płatność za zamówienie {ref} minął. Zapłać ponownie w aplikacji.',
-    paymentExpiredInApp: 'Czas na płatność {amount} zł za zamówienie {ref} minął. Możesz zapłacić ponownie.',
+    paymentExpiredSms: 'Minął czas na płatność za zamówienie {ref}.',
+    paymentExpiredInApp: 'Czas na płatność {amount} za zamówienie {ref} minął. Możesz zapłacić ponownie.',
 
     paymentRefundDueSubject: 'Zwrócimy płatność za zamówienie {ref}',
     paymentRefundDueBody:
-      'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
+      'Otrzymaliśmy płatność {amount} za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
     paymentRefundDueAction: 'Zobacz zamówienie',
-    paymentRefundDueSms: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
-    paymentRefundDueInApp: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
+    paymentRefundDueSms: 'Zwrócimy płatność {amount} za zamówienie {ref}.',
+    paymentRefundDueInApp: 'Płatność {amount} za zamówienie {ref} zostanie zwrócona.',
 
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
     courierBookedBody:
@@ -185,6 +185,8 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Zamówiony kurier',
     typeDROP_OFF_CODE: 'Kod nadania paczki',
     typeDROP_OFF_CODE_EXPIRING: 'Kod nadania wkrótce wygaśnie',
+    typePAYMENT_EXPIRED: 'Czas na płatność minął',
+    typePAYMENT_REFUND_DUE: 'Zwrot płatności',
     typeACCOUNT_ACTIVATION: 'Aktywacja konta',
     typePASSWORD_RESET: 'Ustawienie hasła',
     typeNEWSLETTER: 'Newsletter',
@@ -270,17 +272,17 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'The time to pay for order {ref} has run out',
     paymentExpiredBody:
-      'The online payment of PLN {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
+      'The online payment of {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
     paymentExpiredAction: 'Pay for the order',
     paymentExpiredSms: 'The time to pay for order {ref} has run out. Pay again in the app.',
-    paymentExpiredInApp: 'The time to pay PLN {amount} for order {ref} has run out. You can pay again.',
+    paymentExpiredInApp: 'The time to pay {amount} for order {ref} has run out. You can pay again.',
 
     paymentRefundDueSubject: 'We will refund your payment for order {ref}',
     paymentRefundDueBody:
-      'We received a payment of PLN {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
+      'We received a payment of {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
     paymentRefundDueAction: 'View order',
-    paymentRefundDueSms: 'Your payment of PLN {amount} for order {ref} will be refunded.',
-    paymentRefundDueInApp: 'Your payment of PLN {amount} for order {ref} will be refunded.',
+    paymentRefundDueSms: 'Your payment of {amount} for order {ref} will be refunded.',
+    paymentRefundDueInApp: 'Your payment of {amount} for order {ref} will be refunded.',
 
     courierBookedSubject: 'Courier booked for {pickupDate}',
     courierBookedBody:
@@ -371,6 +373,8 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Courier booked',
     typeDROP_OFF_CODE: 'Parcel drop-off code',
     typeDROP_OFF_CODE_EXPIRING: 'Drop-off code expiring',
+    typePAYMENT_EXPIRED: 'Payment time ran out',
+    typePAYMENT_REFUND_DUE: 'Payment to be refunded',
     typeACCOUNT_ACTIVATION: 'Account activation',
     typePASSWORD_RESET: 'Password setting',
     typeNEWSLETTER: 'Newsletter',
@@ -456,17 +460,17 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'Час на оплату замовлення {ref} минув',
     paymentExpiredBody:
-      'Онлайн-оплату {amount} зл за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
+      'Онлайн-оплату {amount} за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
     paymentExpiredAction: 'Оплатити замовлення',
-    paymentExpiredSms: 'Час на оплату замовлення {ref} минув. Оплатіть ще раз у застосунку.',
-    paymentExpiredInApp: 'Час на оплату {amount} зл за замовлення {ref} минув. Можна оплатити ще раз.',
+    paymentExpiredSms: 'Час на оплату замовлення {ref} минув.',
+    paymentExpiredInApp: 'Час на оплату {amount} за замовлення {ref} минув. Можна оплатити ще раз.',
 
     paymentRefundDueSubject: 'Ми повернемо оплату за замовлення {ref}',
     paymentRefundDueBody:
-      'Ми отримали оплату {amount} зл за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
+      'Ми отримали оплату {amount} за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
     paymentRefundDueAction: 'Переглянути замовлення',
-    paymentRefundDueSms: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
-    paymentRefundDueInApp: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
+    paymentRefundDueSms: 'Повернемо оплату {amount} за замовлення {ref}.',
+    paymentRefundDueInApp: 'Оплату {amount} за замовлення {ref} буде повернено.',
 
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
     courierBookedBody:
@@ -557,6 +561,8 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Замовлений кур’єр',
     typeDROP_OFF_CODE: 'Код відправлення посилки',
     typeDROP_OFF_CODE_EXPIRING: 'Код відправлення скоро закінчиться',
+    typePAYMENT_EXPIRED: 'Час на оплату минув',
+    typePAYMENT_REFUND_DUE: 'Повернення оплати',
     typeACCOUNT_ACTIVATION: 'Активація акаунта',
     typePASSWORD_RESET: 'Встановлення пароля',
     typeNEWSLETTER: 'Розсилка',
