@@ -3,6 +3,7 @@ import { hasMessage, makeTranslator, type Params } from './catalogue';
 import { namespaces } from './namespaces';
 
 export * from './catalogue';
+export * from './number-format';
 export { namespaces };
 
 export const t = makeTranslator(namespaces);

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormError, TextField, toast } from '@gleba/ui';
 import type { TAreaGeometry, TPlot, TPosition } from '@gleba/contracts';
+import { formatLength, formatNumber } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import { createDrawnPlot } from '../api/farm-map';
 import { edgeLengthsM, openRing, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
-
-const fmt = (value: number, digits: number) => value.toFixed(digits);
 
 /** The ring as a closed Polygon once it has 3 vertices. */
 export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
@@ -44,8 +43,18 @@ export function DrawPlotPanel({
 
   const save = async () => {
     setError(undefined);
-    if (!polygon || !closed) {
+    // Says what is missing: the shape needs its corners, then to be closed on its first point.
+    const points = openRing(ring).length;
+    if (points === 0) {
       setError(tr('errors.plotNotDrawn'));
+      return;
+    }
+    if (!polygon) {
+      setError(tr('farmMap.drawTooFewPoints'));
+      return;
+    }
+    if (!closed) {
+      setError(tr('farmMap.drawNotClosed', { count: points }));
       return;
     }
     setBusy(true);
@@ -55,7 +64,7 @@ export function DrawPlotPanel({
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(snapToleranceM !== undefined ? { snapToleranceM } : {}),
       });
-      toast.success(tr('farmMap.plotSaved', { area: fmt(plot.areaHa, 2) }));
+      toast.success(tr('farmMap.plotSaved', { area: formatNumber(lang, plot.areaHa, 2, 2) }));
       onSaved(plot);
     } catch (err) {
       setError(saveErrorMessage(lang, err));
@@ -70,7 +79,9 @@ export function DrawPlotPanel({
       <p className="farm-map__hint">{tr('farmMap.drawHint')}</p>
       {polygon && (
         <p>
-          <strong>{tr('farmMap.previewArea', { area: fmt(previewAreaHa(polygon), 2) })}</strong>
+          <strong>
+            {tr('farmMap.previewArea', { area: formatNumber(lang, previewAreaHa(polygon), 2, 2) })}
+          </strong>
           <br />
           <small>{tr('farmMap.previewNote')}</small>
         </p>
@@ -80,7 +91,7 @@ export function DrawPlotPanel({
           <summary>{tr('farmMap.edgeLengths')}</summary>
           <ol className="farm-map__edges">
             {edges.map((m, i) => (
-              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: fmt(m, 1) })}</li>
+              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: formatLength(lang, m) })}</li>
             ))}
           </ol>
         </details>

@@ -1,3 +1,4 @@
+import { formatNumber } from '@gleba/i18n';
 import type {
   Equipment,
   Language,
@@ -250,8 +251,9 @@ export function formatPrice(grosze: number, lang: Language): string {
   }).format(grosze / 100);
 }
 
+/** Hectares without the unit, as `@gleba/i18n` writes every area (`3,62` in pl and uk). */
 export function formatArea(ha: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(ha);
+  return formatNumber(lang, ha, 2);
 }
 
 export function addressLine(

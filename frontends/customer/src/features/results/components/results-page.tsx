@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { FormError, toast } from '@gleba/ui';
+import type { Language } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import {
@@ -27,10 +29,7 @@ import {
 } from './class-chart';
 import './results.css';
 
-const num = (lang: string, n: number, digits = 1) =>
-  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL', {
-    maximumFractionDigits: digits,
-  }).format(n);
+const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
 
 /** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
 export function doseText(tr: Translate, lang: string, a: Amount): string {
@@ -47,7 +46,7 @@ export function totalText(tr: Translate, lang: string, a: Amount): string {
   return tr('customerTests.totalKg', { kg: num(lang, kg) });
 }
 
-function ResultsTable({ result, tr }: { result: TestResultView; tr: Translate }) {
+function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
   const others = result.elements.filter((e) => !MAIN_KEYS.includes(e.key) && e.key !== 'CATEGORY');
   const rows = [...main, ...others];
@@ -68,7 +67,8 @@ function ResultsTable({ result, tr }: { result: TestResultView; tr: Translate })
               {e.name} ({e.symbol})
             </th>
             <td>
-              {e.value ?? e.valueDescripted ?? '—'} {e.unit !== '-' ? e.unit : ''}
+              {e.value !== null ? formatNumber(lang, e.value, 2) : (e.valueDescripted ?? '—')}{' '}
+              {e.unit !== '-' ? e.unit : ''}
             </td>
             <td>{e.class ? (e.classLabel ?? tr(classMessage(e.key, e.class))) : '—'}</td>
           </tr>
@@ -152,13 +152,16 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
   );
 }
 
-function ResultsDetails({ view, tr }: { view: SampleResultsView; tr: Translate }) {
+function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Translate; lang: Language }) {
   const rows: [string, string][] = [
     [tr('customerTests.gardenName'), view.fieldName],
     [tr('customerTests.code'), view.code],
     [tr('customerTests.orderNumber'), view.orderNumber],
     [tr('customerTests.plantName'), view.plantName ?? '—'],
-    [tr('customerTests.areaValue'), view.area.value === null ? '—' : `${view.area.value} ${view.area.unit}`],
+    [
+      tr('customerTests.areaValue'),
+      view.area.value === null ? '—' : `${formatNumber(lang, view.area.value, 2)} ${view.area.unit}`,
+    ],
     [tr('customerTests.resultsStatus'), view.statusLabel],
   ];
   return (
@@ -280,7 +283,7 @@ export function ResultsPage() {
         <div>
           {data.results.length === 0 && <p className="muted">{tr('customerTests.resultsInLab')}</p>}
           {data.results.map((r) => (
-            <ResultsTable key={r.testType} result={r} tr={tr} />
+            <ResultsTable key={r.testType} result={r} tr={tr} lang={lang} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
           {basic?.recommendation ? (
@@ -290,7 +293,7 @@ export function ResultsPage() {
           )}
         </div>
         <aside>
-          <ResultsDetails view={data} tr={tr} />
+          <ResultsDetails view={data} tr={tr} lang={lang} />
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}
