@@ -31,6 +31,13 @@ import './results.css';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
 
+/** True when the lime table gives nothing now or later (a "limited" need at a pH the table leaves out). */
+export function noLimeDose(rec: RecommendationView): boolean {
+  const zero = (a: Amount) =>
+    !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
+  return rec.liming.products.every((p) => zero(p.now) && zero(p.later));
+}
+
 /** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
 export function doseText(tr: Translate, lang: string, a: Amount): string {
   if (a.kgPer100m2 !== undefined)
@@ -93,7 +100,9 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
       <h2>{tr('customerTests.recommendations')}</h2>
       <h3>{tr('customerTests.liming')}</h3>
       <p>{tr('customerTests.limingNeed', { need: rec.labels.limingNeed })}</p>
-      {rec.liming.products.length > 0 && !rec.liming.noTable && (
+      {/* The need class and the dose table agree: no table of zeros under a need. */}
+      {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
+      {rec.liming.products.length > 0 && !rec.liming.noTable && !noLimeDose(rec) && (
         <table className="gl-table">
           <thead>
             <tr>
@@ -128,9 +137,8 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
           {doses.flatMap((d) =>
             d.products.map((p) => (
               <tr key={`${d.nutrient}-${p.product}`}>
-                <td>
-                  {rec.labels.fertilizerProducts[p.product] ?? p.product} ({d.nutrient})
-                </td>
+                {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
+                <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
                 <td>{doseText(tr, lang, p.amount)}</td>
                 <td>{totalText(tr, lang, p.amount)}</td>
               </tr>
