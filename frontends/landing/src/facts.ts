@@ -9,8 +9,9 @@ export const RESULT_TIME = {
 } as const;
 
 export const SAMPLING = {
-  /** "At least 16 punctures per sector" (the old FAQ's "5 to 15 per sample" is not repeated). */
-  puncturesPerSector: 16,
+  /** Punctures per sample (one sample per sector): the spec's 5 to 15. */
+  puncturesMin: 5,
+  puncturesMax: 15,
   depthCm: 20,
   skipTopCm: { min: 2, max: 3 },
   soilKg: 1,

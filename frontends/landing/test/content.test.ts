@@ -147,7 +147,7 @@ describe.each(LANGUAGES)('the %s page, without scripts', (lang) => {
     expect(body).toContain('4–6');
     expect(text(doc.querySelector('#prices')!)).toMatch(/\b10\b/);
     const sampling = text(doc.querySelector('#sampling ol')!);
-    for (const figure of ['16', '20', '2–3', '1', '4']) expect(sampling).toContain(figure);
+    for (const figure of ['5', '15', '20', '2–3', '1', '4']) expect(sampling).toContain(figure);
     const rows = doc.querySelectorAll('table.parcels tbody tr').map(text);
     expect(rows).toHaveLength(ParcelSize.options.length);
     ParcelSize.options.forEach((size, i) => {

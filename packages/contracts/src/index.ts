@@ -38,3 +38,4 @@ export * from './http/notification';
 export * from './errors/identity';
 export * from './http/identity';
 export * from './shared-keys';
+export * from './orders/status-machine';

@@ -52,7 +52,7 @@ describe('farm orders: the wizard', () => {
       discountPercent: 0,
       basicTestsDiscount: 0,
       totalPrice: 6000,
-      puncturesPerSector: 16,
+      puncturesPerSector: 10,
     });
     expect(res.body.samples.map((s: { sectorName: string }) => s.sectorName)).toEqual(['S1', 'S2']);
   });
@@ -122,10 +122,16 @@ describe('farm orders: the wizard', () => {
     expect(twice.body.code).toBe('invalidTestCombination');
     const punctures = await req(h, 'POST', '/api/orders/quote', a.token, {
       crops: [{ cropId: crop.cropId }],
-      puncturesPerSector: 15,
+      puncturesPerSector: 4,
     });
     expect(punctures.status).toBe(400);
     expect(punctures.body.code).toBe('tooFewPunctures');
+    const tooMany = await req(h, 'POST', '/api/orders/quote', a.token, {
+      crops: [{ cropId: crop.cropId }],
+      puncturesPerSector: 16,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe('tooManyPunctures');
     const othersCrop = await req(h, 'POST', '/api/orders/quote', b.token, {
       crops: [{ cropId: crop.cropId }],
     });
@@ -180,7 +186,7 @@ describe('farm orders: the wizard', () => {
     const codes = order.samples.map((s: { code: string }) => s.code);
     expect(new Set(codes).size).toBe(3);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{12,16}$/);
-    expect(order.samples.map((s: { punctures: number }) => s.punctures)).toEqual([16, 16, 16]);
+    expect(order.samples.map((s: { punctures: number }) => s.punctures)).toEqual([10, 10, 10]);
     expect(order.statusHistory).toEqual([
       expect.objectContaining({ status: 'PENDING_PAYMENT', from: null, updatedByUserId: a.userId }),
     ]);

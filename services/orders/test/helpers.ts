@@ -189,6 +189,6 @@ export const gardenBody = (barcode: string, extra: Record<string, unknown> = {})
   gardenName: 'Ogródek przy domu',
   plantId: 'oats',
   gardenAreaAres: 2.5,
-  punctures: 16,
+  punctures: 10,
   ...extra,
 });

@@ -71,7 +71,7 @@ export function validBody(e: Endpoint, w: World): unknown {
       crops: [{ cropId: w.ids.cropId }],
       additionalTests: [],
       equipment: [],
-      puncturesPerSector: 16,
+      puncturesPerSector: 15,
     },
     'POST /orders/kits': { quantity: 1, paymentMethod: 'TRADITIONAL_TRANSFER', deliveryAddress: address },
     'POST /orders': {
@@ -87,9 +87,9 @@ export function validBody(e: Endpoint, w: World): unknown {
       gardenName: 'Ogród',
       plantId: w.plantId,
       gardenAreaAres: 2,
-      punctures: 16,
+      punctures: 15,
     },
-    'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 16 },
+    'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 15 },
     'POST /payments/p24/notify': {
       merchantId: 1,
       posId: 1,

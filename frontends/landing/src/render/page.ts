@@ -228,7 +228,7 @@ export function renderPage(input: PageInput): string {
         <h2 id="sampling-title">${m('samplingTitle')}</h2>
         <p>${m('samplingIntro')}</p>
         <ol class="numbered">
-          <li>${m('samplingStep1', { punctures: SAMPLING.puncturesPerSector })}</li>
+          <li>${m('samplingStep1', { min: SAMPLING.puncturesMin, max: SAMPLING.puncturesMax })}</li>
           <li>${m('samplingStep2', { depth: SAMPLING.depthCm })}</li>
           <li>${m('samplingStep3', { skipMin: SAMPLING.skipTopCm.min, skipMax: SAMPLING.skipTopCm.max })}</li>
           <li>${m('samplingStep4', { kg: SAMPLING.soilKg })}</li>

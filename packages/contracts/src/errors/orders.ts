@@ -10,6 +10,7 @@ export const OrdersErrorCode = {
   orderSectorNotFound: 'orderSectorNotFound',
   sectorAlreadyOrdered: 'sectorAlreadyOrdered',
   tooFewPunctures: 'tooFewPunctures',
+  tooManyPunctures: 'tooManyPunctures',
   unknownPlant: 'unknownPlant',
   testAlreadyConfirmed: 'testAlreadyConfirmed',
   cancelNotAllowed: 'cancelNotAllowed',

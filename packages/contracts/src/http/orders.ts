@@ -17,8 +17,8 @@ import { ZPageMeta, ZPageQuery } from './common';
 
 // ---- farm order wizard ------------------------------------------------------------------
 
-/** Spec 9: at least 16 punctures per sector. */
-export const MIN_PUNCTURES_PER_SECTOR = 16;
+/** Punctures that make one sample (one sample per sector or garden): 5 to 15, as the spec and the guide say. */
+export const PUNCTURES_PER_SAMPLE = { min: 5, max: 15, default: 10 } as const;
 
 export const ZOrderCropSelection = z.object({
   cropId: z.uuid(),
@@ -31,7 +31,7 @@ export const ZQuoteBody = z.object({
   crops: z.array(ZOrderCropSelection).min(1, 'Choose at least one crop'),
   additionalTests: z.array(LabTestType).default([]),
   equipment: z.array(Equipment).default([]),
-  puncturesPerSector: z.number().int().positive().max(200).default(MIN_PUNCTURES_PER_SECTOR),
+  puncturesPerSector: z.number().int().positive().max(200).default(PUNCTURES_PER_SAMPLE.default),
 });
 export type TQuoteBody = z.input<typeof ZQuoteBody>;
 
@@ -186,7 +186,7 @@ export const ZGardenTestDetails = z.object({
   /** A crop id of the agronomy catalogue (`@gleba/agronomy` CROPS). */
   plantId: z.string().min(1).max(64),
   gardenAreaAres: z.number().nonnegative().max(GARDEN_AREA_MAX_ARES).nullable().optional(),
-  punctures: z.number().int().min(1).max(100).default(MIN_PUNCTURES_PER_SECTOR),
+  punctures: z.number().int().min(1).max(100).default(PUNCTURES_PER_SAMPLE.default),
   basicTestType: SoilTestType.default('BASIC_TEST'),
   additionalTestTypes: z.array(LabTestType).default([]),
 });

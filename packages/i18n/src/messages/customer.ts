@@ -169,7 +169,7 @@ export const customer = defineMessages({
       'Podstawowe badanie kosztuje 30 zł za próbkę. Próbnik kosztuje 60 zł, woreczki na próbki są bezpłatne.',
     faqQ3: 'Jak pobrać próbkę?',
     faqA3:
-      'Z jednego sektora pobierz co najmniej 16 nakłuć na głębokość około 20 cm, odrzucając wierzchnie 2–3 cm. Wymieszaj glebę i odsyp około 1 kg.',
+      'Z jednego sektora pobierz od 5 do 15 nakłuć na głębokość około 20 cm, odrzucając wierzchnie 2–3 cm. Wymieszaj glebę i odsyp około 1 kg.',
     faqQ4: 'Jak wysłać próbki?',
     faqA4: 'Wyślij próbki w ciągu 4 dni kodem do paczkomatu (ważnym 14 dni), kurierem DPD lub w punkcie DPD.',
     faqQ5: 'Czy mogę złożyć reklamację?',
@@ -369,7 +369,7 @@ export const customer = defineMessages({
     faqA2: 'A basic test costs 30 zł per sample. A sampler costs 60 zł; sample bags are free.',
     faqQ3: 'How do I take a sample?',
     faqA3:
-      'Take at least 16 punctures per sector about 20 cm deep, skipping the top 2–3 cm. Mix the soil and keep about 1 kg.',
+      'Take 5 to 15 punctures per sector about 20 cm deep, skipping the top 2–3 cm. Mix the soil and keep about 1 kg.',
     faqQ4: 'How do I send the samples?',
     faqA4:
       'Send the samples within 4 days with a parcel-locker code (valid 14 days), a DPD courier or at a DPD pickup point.',
@@ -571,7 +571,7 @@ export const customer = defineMessages({
     faqA2: 'Базовий аналіз коштує 30 грн за зразок. Пробовідбірник — 60 грн, пакети для зразків безкоштовні.',
     faqQ3: 'Як відібрати зразок?',
     faqA3:
-      'Зробіть щонайменше 16 проколів на сектор на глибину близько 20 см, відкинувши верхні 2–3 см. Перемішайте ґрунт і залиште близько 1 кг.',
+      'Зробіть від 5 до 15 проколів на сектор на глибину близько 20 см, відкинувши верхні 2–3 см. Перемішайте ґрунт і залиште близько 1 кг.',
     faqQ4: 'Як надіслати зразки?',
     faqA4:
       'Надішліть зразки протягом 4 днів за кодом поштомату (дійсний 14 днів), кур’єром DPD або в пункті DPD.',

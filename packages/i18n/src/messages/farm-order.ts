@@ -47,7 +47,7 @@ export const farmOrder = defineMessages({
     errTestCombination: 'Wybierz metodę Egnera-Riehma albo metodę uniwersalną (Mehlich 3), nie obie.',
     equipment: 'Dodatkowe wyposażenie',
     equipmentHint:
-      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 16 wkłuć z każdego sektora.',
+      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 5–15 wkłuć z każdego sektora.',
     eqSAMPLER: 'Próbnik glebowy',
     eqSAMPLE_BAGS: 'Woreczki na próbki',
     eqSTRING_BAGS: 'Woreczki ze sznurkiem',
@@ -202,7 +202,7 @@ export const farmOrder = defineMessages({
     errTestCombination: 'Choose either the Egner-Riehm method or the universal method (Mehlich 3), not both.',
     equipment: 'Extra equipment',
     equipmentHint:
-      'Sample bags and string bags are free; a sampler makes taking 16 punctures per sector easier.',
+      'Sample bags and string bags are free; a sampler makes taking 5–15 punctures per sector easier.',
     eqSAMPLER: 'Soil sampler',
     eqSAMPLE_BAGS: 'Sample bags',
     eqSTRING_BAGS: 'String bags',
@@ -357,7 +357,7 @@ export const farmOrder = defineMessages({
     errTestCombination: 'Виберіть метод Егнера-Ріма або універсальний метод (Меліх 3), але не обидва.',
     equipment: 'Додаткове обладнання',
     equipmentHint:
-      'Пакети для проб і пакети зі шнурком безкоштовні; пробовідбірник полегшує взяття 16 уколів із кожного сектора.',
+      'Пакети для проб і пакети зі шнурком безкоштовні; пробовідбірник полегшує взяття 5–15 уколів із кожного сектора.',
     eqSAMPLER: 'Ґрунтовий пробовідбірник',
     eqSAMPLE_BAGS: 'Пакети для проб',
     eqSTRING_BAGS: 'Пакети зі шнурком',

@@ -122,7 +122,7 @@ export const notifications = defineMessages({
     statusPARTIAL_RESULTS: 'częściowe wyniki',
     statusCOMPLETE_RESULTS: 'komplet wyników',
     statusRESULTS_UPDATED: 'wyniki zaktualizowane',
-    statusRESULTS_READY: 'wyniki gotowe',
+    statusRESULTS_READY: 'wyniki sprawdzone przez laboratorium',
     statusCANCELLED: 'anulowane',
 
     newsletterUnsubscribed: 'Wypisano z newslettera.',
@@ -244,7 +244,7 @@ export const notifications = defineMessages({
     statusPARTIAL_RESULTS: 'partial results',
     statusCOMPLETE_RESULTS: 'complete results',
     statusRESULTS_UPDATED: 'results updated',
-    statusRESULTS_READY: 'results ready',
+    statusRESULTS_READY: 'results checked by the lab',
     statusCANCELLED: 'cancelled',
 
     newsletterUnsubscribed: 'You have been unsubscribed from the newsletter.',
@@ -365,7 +365,7 @@ export const notifications = defineMessages({
     statusPARTIAL_RESULTS: 'часткові результати',
     statusCOMPLETE_RESULTS: 'повні результати',
     statusRESULTS_UPDATED: 'результати оновлено',
-    statusRESULTS_READY: 'результати готові',
+    statusRESULTS_READY: 'результати перевірені лабораторією',
     statusCANCELLED: 'скасовано',
 
     newsletterUnsubscribed: 'Ви відписалися від розсилки.',

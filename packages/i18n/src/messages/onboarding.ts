@@ -24,7 +24,7 @@ export const onboarding = defineMessages({
     openMap: 'Przejdź do mapy',
     samplingTitle: 'Jak pobrać próbki',
     samplingBubble:
-      'Na koniec najważniejsze: co najmniej 16 nakłuć na sektor, około 20 cm w głąb, bez wierzchnich 2–3 cm, około 1 kg gleby i wysyłka w ciągu 4 dni.',
+      'Na koniec najważniejsze: od 5 do 15 nakłuć na próbkę (jedna próbka z sektora), około 20 cm w głąb, bez wierzchnich 2–3 cm, około 1 kg gleby i wysyłka w ciągu 4 dni.',
     openGuide: 'Zobacz poradnik',
     next: 'Dalej',
     back: 'Wstecz',
@@ -57,7 +57,7 @@ export const onboarding = defineMessages({
     openMap: 'Go to the map',
     samplingTitle: 'How to take samples',
     samplingBubble:
-      'Finally the essentials: at least 16 punctures per sector, about 20 cm deep, without the top 2–3 cm, about 1 kg of soil, and send within 4 days.',
+      'Finally the essentials: 5 to 15 punctures per sample (one sample per sector), about 20 cm deep, without the top 2–3 cm, about 1 kg of soil, and send within 4 days.',
     openGuide: 'Read the guide',
     next: 'Next',
     back: 'Back',
@@ -90,7 +90,7 @@ export const onboarding = defineMessages({
     openMap: 'Перейти до карти',
     samplingTitle: 'Як відібрати зразки',
     samplingBubble:
-      'Наостанок найважливіше: щонайменше 16 проколів на сектор, близько 20 см углиб, без верхніх 2–3 см, близько 1 кг ґрунту й відправлення протягом 4 днів.',
+      'Наостанок найважливіше: від 5 до 15 проколів на зразок (один зразок із сектора), близько 20 см углиб, без верхніх 2–3 см, близько 1 кг ґрунту й відправлення протягом 4 днів.',
     openGuide: 'Переглянути посібник',
     next: 'Далі',
     back: 'Назад',

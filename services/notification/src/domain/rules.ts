@@ -65,7 +65,7 @@ export const STATUS_TYPE: Record<EventData<typeof OrderStatusChangedV1>['to'], N
   WAITING_FOR_RESULTS: 'SAMPLES_SENT',
   PARTIAL_RESULTS: 'PARTIAL_RESULTS',
   COMPLETE_RESULTS: 'ALL_RESULTS',
-  RESULTS_READY: 'ALL_RESULTS',
+  RESULTS_READY: null, // the lab's check of results the customer was already told about
   RESULTS_UPDATED: 'RESULTS_UPDATED',
   CANCELLED: 'ORDER_CANCELLED',
   // farm orders

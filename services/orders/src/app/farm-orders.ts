@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
-  MIN_PUNCTURES_PER_SECTOR,
+  PUNCTURES_PER_SAMPLE,
   OrderCancelledV1,
   OrderPaidV1,
   OrderPlacedV1,
@@ -96,17 +96,23 @@ function checkTests(body: QuoteInput) {
       undefined,
       { reason },
     );
-  if (body.puncturesPerSector < MIN_PUNCTURES_PER_SECTOR) {
+  const { min, max } = PUNCTURES_PER_SAMPLE;
+  if (body.puncturesPerSector < min)
     throw new AppError(
       OrdersErrorCode.tooFewPunctures,
       400,
-      `At least ${MIN_PUNCTURES_PER_SECTOR} punctures per sector`,
+      `At least ${min} punctures per sample`,
       undefined,
-      {
-        min: MIN_PUNCTURES_PER_SECTOR,
-      },
+      { min },
     );
-  }
+  if (body.puncturesPerSector > max)
+    throw new AppError(
+      OrdersErrorCode.tooManyPunctures,
+      400,
+      `At most ${max} punctures per sample`,
+      undefined,
+      { max },
+    );
 }
 
 export async function buildQuote(deps: Deps, userId: string, body: QuoteInput): Promise<TQuote> {

@@ -1,83 +1,14 @@
-import type { FarmOrderStatus, GardenTestStatus } from '@gleba/contracts';
-
-/**
- * Who causes a transition: the customer, an admin, a confirmed payment (online notification,
- * admin "mark paid", or acceptance of a deferred-transfer order), the carrier's tracking
- * (shipping events) or the lab (imported results).
- */
-export type Actor = 'USER' | 'ADMIN' | 'PAYMENT' | 'SHIPPING' | 'LAB';
-
-type Table<S extends string> = Readonly<Record<S, Readonly<Partial<Record<S, readonly Actor[]>>>>>;
-
-/**
- * THE farm order machine: every legal transition and who may make it. Anything not listed is
- * illegal (409 illegalTransition). Beyond the spec's sequence: the carrier picking up the samples
- * moves an order to SAMPLES_SENT from any collecting step (customers often skip reporting their
- * progress), and an order can be cancelled until its samples are sent.
- */
-export const FARM_TRANSITIONS: Table<FarmOrderStatus> = {
-  PENDING_PAYMENT: { PAYMENT_CONFIRMED: ['PAYMENT'], ORDER_CANCELLED: ['USER', 'ADMIN'] },
-  PAYMENT_CONFIRMED: { KIT_SENT: ['ADMIN'], ORDER_CANCELLED: ['USER', 'ADMIN'] },
-  KIT_SENT: {
-    SAMPLES_COLLECTING_PENDING: ['USER', 'ADMIN'],
-    SAMPLES_SENT: ['SHIPPING', 'ADMIN'],
-    ORDER_CANCELLED: ['ADMIN'],
-  },
-  SAMPLES_COLLECTING_PENDING: {
-    SAMPLES_COLLECTING: ['USER', 'ADMIN'],
-    SAMPLES_SENT: ['SHIPPING', 'ADMIN'],
-    ORDER_CANCELLED: ['ADMIN'],
-  },
-  SAMPLES_COLLECTING: {
-    SAMPLES_COLLECTION_COMPLETED: ['USER', 'ADMIN'],
-    SAMPLES_SENT: ['SHIPPING', 'ADMIN'],
-    ORDER_CANCELLED: ['ADMIN'],
-  },
-  SAMPLES_COLLECTION_COMPLETED: { SAMPLES_SENT: ['SHIPPING', 'ADMIN'], ORDER_CANCELLED: ['ADMIN'] },
-  SAMPLES_SENT: { SAMPLES_IN_ANALYSIS: ['SHIPPING', 'LAB', 'ADMIN'] },
-  SAMPLES_IN_ANALYSIS: { ORDER_COMPLETED: ['LAB', 'ADMIN'] },
-  ORDER_COMPLETED: {},
-  ORDER_CANCELLED: {},
-};
-
-/**
- * THE garden test machine. Confirming shipment (WAITING_FOR_SHIPMENT -> WAITING_FOR_RESULTS) is
- * irreversible: nothing leads back. RESULTS_UPDATED -> RESULTS_UPDATED is a further correction
- * of results (each one is a status change the user hears about). Results arriving for a test
- * whose shipment was never confirmed confirm it (LAB): the lab holds the sample. RESULTS_READY is only a label
- * of the admin panel and is never stored.
- */
-export const GARDEN_TRANSITIONS: Table<GardenTestStatus> = {
-  WAITING_FOR_SHIPMENT: { WAITING_FOR_RESULTS: ['USER', 'ADMIN', 'LAB'], CANCELLED: ['USER', 'ADMIN'] },
-  WAITING_FOR_RESULTS: {
-    PARTIAL_RESULTS: ['LAB', 'ADMIN'],
-    COMPLETE_RESULTS: ['LAB', 'ADMIN'],
-    CANCELLED: ['ADMIN'],
-  },
-  PARTIAL_RESULTS: { COMPLETE_RESULTS: ['LAB', 'ADMIN'], RESULTS_UPDATED: ['LAB', 'ADMIN'] },
-  COMPLETE_RESULTS: { RESULTS_UPDATED: ['LAB', 'ADMIN'] },
-  RESULTS_UPDATED: { RESULTS_UPDATED: ['LAB'] },
-  RESULTS_READY: {},
-  CANCELLED: {},
-};
-
-export function canTransition<S extends string>(table: Table<S>, from: S, to: S, actor: Actor): boolean {
-  return table[from]?.[to]?.includes(actor) ?? false;
-}
-
-/** Statuses a farm order has ended in: listed in the Archive tab and the admin's "ended". */
-export const FARM_ENDED: readonly FarmOrderStatus[] = ['ORDER_COMPLETED', 'ORDER_CANCELLED'];
-export const GARDEN_ENDED: readonly GardenTestStatus[] = ['COMPLETE_RESULTS', 'RESULTS_UPDATED', 'CANCELLED'];
-/** The admin's "To send" tab: kits to ship (farm), tests whose samples are awaited (garden). */
-export const FARM_TO_SEND: readonly FarmOrderStatus[] = ['PAYMENT_CONFIRMED'];
-export const GARDEN_TO_SEND: readonly GardenTestStatus[] = ['WAITING_FOR_SHIPMENT'];
-/** The admin's "In progress" tab: past "to send", not ended. */
-export const FARM_IN_PROGRESS: readonly FarmOrderStatus[] = [
-  'KIT_SENT',
-  'SAMPLES_COLLECTING_PENDING',
-  'SAMPLES_COLLECTING',
-  'SAMPLES_COLLECTION_COMPLETED',
-  'SAMPLES_SENT',
-  'SAMPLES_IN_ANALYSIS',
-];
-export const GARDEN_IN_PROGRESS: readonly GardenTestStatus[] = ['WAITING_FOR_RESULTS', 'PARTIAL_RESULTS'];
+// The order and test status machines live in @gleba/contracts so the admin panel offers exactly
+// the changes the service accepts.
+export {
+  canTransition,
+  FARM_TRANSITIONS,
+  GARDEN_TRANSITIONS,
+  FARM_ENDED,
+  GARDEN_ENDED,
+  FARM_TO_SEND,
+  GARDEN_TO_SEND,
+  FARM_IN_PROGRESS,
+  GARDEN_IN_PROGRESS,
+  type Actor,
+} from '@gleba/contracts';

@@ -109,7 +109,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       report: {
         sampleCodes: [row.barcode],
         additionalTests: test.additionalTestTypes,
-        completed: ['COMPLETE_RESULTS', 'RESULTS_UPDATED'].includes(row.status),
+        completed: ['COMPLETE_RESULTS', 'RESULTS_UPDATED', 'RESULTS_READY'].includes(row.status),
       },
     };
   }

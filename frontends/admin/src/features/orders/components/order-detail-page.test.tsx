@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN, emptyPage, errorBody, mockApi, renderApp } from '../../../testing/render-app';
-import { allowedStatusChanges, canCancel } from '../api/transitions';
+import { adminCanCancel, adminStatusChanges } from '@gleba/contracts';
 
 const ID = '7d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const ORDER = {
@@ -76,14 +76,14 @@ const ORDER = {
 
 describe('allowed status changes', () => {
   it('follow the admin transitions of the orders service', () => {
-    expect(allowedStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
-    expect(allowedStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
-    expect(allowedStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual([
+    expect(adminStatusChanges('FARM', 'KIT_SENT')).toEqual(['SAMPLES_COLLECTING_PENDING', 'SAMPLES_SENT']);
+    expect(adminStatusChanges('FARM', 'ORDER_COMPLETED')).toEqual([]);
+    expect(adminStatusChanges('GARDEN', 'WAITING_FOR_RESULTS')).toEqual([
       'PARTIAL_RESULTS',
       'COMPLETE_RESULTS',
     ]);
-    expect(canCancel('SAMPLES_SENT')).toBe(false);
-    expect(canCancel('WAITING_FOR_SHIPMENT')).toBe(true);
+    expect(adminCanCancel('FARM', 'SAMPLES_SENT')).toBe(false);
+    expect(adminCanCancel('GARDEN', 'WAITING_FOR_SHIPMENT')).toBe(true);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   useAdminOrder,
   type AdminOrderDetail,
 } from '../api/orders';
-import { allowedStatusChanges, canCancel } from '../api/transitions';
+import { adminCanCancel, adminStatusChanges } from '@gleba/contracts';
 
 function Dl({ items }: { items: [string, ReactNode][] }) {
   return (
@@ -75,7 +75,7 @@ export function OrderDetailPage({
     }
   }
 
-  const allowed = allowedStatusChanges(order.kind, order.status);
+  const allowed = adminStatusChanges(order.kind, order.status);
   const c = order.client;
   const address = c.address
     ? [
@@ -132,7 +132,7 @@ export function OrderDetailPage({
             {tr('admin.markPaid')}
           </button>
         )}
-        {canCancel(order.status) && (
+        {adminCanCancel(order.kind, order.status) && (
           <button
             type="button"
             className="gl-button gl-button--secondary"

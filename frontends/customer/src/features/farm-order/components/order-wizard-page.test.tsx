@@ -22,7 +22,7 @@ const QUOTE = {
   type: 'EXPRESS',
   numberOfSamples: 1,
   totalAreaHa: 4,
-  puncturesPerSector: 16,
+  puncturesPerSector: 10,
   basicTests: { type: 'BASIC_TEST', orderType: 'EXPRESS', pricePerSample: 4500, price: 4500 },
   additionalTests: [{ type: 'EGNER', pricePerSample: 1500, price: 1500 }],
   equipment: [

@@ -24,14 +24,14 @@ describe('how-to-sample guide', () => {
     ).toBeTruthy();
     const facts = screen.getByRole('complementary', { name: 'In short' });
     for (const fact of [
-      '16 punctures per sector',
+      '5–15 punctures per sample (one sample per sector)',
       'about 20 cm deep',
       'without the top 2–3 cm',
       'about 1 kg of soil',
       'send within 4 days',
     ])
       expect(within(facts).getByText(fact)).toBeTruthy();
-    expect(screen.getByText(/at least 16 spots/)).toBeTruthy();
+    expect(screen.getByText(/5 to 15 spots/)).toBeTruthy();
     expect(screen.getByText(/Discard the top 2–3 cm/)).toBeTruthy();
     expect(screen.getByText(/no later than 4 days/)).toBeTruthy();
     expect(screen.getAllByRole('img').length).toBeGreaterThanOrEqual(4);
@@ -41,7 +41,7 @@ describe('how-to-sample guide', () => {
   it('in Polish and Ukrainian', async () => {
     api();
     renderApp('/how-to-sample', { signedIn: true, lang: 'pl' });
-    expect(await screen.findByText('16 nakłuć na sektor')).toBeTruthy();
+    expect(await screen.findByText('5–15 nakłuć na próbkę (jedna próbka z sektora)')).toBeTruthy();
     expect(screen.getByText(/Wierzchnią warstwę 2–3 cm/)).toBeTruthy();
   });
 
@@ -50,7 +50,7 @@ describe('how-to-sample guide', () => {
     localStorage.setItem(ONBOARDING_DONE_KEY, 'x');
     renderApp('/', { signedIn: true, lang: 'uk' });
     await userEvent.click(await screen.findByRole('link', { name: 'Як відібрати зразки?' }));
-    expect(await screen.findByText('16 проколів на сектор')).toBeTruthy();
+    expect(await screen.findByText('5–15 проколів на зразок (один зразок із сектора)')).toBeTruthy();
     expect(location()).toBe('/how-to-sample');
   });
 });

@@ -3,7 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { BagFigure, DepthFigure, ParcelFigure, PuncturesFigure } from './illustrations';
 import './guide.css';
 
-/** /how-to-sample: the spec's sampling rules (section 9: 16 punctures per sector, about 20 cm deep, skip the top 2-3 cm, about 1 kg, send within 4 days) as a guide with simple illustrations, linked from the dashboard, the send-samples wizard and the onboarding. */
+/** /how-to-sample: the spec's sampling rules (section 9: 5 to 15 punctures per sample, one sample per sector, about 20 cm deep, skip the top 2-3 cm, about 1 kg, send within 4 days) as a guide with simple illustrations, linked from the dashboard, the send-samples wizard and the onboarding. */
 export function HowToSamplePage() {
   const tr = useT();
   const steps = [
@@ -19,7 +19,7 @@ export function HowToSamplePage() {
       <aside className="guide-facts card" aria-labelledby="guide-facts-title">
         <h2 id="guide-facts-title">{tr('guide.facts')}</h2>
         <ul>
-          <li>{tr('guide.fact16')}</li>
+          <li>{tr('guide.factPunctures')}</li>
           <li>{tr('guide.fact20')}</li>
           <li>{tr('guide.factTop')}</li>
           <li>{tr('guide.fact1kg')}</li>

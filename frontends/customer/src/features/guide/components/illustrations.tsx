@@ -5,11 +5,11 @@ const SOIL_DARK = '#6b4420';
 const GRASS = '#6aa84f';
 const GREEN = '#2f6b2f';
 
-/** A sector with 16 sampling points walked in a zigzag. */
+/** A sector with 15 sampling points (the most one sample takes) walked in a zigzag. */
 export function PuncturesFigure({ label }: { label: string }) {
   const points: [number, number][] = [];
-  for (let row = 0; row < 4; row++)
-    for (let col = 0; col < 4; col++) points.push([30 + col * 45 + (row % 2 ? 22 : 0), 25 + row * 35]);
+  for (let row = 0; row < 3; row++)
+    for (let col = 0; col < 5; col++) points.push([25 + col * 40 + (row % 2 ? 20 : 0), 30 + row * 45]);
   const path = points.map(([x, y], i) => `${i ? 'L' : 'M'}${x} ${y}`).join(' ');
   return (
     <svg viewBox="0 0 220 160" role="img" aria-label={label} className="guide-figure">

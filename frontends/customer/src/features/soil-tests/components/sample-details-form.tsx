@@ -1,12 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@gleba/ui';
-import { GARDEN_NAME_MAX_LENGTH, MIN_PUNCTURES_PER_SECTOR } from '@gleba/contracts';
+import { GARDEN_NAME_MAX_LENGTH, PUNCTURES_PER_SAMPLE } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
 import { usePlants } from '../api/soil-tests';
 import { PHOTO_TYPES, validateSample, type FieldErrors, type SampleForm } from '../rules/test-form-rules';
 
 export function emptySample(): SampleForm {
-  return { gardenName: '', plantId: '', area: '', punctures: String(MIN_PUNCTURES_PER_SECTOR), photo: null };
+  return {
+    gardenName: '',
+    plantId: '',
+    area: '',
+    punctures: String(PUNCTURES_PER_SAMPLE.default),
+    photo: null,
+  };
 }
 
 /** Spec section 5: the sample's name, plant, area in ares, photo and punctures, checked before sending. */

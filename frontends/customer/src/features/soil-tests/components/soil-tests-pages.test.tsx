@@ -20,7 +20,7 @@ const gardenTest = (status = 'WAITING_FOR_SHIPMENT') => ({
   gardenName: 'Back garden',
   plantId: 'TOMATO',
   gardenAreaAres: 2,
-  punctures: 16,
+  punctures: 10,
   basicTestType: 'BASIC_TEST',
   additionalTestTypes: [],
   photo: null,
@@ -129,7 +129,7 @@ describe('add a test', () => {
       gardenName: 'abc garden',
       plantId: 'TOMATO',
       gardenAreaAres: 2.5,
-      punctures: 16,
+      punctures: 10,
     });
   });
 });

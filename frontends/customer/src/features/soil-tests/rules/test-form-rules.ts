@@ -5,6 +5,7 @@ import {
   GARDEN_NAME_MAX_LENGTH,
   GARDEN_NAME_MIN_LENGTH,
   PHOTO_MAX_BYTES,
+  PUNCTURES_PER_SAMPLE,
 } from '@gleba/contracts';
 
 /** Spec sections 5 and 9: a test code has 12 to 16 characters. */
@@ -48,7 +49,11 @@ export function validateSample(form: SampleForm): FieldErrors {
       errors.area = { key: 'areaTooLarge', params: { max: GARDEN_AREA_MAX_ARES } };
   }
   const punctures = Number(form.punctures);
-  if (!Number.isInteger(punctures) || punctures < 1 || punctures > 100)
+  if (
+    !Number.isInteger(punctures) ||
+    punctures < PUNCTURES_PER_SAMPLE.min ||
+    punctures > PUNCTURES_PER_SAMPLE.max
+  )
     errors.punctures = { key: 'puncturesInvalid' };
   if (form.photo) {
     if (!PHOTO_TYPES.includes(form.photo.type)) errors.photo = { key: 'photoNotImage' };
