@@ -47,6 +47,15 @@ describe('layout', () => {
     expect(localStorage.getItem('lang')).toBe('pl');
   });
 
+  it('below 768 px the bell is a drawn icon (no emoji that a font may lack)', async () => {
+    viewport(500);
+    api(2);
+    renderApp('/', { signedIn: true });
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
+    expect(bell.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+    expect(bell.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it('on a desktop shows the sidebar without brackets when nothing is unseen', async () => {
     viewport(1280);
     api(0);
