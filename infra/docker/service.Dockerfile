@@ -14,5 +14,7 @@ COPY --from=build /app/node_modules ./node_modules
 # The service folder: dist/ plus what it reads at run time (e.g. geo's data/ TERC sample).
 COPY --from=build /app/services/${SERVICE}/ ./
 COPY --from=build /app/config ./config
+# The fonts every PDF embeds (assets/fonts).
+COPY --from=build /app/assets ./assets
 USER node
 CMD ["sh", "-c", "node --enable-source-maps dist/main.js migrate && exec node --enable-source-maps dist/main.js"]

@@ -6,8 +6,11 @@
  * account, sees only its own data), admin (role ADMIN).
  * `owned`: the path names a resource of user A ({plotId}, {cropId}...): anyone else must be refused
  * (401/403/404, never a 2xx), including an admin on the customer API.
- * Placeholders are filled by the test: {plotId} {cropId} {sectorId} {testId} {notificationId}
- * {userId} (the suspended user, for admin calls) {batchId} {importId} {uuid} (unknown id) {token}.
+ * Placeholders are filled by the test with real ids created through the API (src/owned.ts): of user
+ * A, a farmer: {plotId} {cropId} {sectorId} {testId} {notificationId} {orderId} {kitOrderId}; of a
+ * gardener: {testId} {kitOrderId} {shipmentId} (with a DPD label) {dropOffShipmentId} (a drop-off
+ * code, no label); {userId} (the suspended user, for admin calls) {batchId} {importId} {uuid}
+ * (unknown id) {token}. An owned endpoint is tried on each owner's resource that fills its path.
  *
  * The expected status class per caller is derived in `expected()` below and written out as
  * `authorization-matrix.md` by `test/matrix.test.ts`.
@@ -60,6 +63,7 @@ import {
   ZRegisterBody,
   ZSetPasswordBody,
   ZSuspendBody,
+  ZSurveyAnswersBody,
   ZUpdateCropBody,
   ZUpdateGardenTestBody,
   ZUpdateMeBody,
@@ -82,6 +86,8 @@ export interface Endpoint {
   query?: z.ZodType;
   /** Changes or removes A's resource: run after the non-destructive calls of a column. */
   destructive?: boolean;
+  /** Ends the caller's session (logout): the last call of a caller's column. */
+  endsSession?: boolean;
   /** Answers a redirect (social sign-in). */
   redirect?: boolean;
   /** Not a JSON body (multipart, raw file): left out of the body fuzzing. */
@@ -119,7 +125,14 @@ export const ENDPOINTS: Endpoint[] = [
       access: 'public',
       body: ZRefreshTokenBody,
     },
-    { service: 'identity', method: 'POST', path: `${b}/auth/logout`, access: 'public', body: ZLogoutBody },
+    {
+      service: 'identity',
+      method: 'POST',
+      path: `${b}/auth/logout`,
+      access: 'public',
+      body: ZLogoutBody,
+      endsSession: true,
+    },
     {
       service: 'identity',
       method: 'POST',
@@ -162,6 +175,14 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'user',
     body: ZChangePasswordBody,
   },
+  { service: 'identity', method: 'GET', path: '/api/users/me/survey', access: 'user' },
+  {
+    service: 'identity',
+    method: 'PUT',
+    path: '/api/users/me/survey',
+    access: 'user',
+    body: ZSurveyAnswersBody,
+  },
   { service: 'identity', method: 'GET', path: '/api/users/profile', access: 'user' },
   { service: 'identity', method: 'POST', path: '/api/users/profile', access: 'user', body: ZProfileBody },
   {
@@ -179,6 +200,7 @@ export const ENDPOINTS: Endpoint[] = [
     body: ZEmailBody,
   }),
   ...both('/users', { service: 'identity', method: 'GET', access: 'admin', query: ZAdminUsersQuery }),
+  ...both('/users/survey/ONBOARDING', { service: 'identity', method: 'GET', access: 'admin' }),
   ...both('/users/{userId}', { service: 'identity', method: 'GET', access: 'admin' }),
   ...both('/users/{userId}/suspend', {
     service: 'identity',
@@ -331,17 +353,25 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'orders', method: 'GET', path: '/api/prices', access: 'public' },
   { service: 'orders', method: 'POST', path: '/api/orders/quote', access: 'user', body: ZQuoteBody },
   { service: 'orders', method: 'POST', path: '/api/orders/kits', access: 'user', body: ZCreateKitOrderBody },
-  { service: 'orders', method: 'GET', path: '/api/orders/kits/{uuid}', access: 'user' },
+  { service: 'orders', method: 'GET', path: '/api/orders/kits/{kitOrderId}', access: 'user', owned: true },
   { service: 'orders', method: 'POST', path: '/api/orders', access: 'user', body: ZCreateOrderBody },
   { service: 'orders', method: 'GET', path: '/api/orders', access: 'user', query: ZPageQuery },
-  { service: 'orders', method: 'GET', path: '/api/orders/{uuid}', access: 'user' },
-  { service: 'orders', method: 'POST', path: '/api/orders/{uuid}/pay', access: 'user' },
-  { service: 'orders', method: 'POST', path: '/api/orders/{uuid}/cancel', access: 'user' },
+  { service: 'orders', method: 'GET', path: '/api/orders/{orderId}', access: 'user', owned: true },
+  { service: 'orders', method: 'POST', path: '/api/orders/{orderId}/pay', access: 'user', owned: true },
   {
     service: 'orders',
     method: 'POST',
-    path: '/api/orders/{uuid}/status',
+    path: '/api/orders/{orderId}/cancel',
     access: 'user',
+    owned: true,
+    destructive: true,
+  },
+  {
+    service: 'orders',
+    method: 'POST',
+    path: '/api/orders/{orderId}/status',
+    access: 'user',
+    owned: true,
     body: ZChangeStatusBody,
   },
   {
@@ -394,20 +424,35 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'public',
     body: ZP24Notification,
   },
-  ...['/orders', '/soil-tests'].flatMap((p) => [
+  ...(
+    [
+      ['/orders', '{orderId}'],
+      ['/soil-tests', '{testId}'],
+    ] as const
+  ).flatMap(([p, id]) => [
     ...both(p, { service: 'orders', method: 'GET', access: 'admin', query: ZAdminOrdersQuery }),
-    ...both(`${p}/{uuid}`, { service: 'orders', method: 'GET', access: 'admin' }),
-    ...both(`${p}/{uuid}/status`, {
+    ...both(`${p}/${id}`, { service: 'orders', method: 'GET', access: 'admin' }),
+    ...both(`${p}/${id}/status`, {
       service: 'orders',
       method: 'POST',
       access: 'admin',
       body: ZChangeStatusBody,
     }),
-    ...both(`${p}/{uuid}/cancel`, { service: 'orders', method: 'POST', access: 'admin' }),
-    ...both(`${p}/{uuid}/mark-paid`, { service: 'orders', method: 'POST', access: 'admin' }),
+    ...both(`${p}/${id}/cancel`, { service: 'orders', method: 'POST', access: 'admin', destructive: true }),
+    ...both(`${p}/${id}/mark-paid`, {
+      service: 'orders',
+      method: 'POST',
+      access: 'admin',
+      destructive: true,
+    }),
   ]),
   ...both('/kit-orders', { service: 'orders', method: 'GET', access: 'admin', query: ZPageQuery }),
-  ...both('/kit-orders/{uuid}/mark-paid', { service: 'orders', method: 'POST', access: 'admin' }),
+  ...both('/kit-orders/{kitOrderId}/mark-paid', {
+    service: 'orders',
+    method: 'POST',
+    access: 'admin',
+    destructive: true,
+  }),
   ...both('/barcode-labels/batches', {
     service: 'orders',
     method: 'POST',
@@ -436,9 +481,9 @@ export const ENDPOINTS: Endpoint[] = [
   ...both('/imports/template', { service: 'lab-import', method: 'GET', access: 'admin' }),
   ...both('/imports', { service: 'lab-import', method: 'POST', access: 'admin', rawBody: true }),
   ...both('/imports', { service: 'lab-import', method: 'GET', access: 'admin', query: ZPageQuery }),
-  ...both('/imports/{uuid}', { service: 'lab-import', method: 'GET', access: 'admin' }),
-  ...both('/imports/{uuid}/check', { service: 'lab-import', method: 'POST', access: 'admin' }),
-  ...both('/imports/{uuid}/apply', { service: 'lab-import', method: 'POST', access: 'admin' }),
+  ...both('/imports/{importId}', { service: 'lab-import', method: 'GET', access: 'admin' }),
+  ...both('/imports/{importId}/check', { service: 'lab-import', method: 'POST', access: 'admin' }),
+  ...both('/imports/{importId}/apply', { service: 'lab-import', method: 'POST', access: 'admin' }),
   ...both('/results', { service: 'lab-import', method: 'GET', access: 'admin' }),
   { service: 'lab-import', method: 'GET', path: '/api/results/tests/{testId}', access: 'user', owned: true },
   {
@@ -448,7 +493,13 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'user',
     owned: true,
   },
-  { service: 'lab-import', method: 'GET', path: '/api/results/orders/{uuid}', access: 'user' },
+  {
+    service: 'lab-import',
+    method: 'GET',
+    path: '/api/results/orders/{orderId}',
+    access: 'user',
+    owned: true,
+  },
   { service: 'lab-import', method: 'GET', path: '/api/results/fields/history', access: 'user' },
   // ---- shipping ----
   { service: 'shipping', method: 'GET', path: '/api/shipments/shippable', access: 'user' },
@@ -468,8 +519,10 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { service: 'shipping', method: 'POST', path: '/api/shipments', access: 'user', body: ZCreateShipmentBody },
   { service: 'shipping', method: 'GET', path: '/api/shipments', access: 'user' },
-  { service: 'shipping', method: 'GET', path: '/api/shipments/{uuid}', access: 'user' },
-  { service: 'shipping', method: 'GET', path: '/api/shipments/{uuid}/label', access: 'user' },
+  ...['{shipmentId}', '{dropOffShipmentId}'].flatMap((id): Endpoint[] => [
+    { service: 'shipping', method: 'GET', path: `/api/shipments/${id}`, access: 'user', owned: true },
+    { service: 'shipping', method: 'GET', path: `/api/shipments/${id}/label`, access: 'user', owned: true },
+  ]),
   {
     service: 'shipping',
     method: 'GET',
@@ -485,11 +538,16 @@ export const ENDPOINTS: Endpoint[] = [
     body: ZBulkLabelsBody,
   }),
   ...both('/shipments/protocol', { service: 'shipping', method: 'GET', access: 'admin' }),
-  ...both('/shipments/{uuid}', { service: 'shipping', method: 'GET', access: 'admin' }),
-  ...both('/shipments/{uuid}/label', { service: 'shipping', method: 'GET', access: 'admin' }),
-  ...both('/shipments/{uuid}/track', { service: 'shipping', method: 'POST', access: 'admin' }),
-  ...both('/shipments/{uuid}/return', { service: 'shipping', method: 'POST', access: 'admin' }),
-  ...both('/shipments/{uuid}/return-label', { service: 'shipping', method: 'GET', access: 'admin' }),
+  ...both('/shipments/{shipmentId}', { service: 'shipping', method: 'GET', access: 'admin' }),
+  ...both('/shipments/{shipmentId}/label', { service: 'shipping', method: 'GET', access: 'admin' }),
+  ...both('/shipments/{shipmentId}/track', { service: 'shipping', method: 'POST', access: 'admin' }),
+  ...both('/shipments/{shipmentId}/return', {
+    service: 'shipping',
+    method: 'POST',
+    access: 'admin',
+    destructive: true,
+  }),
+  ...both('/shipments/{shipmentId}/return-label', { service: 'shipping', method: 'GET', access: 'admin' }),
   // ---- notification ----
   {
     service: 'notification',

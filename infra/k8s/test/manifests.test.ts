@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
@@ -36,6 +37,7 @@ const models: Record<string, new (data: any) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/ConfigMap': ConfigMap,
   'v1/Namespace': Namespace,
@@ -261,6 +263,95 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     expect(built).toHaveLength(docs.length);
     for (const d of built)
       if (d.kind !== 'Namespace') expect(d.metadata.namespace, `${d.kind}/${d.metadata.name}`).toBe('gleba');
+  });
+
+  it('no secret reference is optional: a missing key fails the rollout instead of starting on a default', () => {
+    let references = 0;
+    for (const deployment of ofKind('Deployment')) {
+      const spec = deployment.spec.template.spec;
+      for (const c of [...spec.containers, ...(spec.initContainers ?? [])])
+        for (const e of c.env ?? []) {
+          const ref = e.valueFrom?.secretKeyRef ?? e.valueFrom?.configMapKeyRef;
+          if (!ref) continue;
+          references += 1;
+          expect(ref.optional, `${deployment.metadata.name}/${c.name}: ${e.name}`).toBeUndefined();
+        }
+    }
+    expect(references).toBeGreaterThan(30);
+  });
+
+  /** The policies selecting a pod with these labels. */
+  const policiesOf = (labels: Record<string, string>) =>
+    ofKind('NetworkPolicy').filter((p) =>
+      Object.entries((p.spec.podSelector.matchLabels ?? {}) as Record<string, string>).every(
+        ([k, v]) => labels[k] === v,
+      ),
+    );
+  /** Who may reach a named port of a pod: the `from` peers of every rule opening it. */
+  const peersOf = (labels: Record<string, string>, port: string) =>
+    policiesOf(labels).flatMap((p) =>
+      (p.spec.ingress ?? [])
+        .filter((rule: Doc) => (rule.ports ?? []).some((q: Doc) => q.port === port))
+        .flatMap((rule: Doc) => rule.from ?? [{ anyone: true }]),
+    );
+
+  it('network policies: ingress denied by default; a service port only from the gateway, the gateway only from the Ingress controller, metrics only from Prometheus', () => {
+    const deny = ofKind('NetworkPolicy').find(
+      (p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress,
+    );
+    expect(deny?.spec.policyTypes).toEqual(['Ingress']);
+    const monitoring = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+    };
+    const gatewayPods = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
+    for (const deployment of ofKind('Deployment')) {
+      const name = deployment.metadata.name as string;
+      const labels = deployment.spec.template.metadata.labels as Record<string, string>;
+      const container = deployment.spec.template.spec.containers[0];
+      for (const policy of policiesOf(labels)) expect(policy.spec.policyTypes, name).toContain('Ingress');
+      // Every open port is one the container names, and nothing is open to anyone.
+      const ports = (container.ports as Doc[]).map((p) => p.name);
+      expect(ports, name).toEqual(['http', 'metrics']);
+      expect(peersOf(labels, 'metrics'), name).toEqual([monitoring]);
+      const http = peersOf(labels, 'http');
+      if (name === 'gateway') {
+        expect(http).toEqual([
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+        ]);
+      } else if (name === 'identity') {
+        // The services read identity's public keys (JWKS) on its port.
+        expect(http).toEqual([
+          gatewayPods,
+          {
+            podSelector: {
+              matchLabels: { 'app.kubernetes.io/part-of': 'gleba', 'app.kubernetes.io/component': 'service' },
+            },
+          },
+        ]);
+      } else {
+        expect(http, name).toEqual([gatewayPods]);
+      }
+      const rulePorts = policiesOf(labels).flatMap((p) =>
+        (p.spec.ingress ?? []).flatMap((r: Doc) => (r.ports ?? []).map((q: Doc) => q.port)),
+      );
+      for (const port of rulePorts) expect(ports, `${name}: ${port}`).toContain(port);
+    }
+  });
+
+  it('metrics are served on a port of their own (METRICS_PORT), where Prometheus scrapes them', () => {
+    for (const deployment of ofKind('Deployment')) {
+      const template = deployment.spec.template;
+      const container = template.spec.containers[0];
+      const metrics = (container.ports as Doc[]).find((p) => p.name === 'metrics');
+      expect(metrics, deployment.metadata.name).toBeDefined();
+      expect(container.env).toContainEqual({ name: 'METRICS_PORT', value: String(metrics!.containerPort) });
+      expect(template.metadata.annotations['prometheus.io/port']).toBe(String(metrics!.containerPort));
+      const service = ofKind('Service').find((s) => s.metadata.name === deployment.metadata.name);
+      expect(service!.spec.ports.map((p: Doc) => p.targetPort)).not.toContain('metrics');
+    }
+    const gatewayEnv = find('Deployment', 'gateway')!.spec.template.spec.containers[0].env;
+    expect(gatewayEnv).toContainEqual({ name: 'METRICS_HOST', value: '0.0.0.0' });
+    expect(gatewayEnv).toContainEqual({ name: 'TRUST_PROXY_HOPS', value: '1' });
   });
 
   it('lists every manifest file in the kustomization', () => {

@@ -10,9 +10,15 @@ const starters: Record<string, () => Promise<Starter>> = {
   mail: async () => (await import('./mail')).startMailSimulator,
   uldk: async () => (await import('./uldk')).startUldkSimulator,
   oidc: async () => (await import('./oidc')).startOidcSimulator,
-  dpd: async () => (await import('./dpd')).startDpdSimulator,
+  // Tracking moves one step per DPD_SIM_TRACKING_STEP_MS (npm start sets it; 0: only pushed events).
+  dpd: async () => {
+    const { startDpdSimulator } = await import('./dpd');
+    return (o) =>
+      startDpdSimulator({ ...o, trackingStepMs: Number(process.env.DPD_SIM_TRACKING_STEP_MS ?? 0) });
+  },
   przelewy24: async () => (await import('./przelewy24')).startPrzelewy24Simulator,
   'open-meteo': async () => (await import('./open-meteo')).startOpenMeteoSimulator,
+  wordpress: async () => (await import('./wordpress')).startWordPressSimulator,
 };
 
 // `cli.ts <name>:<port>[:<webPort>] ...` runs several in one process (npm start and the suites).

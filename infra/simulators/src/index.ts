@@ -34,3 +34,9 @@ export {
   type OpenMeteoSimulatorHandle,
   type OpenMeteoFailure,
 } from './open-meteo';
+export {
+  startWordPressSimulator,
+  type WordPressSimulatorHandle,
+  type WordPressSimulatorOptions,
+  type WordPressPage,
+} from './wordpress';

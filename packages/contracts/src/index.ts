@@ -39,3 +39,4 @@ export * from './errors/identity';
 export * from './http/identity';
 export * from './shared-keys';
 export * from './orders/status-machine';
+export * from './http/survey';

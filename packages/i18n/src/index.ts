@@ -4,6 +4,7 @@ import { namespaces } from './namespaces';
 
 export * from './catalogue';
 export * from './number-format';
+export { importMessage, type ImportMessageParams } from './lab-import';
 export { namespaces };
 
 export const t = makeTranslator(namespaces);

@@ -17,3 +17,4 @@ export * from './messaging/consumer';
 export * from './jobs/jobs';
 export * from './metrics';
 export * from './service';
+export * from './pdf-fonts';

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { loadConfig, ZBaseConfig, type BaseConfig } from './config';
+import { loadConfig, ZBaseConfig, type BaseConfig, type ProductionSecret } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { authenticate, jwksKeyResolver, type KeyResolver } from './http/auth';
@@ -54,6 +54,11 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
    * test configs with it, so a service's own defaults apply in tests as in production.
    */
   configSchema?: z.ZodType<C>;
+  /**
+   * Settings whose defaults only suit the local simulators (provider keys, signing secrets): in
+   * production (`NODE_ENV=production`) the service refuses to start until each is set.
+   */
+  productionSecrets?: readonly ProductionSecret[];
   /** Where this service finds token keys when not from `JWKS_URL` (identity uses its own keys). */
   keyResolver?: (deps: { db: Kysely<DB>; config: C; logger: Logger }) => KeyResolver;
 }
@@ -62,9 +67,20 @@ export interface RunningService<DB, C extends BaseConfig = BaseConfig> {
   ctx: ServiceContext<DB, C>;
   server: Server;
   url: string;
+  /** Where `/metrics` answers: `url`, or the listener of `METRICS_PORT`. */
+  metricsUrl: string;
   port: number;
   consumer: EventConsumer<DB>;
   stop: () => Promise<void>;
+}
+
+/** The metrics listener of `METRICS_PORT`: `GET /metrics` and nothing else. */
+function metricsOnlyApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', metricsHandler());
+  app.use((_req, res) => void res.status(404).end());
+  return app;
 }
 
 const noKeys: KeyResolver = async () => {
@@ -153,14 +169,16 @@ export async function startService<DB, C extends BaseConfig>(
   const app = createHttpApp({
     logger,
     jsonLimit: def.jsonLimit,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     readiness: [
       { name: 'database', check: async () => void (await sql`select 1`.execute(db)) },
       { name: 'broker', check: () => amqp.check() },
       { name: 'redis', check: () => jobs.check() },
     ],
     routes: (a) => {
-      // Prometheus: not behind authentication; not reachable through the gateway (it forwards /api only).
-      a.get('/metrics', metricsHandler());
+      // Prometheus: not behind authentication; not reachable through the gateway (it forwards /api
+      // only); on a port of its own when METRICS_PORT is set.
+      if (config.METRICS_PORT === undefined) a.get('/metrics', metricsHandler());
       a.use(httpMetrics(def.name));
       a.use(authenticate(keys));
       def.routes(a, ctx);
@@ -170,6 +188,13 @@ export async function startService<DB, C extends BaseConfig>(
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.HOST}:${port}`;
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await listenOn(metricsOnlyApp(), config.METRICS_PORT, config.HOST);
+  const metricsUrl = metricsServer
+    ? `http://${config.HOST}:${(metricsServer.address() as AddressInfo).port}`
+    : url;
   logger.info({ url }, `${def.name} listening`);
 
   let stopped = false;
@@ -177,6 +202,7 @@ export async function startService<DB, C extends BaseConfig>(
     ctx,
     server,
     url,
+    metricsUrl,
     port,
     consumer,
     stop: async () => {
@@ -184,6 +210,8 @@ export async function startService<DB, C extends BaseConfig>(
       stopped = true;
       stopMetrics();
       closing.abort();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await stopOwn?.();
@@ -202,7 +230,11 @@ export async function runMain<DB, S extends z.ZodObject>(
 ): Promise<void> {
   let config: z.infer<S> & BaseConfig;
   try {
-    config = loadConfig(schema, { SERVICE_NAME: def.name, ...process.env }) as z.infer<S> & BaseConfig;
+    config = loadConfig(
+      schema,
+      { SERVICE_NAME: def.name, ...process.env },
+      { productionSecrets: def.productionSecrets },
+    ) as z.infer<S> & BaseConfig;
   } catch (error) {
     console.error(`[${def.name}] ${(error as Error).message}`);
     process.exit(78); // EX_CONFIG

@@ -14,6 +14,7 @@ import {
   authenticate,
   listenOn,
   loadConfig,
+  refuseInProduction,
   requireAuth,
   requireRole,
   route,
@@ -35,6 +36,70 @@ describe('config', () => {
     const ok = loadConfig(ZBaseConfig, { SERVICE_NAME: 'x', PORT: '3000', DATABASE_URL: 'postgres://h/db' });
     expect(ok.PORT).toBe(3000);
     expect(ok.CONSUMER_RETRY_DELAYS_MS).toEqual([1000, 5000, 30000]);
+  });
+});
+
+describe('production secrets and demo data', () => {
+  const env = { SERVICE_NAME: 'x', PORT: '3000', DATABASE_URL: 'postgres://h/db' };
+  const secrets = ['P24_CRC', ['TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID']] as const;
+
+  it('in production a secret with a simulator default must be set: each missing one is named', () => {
+    expect(() => loadConfig(ZBaseConfig, env, { productionSecrets: secrets })).not.toThrow();
+    const production = { ...env, NODE_ENV: 'production' };
+    try {
+      loadConfig(ZBaseConfig, production, { productionSecrets: secrets });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        "missing environment variable P24_CRC (required in production: its default is the simulator's)",
+        "missing environment variable TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID (one is required in production: the defaults are the simulator's)",
+      ]);
+    }
+    expect(() =>
+      loadConfig(
+        ZBaseConfig,
+        { ...production, P24_CRC: '  ', TWILIO_MESSAGING_SERVICE_SID: 'MG1' },
+        { productionSecrets: secrets },
+      ),
+    ).toThrow(/P24_CRC/);
+    expect(() =>
+      loadConfig(
+        ZBaseConfig,
+        { ...production, P24_CRC: 'real', TWILIO_MESSAGING_SERVICE_SID: 'MG1' },
+        { productionSecrets: secrets },
+      ),
+    ).not.toThrow();
+  });
+
+  it('demo data refuses to be created in production', () => {
+    expect(() => refuseInProduction('The demo seed', { NODE_ENV: 'production' })).toThrow(/production/);
+    expect(() => refuseInProduction('The demo seed', { NODE_ENV: 'development' })).not.toThrow();
+  });
+});
+
+describe('client address behind the gateway', () => {
+  it('believes the configured number of proxy hops (the gateway sets X-Forwarded-For), no more', async () => {
+    const serve = async (trustProxyHops?: number) => {
+      const app = createHttpApp({
+        logger: createLogger('ip-test', 'silent'),
+        trustProxyHops,
+        routes: (a) => a.get('/ip', (req, res) => void res.json({ ip: req.ip })),
+      });
+      const server = await listenOn(app, 0, '127.0.0.1');
+      return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    };
+    const ip = async (url: string, xff: string) =>
+      ((await (await fetch(`${url}/ip`, { headers: { 'x-forwarded-for': xff } })).json()) as { ip: string })
+        .ip;
+    const one = await serve();
+    const none = await serve(0);
+    try {
+      // The gateway's entry (the last) is the client; an entry the client wrote before it is not.
+      expect(await ip(one.url, '10.1.1.1, 203.0.113.5')).toBe('203.0.113.5');
+      expect(await ip(none.url, '203.0.113.5')).toMatch(/127\.0\.0\.1$/);
+    } finally {
+      for (const s of [one, none]) await new Promise((resolve) => s.server.close(resolve));
+    }
   });
 });
 

@@ -138,4 +138,19 @@ describe('metrics', () => {
       off.forEach((o) => o());
     }
   });
+
+  it('with METRICS_PORT serves /metrics only on that port, not on the service port', async () => {
+    const own = await startTestService(def, { config: { METRICS_PORT: 0 } });
+    try {
+      expect(own.metricsUrl).not.toBe(own.url);
+      const res = await fetch(`${own.metricsUrl}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('gleba_http_requests_total');
+      expect((await fetch(`${own.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${own.metricsUrl}/health/live`)).status).toBe(404);
+      expect(svc.metricsUrl).toBe(svc.url);
+    } finally {
+      await own.cleanup();
+    }
+  });
 });

@@ -10,7 +10,7 @@ export interface TestKeys {
   resolver: KeyResolver;
   /** An access token as identity would issue it. */
   sign(
-    claims: { sub?: string; role?: Role; email?: string; lang?: 'pl' | 'en' | 'uk' },
+    claims: { sub?: string; role?: Role; email?: string; lang?: 'pl' | 'en' | 'uk'; sid?: string },
     options?: { expiresIn?: number },
   ): string;
   jwks(): { keys: object[] };
@@ -32,6 +32,7 @@ export function createTestKeys(): TestKeys {
           role: claims.role ?? 'USER',
           email: claims.email ?? 'user@example.com',
           lang: claims.lang,
+          ...(claims.sid ? { sid: claims.sid } : {}),
         },
         privateKey,
         {

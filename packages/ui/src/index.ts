@@ -4,6 +4,7 @@ export * from './i18n/ui-language';
 export * from './link/ui-link';
 export * from './cookies';
 export * from './dialog/dialog';
+export * from './dialog/focus-trap';
 export * from './dialog/confirmation-dialog';
 export * from './toast/toast-store';
 export * from './toast/toaster';

@@ -11,6 +11,17 @@ const serviceUrls = Object.fromEntries(
 export const ZGatewayConfig = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For entries are believed (the Ingress: 1).
+   * 0: the client is the peer of the connection, whatever X-Forwarded-For it sends.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Prometheus `/metrics` is served only on this port (a listener of its own, never the public
+   * one); unset, the gateway serves no metrics. 0 picks a free port (tests).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('gleba'),
   /** Identity's keys, to know the account behind a token for per-account rate limits. */

@@ -67,7 +67,9 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   const keys = deps.keys ?? jwksKeyResolver(config.JWKS_URL);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The client address (rate limits, X-Forwarded-For to the services): only the configured
+  // number of proxies in front is believed; a client's own X-Forwarded-For never is.
+  app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.set('etag', false);
   app.use(requestContext());
   app.use(httpMetrics('gateway', { label: gatewayRoute }));
@@ -88,15 +90,6 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
     }),
   );
   app.use(healthRoutes([{ name: 'redis', check: async () => void (await redis.ping()) }]));
-  // Prometheus: never rate-limited; the services' own /metrics are not reachable from here
-  // (only the /api prefixes are forwarded). Scraped on the pod's address: a request that came
-  // through a proxy (the Ingress adds X-Forwarded-For) falls through like any other path.
-  const metrics = metricsHandler();
-  app.get('/metrics', (req, res, next) => {
-    if (req.header('x-forwarded-for') !== undefined || req.header('forwarded') !== undefined) return next();
-    metrics(req, res, next);
-  });
-
   app.get('/api/language', (req, res) => {
     res.json({ language: resolveLanguage(req.header('accept-language')) });
   });
@@ -153,6 +146,15 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   return app;
 }
 
+/** The internal metrics listener: `GET /metrics` and nothing else. */
+function metricsApp(): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', metricsHandler());
+  app.use((_req, res) => void res.status(404).end());
+  return app;
+}
+
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
   // Auto-pipelining: the rate-limit commands of requests arriving together leave in one write.
   const redis = new Redis(config.REDIS_URL, {
@@ -166,13 +168,23 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const server = await listenOn(app, config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
+  // Prometheus on a listener of its own: the public port never answers /metrics.
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await listenOn(metricsApp(), config.METRICS_PORT, config.METRICS_HOST);
+  const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
   return {
     url: `http://${config.HOST}:${port}`,
     port,
     server,
+    metricsUrl: metricsPort === undefined ? undefined : `http://${config.METRICS_HOST}:${metricsPort}`,
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(
+        [server, metricsServer].map((s) => s && new Promise<void>((resolve) => s.close(() => resolve()))),
+      );
       server.closeAllConnections();
+      metricsServer?.closeAllConnections();
       redis.disconnect();
     },
   };

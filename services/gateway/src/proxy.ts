@@ -13,6 +13,10 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  // Set by the gateway itself below, or dropped: a client never chooses what a service believes.
+  'x-forwarded-for',
+  'forwarded',
+  'x-real-ip',
 ]);
 
 export interface ProxyOptions {
@@ -64,10 +68,10 @@ export function forward(
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
-  const forwardedFor = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = forwardedFor
-    ? `${forwardedFor}, ${req.socket.remoteAddress ?? ''}`
-    : (req.socket.remoteAddress ?? '');
+  // The client as the gateway knows it (its trusted proxy hops applied); whatever the client
+  // wrote in X-Forwarded-For is dropped, so a service behind the gateway (trusting one hop) sees
+  // an address the client cannot choose.
+  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = req.protocol;
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-request-id'] = req.requestId ?? '';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RequestHandler } from 'express';
-import { CommonErrorCode, IdentityErrorCode, suspendedAccountKey } from '@gleba/contracts';
+import { CommonErrorCode, IdentityErrorCode, revokedSessionKey, suspendedAccountKey } from '@gleba/contracts';
 import { errorBody, requestLanguage, type Logger } from '@gleba/platform';
 
 export interface RateLimitOptions {
@@ -14,25 +14,28 @@ export interface RateLimitOptions {
 
 /**
  * Both counters in one Redis command: increments the IP's window (KEYS[1]) and, when a signed-in
- * account is given, the account's (KEYS[2]) and whether identity marked it suspended (KEYS[3]); a
- * counter gets its expiry when it is created (the script runs atomically, so no counter is ever left
- * without one). Replies `[ipCount, accountCount, suspended]`.
+ * account is given, the account's (KEYS[2]), whether identity marked it suspended (KEYS[3]) and
+ * whether it marked the token's session ended (KEYS[4]: logout, password change or reset); a
+ * counter gets its expiry when it is created (the script runs atomically, so no counter is ever
+ * left without one). Replies `[ipCount, accountCount, suspended, sessionEnded]`.
  */
 const COUNT_SCRIPT = `
 local ip = redis.call('INCR', KEYS[1])
 if ip == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local account = 0
 local suspended = 0
+local ended = 0
 if #KEYS > 1 then
   account = redis.call('INCR', KEYS[2])
   if account == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
   suspended = redis.call('EXISTS', KEYS[3])
+  if #KEYS > 3 then ended = redis.call('EXISTS', KEYS[4]) end
 end
-return {ip, account, suspended}
+return {ip, account, suspended, ended}
 `;
 
 type CountingRedis = Redis & {
-  glebaRateCount(keys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
+  glebaRateCount(keys: number, ...args: (string | number)[]): Promise<[number, number, number, number]>;
 };
 
 /**
@@ -52,14 +55,24 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     const ipKey = `${options.prefix}:rl:ip:${req.ip ?? 'unknown'}:${window}`;
     const accountKey = req.auth ? `${options.prefix}:rl:acct:${req.auth.userId}:${window}` : null;
     try {
-      const [ipCount, accountCount, suspended] = accountKey
-        ? await redis.glebaRateCount(
-            3,
-            ipKey,
-            accountKey,
-            suspendedAccountKey(options.prefix, req.auth!.userId),
-            options.windowMs,
-          )
+      const sessionId = req.auth?.sessionId;
+      const [ipCount, accountCount, suspended, sessionEnded] = accountKey
+        ? sessionId
+          ? await redis.glebaRateCount(
+              4,
+              ipKey,
+              accountKey,
+              suspendedAccountKey(options.prefix, req.auth!.userId),
+              revokedSessionKey(options.prefix, sessionId),
+              options.windowMs,
+            )
+          : await redis.glebaRateCount(
+              3,
+              ipKey,
+              accountKey,
+              suspendedAccountKey(options.prefix, req.auth!.userId),
+              options.windowMs,
+            )
         : await redis.glebaRateCount(1, ipKey, options.windowMs);
       if (suspended === 1) {
         // A token issued before the account was suspended: refused here at once (issue F-1).
@@ -70,6 +83,21 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
               403,
               IdentityErrorCode.accountSuspended,
               'Account suspended, contact the administrator',
+              req.requestId,
+              requestLanguage(req),
+            ),
+          );
+        return;
+      }
+      if (sessionEnded === 1) {
+        // A token of a session that ended (logout, password change or reset) before it expired.
+        res
+          .status(401)
+          .json(
+            errorBody(
+              401,
+              IdentityErrorCode.reauthenticate,
+              'Please re-authenticate',
               req.requestId,
               requestLanguage(req),
             ),

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { Redis } from 'ioredis';
-import { suspendedAccountKey } from '@gleba/contracts';
+import { revokedSessionKey, suspendedAccountKey } from '@gleba/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKeys, uniqueSuffix } from '@gleba/testkit';
 import { ZGatewayConfig } from '../src/config';
@@ -45,6 +45,7 @@ describe('gateway', () => {
   let gateway: Awaited<ReturnType<typeof startGateway>>;
   let limited: Awaited<ReturnType<typeof startGateway>>;
   const gatewayPrefix = `t:gw:${uniqueSuffix()}`;
+  let identityUrl: string;
   const customerDist = makeDist({
     'index.html': '<html>customer app</html>',
     'assets/app-abcdef12.js': 'console.log(1)',
@@ -75,6 +76,7 @@ describe('gateway', () => {
     const slow = express();
     slow.all('/{*rest}', () => undefined); // never answers
     const identity = await listen(echo);
+    identityUrl = identity.url;
     const geo = await listen(slow);
     upstreams.push(identity.server, geo.server);
     const down = await closedPortUrl();
@@ -89,9 +91,10 @@ describe('gateway', () => {
       ADMIN_DIST: adminDist,
       LANDING_DIST: landingDist,
     };
-    gateway = await startGateway(ZGatewayConfig.parse({ ...base, REDIS_PREFIX: gatewayPrefix }), {
-      keys: keys.resolver,
-    });
+    gateway = await startGateway(
+      ZGatewayConfig.parse({ ...base, REDIS_PREFIX: gatewayPrefix, METRICS_PORT: '0' }),
+      { keys: keys.resolver },
+    );
     limited = await startGateway(
       ZGatewayConfig.parse({
         ...base,
@@ -261,8 +264,10 @@ describe('gateway', () => {
     expect(await script.text()).toContain('consent');
     expect(script.headers.get('cache-control')).toContain('immutable');
   });
-  it('serves /metrics: request counts by route, upstream errors by service; never rate-limited, not under /api', async () => {
-    const res = await fetch(`${gateway.url}/metrics`);
+  it('serves /metrics on its own port only: request counts by route, upstream errors by service; never on the public port', async () => {
+    expect(gateway.metricsUrl).toBeDefined();
+    expect(gateway.metricsUrl).not.toBe(gateway.url);
+    const res = await fetch(`${gateway.metricsUrl}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toMatch(
@@ -275,13 +280,94 @@ describe('gateway', () => {
     expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="orders",status="503"\} [1-9]/);
     expect(text).toMatch(/gleba_gateway_upstream_errors_total\{service="geo",status="504"\} [1-9]/);
     expect(text).toContain('process_cpu_user_seconds_total');
-    for (let i = 0; i < 8; i += 1) expect((await fetch(`${limited.url}/metrics`)).status).toBe(200);
-    // Through the Ingress (a proxy adds X-Forwarded-For) it is not served.
-    const viaProxy = await fetch(`${gateway.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
-    expect(await viaProxy.text()).not.toContain('gleba_http_requests_total');
-    for (const base of ['/api', '/farm-api', '/garden-api']) {
-      const proxied = await fetch(`${gateway.url}${base}/metrics`);
-      expect(await proxied.text()).not.toContain('gleba_http_requests_total');
+    expect((await fetch(`${gateway.metricsUrl}/api/language`)).status).toBe(404);
+    // The public port never answers it, from anywhere (it falls through to the SPA or a 404).
+    for (const path of ['/metrics', '/api/metrics', '/farm-api/metrics', '/garden-api/metrics']) {
+      const pub = await fetch(`${gateway.url}${path}`);
+      expect(await pub.text(), path).not.toContain('gleba_http_requests_total');
+    }
+    // Without METRICS_PORT no metrics listener at all.
+    expect(limited.metricsUrl).toBeUndefined();
+  });
+
+  it('sets X-Forwarded-For itself: a client cannot choose the address services and rate limits see', async () => {
+    const res = await fetch(`${gateway.url}/api/auth/whoami`, {
+      headers: {
+        'x-forwarded-for': '203.0.113.7, 198.51.100.1',
+        forwarded: 'for=203.0.113.9',
+        'x-real-ip': '203.0.113.8',
+      },
+    });
+    const body = (await res.json()) as { forwardedFor: string };
+    expect(body.forwardedFor).toBe('127.0.0.1');
+    // Rotating X-Forwarded-For does not escape the per-IP limit.
+    const fresh = await startGateway(
+      ZGatewayConfig.parse({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        IDENTITY_URL: identityUrl,
+        REDIS_PREFIX: `t:gw:${uniqueSuffix()}`,
+        RATE_LIMIT_IP: '3',
+      }),
+      { keys: keys.resolver },
+    );
+    try {
+      // Counting starts once its Redis connection is up (before that requests are let through).
+      while ((await fetch(`${fresh.url}/health/ready`)).status !== 200)
+        await new Promise((r) => setTimeout(r, 50));
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        statuses.push(
+          (await fetch(`${fresh.url}/api/auth/x`, { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } }))
+            .status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('with TRUST_PROXY_HOPS=1 (an Ingress in front) the client is the entry that proxy wrote, and only that', async () => {
+    const behind = await startGateway(
+      ZGatewayConfig.parse({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        IDENTITY_URL: identityUrl,
+        REDIS_PREFIX: `t:gw:${uniqueSuffix()}`,
+        TRUST_PROXY_HOPS: '1',
+      }),
+      { keys: keys.resolver },
+    );
+    try {
+      // The client forged the first entry; the Ingress appended the address it saw.
+      const res = await fetch(`${behind.url}/api/auth/whoami`, {
+        headers: { 'x-forwarded-for': '10.9.9.9, 203.0.113.50' },
+      });
+      expect(((await res.json()) as { forwardedFor: string }).forwardedFor).toBe('203.0.113.50');
+    } finally {
+      await behind.stop();
+    }
+  });
+
+  it('refuses at once an access token of a session identity marked ended (logout, password change), in the user language', async () => {
+    const sessionId = randomUUID();
+    const redis = new Redis(ZGatewayConfig.parse({}).REDIS_URL);
+    try {
+      const token = keys.sign({ sid: sessionId, lang: 'en' });
+      const sameUserOtherSession = keys.sign({ sid: randomUUID() });
+      const auth = (t: string) => ({ headers: { authorization: `Bearer ${t}` } });
+      expect((await fetch(`${gateway.url}/api/users/me`, auth(token))).status).toBe(200);
+      await redis.set(revokedSessionKey(gatewayPrefix, sessionId), '1', 'EX', 60);
+      const refused = await fetch(`${gateway.url}/api/users/me`, auth(token));
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({
+        statusCode: 401,
+        code: 'reauthenticate',
+        message: 'Please re-authenticate.',
+      });
+      expect((await fetch(`${gateway.url}/api/users/me`, auth(sameUserOtherSession))).status).toBe(200);
+    } finally {
+      redis.disconnect();
     }
   });
 });

@@ -21,6 +21,8 @@ export const ZIdentitySettings = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: int(10),
   LOGIN_LIMIT_PER_IP: int(50),
   LOGIN_LIMIT_WINDOW_SECONDS: int(900),
+  /** Wrong current passwords allowed per account and login window when changing the password. */
+  PASSWORD_CHANGE_LIMIT_PER_ACCOUNT: int(5),
   /** Where social sign-in sends the browser back (`/login?authCode=...`). */
   CUSTOMER_APP_URL: z.string().url().default('http://127.0.0.1:8080'),
   /** Public `/api` base (through the gateway) for provider callbacks; default: the request's origin + `/api`. */

@@ -1,7 +1,14 @@
 // `npm run seed -w @gleba/identity`: one demo admin and one demo farmer with complete data. Idempotent.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createDatabase, createOutbox, createLogger, loadConfig, migrateToLatest } from '@gleba/platform';
+import {
+  createDatabase,
+  createOutbox,
+  createLogger,
+  loadConfig,
+  migrateToLatest,
+  refuseInProduction,
+} from '@gleba/platform';
 import { UserActivatedV1, type TProfileBody } from '@gleba/contracts';
 import { ZConfig } from './config';
 import type { Ctx } from './app/deps';
@@ -40,8 +47,13 @@ const farmerProfile: ProfileData = {
 
 export async function seed(
   db: Kysely<Database>,
-  options: { bcryptCost: number; logger?: ReturnType<typeof createLogger> } = { bcryptCost: 12 },
+  options: {
+    bcryptCost: number;
+    logger?: ReturnType<typeof createLogger>;
+    env?: Record<string, string | undefined>;
+  } = { bcryptCost: 12 },
 ) {
+  refuseInProduction('The demo seed (known passwords)', options.env ?? process.env);
   const hasher = new PasswordHasher(options.bcryptCost);
   const outbox = createOutbox('identity');
   // Only what the event helpers use: the outbox.

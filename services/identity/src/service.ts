@@ -20,6 +20,16 @@ export const identityService: ServiceDefinition<Database, Config> = {
   name: 'identity',
   migrations,
   configSchema: ZConfig,
+  // Social sign-in: the defaults are the OIDC simulator's clients and secrets. Apple takes either
+  // a client secret or the key to sign one.
+  productionSecrets: [
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'APPLE_CLIENT_ID',
+    ['APPLE_CLIENT_SECRET', 'APPLE_PRIVATE_KEY'],
+    'FACEBOOK_APP_ID',
+    'FACEBOOK_APP_SECRET',
+  ],
   // Identity verifies its own tokens with the keys in its database (no JWKS round trip to itself).
   keyResolver: ({ db }) => keyStoreFor(db).resolver(),
   async start(ctx) {
@@ -42,6 +52,12 @@ export const identityService: ServiceDefinition<Database, Config> = {
   },
   routes(app, ctx) {
     app.use(jwksRoutes(ctx));
+    // Tokens, links and account data: never kept by a browser or a shared cache (the public keys
+    // above may be cached).
+    app.use((_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    });
     app.use(['/api', ...ADMIN_BASES], authRoutes(ctx));
     app.use('/api', socialRoutes(ctx));
     app.use('/api', usersRoutes(ctx));

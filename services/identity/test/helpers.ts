@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { http as baseHttp, type HttpResult } from '@gleba/testkit';
 
-/** Each call comes from its own client address (X-Forwarded-For from loopback is trusted), so IP limits only bite where a test means them to. */
+/** Each call comes from its own client address (X-Forwarded-For, as the gateway sets it: one trusted hop), so IP limits only bite where a test means them to. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many endpoints and their error bodies; tests read them field by field
 export function http<T = any>(
   base: string,

@@ -315,12 +315,18 @@ describe('identity: profile, account settings, admin', () => {
       token: user.accessToken,
       body: { currentPassword: STRONG_PASSWORD, password: 'Zmiana#2025', confirmPassword: 'Zmiana#2025' },
     });
-    expect(ok.status).toBe(204);
-    // The current session survives.
-    const still = await http(url, 'POST', '/api/auth/refresh-token', {
+    // Every session ends, this one too; the answer is a new session for this device.
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    const old = await http(url, 'POST', '/api/auth/refresh-token', {
       body: { refreshToken: user.refreshToken },
     });
-    expect(still.status).toBe(200);
+    expect(old.status).toBe(401);
+    const renewed = await http(url, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: ok.body.refreshToken },
+    });
+    expect(renewed.status).toBe(200);
+    user = renewed.body;
   });
 
   it('admin lists and searches users (paged); only admins may', async () => {
@@ -343,6 +349,70 @@ describe('identity: profile, account settings, admin', () => {
     const forbidden = await http(url, 'GET', '/farm-api/users', { token: farmer.accessToken });
     expect(forbidden.status).toBe(403);
     expect((await http(url, 'GET', '/farm-api/users/not-a-uuid', { token: admin })).status).toBe(400);
+  });
+
+  it('onboarding survey: answers stored per answer, replaced, checked, counted for the admin', async () => {
+    const put = (token: string, answers: unknown, lang = 'pl') =>
+      http(url, 'PUT', '/api/users/me/survey', {
+        token,
+        body: { answers },
+        headers: { 'x-gleba-lang': lang },
+      });
+    const first = await put(user.accessToken, [
+      { questionKey: 'heardFrom', answerKey: 'advisor' },
+      { questionKey: 'grows', answerKey: 'cereals' },
+      { questionKey: 'grows', answerKey: 'rapeseed' },
+      { questionKey: 'farmSize', answerKey: 'from20to50' },
+    ]);
+    expect(first.status).toBe(200);
+    expect(first.body.answers).toHaveLength(4);
+    // Replaced as a whole: the second answer set is all that remains.
+    await put(user.accessToken, [
+      { questionKey: 'heardFrom', answerKey: 'friend' },
+      { questionKey: 'grows', answerKey: 'cereals' },
+    ]);
+    expect(
+      (await http(url, 'GET', '/api/users/me/survey', { token: user.accessToken })).body.answers,
+    ).toEqual([
+      { questionKey: 'grows', answerKey: 'cereals' },
+      { questionKey: 'heardFrom', answerKey: 'friend' },
+    ]);
+    await put(farmer.accessToken, [{ questionKey: 'grows', answerKey: 'cereals' }]);
+
+    // Unknown answers and two answers to a one-answer question: 400 in the user's language, nothing changed.
+    const unknown = await put(user.accessToken, [{ questionKey: 'grows', answerKey: 'bananas' }]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('surveyAnswerUnknown');
+    expect(unknown.body.message).toBe('Tej odpowiedzi nie ma w ankiecie.');
+    const two = await put(
+      user.accessToken,
+      [
+        { questionKey: 'farmSize', answerKey: 'under5' },
+        { questionKey: 'farmSize', answerKey: 'over100' },
+      ],
+      'uk',
+    );
+    expect(two.body.code).toBe('surveyOneAnswer');
+    expect(two.body.message).toBe('На це запитання виберіть одну відповідь.');
+    const tooMany = await put(
+      user.accessToken,
+      Array.from({ length: 31 }, () => ({ questionKey: 'grows', answerKey: 'cereals' })),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(
+      (await http(url, 'GET', '/api/users/me/survey', { token: user.accessToken })).body.answers,
+    ).toHaveLength(2);
+
+    const counts = await http(url, 'GET', '/farm-api/users/survey/ONBOARDING', { token: admin });
+    expect(counts.status).toBe(200);
+    expect(counts.body.respondents).toBe(2);
+    const grows = counts.body.questions.find((q: { questionKey: string }) => q.questionKey === 'grows');
+    expect(grows.answers.find((a: { answerKey: string }) => a.answerKey === 'cereals').count).toBe(2);
+    expect(grows.answers.find((a: { answerKey: string }) => a.answerKey === 'rapeseed').count).toBe(0);
+    expect(
+      (await http(url, 'GET', '/farm-api/users/survey/ONBOARDING', { token: user.accessToken })).status,
+    ).toBe(403);
+    expect((await http(url, 'GET', '/garden-api/users/survey/OTHER', { token: admin })).status).toBe(400);
   });
 
   it('admin suspends (sessions end, login refused) and reinstates', async () => {

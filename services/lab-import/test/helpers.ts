@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { SampleRegisteredV1, type EventData } from '@gleba/contracts';
+import { SampleRegisteredV1, TestShipmentConfirmedV1, type EventData } from '@gleba/contracts';
 import { http, publishTestEvent, waitFor } from '@gleba/testkit';
 import type { TImportDetail } from '@gleba/contracts';
 
@@ -132,4 +132,17 @@ export async function waitForStatus(
     },
     { timeoutMs, intervalMs: 100, message: `import ${id} did not reach ${statuses.join('/')}` },
   );
+}
+
+/** The customer confirmed sending a garden test's sample (orders' `orders.test.shipment-confirmed`). */
+export async function confirmShipment(exchange: string, data: EventData<typeof SampleRegisteredV1>) {
+  return publishTestEvent(exchange, TestShipmentConfirmedV1, {
+    testId: data.sampleId,
+    orderId: data.orderId,
+    orderNumber: data.orderNumber,
+    userId: data.userId,
+    kind: 'GARDEN',
+    barcode: data.code,
+    confirmedAt: new Date().toISOString(),
+  });
 }

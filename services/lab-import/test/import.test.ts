@@ -22,6 +22,7 @@ import { expandElements } from '../src/domain/rows';
 import { labImportService } from '../src/service';
 import {
   code,
+  confirmShipment,
   EN_HEADERS,
   registerSample,
   sampleData,
@@ -619,19 +620,26 @@ describe('lab-import: import wizard and results', () => {
     expect(checked.status).toBe('CHECKED');
     expect(checked.summary).toMatchObject({ rowsRead: 11, valid: 1, rejected: 10 });
     expect(checked.errors.map((e) => [e.row, e.code])).toEqual([
-      [3, 'importNoMatchingOrders'],
-      [4, 'importInvalidTestType'],
-      [5, 'importUnknownType'],
-      [6, 'importIncompleteResults'],
-      [7, 'importUnknownType'],
-      [8, 'importIncompleteResults'],
+      [3, 'importLabelNotExpected'],
+      [4, 'importRowTestTypeDiffers'],
+      [5, 'importUnknownTestTypeValue'],
+      [6, 'importCellMissing'],
+      [7, 'importUnknownCategory'],
+      [8, 'importCellNotANumber'],
       [9, 'importDuplicateLabel'],
-      [11, 'importNoMatchingOrders'],
-      [12, 'importIncompleteResults'],
-      [13, 'importUnknownType'],
+      [11, 'importRowNoLabel'],
+      [12, 'importCellOutOfRange'],
+      [13, 'importUnknownCategory'],
     ]);
-    expect(checked.errors.find((e) => e.row === 12)?.message).toBe('pH KCl: 15 is out of range');
-    expect(checked.errors.find((e) => e.row === 13)?.message).toBe('unknown agronomic category "3"');
+    expect(checked.errors.find((e) => e.row === 12)?.message).toBe(
+      'Kolumna C (pH w KCl): 15 jest poza dopuszczalnym zakresem (0–14).',
+    );
+    expect(checked.errors.find((e) => e.row === 13)?.message).toBe(
+      'Kolumna G (Kategoria agronomiczna): nieznana kategoria agronomiczna „3” (dozwolone: bardzo lekka, lekka, średnia, ciężka, organiczna).',
+    );
+    expect(checked.errors.find((e) => e.row === 9)?.message).toBe(
+      `Etykieta ${ok.code} jest już w wierszu 2 tego pliku.`,
+    );
     const applied = await applyAndWait(checked.id);
     expect(applied.summary).toMatchObject({ applied: 1, rejected: 10 });
     // The micro sample still waits for its results; the basic one has them.
@@ -658,9 +666,20 @@ describe('lab-import: import wizard and results', () => {
     });
   });
 
-  it('matches headers in English, case-insensitively, and reads only the first worksheet', async () => {
+  it('matches headers in English, case-insensitively, and reads only the worksheet with the header', async () => {
     const s = sampleData({ kind: 'GARDEN', areaHa: null, areaAres: 4, plantId: 'tomato' });
     await expectSamples(s);
+    await confirmShipment(exchange, s);
+    await waitFor(
+      async () =>
+        (
+          await service.ctx.db
+            .selectFrom('expected_samples')
+            .select('shipment_confirmed_at')
+            .where('sample_id', '=', s.sampleId)
+            .executeTakeFirst()
+        )?.shipment_confirmed_at,
+    );
     const file = await workbook(
       [[s.code, 'basic test', 6.1, 18, 16, 6, 'Medium', 'średnia zasobność']],
       EN_HEADERS,
@@ -697,7 +716,7 @@ describe('lab-import: import wizard and results', () => {
     expect(apply.status).toBe(409);
     expect(apply.body.code).toBe('importNotReady');
     const empty = await importFile(await workbook([]));
-    expect(empty).toMatchObject({ status: 'FAILED', errorCode: 'importIncompleteResults' });
+    expect(empty).toMatchObject({ status: 'FAILED', errorCode: 'importNoRows' });
   });
 
   it('no longer expects the samples of a cancelled order', async () => {
@@ -793,6 +812,34 @@ describe('lab-import: import wizard and results', () => {
         list.body.items.some((i) => i.status === 'REJECTED' && i.errorCode === 'importFileTooLarge'),
       ).toBe(true);
       expect(res.body.message).toBeTruthy();
+    });
+
+    it('a refused file keeps its name in the history (renamed picture, too large)', async () => {
+      const png = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.alloc(200),
+      ]);
+      const picture = await uploadMultipart(service.url, admin, png, 'zdjecie-pola.xlsx');
+      expect(picture.status).toBe(400);
+      const big = await uploadMultipart(
+        service.url,
+        admin,
+        Buffer.alloc(5 * 1024 * 1024 + 10, 1),
+        'wyniki-duze.xlsx',
+      );
+      expect(big.status).toBe(413);
+      const list = await http<ImportList>(service.url, 'GET', '/farm-api/imports?perPage=100', {
+        token: admin,
+      });
+      const named = (name: string) => list.body.items.find((i) => i.fileName === name);
+      expect(named('zdjecie-pola.xlsx')).toMatchObject({
+        status: 'REJECTED',
+        errorCode: 'importUnsupportedFile',
+      });
+      expect(named('wyniki-duze.xlsx')).toMatchObject({
+        status: 'REJECTED',
+        errorCode: 'importFileTooLarge',
+      });
     });
 
     it('an unknown test type chosen in the wizard', async () => {

@@ -49,17 +49,35 @@ describe('lab-import: the parser thread', () => {
     expect(threaded.share).toBe(1);
     expect(inline.out.map((b) => b.length)).toEqual([5, 5, 5, 5, 3]);
     expect(inline.out.flat()).toContainEqual(
-      expect.objectContaining({ kind: 'error', number: 6, code: LabImportErrorCode.importIncompleteResults }),
+      expect.objectContaining({
+        kind: 'error',
+        number: 6,
+        errors: [
+          {
+            code: LabImportErrorCode.importCellNotANumber,
+            params: { column: 'C', header: 'pH w KCl', value: 'abc' },
+          },
+        ],
+      }),
     );
     expect(inline.out.flat()).toContainEqual(
-      expect.objectContaining({ kind: 'error', number: 11, code: LabImportErrorCode.importUnknownType }),
+      expect.objectContaining({
+        kind: 'error',
+        number: 11,
+        errors: [
+          {
+            code: LabImportErrorCode.importUnknownTestTypeValue,
+            params: { column: 'B', header: 'Rodzaj badania', value: 'PLASMA' },
+          },
+        ],
+      }),
     );
     // The warm thread takes the next workbook.
     const again = await collect(parseInThread({ ...job, batchSize: 50 }, new AbortController().signal));
     expect(again.out.flat()).toEqual(inline.out.flat());
   });
 
-  it('reports a broken file, a missing labels column and too many rows as the service thread would', async () => {
+  it('reports a broken file, a missing labels column and too many rows (with their parameters) as the service thread would', async () => {
     const cases: [ParseJob, LabImportErrorCode][] = [
       [
         {
@@ -81,7 +99,7 @@ describe('lab-import: the parser thread', () => {
       ],
       [
         { file: await workbook(rows), chosen: 'BASIC_TEST', maxRows: 10, batchSize: 5 },
-        LabImportErrorCode.importFileTooLargeUncompressed,
+        LabImportErrorCode.importTooManyRows,
       ],
     ];
     for (const [job, code] of cases) {
@@ -95,6 +113,9 @@ describe('lab-import: the parser thread', () => {
         );
         expect(error).toBeInstanceOf(FileRejected);
         expect((error as FileRejected).code).toBe(code);
+        // The message's parameters cross the thread too.
+        if (code === LabImportErrorCode.importTooManyRows)
+          expect((error as FileRejected).params).toEqual({ max: 10 });
       }
     }
   });

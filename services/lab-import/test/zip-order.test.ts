@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readFirstSheet } from '../src/domain/workbook-reader';
+import { readSheets } from '../src/domain/workbook-reader';
 import { guardXlsx } from '../src/domain/xlsx-guard';
 import { readCentralDirectory, worksheetsLast } from '../src/domain/zip';
 import { PL_HEADERS } from './helpers';
@@ -35,7 +35,7 @@ const limits = { maxFileBytes: 5 << 20, maxUncompressedBytes: 300 << 20, maxRati
 
 async function rowsOf(file: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  for await (const r of readFirstSheet(file)) rows.push(r.values);
+  for await (const r of readSheets(file)) rows.push(r.values);
   return rows;
 }
 

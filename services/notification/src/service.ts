@@ -81,6 +81,13 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   name: 'notification',
   migrations,
   configSchema: ZConfig,
+  // The default SMTP server is the local mail capture; without Twilio SMS only go to a log table.
+  productionSecrets: [
+    'SMTP_URL',
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_AUTH_TOKEN',
+    ['TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID'],
+  ],
   routes(app, ctx) {
     inAppRoutes(app, ctx);
     preferencesRoutes(app, ctx);

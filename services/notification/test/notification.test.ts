@@ -118,6 +118,9 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     });
     expect(smtp.to(u.email)).toHaveLength(1);
     expect(twilio.messages.filter((m) => m.to === '+48600100200')).toHaveLength(1);
+    // Sent by the official twilio package, its HTTP client pointed at the simulator by configuration.
+    expect(sms!.userAgent).toMatch(/^twilio-node\//);
+    expect(sms!.from).toBe('+48500000000');
 
     const resultsUrl = `https://app.gleba.test/soil-tests/${data.orderId}/results`;
     expect(mail.subject).toBe('Partial results of test GB1234567890');
@@ -291,6 +294,22 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     });
     expect(seen.status).toBe(200);
     expect((await count()).body).toEqual({ unseenCount: 1 });
+
+    // The admin panel asks under its mode's base, for the admin's own count; a customer may not.
+    for (const base of ['/farm-api', '/garden-api']) {
+      const asAdmin = await http<{ unseenCount: number }>(
+        service.url,
+        'GET',
+        `${base}/notifications/in-app/unseen/count`,
+        { token: tokenOf(a, 'ADMIN') },
+      );
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.body).toEqual({ unseenCount: 1 });
+      const asUser = await http(service.url, 'GET', `${base}/notifications/in-app/unseen/count`, {
+        token: tokenOf(a),
+      });
+      expect(asUser.status).toBe(403);
+    }
 
     const unread = await inApp(a, '?filter=unread');
     expect(unread.items.map((n) => n.id)).toEqual([older!.id]);

@@ -1,6 +1,12 @@
 // `npm run seed -w @gleba/orders`: demo data, idempotent (run it as often as you like).
 import { pathToFileURL } from 'node:url';
-import { createDatabase, createLogger, loadConfig, migrateToLatest } from '@gleba/platform';
+import {
+  createDatabase,
+  createLogger,
+  loadConfig,
+  migrateToLatest,
+  refuseInProduction,
+} from '@gleba/platform';
 import type { Kysely } from 'kysely';
 import { createBatch } from './app/barcodes';
 import { ZConfig } from './config';
@@ -11,7 +17,12 @@ import { migrations } from './db/migrations';
 export const DEMO_BATCH_ID = '00000000-0000-4000-8000-00000000b001';
 export const DEMO_BARCODES = Array.from({ length: 10 }, (_, i) => `GLEBA${String(i + 1).padStart(10, '0')}`);
 
-export async function seed(db: Kysely<Database>): Promise<{ created: boolean }> {
+/** Paid kit codes anyone can guess: demo data only, refused in production. */
+export async function seed(
+  db: Kysely<Database>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ created: boolean }> {
+  refuseInProduction('The demo seed (predictable kit codes)', env);
   return db.transaction().execute(async (trx) => {
     const exists = await trx
       .selectFrom('barcode_batches')

@@ -13,6 +13,8 @@ import { startPaymentDueJob } from './jobs/payment-due.worker';
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
   configSchema: ZConfig,
+  // Przelewy24: the defaults are the local simulator's merchant, keys and CRC.
+  productionSecrets: ['P24_MERCHANT_ID', 'P24_POS_ID', 'P24_API_KEY', 'P24_CRC'],
   migrations,
   routes(app, ctx) {
     const deps = depsOf(ctx);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropTestDatabases } from '@gleba/testkit';
+import { ProfileUpdatedV1 } from '@gleba/contracts';
+import { dropTestDatabases, publishTestEvent, waitFor } from '@gleba/testkit';
 import {
   gardenBody,
   newCrop,
@@ -173,6 +174,30 @@ describe('admin: orders table, search, filters, detail', () => {
 
     const cancelled = await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/cancel`, h.admin);
     expect(cancelled.body.status).toBe('ORDER_CANCELLED');
+    // Who made each change: the customer placed it, the admin cancelled it (named once identity
+    // has told orders about the admin).
+    await publishTestEvent(h.exchange, ProfileUpdatedV1, {
+      userId: h.adminId,
+      email: 'ewa@lab.gleba.pl',
+      firstName: 'Ewa',
+      lastName: 'Laborantka',
+      phoneNumber: null,
+      language: 'pl',
+      serviceRole: 'PERSONAL',
+      companyName: null,
+      taxNumber: null,
+      address: null,
+      correspondenceAddress: null,
+      isDataComplete: false,
+    });
+    const named = await waitFor(async () => {
+      const d = await req(h, 'GET', `/farm-api/orders/${ids.annaStandard}`, h.admin);
+      return d.body.statusHistory.at(-1).updatedBy?.name ? d.body : null;
+    });
+    expect(named.statusHistory.map((e: { updatedBy: unknown }) => e.updatedBy)).toEqual([
+      { name: 'Anna Nowak', role: 'USER' },
+      { name: 'Ewa Laborantka', role: 'ADMIN' },
+    ]);
     expect((await req(h, 'POST', `/farm-api/orders/${ids.annaStandard}/cancel`, h.admin)).body.code).toBe(
       'illegalTransition',
     );

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
+import { LABEL_HEADING } from '../src/app/barcodes';
 import { dropTestDatabases } from '@gleba/testkit';
 import { seed, DEMO_BARCODES } from '../src/seed';
 import { gardenBody, newUser, paidBarcodes, req, startHarness, type Harness, type TestUser } from './helpers';
@@ -253,6 +255,14 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2); // 24 labels per A4 sheet
+    // The text reads back whole: Polish letters intact (an embedded DejaVu Sans, not Helvetica).
+    const text = (await pdfParse(pdf)).text;
+    expect(text).toContain(LABEL_HEADING);
+    expect(LABEL_HEADING).toMatch(/[ąćęłńóśźż]/);
+    expect(text.split(LABEL_HEADING)).toHaveLength(31);
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2/);
+    expect(pdf.toString('latin1')).toMatch(/DejaVuSans/);
+    expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/Helvetica/);
     const labels = await req(
       h,
       'GET',

@@ -53,6 +53,8 @@ export function createShippingService(options: ShippingOptions = {}): ServiceDef
   return {
     name: 'shipping',
     migrations,
+    // DPD: the defaults are the simulator's test account.
+    productionSecrets: ['DPD_LOGIN', 'DPD_PASSWORD', 'DPD_FID', 'DPD_PUDO_KEY'],
     routes(app, ctx) {
       const deps = depsOf(ctx);
       customerRoutes(app, deps);

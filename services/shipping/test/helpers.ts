@@ -30,8 +30,11 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(config: Partial<Config> = {}): Promise<Harness> {
-  const dpd = await startDpdSimulator();
+export async function startHarness(
+  config: Partial<Config> = {},
+  dpdOptions: Parameters<typeof startDpdSimulator>[0] = {},
+): Promise<Harness> {
+  const dpd = await startDpdSimulator(dpdOptions);
   const keys = createTestKeys();
   const clock = new MovableClock();
   const messaging = testMessagingNames('shipping');

@@ -240,6 +240,10 @@ describe('tracking and the admin panel', () => {
     expect(protocol.status).toBe(200);
     const p = await inspectPdf(protocol.pdf);
     for (const s of shipments) expect(p.text).toContain(s.waybill);
+    // The simulator's documents embed DejaVu Sans: Polish letters read back intact.
+    expect(p.text).toContain('Protokół przekazania przesyłek');
+    expect(protocol.pdf.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
+    expect(bulk.pdf.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
     expect(p.images).toBeGreaterThanOrEqual(3);
     const none = await getPdf(
       h.service.url,

@@ -98,6 +98,12 @@ export async function buildWorld(stack: Stack): Promise<World> {
       notificationId: note ?? randomUUID(),
       userId: s.userId,
       batchId: batch.id,
+      // Real ones come from src/owned.ts where a test needs them (the authorization matrix).
+      orderId: randomUUID(),
+      kitOrderId: randomUUID(),
+      shipmentId: randomUUID(),
+      dropOffShipmentId: randomUUID(),
+      importId: randomUUID(),
       uuid: randomUUID(),
       token: 'x'.repeat(43),
     },

@@ -18,6 +18,7 @@ import { labImportService } from '../../../services/lab-import/src/service';
 import { shippingService } from '../../../services/shipping/src/service';
 import { notificationService } from '../../../services/notification/src/service';
 import { startGateway } from '../../../services/gateway/src/gateway';
+import { startDpdSimulator } from '../../../infra/simulators/src/dpd';
 import { ZGatewayConfig } from '../../../services/gateway/src/config';
 import type { Database as IdentityDatabase } from '../../../services/identity/src/db/database';
 import type { Database as GeoDatabase } from '../../../services/geo/src/db/database';
@@ -82,11 +83,25 @@ export async function startStack(label: string): Promise<Stack> {
     },
   });
   const JWKS_URL = `${identity.url}/.well-known/jwks.json`;
+  // DPD's simulator: real shipments (labels, drop-off codes) for the authorization matrix.
+  const dpd = await startDpdSimulator();
   const [geo, orders, lab, shipping, notification] = await Promise.all([
     startTestService(geoService, { messaging, config: { JWKS_URL, TERC_SEED_FILE: '' } }),
     startTestService(ordersService, { messaging, config: { JWKS_URL } }),
     startTestService(labImportService, { messaging, config: { JWKS_URL } }),
-    startTestService(shippingService, { messaging, config: { JWKS_URL } }),
+    startTestService(shippingService, {
+      messaging,
+      config: {
+        JWKS_URL,
+        DPD_URL: dpd.url,
+        DPD_INFO_URL: dpd.url,
+        DPD_PUDO_URL: dpd.url,
+        DPD_LOGIN: dpd.login,
+        DPD_PASSWORD: dpd.password,
+        DPD_FID: dpd.fid,
+        DPD_PUDO_KEY: dpd.pudoKey,
+      },
+    }),
     startTestService(notificationService, {
       messaging,
       config: { JWKS_URL, SMTP_URL: 'smtp://127.0.0.1:9', CUSTOMER_APP_URL: 'http://app.test' },
@@ -130,6 +145,7 @@ export async function startStack(label: string): Promise<Stack> {
       await within('gateway', () => gw.stop());
       for (const [name, s] of Object.entries(services).reverse()) await within(name, () => s.cleanup());
       await within('event listener', () => events.close());
+      await within('DPD simulator', () => dpd.close());
       await within('test databases', () => dropTestDatabases());
     },
   };

@@ -24,6 +24,7 @@ export function validBody(e: Endpoint, w: World): unknown {
     'POST /auth/set-password/{token}': { password: PASSWORD, confirmPassword: PASSWORD },
     'PATCH /users/me': { language: 'en' },
     'POST /users/me/password': { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+    'PUT /users/me/survey': { answers: [{ questionKey: 'grows', answerKey: 'cereals' }] },
     'POST /users/profile': profileBody(),
     'PATCH /users/profile': { serviceRole: 'PERSONAL' },
     'POST /auth/admin/login': { email: 'nobody@example.com', password: PASSWORD },

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLERS, ENDPOINTS, expected, matches, type Caller, type Endpoint } from '../endpoints';
 import { fill, SQUARE, buildWorld, type World } from '../src/fixtures';
+import { buildOwners, type Owner } from '../src/owned';
 import { request } from '../src/request';
 import { startStack, type Stack } from '../src/stack';
 
@@ -38,6 +40,7 @@ function sampleBody(e: Endpoint): unknown {
     'POST /api/crops/{cropId}/sectors/auto-divide': {},
     'PATCH /api/soil-tests/{testId}': { gardenName: 'Ogród zmieniony' },
     'PATCH /api/notifications/in-app/{notificationId}': {},
+    'POST /api/orders/{orderId}/status': { status: 'SAMPLES_COLLECTING' },
   };
   if (key in bodies) return bodies[key];
   if (e.body) return {};
@@ -50,8 +53,10 @@ function renderMatrix(): string {
     '',
     "Expected status class per caller. `401`/`403`: exactly that; `deny`: 401, 403 or 404 (another user's resource);",
     '`ok`: let in (2xx, or a 4xx of validation/business rules, never 401/403); `any`: public or link-token endpoint.',
-    "Every cell must also answer below 500. userB acts on user A's resources ({plotId}, {cropId}, {sectorId}, {testId},",
-    '{notificationId}); the suspended user uses the access token it held before the suspension (refused: FINDINGS.md F-1, fixed).',
+    'Every cell must also answer below 500. Every id is real, created through the API (src/owned.ts): an `owned` endpoint is tried',
+    'on the resource of each owner that has one (user A, a farmer; a gardener); `userA` is then the owner itself, userB and the',
+    "admin act on the owner's resource. The suspended user uses the access token it held before the suspension (refused:",
+    'FINDINGS.md F-1, fixed).',
     '',
     `| service | method | path | ${CALLERS.join(' | ')} |`,
     `|---|---|---|${CALLERS.map(() => '---').join('|')}|`,
@@ -69,17 +74,21 @@ const KNOWN: { id: string; match: (caller: Caller, e: Endpoint) => boolean }[] =
 describe("abuse: authorization matrix (every endpoint x anonymous, A, B on A's data, admin, suspended)", () => {
   let stack: Stack;
   let world: World;
+  let owners: Owner[];
 
   beforeAll(async () => {
     stack = await startStack('matrix');
     world = await buildWorld(stack);
+    owners = await buildOwners(stack, world);
   });
   afterAll(async () => {
     await stack?.stop();
   });
 
-  it('the committed matrix is the one endpoints.ts describes', () => {
-    const rendered = renderMatrix();
+  it('the committed matrix is the one endpoints.ts describes', async () => {
+    // Written as the repository's prettier writes markdown (npm test checks the formatting too).
+    const options = (await prettier.resolveConfig(MATRIX_FILE)) ?? {};
+    const rendered = await prettier.format(renderMatrix(), { ...options, parser: 'markdown' });
     if (process.env.ABUSE_UPDATE_MATRIX === '1' || !existsSync(MATRIX_FILE))
       writeFileSync(MATRIX_FILE, rendered);
     expect(readFileSync(MATRIX_FILE, 'utf8')).toBe(rendered);
@@ -93,37 +102,55 @@ describe("abuse: authorization matrix (every endpoint x anonymous, A, B on A's d
       admin: world.admin.accessToken,
       suspended: world.suspended.accessToken,
     };
-    // Destructive calls last in a column (crops before plots); A's column last of all.
-    const ordered = [
-      ...ENDPOINTS.filter((e) => !e.destructive),
-      ...ENDPOINTS.filter((e) => e.destructive).sort(
-        (x, y) => Number(y.path.includes('crops')) - Number(x.path.includes('crops')),
-      ),
-    ];
+    // Ids of the calls that are not on an owner's resource (admin calls): A's, then the gardener's.
+    const anyIds = Object.assign({}, ...[...owners].reverse().map((o) => o.ids)) as Record<string, string>;
+    const placeholders = (p: string) => [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    // Destructive calls last in a column (crops before plots), a logout after them; A's column last.
+    const rank = (e: Endpoint) => (e.endsSession ? 2 : e.destructive ? 1 : 0);
+    const ordered = [...ENDPOINTS].sort(
+      (x, y) =>
+        rank(x) - rank(y) ||
+        (rank(x) === 1 ? Number(y.path.includes('crops')) - Number(x.path.includes('crops')) : 0),
+    );
     const order: Caller[] = ['anonymous', 'userB', 'suspended', 'admin', 'userA'];
     const unexpectedAccess: string[] = [];
     const mismatches: string[] = [];
     const serverErrors: string[] = [];
     let cells = 0;
+    let onOwned = 0;
     const tally: Record<string, number> = {};
     for (const caller of order) {
       for (const e of ordered) {
         if (KNOWN.some((k) => k.match(caller, e))) continue;
-        const p = fill(e.path, world.ids);
-        const body = sampleBody(e);
-        const res = await request(stack.gateway, e.method, p, { token: token[caller], json: body });
-        cells++;
-        const cls = expected(e, caller);
-        const ok = matches(cls, res.status);
-        tally[`${cls}:${ok ? 'pass' : 'fail'}`] = (tally[`${cls}:${ok ? 'pass' : 'fail'}`] ?? 0) + 1;
-        const line = `${caller} ${e.method} ${p} expected ${cls} got ${res.status} ${res.text.slice(0, 160)}`;
-        if (res.status >= 500) serverErrors.push(line);
-        else if (!ok && res.status < 300 && ['401', '403', 'deny'].includes(cls)) unexpectedAccess.push(line);
-        else if (!ok) mismatches.push(line);
+        // An owned endpoint is tried on the resource of every owner that has one; the userA column
+        // is then the owner itself (A, or the gardener on the gardener's resources).
+        const targets: { ids: Record<string, string>; owner?: Owner }[] = e.owned
+          ? owners
+              .filter((o) => placeholders(e.path).every((k) => k in o.ids))
+              .map((o) => ({ ids: o.ids, owner: o }))
+          : [{ ids: anyIds }];
+        for (const target of targets) {
+          const p = fill(e.path, target.ids);
+          const body = sampleBody(e);
+          const bearer = caller === 'userA' && target.owner ? target.owner.actor.accessToken : token[caller];
+          const res = await request(stack.gateway, e.method, p, { token: bearer, json: body });
+          cells++;
+          if (target.owner) onOwned++;
+          const cls = expected(e, caller);
+          const ok = matches(cls, res.status);
+          tally[`${cls}:${ok ? 'pass' : 'fail'}`] = (tally[`${cls}:${ok ? 'pass' : 'fail'}`] ?? 0) + 1;
+          const who = caller === 'userA' && target.owner ? target.owner.label : caller;
+          const on = target.owner ? ` (${target.owner.label}'s)` : '';
+          const line = `${who} ${e.method} ${p}${on} expected ${cls} got ${res.status} ${res.text.slice(0, 160)}`;
+          if (res.status >= 500) serverErrors.push(line);
+          else if (!ok && res.status < 300 && ['401', '403', 'deny'].includes(cls))
+            unexpectedAccess.push(line);
+          else if (!ok) mismatches.push(line);
+        }
       }
     }
     console.log(
-      `[abuse:matrix] ${ENDPOINTS.length} endpoints x ${CALLERS.length} callers = ${cells} cells; unexpected accesses: ${unexpectedAccess.length}; other mismatches: ${mismatches.length}; 5xx: ${serverErrors.length}; ${JSON.stringify(tally)}`,
+      `[abuse:matrix] ${ENDPOINTS.length} endpoints x ${CALLERS.length} callers = ${cells} cells (${onOwned} on an owner's real resource); unexpected accesses: ${unexpectedAccess.length}; other mismatches: ${mismatches.length}; 5xx: ${serverErrors.length}; ${JSON.stringify(tally)}`,
     );
     for (const l of [...unexpectedAccess, ...mismatches, ...serverErrors]) console.log(`  ${l}`);
     expect(unexpectedAccess).toEqual([]);

@@ -126,6 +126,34 @@ describe('abuse: tokens, refresh reuse and brute-force limits', () => {
     expect(admin.status).toBe(429);
   });
 
+  it('an access token is refused through the gateway on every service once its session ended (logout, password change)', async () => {
+    const status = async (token: string) =>
+      Promise.all(
+        PROTECTED.map(([, method, path]) => stack.call(method, path, { token }).then((r) => r.status)),
+      );
+    const owner = await createUser(stack, 'ended');
+    const other = await stack.call<{ accessToken: string; refreshToken: string }>('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+    });
+    expect(other.status).toBe(200);
+    // Before: let in (admin-only paths 403), never 401.
+    expect((await status(owner.accessToken)).filter((s) => s === 401)).toEqual([]);
+
+    expect(
+      (await stack.call('POST', '/api/auth/logout', { token: owner.accessToken, body: {} })).status,
+    ).toBe(204);
+    expect(new Set(await status(owner.accessToken))).toEqual(new Set([401]));
+    // The other session lives until the password changes: then it ends too, and the new one works.
+    expect((await status(other.body.accessToken)).filter((s) => s === 401)).toEqual([]);
+    const changed = await stack.call<{ accessToken: string }>('POST', '/api/users/me/password', {
+      token: other.body.accessToken,
+      body: { currentPassword: owner.password, password: 'Zmiana#2025x', confirmPassword: 'Zmiana#2025x' },
+    });
+    expect(changed.status).toBe(200);
+    expect(new Set(await status(other.body.accessToken))).toEqual(new Set([401]));
+    expect((await status(changed.body.accessToken)).filter((s) => s === 401)).toEqual([]);
+  });
+
   it('password-reset requests end in 429 tooManyResetPasswordRequests', async () => {
     const statuses: number[] = [];
     let last: unknown;

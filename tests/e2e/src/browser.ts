@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkScreenA11y } from './axe-check';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(import.meta.dirname, '..', 'test-artifacts');
@@ -37,7 +38,11 @@ export async function newContext(
   });
 }
 
-/** Numbered screenshots per suite: `shots('farmer')('dashboard')` -> farmer/01-dashboard.png. */
+/**
+ * Numbered screenshots per suite: `shots('farmer')('dashboard')` -> farmer/01-dashboard.png. Each
+ * screen recorded is also checked with axe-core at 1280 and 375 px (`src/axe-check.ts`; a step named
+ * `failed-...`, the picture of a failure, is not).
+ */
 export function screenshots(suite: string) {
   const dir = path.join(ARTIFACTS, suite);
   mkdirSync(dir, { recursive: true });
@@ -46,6 +51,7 @@ export function screenshots(suite: string) {
     n += 1;
     const file = path.join(dir, `${String(n).padStart(2, '0')}-${step.replace(/[^a-z0-9-]+/gi, '-')}.png`);
     await page.screenshot({ path: file, fullPage: true });
+    if (!step.startsWith('failed-')) await checkScreenA11y(page, `${suite}/${step}`);
     return file;
   };
 }

@@ -15,6 +15,8 @@ interface SessionState {
    */
   epoch: number;
   signIn: (pair: TTokenPair) => void;
+  /** The same account's new session (a password change ends every earlier one): data kept. */
+  renewSession: (pair: TTokenPair) => void;
   signOut: () => void;
 }
 
@@ -26,6 +28,7 @@ export const useSessionStore = create<SessionState>((set) => ({
     tokens.set(pair);
     set((s) => (s.signedIn ? (same ? s : { epoch: s.epoch + 1 }) : { signedIn: true }));
   },
+  renewSession: (pair) => tokens.set(pair),
   signOut: () => {
     tokens.clear();
     forgetUser();

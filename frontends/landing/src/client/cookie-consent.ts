@@ -15,6 +15,7 @@ import {
   writeConsent,
   type CookieConsent,
 } from '@gleba/ui/cookies/consent-storage';
+import { trapFocus, type FocusTrap } from '@gleba/ui/dialog/focus-trap';
 
 export function setupCookieConsent(root: HTMLElement): void {
   const banner = root.querySelector<HTMLElement>('[data-cookie-banner]');
@@ -26,7 +27,7 @@ export function setupCookieConsent(root: HTMLElement): void {
   const toggles = COOKIE_CATEGORIES.map(
     (category) => [category, dialog.querySelector<HTMLInputElement>(`input[name="${category}"]`)!] as const,
   );
-  let opener: HTMLElement | null = null;
+  let trap: FocusTrap | null = null;
 
   const showBanner = () => {
     banner.hidden = !needsConsentBanner(readConsent());
@@ -44,32 +45,33 @@ export function setupCookieConsent(root: HTMLElement): void {
     required.hidden = allowed;
   };
 
-  const open = (from: HTMLElement | null) => {
-    opener = from;
+  const open = () => {
     const consent = readConsent() ?? DEFAULT_CONSENT;
     for (const [category, input] of toggles) input.checked = consent[category];
     refreshSave();
     backdrop.hidden = false;
-    dialog.focus();
+    trap?.release();
+    trap = trapFocus(dialog, { onEscape: () => close() });
   };
 
   const close = () => {
     if (backdrop.hidden) return;
     backdrop.hidden = true;
-    opener?.focus();
-    opener = null;
+    trap?.release();
+    trap = null;
   };
 
   const store = (consent: CookieConsent) => {
     writeConsent(consent);
-    close();
+    // The banner first: when it hid the opener, focus goes to the page's main region instead.
     showBanner();
+    close();
   };
 
   document.addEventListener('click', (event) => {
     const target = (event.target as Element | null)?.closest?.('button');
     if (!target) return;
-    if (target.matches('[data-cookie-settings]')) open(target);
+    if (target.matches('[data-cookie-settings]')) open();
     else if (target.matches('[data-cookie-accept], [data-cookie-accept-all]')) store({ ...ALL_ACCEPTED });
     else if (target === save && canSaveConsent(current())) store(current());
   });
@@ -77,32 +79,9 @@ export function setupCookieConsent(root: HTMLElement): void {
   backdrop.addEventListener('mousedown', (event) => {
     if (event.target === backdrop) close();
   });
-  document.addEventListener('keydown', (event) => {
-    if (backdrop.hidden) return;
-    if (event.key === 'Escape') close();
-    if (event.key === 'Tab') trapFocus(dialog, event);
-  });
   onConsentChange(showBanner);
 
   // Settings buttons outside this markup (the footer) only make sense with this script running.
   for (const el of document.querySelectorAll<HTMLElement>('[data-needs-script]')) el.hidden = false;
   showBanner();
-}
-
-/** Keeps Tab inside the modal dialog. */
-function trapFocus(dialog: HTMLElement, event: KeyboardEvent): void {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, a[href]')].filter(
-    (el) => !(el as HTMLButtonElement).disabled,
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === dialog)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

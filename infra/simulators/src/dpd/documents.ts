@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { usePdfFonts } from '@gleba/platform/pdf-fonts';
 
 /** What a label shows for one parcel. */
 export interface LabelParcel {
@@ -10,15 +11,6 @@ export interface LabelParcel {
   reference: string | null;
   pickupPointId: string | null;
   returnOf: string | null;
-}
-
-// The standard PDF fonts only cover WinAnsi; the simulator keeps its documents to ASCII.
-function ascii(s: string): string {
-  return s
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '');
 }
 
 async function barcode(text: string, height = 14): Promise<Buffer> {
@@ -36,6 +28,8 @@ function render(
       autoFirstPage: false,
       info: { Title: 'DPD simulator document' },
     });
+    // Names and addresses keep their Polish letters: the documents embed DejaVu Sans.
+    usePdfFonts(doc);
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -59,17 +53,15 @@ export function renderLabels(
       doc.addPage();
       const width = doc.page.width - 48;
       doc.fontSize(18).text(outputType === 'RETURN' ? 'DPD Polska - RETURN' : 'DPD Polska', { width });
-      doc
-        .fontSize(9)
-        .text(p.pickupPointId ? `DPD Pickup: ${ascii(p.pickupPointId)}` : 'DPD Classic', { width });
+      doc.fontSize(9).text(p.pickupPointId ? `DPD Pickup: ${p.pickupPointId}` : 'DPD Classic', { width });
       if (p.returnOf) doc.text(`Return of ${p.returnOf}`, { width });
       doc.moveDown(0.5).fontSize(8).text('Sender:', { width });
-      for (const line of p.sender) doc.text(ascii(line), { width });
+      for (const line of p.sender) doc.text(line, { width });
       doc.moveDown(0.5).text('Receiver:', { width });
-      for (const line of p.receiver) doc.text(ascii(line), { width });
+      for (const line of p.receiver) doc.text(line, { width });
       doc
         .moveDown(0.5)
-        .text(`Weight: ${p.weightKg} kg${p.reference ? `  Ref: ${ascii(p.reference)}` : ''}`, { width });
+        .text(`Weight: ${p.weightKg} kg${p.reference ? `  Ref: ${p.reference}` : ''}`, { width });
       doc.moveDown(0.5);
       const y = doc.y;
       doc.image(await barcode(p.waybill), 24, y, { width: Math.min(width, 240), height: 60 });
@@ -88,13 +80,13 @@ export function renderProtocol(
 ): Promise<Buffer> {
   return render('A4', async (doc) => {
     doc.addPage();
-    doc.fontSize(16).text('DPD Polska - Protokol przekazania przesylek');
+    doc.fontSize(16).text('DPD Polska – Protokół przekazania przesyłek');
     doc.fontSize(9).text(`Protocol ${documentId}   FID ${fid}   Date ${date}   Parcels ${parcels.length}`);
     doc.moveDown();
     for (const [i, p] of parcels.entries()) {
       if (doc.y > doc.page.height - 110) doc.addPage();
       const y = doc.y;
-      doc.fontSize(10).text(`${i + 1}. ${p.waybill}  ${p.weightKg} kg  ${ascii(p.receiver[0] ?? '')}`, 24, y);
+      doc.fontSize(10).text(`${i + 1}. ${p.waybill}  ${p.weightKg} kg  ${p.receiver[0] ?? ''}`, 24, y);
       doc.image(await barcode(p.waybill, 8), 24, y + 14, { width: 180, height: 30 });
       doc.y = y + 52;
     }

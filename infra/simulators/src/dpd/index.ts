@@ -1,6 +1,9 @@
 import express, { type Request, type Response } from 'express';
 import { listen, type SimulatorHandle } from '../simulator';
 import { renderLabels, renderProtocol, type LabelParcel } from './documents';
+import { journeyEvents, journeySteps, type DpdJourney } from './journey';
+
+export { DPD_CODES, journeySteps, type DpdJourney } from './journey';
 
 /**
  * DPD Polska simulator: DPDServices (shipment), courier, tracking (DPDInfoServices) and pickup
@@ -53,6 +56,12 @@ export interface DpdSimulatorOptions {
   fid?: string;
   /** Key of the pickup point service (MyPudo). */
   pudoKey?: string;
+  /**
+   * Tracking that moves: every generated parcel goes through DPD's sequence, one step per this
+   * many milliseconds of the simulator's clock (`journey.ts`). 0 (the default; `npm start` sets
+   * `DPD_SIM_TRACKING_STEP_MS`): only the events pushed with `pushEvents` exist.
+   */
+  trackingStepMs?: number;
 }
 
 interface ParcelState {
@@ -65,6 +74,14 @@ interface ParcelState {
   pickupPointId: string | null;
   returnOf: string | null;
   createdAt: string;
+  /** Which way its tracking goes (DELIVERED unless set with `journey`). */
+  journey: DpdJourney;
+}
+
+/** DPD's price of one parcel in grosze (the simulator's price list: by weight, cheaper via DPD Pickup). */
+export function dpdPrice(weightKg: number, pickupPoint: boolean): number {
+  const base = weightKg <= 5 ? 1599 : weightKg <= 10 ? 1899 : weightKg <= 20 ? 2399 : 2999;
+  return pickupPoint ? base - 300 : base;
 }
 
 export interface CourierBooking {
@@ -88,6 +105,12 @@ export interface DpdSimulatorHandle extends SimulatorHandle {
   bookings(): CourierBooking[];
   /** Appends tracking events exactly as given (repeats and any order are allowed). */
   pushEvents(waybill: string, events: DpdTrackingEvent[]): void;
+  /** The way a parcel's moving tracking goes: delivered, an exception then delivered, or returned. */
+  journey(waybill: string, journey: DpdJourney): void;
+  /** Moves the simulator's tracking clock forward. */
+  advanceClock(ms: number): void;
+  /** The simulator's tracking clock (epoch ms). */
+  now(): number;
   /** The next call of `operation` answers HTTP 200 with this error (once per call of failNext). */
   failNext(operation: DpdOperation, failure: DpdScriptedFailure): void;
   /** Drops the scripted failures not used yet (of one operation, or all). */
@@ -209,6 +232,9 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
   const password = options.password ?? 'test';
   const fid = options.fid ?? '1495';
   const pudoKey = options.pudoKey ?? 'sim';
+  const stepMs = Math.max(0, options.trackingStepMs ?? 0);
+  let clockOffset = 0;
+  const now = () => Date.now() + clockOffset;
 
   let parcels = new Map<string, ParcelState>();
   let bookings: CourierBooking[] = [];
@@ -224,6 +250,15 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
   const nextWaybill = () => {
     seq += 1;
     return `10000${String(seq).padStart(8, '0')}U`;
+  };
+
+  /** Pushed events, then the moving journey's steps whose time has come (when the clock runs). */
+  const eventsOf = (waybill: string): DpdTrackingEvent[] => {
+    const pushed = events.get(waybill) ?? [];
+    const parcel = parcels.get(waybill);
+    if (!stepMs || !parcel) return pushed;
+    const steps = journeySteps(parcel.journey, parcel.pickupPointId !== null);
+    return [...pushed, ...journeyEvents(steps, Date.parse(parcel.createdAt), now(), stepMs)];
   };
 
   const app = express();
@@ -340,16 +375,25 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
           weightKg: p.weight,
           pickupPointId: pudo,
           returnOf: null,
-          createdAt: new Date().toISOString(),
+          createdAt: new Date(now()).toISOString(),
+          journey: 'DELIVERED',
         });
-        return { status: 'OK', parcelId: seq, waybill };
+        return {
+          status: 'OK',
+          parcelId: seq,
+          waybill,
+          price: { amount: dpdPrice(p.weight, !!pudo), currency: 'PLN' },
+        };
       });
       const ok = outParcels.length > 0 && outParcels.every((p) => p.status === 'OK');
+      const prices = outParcels.map((p) => ('price' in p ? (p.price?.amount ?? 0) : 0));
       return {
         status: ok ? 'OK' : 'INCORRECT_DATA',
         packageId,
         reference: pkg.reference ?? null,
         parcels: outParcels,
+        // The price of the package in grosze (the sum of its parcels').
+        price: ok ? { amount: prices.reduce((a, b) => a + b, 0), currency: 'PLN' } : null,
       };
     });
     res.json({
@@ -403,7 +447,8 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
           receiver: p.sender,
           pickupPointId: null,
           returnOf: w,
-          createdAt: new Date().toISOString(),
+          createdAt: new Date(now()).toISOString(),
+          journey: 'DELIVERED',
         };
         parcels.set(returnWaybill, state);
         returnWaybills.push({ waybill: w, returnWaybill });
@@ -612,7 +657,7 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       result: {
         status: 'OK',
         waybill,
-        eventsList: (events.get(waybill) ?? []).map((e) => ({ ...e, waybill })),
+        eventsList: eventsOf(waybill).map((e) => ({ ...e, waybill })),
       },
     });
   });
@@ -671,6 +716,20 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     handle.pushEvents(body.waybill, body.events);
     res.json({ ok: true });
   });
+  app.post('/__sim/journey', (req, res) => {
+    const body = req.body as { waybill: string; journey: DpdJourney };
+    if (!parcels.has(body.waybill) || !['DELIVERED', 'EXCEPTION', 'RETURN'].includes(body.journey)) {
+      res.status(400).json({ ok: false });
+      return;
+    }
+    handle.journey(body.waybill, body.journey);
+    res.json({ ok: true });
+  });
+  app.post('/__sim/clock', (req, res) => {
+    const body = req.body as { advanceMs?: number };
+    handle.advanceClock(Number(body.advanceMs ?? 0));
+    res.json({ ok: true, now: new Date(now()).toISOString(), stepMs });
+  });
   app.post('/__sim/fail-next', (req, res) => {
     const body = req.body as { operation: DpdOperation } & DpdScriptedFailure;
     handle.failNext(body.operation, body);
@@ -690,6 +749,14 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
     parcels: () => [...parcels.values()],
     bookings: () => [...bookings],
     pushEvents: (waybill, list) => events.set(waybill, [...(events.get(waybill) ?? []), ...list]),
+    journey: (waybill, journey) => {
+      const parcel = parcels.get(waybill);
+      if (parcel) parcel.journey = journey;
+    },
+    advanceClock: (ms) => {
+      if (Number.isFinite(ms) && ms > 0) clockOffset += ms;
+    },
+    now,
     failNext: (operation, failure) => failures.set(operation, [...(failures.get(operation) ?? []), failure]),
     clearFailures: (operation) => (operation ? failures.delete(operation) : failures.clear(), undefined),
     noWindowsFor: (postCode) => void noWindows.add(postCode),
@@ -704,6 +771,7 @@ export async function startDpdSimulator(options: DpdSimulatorOptions = {}): Prom
       unknownPostCodes = new Set(['00-000', '99-999']);
       pins = new Map();
       calls = [];
+      clockOffset = 0;
     },
   };
   return handle;

@@ -23,6 +23,8 @@ export interface SimulatedSms {
   body: string;
   status: 'queued';
   dateCreated: string;
+  /** The client's User-Agent (the official library sends `twilio-node/<version> ...`). */
+  userAgent: string | null;
 }
 
 export interface TwilioFailure {
@@ -102,6 +104,7 @@ export async function startTwilioSimulator(
       body: body.Body,
       status: 'queued',
       dateCreated: new Date().toUTCString(),
+      userAgent: req.header('user-agent') ?? null,
     };
     messages.push(sms);
     res.status(201).json({

@@ -19,6 +19,7 @@ export const IdentityErrorCode = {
   profileAlreadyExists: 'profileAlreadyExists',
   userNotFound: 'userNotFound',
   wrongCurrentPassword: 'wrongCurrentPassword',
+  tooManyPasswordAttempts: 'tooManyPasswordAttempts',
   socialSignInFailed: 'socialSignInFailed',
   socialProviderUnavailable: 'socialProviderUnavailable',
   // field rules (spec section 5)
@@ -38,6 +39,8 @@ export const IdentityErrorCode = {
   invalidPostCode: 'invalidPostCode',
   invalidTaxNumber: 'invalidTaxNumber',
   fieldRequired: 'fieldRequired',
+  surveyAnswerUnknown: 'surveyAnswerUnknown',
+  surveyOneAnswer: 'surveyOneAnswer',
   fieldTooLong: 'fieldTooLong',
   personalDataRequired: 'personalDataRequired',
   businessDataRequired: 'businessDataRequired',

@@ -29,11 +29,20 @@ export const ZImportUploadQuery = z.object({
 });
 export type TImportUploadQuery = z.infer<typeof ZImportUploadQuery>;
 
+/**
+ * The parameters of an import's message (`errors.<code>` in @gleba/i18n): `column` (its letter),
+ * `header` (as the file names it), `value`, `testType`... `importMessage` renders them.
+ */
+export const ZImportMessageParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+export type TImportMessageParams = z.infer<typeof ZImportMessageParams>;
+
 export const ZImportRowError = z.object({
   /** The worksheet row (1 = the header); null for a file-level error. */
   row: z.number().int().nullable(),
   label: z.string().nullable(),
   code: z.string(),
+  params: ZImportMessageParams.nullable(),
+  /** The code and its parameters as text, in the request's language. */
   message: z.string(),
 });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
@@ -46,6 +55,8 @@ export const ZImportView = z.object({
   fileSize: z.number().int(),
   status: ImportStatus,
   errorCode: z.string().nullable(),
+  errorParams: ZImportMessageParams.nullable(),
+  /** The file-level error as text, in the request's language. */
   errorMessage: z.string().nullable(),
   progress: z.object({
     phase: z.enum(['check', 'apply']).nullable(),

@@ -159,6 +159,8 @@ export const ZShipment = z.object({
     .nullable(),
   returnCode: z.string().nullable(),
   rma: z.string().nullable(),
+  /** DPD's price of the parcel in grosze (null when DPD gave none). */
+  shippingCost: z.number().int().nullable(),
   sender: ZShippingAddress,
   createdAt: z.iso.datetime({ offset: true }),
   statusChangedAt: z.iso.datetime({ offset: true }),

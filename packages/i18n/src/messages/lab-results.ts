@@ -50,6 +50,7 @@ export const labResults = defineMessages({
     reportCategory: 'Kategoria agronomiczna',
     reportRecommendations: 'Zalecenia nawozowe i wapnowanie',
     reportLimingNeed: 'Potrzeby wapnowania',
+    reportLegends: 'Legenda',
     reportNoRecommendation: 'Brak zaleceń: nie wybrano uprawy lub brak wyników badania podstawowego.',
     reportStatus: 'Status',
     unitHa: 'ha',
@@ -103,6 +104,7 @@ export const labResults = defineMessages({
     reportCategory: 'Agronomic category',
     reportRecommendations: 'Fertilizer and lime recommendations',
     reportLimingNeed: 'Liming need',
+    reportLegends: 'Legend',
     reportNoRecommendation: 'No recommendations: no crop chosen or no basic test results.',
     reportStatus: 'Status',
     unitHa: 'ha',
@@ -156,6 +158,7 @@ export const labResults = defineMessages({
     reportCategory: 'Агрономічна категорія',
     reportRecommendations: 'Рекомендації щодо добрив і вапнування',
     reportLimingNeed: 'Потреба у вапнуванні',
+    reportLegends: 'Легенда',
     reportNoRecommendation:
       'Немає рекомендацій: не вибрано культуру або немає результатів базового дослідження.',
     reportStatus: 'Статус',

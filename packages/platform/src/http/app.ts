@@ -34,6 +34,11 @@ export interface HttpAppOptions {
   /** Checks run by `/health/ready` (database, broker, Redis). */
   readiness?: HealthCheck[];
   jsonLimit?: string;
+  /**
+   * Proxies in front whose X-Forwarded-For entries are believed (`req.ip`): 1, the gateway, which
+   * sets the header itself. Default 1.
+   */
+  trustProxyHops?: number;
   /** Mount the service's routers; runs after the common middleware, before the 404 and error handlers. */
   routes: (app: Express) => void;
 }
@@ -142,7 +147,7 @@ function isBodyParserError(error: unknown): error is { type: string; status?: nu
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxyHops ?? 1);
   app.set('query parser', 'extended');
   app.use(requestContext());
   app.use(healthRoutes(options.readiness ?? []));

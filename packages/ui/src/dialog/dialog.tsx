@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trapFocus } from './focus-trap';
 
 export interface DialogProps {
   open: boolean;
@@ -9,20 +10,23 @@ export interface DialogProps {
   actions?: ReactNode;
 }
 
-/** A modal dialog: focus moves into it, Escape and the backdrop close it. */
+/**
+ * The modal dialog of both apps: focus moves into it and stays there (Tab cycles through its
+ * controls), Escape and the backdrop close it, and on closing focus returns to the control that
+ * opened it (`./focus-trap`, which the landing page's cookie dialog uses too).
+ */
 export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // The latest onClose without re-trapping (and so moving focus) on every render.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
   useEffect(() => {
-    if (!open) return;
-    ref.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    if (!open || !ref.current) return;
+    const trap = trapFocus(ref.current, { onEscape: () => onCloseRef.current() });
+    return () => trap.release();
+  }, [open]);
 
   if (!open) return null;
   return (

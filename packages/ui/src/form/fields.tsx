@@ -1,5 +1,51 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { useT } from '../i18n/ui-language';
+
+/**
+ * Whether a field's error is its own live announcement (`role="alert"`, the default). Inside
+ * `<QuietFieldErrors>` it is not: a form that checks every field on submit announces one summary
+ * (`FormErrorSummary`) and moves focus to the first invalid field (`focusFirstInvalid`), whose
+ * error is read with it through `aria-describedby`, instead of one alert per field.
+ */
+const FieldAlerts = createContext(true);
+
+export function QuietFieldErrors({ children }: { children: ReactNode }) {
+  return <FieldAlerts.Provider value={false}>{children}</FieldAlerts.Provider>;
+}
+
+function useErrorRole(): 'alert' | undefined {
+  return useContext(FieldAlerts) ? 'alert' : undefined;
+}
+
+/** Focuses the first field marked invalid inside `container`; false when there is none. */
+export function focusFirstInvalid(container: HTMLElement | null): boolean {
+  const field = container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return false;
+  field.focus();
+  return true;
+}
+
+/**
+ * One announcement for a form checked on submit: how many fields need correcting. Give it a `key`
+ * that changes on each submit so a repeated failure is announced again.
+ */
+export function FormErrorSummary({ count }: { count: number }) {
+  const tr = useT();
+  if (count === 0) return null;
+  return (
+    <p className="gl-field__error gl-form-summary" role="alert">
+      {tr('ui.formErrorsSummary', { count })}
+    </p>
+  );
+}
 
 interface FieldFrameProps {
   id: string;
@@ -10,6 +56,7 @@ interface FieldFrameProps {
 }
 
 function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+  const role = useErrorRole();
   return (
     <div className={`gl-field${error ? ' gl-field--invalid' : ''}`}>
       <label htmlFor={id} className="gl-field__label">
@@ -22,7 +69,7 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="gl-field__error" role="alert">
+        <p id={`${id}-error`} className="gl-field__error" role={role}>
           {error}
         </p>
       )}
@@ -119,6 +166,7 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 
 export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
   const id = useId();
+  const role = useErrorRole();
   return (
     <div className={`gl-field${error ? ' gl-field--invalid' : ''}`}>
       <div className="gl-checkbox">
@@ -132,7 +180,7 @@ export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
         <label htmlFor={id}>{label}</label>
       </div>
       {error && (
-        <p id={`${id}-error`} className="gl-field__error" role="alert">
+        <p id={`${id}-error`} className="gl-field__error" role={role}>
           {error}
         </p>
       )}

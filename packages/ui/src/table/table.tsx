@@ -5,6 +5,22 @@ export interface Column<Row> {
   key: string;
   header: ReactNode;
   cell: (row: Row) => ReactNode;
+  /** The column's sort order, on the header cell (`aria-sort` belongs on the `<th>`, not on its button). */
+  sort?: 'ascending' | 'descending' | 'none';
+}
+
+/**
+ * A horizontally scrolling box for a table wider than a phone's screen. It is focusable and named
+ * (a region), so a keyboard user can reach it and scroll it with the arrow keys (WCAG 2.1.1,
+ * axe `scrollable-region-focusable`).
+ */
+export function TableScroll({ label, children }: { label?: string | undefined; children: ReactNode }) {
+  const tr = useT();
+  return (
+    <div className="gl-table-scroll" tabIndex={0} role="region" aria-label={label ?? tr('ui.scrollRegion')}>
+      {children}
+    </div>
+  );
 }
 
 export interface TableProps<Row> {
@@ -21,6 +37,8 @@ export interface TableProps<Row> {
    * of a table scrolling sideways.
    */
   stackOnNarrow?: boolean;
+  /** Names the scrolling region around the table; the caption when not given. */
+  label?: string;
 }
 
 export function Table<Row>({
@@ -32,17 +50,18 @@ export function Table<Row>({
   empty,
   caption,
   stackOnNarrow,
+  label,
 }: TableProps<Row>) {
   const tr = useT();
   // The wrapper scrolls sideways when the columns do not fit (a phone) instead of widening the page.
   return (
-    <div className="gl-table-scroll">
+    <TableScroll label={label ?? caption}>
       <table className={stackOnNarrow ? 'gl-table gl-table--stack' : 'gl-table'}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" aria-sort={c.sort}>
                 {c.header}
               </th>
             ))}
@@ -68,7 +87,7 @@ export function Table<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

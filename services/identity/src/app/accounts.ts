@@ -35,14 +35,14 @@ import {
 import {
   consumeOneTimeToken,
   createOneTimeToken,
+  endOneTimeTokens,
   peekOneTimeToken,
-  revokeUserSessions,
 } from '../db/repositories/tokens.repository';
 import { isDataComplete, type ProfileData } from '../domain/profile';
 import { hashToken, newOpaqueToken, newPublicUserId } from '../domain/secrets';
 import { depsOf, type Ctx } from './deps';
 import { publishNewsletterConsent, publishProfileUpdated } from './events';
-import { issueSession } from './sessions';
+import { endUserSessions, issueSession, markSessionsEnded } from './sessions';
 
 const invalidLink = () => new AppError(E.invalidOrExpiredLink, 400, 'The link is invalid or has expired');
 const suspended = () => new AppError(E.accountSuspended, 403, 'Account suspended, contact the administrator');
@@ -162,18 +162,21 @@ export async function login(
   const { limiter, hasher } = depsOf(ctx);
   const accountKey = `login:account:${email}`;
   const ipKey = `login:ip:${ip}`;
-  const [byAccount, byIp] = await Promise.all([limiter.count(accountKey), limiter.count(ipKey)]);
-  if (byAccount >= ctx.config.LOGIN_LIMIT_PER_ACCOUNT || byIp >= ctx.config.LOGIN_LIMIT_PER_IP) {
-    throw new AppError(E.tooManyLoginAttempts, 429, 'Too many login attempts, try later');
-  }
+  // The attempt is counted before the password is compared, in one atomic step: a burst of
+  // parallel guesses cannot all pass the check before any of them is counted.
+  const allowed = await limiter.take(
+    [
+      { name: accountKey, limit: ctx.config.LOGIN_LIMIT_PER_ACCOUNT },
+      { name: ipKey, limit: ctx.config.LOGIN_LIMIT_PER_IP },
+    ],
+    ctx.config.LOGIN_LIMIT_WINDOW_SECONDS,
+  );
+  if (!allowed) throw new AppError(E.tooManyLoginAttempts, 429, 'Too many login attempts, try later');
   const user = await findUserByEmail(ctx.db, email);
   const ok = await hasher.verify(password, user?.passwordHash);
-  if (!user || !ok) {
-    const window = ctx.config.LOGIN_LIMIT_WINDOW_SECONDS;
-    await Promise.all([limiter.hit(accountKey, window), limiter.hit(ipKey, window)]);
-    throw new AppError(E.invalidCredentials, 401, 'Invalid e-mail or password');
-  }
-  await limiter.reset(accountKey);
+  if (!user || !ok) throw new AppError(E.invalidCredentials, 401, 'Invalid e-mail or password');
+  // Only failures count: the right password clears the account's counter and gives the IP's back.
+  await Promise.all([limiter.reset(accountKey), limiter.giveBack(ipKey)]);
   if (!user.isEnabled) throw suspended();
   if (!user.isActive) throw notActive();
   if (options.admin && user.role !== 'ADMIN')
@@ -231,15 +234,17 @@ export async function setPassword(
   if (!owner) throw invalidLink();
   if (!owner.isEnabled) throw suspended();
   const passwordHash = await depsOf(ctx).hasher.hash(body.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const { ended, result } = await ctx.db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', hashToken(token));
     if (!used) throw invalidLink();
     const user = await updateUser(trx, used.user_id, { password_hash: passwordHash, is_active: true });
     if (!owner.isActive) await ctx.outbox.publish(trx, UserActivatedV1, { userId: user.id });
-    await revokeUserSessions(trx, user.id);
+    const ended = await endUserSessions(ctx, trx, user.id);
     const tokens = await issueSession(ctx, trx, user);
-    return { email: user.email, ...tokens };
+    return { ended, result: { email: user.email, ...tokens } };
   });
+  await markSessionsEnded(ctx, ended);
+  return result;
 }
 
 export async function exchangeAuthCode(ctx: Ctx, code: string): Promise<TTokenPair> {
@@ -270,22 +275,42 @@ async function mustUser(ctx: Ctx, userId: string): Promise<User> {
   return user;
 }
 
+/**
+ * Changes the password with the current one. Guesses of the current password are limited per
+ * account (counted before the comparison, like login). Every session ends, this one too, and so do
+ * earlier reset links; the caller gets a new session.
+ */
 export async function changePassword(
   ctx: Ctx,
   userId: string,
-  sessionId: string | undefined,
   body: TChangePasswordBody,
-): Promise<void> {
+): Promise<TTokenPair> {
   const user = await mustUser(ctx, userId);
-  const { hasher } = depsOf(ctx);
+  const { hasher, limiter } = depsOf(ctx);
+  const counter = `password-change:user:${user.id}`;
+  const allowed = await limiter.take(
+    [{ name: counter, limit: ctx.config.PASSWORD_CHANGE_LIMIT_PER_ACCOUNT }],
+    ctx.config.LOGIN_LIMIT_WINDOW_SECONDS,
+  );
+  if (!allowed)
+    throw new AppError(
+      E.tooManyPasswordAttempts,
+      429,
+      'Too many attempts with the current password, try later',
+    );
   if (!(await hasher.verify(body.currentPassword, user.passwordHash))) {
     throw new AppError(E.wrongCurrentPassword, 400, 'The current password is wrong');
   }
+  await limiter.reset(counter);
   const passwordHash = await hasher.hash(body.password);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, user.id, { password_hash: passwordHash });
-    await revokeUserSessions(trx, user.id, sessionId);
+  const { ended, tokens } = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await updateUser(trx, user.id, { password_hash: passwordHash });
+    const ended = await endUserSessions(ctx, trx, user.id);
+    await endOneTimeTokens(trx, user.id, 'PASSWORD_RESET');
+    return { ended, tokens: await issueSession(ctx, trx, changed) };
   });
+  await markSessionsEnded(ctx, ended);
+  return tokens;
 }
 
 export async function updateMe(ctx: Ctx, userId: string, body: TUpdateMeBody): Promise<void> {
@@ -366,7 +391,7 @@ export async function setSuspended(
       suspended_reason: suspend ? (reason ?? null) : null,
     });
     if (suspend) {
-      await revokeUserSessions(trx, user.id);
+      await endUserSessions(ctx, trx, user.id);
       await ctx.outbox.publish(trx, UserSuspendedV1, {
         userId: user.id,
         byUserId: adminId,

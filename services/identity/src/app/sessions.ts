@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Transaction } from 'kysely';
 import { AppError, JWT_AUDIENCE, JWT_ISSUER } from '@gleba/platform';
-import { IdentityErrorCode, type TAccessClaims, type TTokenPair } from '@gleba/contracts';
+import { IdentityErrorCode, revokedSessionKey, type TAccessClaims, type TTokenPair } from '@gleba/contracts';
 import type { Database } from '../db/database';
 import { findUserById, type User } from '../db/repositories/users.repository';
 import {
   findRefreshToken,
   insertRefreshToken,
   markRefreshTokenUsed,
+  recentSessionFamilies,
   revokeFamily,
+  revokeUserSessions,
 } from '../db/repositories/tokens.repository';
 import { hashToken, newOpaqueToken } from '../domain/secrets';
 import { depsOf, type Ctx } from './deps';
@@ -65,6 +67,7 @@ export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promis
   if (!stored || stored.revoked_at) throw reauthenticate();
   if (stored.used_at) {
     await revokeFamily(ctx.db, stored.family_id);
+    await markSessionsEnded(ctx, [stored.family_id]);
     ctx.logger.warn(
       { userId: stored.user_id, familyId: stored.family_id },
       'refresh token reused: family revoked',
@@ -84,13 +87,64 @@ export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promis
   });
   if (outcome === 'reused') {
     await revokeFamily(ctx.db, stored.family_id);
+    await markSessionsEnded(ctx, [stored.family_id]);
     throw reauthenticate();
   }
   if (outcome === 'refused') throw reauthenticate();
   return outcome;
 }
 
-export async function revokeByRefreshToken(ctx: Ctx, refreshToken: string): Promise<void> {
-  const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (stored) await revokeFamily(ctx.db, stored.family_id);
+/** Logout: the session of the refresh token and the one of the access token (when given) end. */
+export async function logout(ctx: Ctx, refreshToken?: string, sessionId?: string): Promise<void> {
+  const ended: string[] = [];
+  if (refreshToken) {
+    const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
+    if (stored) ended.push(stored.family_id);
+  }
+  if (sessionId && !ended.includes(sessionId)) ended.push(sessionId);
+  for (const familyId of ended) await revokeFamily(ctx.db, familyId);
+  await markSessionsEnded(ctx, ended);
+}
+
+/**
+ * Ends every session of a user (password change or reset, suspension): their refresh tokens are
+ * revoked in the transaction; returns the sessions that may still hold a live access token, for
+ * `markSessionsEnded` once the transaction has committed.
+ */
+export async function endUserSessions(
+  ctx: Ctx,
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<string[]> {
+  const since = new Date(Date.now() - (ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
+  const families = await recentSessionFamilies(trx, userId, since);
+  await revokeUserSessions(trx, userId);
+  return families;
+}
+
+/**
+ * Tells the gateway (shared Redis keys) that sessions ended, for as long as an access token of
+ * theirs can live: their access tokens are refused at once, not when they expire. Redis being down
+ * does not undo the end (the database holds it: refresh is refused); it is logged.
+ */
+export async function markSessionsEnded(ctx: Ctx, familyIds: string[]): Promise<void> {
+  if (familyIds.length === 0) return;
+  try {
+    const pipeline = depsOf(ctx).redis.pipeline();
+    for (const id of familyIds)
+      pipeline.set(
+        revokedSessionKey(ctx.config.REDIS_PREFIX, id),
+        '1',
+        'EX',
+        ctx.config.ACCESS_TOKEN_TTL_SECONDS + 60,
+      );
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+  } catch (error) {
+    ctx.logger.error(
+      { err: error, sessions: familyIds.length },
+      'could not mark ended sessions for the gateway',
+    );
+  }
 }

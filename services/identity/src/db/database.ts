@@ -86,6 +86,14 @@ export interface SocialAccountsTable {
   created_at: Timestamp;
 }
 
+export interface SurveyAnswersTable {
+  user_id: string;
+  survey_type: string;
+  question_key: string;
+  answer_key: string;
+  answered_at: Timestamp;
+}
+
 /** Tables of the identity database (the platform's outbox, inbox and job failures included). */
 export interface Database extends PlatformTables {
   users: UsersTable;
@@ -94,4 +102,5 @@ export interface Database extends PlatformTables {
   refresh_tokens: RefreshTokensTable;
   signing_keys: SigningKeysTable;
   social_accounts: SocialAccountsTable;
+  survey_answers: SurveyAnswersTable;
 }

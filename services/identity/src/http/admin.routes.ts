@@ -1,4 +1,5 @@
 import express, { type Router } from 'express';
+import { z } from 'zod';
 import { mustAuth, notFound, requireRole, route } from '@gleba/platform';
 import {
   IdentityErrorCode,
@@ -7,9 +8,11 @@ import {
   ZIdParam,
   ZLoginBody,
   ZSuspendBody,
+  SurveyType,
   pageMeta,
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
+import * as survey from '../app/survey';
 import type { Ctx } from '../app/deps';
 import { findCurrentUser, listUsers } from '../db/repositories/users.repository';
 import { clientIp, parseBody } from './parse';
@@ -42,6 +45,15 @@ export function adminRoutes(ctx: Ctx): Router {
       const { items, total } = await listUsers(ctx.db, query);
       return { items, meta: pageMeta(query.page, query.perPage, total) };
     }),
+  );
+
+  // Answers to the onboarding survey, counted (before `/users/:id`, which takes one segment).
+  r.get(
+    '/users/survey/:surveyType',
+    requireRole('ADMIN'),
+    route({ params: z.object({ surveyType: SurveyType }) }, ({ params }) =>
+      survey.surveyCounts(ctx, params.surveyType),
+    ),
   );
 
   r.get(

@@ -12,9 +12,8 @@ import {
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
 import type { Ctx } from '../app/deps';
-import { revokeByRefreshToken, rotateRefreshToken } from '../app/sessions';
+import { logout, rotateRefreshToken } from '../app/sessions';
 import { findCurrentUser } from '../db/repositories/users.repository';
-import { revokeFamily } from '../db/repositories/tokens.repository';
 import { clientIp, parseBody } from './parse';
 
 /** `auth/*` served under every base (`/api`, `/farm-api`, `/garden-api`). */
@@ -63,8 +62,7 @@ export function authRoutes(ctx: Ctx): Router {
     '/auth/logout',
     route({}, async ({ req, res, auth }) => {
       const body = parseBody(ZLogoutBody, req.body);
-      if (body.refreshToken) await revokeByRefreshToken(ctx, body.refreshToken);
-      if (auth?.sessionId) await revokeFamily(ctx.db, auth.sessionId);
+      await logout(ctx, body.refreshToken, auth?.sessionId);
       res.status(204).end();
     }),
   );

@@ -19,7 +19,7 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.out
   throw new AppError(code, 400, first ? `Invalid ${first.path}: ${first.message}` : 'Invalid input', details);
 }
 
-/** The caller's address (the gateway on loopback is trusted to set X-Forwarded-For). */
+/** The caller's address: the one the gateway wrote in X-Forwarded-For (one trusted hop, `TRUST_PROXY_HOPS`). */
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

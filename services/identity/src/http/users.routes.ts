@@ -4,10 +4,12 @@ import {
   ZChangePasswordBody,
   ZProfileBody,
   ZProfilePatchBody,
+  ZSurveyAnswersBody,
   ZUpdateMeBody,
   type TProfile,
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
+import * as survey from '../app/survey';
 import type { Ctx } from '../app/deps';
 import { findCurrentUser, findProfile, toProfile } from '../db/repositories/users.repository';
 import { parseBody } from './parse';
@@ -39,11 +41,26 @@ export function usersRoutes(ctx: Ctx): Router {
 
   r.post(
     '/users/me/password',
-    route({}, async ({ req, res, auth }) => {
-      const a = mustAuth(auth);
-      await accounts.changePassword(ctx, a.userId, a.sessionId, parseBody(ZChangePasswordBody, req.body));
-      res.status(204).end();
-    }),
+    route({}, ({ req, auth }) =>
+      accounts.changePassword(ctx, mustAuth(auth).userId, parseBody(ZChangePasswordBody, req.body)),
+    ),
+  );
+
+  // The onboarding survey (optional): the user's answers, replaced as a whole.
+  r.get(
+    '/users/me/survey',
+    route({}, ({ auth }) => survey.surveyAnswers(ctx, mustAuth(auth).userId, 'ONBOARDING')),
+  );
+  r.put(
+    '/users/me/survey',
+    route({}, ({ req, auth }) =>
+      survey.saveSurveyAnswers(
+        ctx,
+        mustAuth(auth).userId,
+        'ONBOARDING',
+        parseBody(ZSurveyAnswersBody, req.body),
+      ),
+    ),
   );
 
   r.get(

@@ -33,7 +33,16 @@ export interface ExpectedSamplesTable {
   area_ares: number | null;
   cancelled_at: Timestamp | null;
   registered_at: Timestamp;
+  /** Garden tests: when the customer confirmed the shipment (decision 0043); null for farm samples. */
+  shipment_confirmed_at: Timestamp | null;
 }
+
+/** An import message's parameters, as stored (jsonb): read as an object, written as JSON text. */
+type MessageParams = ColumnType<
+  Record<string, string | number | boolean> | null,
+  string | null | undefined,
+  string | null
+>;
 
 export interface ImportsTable {
   id: string;
@@ -46,6 +55,8 @@ export interface ImportsTable {
   status: string;
   phase: string | null;
   error_code: string | null;
+  error_params: MessageParams;
+  /** The file-level error in English, for the log; readers get it rendered from the code and params. */
   error_message: string | null;
   rows_read: Generated<number>;
   rows_total: number | null;
@@ -67,6 +78,8 @@ export interface ImportErrorsTable {
   row_number: number | null;
   label: string | null;
   code: string;
+  params: MessageParams;
+  /** The error in English, for the log; readers get it rendered from the code and params. */
   message: string;
 }
 

@@ -208,6 +208,8 @@ export const TEST_PARAMS: Readonly<Record<ImportTestType, readonly ParamKey[]>> 
 export const LABEL_HEADER = 'Etykieta';
 export const TEST_TYPE_HEADER = 'Rodzaj badania';
 export const DESCRIPTION_SUFFIX = 'opis';
+/** The label of the template's example row: a row with it is skipped, wherever it is left. */
+export const EXAMPLE_LABEL = 'PRZYKLAD000000';
 
 const LABEL_ALIASES = [
   'etykieta',
@@ -320,6 +322,16 @@ export interface HeaderLayout {
   testType: number | null;
   values: Map<ParamKey, number>;
   descriptions: Map<ParamKey, number>;
+  /** The header text of each column the layout uses, as the file writes it (for messages). */
+  headers: Map<number, string>;
+}
+
+/** The column's letters as Excel shows them (1 -> A, 27 -> AA). */
+export function columnLetter(index: number): string {
+  let out = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26))
+    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
 }
 
 /** Column indexes (1-based as exceljs gives them) of a header row; null when there is no labels column. */
@@ -328,18 +340,20 @@ export function layoutOf(headerCells: readonly unknown[]): HeaderLayout | null {
   let testType: number | null = null;
   const values = new Map<ParamKey, number>();
   const descriptions = new Map<ParamKey, number>();
+  const headers = new Map<number, string>();
   headerCells.forEach((cell, index) => {
     const text = cellText(cell);
     if (text === null) return;
     const role = classifyHeader(text);
     if (!role) return;
+    headers.set(index, text);
     if (role.role === 'label') label ??= index;
     else if (role.role === 'testType') testType ??= index;
     else if (role.role === 'value') {
       if (!values.has(role.param)) values.set(role.param, index);
     } else if (!descriptions.has(role.param)) descriptions.set(role.param, index);
   });
-  return label === null ? null : { label, testType, values, descriptions };
+  return label === null ? null : { label, testType, values, descriptions, headers };
 }
 
 /** The text of a cell as exceljs's streaming reader gives it (string, number, rich text, formula result). */
@@ -363,13 +377,47 @@ export function cellText(cell: unknown): string | null {
   return null;
 }
 
-/** A number from a cell: numbers as they are, text with a decimal comma, "<0,5" as 0.5. */
-export function cellNumber(cell: unknown): number | null {
-  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
-  const text = cellText(cell);
-  if (text === null) return null;
+/** A number written as text: a decimal comma is fine, "<0,5" is 0.5. */
+export function textNumber(text: string): number | null {
   const m = /^[<>≤≥]?\s*(-?\d+(?:[.,]\d+)?)$/.exec(text.replace(/\s/g, ''));
   return m ? Number(m[1]!.replace(',', '.')) : null;
+}
+
+/** Text that reads as a date (2026-03-15, 15.03.2026, 15/03/26). */
+const DATE_TEXT = /^(\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})$/;
+
+/** What a cell holds, as a number column reads it. */
+export type CellContent =
+  | { kind: 'empty' }
+  | { kind: 'number'; value: number }
+  | { kind: 'text'; text: string }
+  | { kind: 'date'; date: string }
+  | { kind: 'formulaNoValue'; formula: string }
+  | { kind: 'error'; error: string };
+
+/**
+ * A cell as exceljs's streaming reader gives it: a number, a string, rich text, a Date (a number
+ * cell with a date format), a formula with or without its stored result, or an error (#N/A).
+ */
+export function cellContent(cell: unknown): CellContent {
+  if (cell === null || cell === undefined) return { kind: 'empty' };
+  if (typeof cell === 'number')
+    return Number.isFinite(cell) ? { kind: 'number', value: cell } : { kind: 'text', text: String(cell) };
+  if (cell instanceof Date)
+    return { kind: 'date', date: Number.isNaN(cell.getTime()) ? '?' : cell.toISOString().slice(0, 10) };
+  if (typeof cell === 'object') {
+    const c = cell as { formula?: unknown; sharedFormula?: unknown; result?: unknown; error?: unknown };
+    if (typeof c.error === 'string') return { kind: 'error', error: c.error };
+    if (c.formula !== undefined || c.sharedFormula !== undefined) {
+      if (c.result === undefined || c.result === null || c.result === '')
+        return { kind: 'formulaNoValue', formula: String(c.formula ?? c.sharedFormula ?? '') };
+      return cellContent(c.result);
+    }
+  }
+  const text = cellText(cell);
+  if (text === null) return { kind: 'empty' };
+  if (DATE_TEXT.test(text)) return { kind: 'date', date: text };
+  return { kind: 'text', text };
 }
 
 const TEST_TYPE_WORDS: ReadonlyMap<string, ImportTestType> = (() => {

@@ -1,7 +1,7 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
-import { layoutOf, type HeaderLayout } from './file-format';
-import { adviceValuesOf, compactElementsJson, parseRow } from './rows';
-import { readFirstSheet } from './workbook-reader';
+import { cellText, EXAMPLE_LABEL, layoutOf, type HeaderLayout } from './file-format';
+import { adviceValuesOf, compactElementsJson, missingColumns, parseRow, type RowError } from './rows';
+import { readSheets } from './workbook-reader';
 import { FileRejected } from './xlsx-guard';
 import { worksheetsLast } from './zip';
 
@@ -15,7 +15,7 @@ export interface ParseJob {
 
 /** One data row, checked on its own: an error, or the row as it is staged. */
 export type ParsedItem =
-  | { kind: 'error'; number: number; label: string | null; code: LabImportErrorCode; message: string }
+  | { kind: 'error'; number: number; label: string | null; errors: RowError[] }
   | {
       kind: 'ok';
       number: number;
@@ -50,20 +50,25 @@ class ElementBytes {
   }
 }
 
-/** The header is looked for in the first rows of the first worksheet. */
+/** The header is looked for in the first rows of each worksheet. */
 const HEADER_SEARCH_ROWS = 10;
 
 /**
- * Streams a workbook with exceljs, finds the header, checks every row on its own (`parseRow`) and
- * yields the outcomes in batches of `job.batchSize`, each row's elements already as the text that
- * is staged, with the share of the file read so far. Runs in the service's own thread or, with
- * IMPORT_PARSE_THREAD=true, on the parser thread.
+ * Streams a workbook with exceljs, finds the header (in the first worksheet that has one within its
+ * first rows: a cover or legend sheet in front is passed over), checks every row under it on its own
+ * (`parseRow`) and yields the outcomes in batches of `job.batchSize`, each row's elements already as
+ * the text that is staged, with the share of the file read so far. Sheets after the one with the
+ * header are not read. Runs in the service's own thread or, with IMPORT_PARSE_THREAD=true, on the
+ * parser thread.
  */
 export async function* parseWorkbook(
   job: ParseJob,
   signal?: AbortSignal,
 ): AsyncGenerator<{ items: ParsedItem[]; share: number }> {
   let layout: HeaderLayout | null = null;
+  let headerSheet = -1;
+  let sheetName = '';
+  let anyCell = false;
   let rowsRead = 0;
   let share = 0;
   let items: ParsedItem[] = [];
@@ -73,28 +78,38 @@ export async function* parseWorkbook(
     : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
   // Shared strings before the worksheet, so exceljs streams it instead of spooling it to a temp file.
   const file = worksheetsLast(given);
-  for await (const sheetRow of readFirstSheet(file, { signal, onProgress: (s) => (share = s) })) {
+  for await (const sheetRow of readSheets(file, { signal, onProgress: (s) => (share = s) })) {
     if (!layout) {
+      // A sheet without a header in its first rows is read through (a cover, a legend) and passed over.
+      if (sheetRow.number > HEADER_SEARCH_ROWS) continue;
+      if (!anyCell && sheetRow.values.some((v) => cellText(v) !== null)) anyCell = true;
       layout = layoutOf(sheetRow.values);
-      if (!layout && sheetRow.number >= HEADER_SEARCH_ROWS) break;
+      if (layout) {
+        headerSheet = sheetRow.sheet;
+        sheetName = sheetRow.sheetName;
+        const missing = missingColumns(layout, job.chosen);
+        if (missing.length > 0)
+          throw new FileRejected(
+            LabImportErrorCode.importColumnMissing,
+            `no column for ${missing.join(', ')}`,
+            400,
+            { symbols: missing.join(', '), testType: job.chosen, sheet: sheetName },
+          );
+      }
       continue;
     }
+    if (sheetRow.sheet !== headerSheet) break; // the results end with their sheet
+    // The template's example row, copied in by the lab, is not a result.
+    if (cellText(sheetRow.values[layout.label]) === EXAMPLE_LABEL) continue;
     const outcome = parseRow(layout, sheetRow.values, job.chosen);
     if (outcome.kind === 'empty') continue;
     rowsRead += 1;
     if (rowsRead > job.maxRows)
-      throw new FileRejected(
-        LabImportErrorCode.importFileTooLargeUncompressed,
-        `more than ${job.maxRows} rows`,
-      );
-    if (outcome.kind === 'error') {
-      items.push({
-        kind: 'error',
-        number: sheetRow.number,
-        label: outcome.label,
-        code: outcome.error.code,
-        message: outcome.error.message,
+      throw new FileRejected(LabImportErrorCode.importTooManyRows, `more than ${job.maxRows} rows`, 400, {
+        max: job.maxRows,
       });
+    if (outcome.kind === 'error') {
+      items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, errors: outcome.errors });
     } else {
       const { row } = outcome;
       items.push({
@@ -113,10 +128,17 @@ export async function* parseWorkbook(
       bytes.next();
     }
   }
-  if (!layout)
+  if (!layout) {
+    if (!anyCell)
+      throw new FileRejected(LabImportErrorCode.importEmptyWorkbook, 'no worksheet holds any data');
     throw new FileRejected(
       LabImportErrorCode.importNoLabelsColumn,
-      'no header row with a labels column in the first rows of the first worksheet',
+      'no header row with a labels column in the first rows of any worksheet',
     );
+  }
+  if (rowsRead === 0)
+    throw new FileRejected(LabImportErrorCode.importNoRows, 'the file has no result rows', 400, {
+      sheet: sheetName,
+    });
   if (items.length > 0) yield { items, share };
 }

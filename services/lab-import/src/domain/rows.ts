@@ -1,21 +1,26 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
+import type { ImportMessageParams } from '@gleba/i18n';
 import { namespaces } from '@gleba/i18n';
 import type { StagedElement, StoredElement } from '../db/database';
 import {
-  cellNumber,
+  cellContent,
   cellText,
+  columnLetter,
   PARAM_BY_KEY,
   PARAMS,
   parseCategory,
   parseTestType,
   TEST_PARAMS,
+  textNumber,
   type HeaderLayout,
   type ParamKey,
+  type ParamSpec,
 } from './file-format';
 
+/** What is wrong with a row or one of its cells: a message code and its parameters. */
 export interface RowError {
   code: LabImportErrorCode;
-  message: string;
+  params: ImportMessageParams;
 }
 
 export interface ParsedRow {
@@ -26,9 +31,10 @@ export interface ParsedRow {
   elements: StagedElement[];
 }
 
+/** A refused row carries every reason found in it (each bad cell, not only the first). */
 export type RowOutcome =
   | { kind: 'empty' }
-  | { kind: 'error'; label: string | null; error: RowError }
+  | { kind: 'error'; label: string | null; errors: RowError[] }
   | { kind: 'ok'; row: ParsedRow };
 
 const REQUIRED = Object.fromEntries(
@@ -47,128 +53,138 @@ function isBlank(values: readonly unknown[]): boolean {
   return true;
 }
 
-/** One data row of a lab file, checked on its own (matching it to a sample comes later, in batches). */
+/** The parameters a test type needs that the header has no column for. */
+export function missingColumns(layout: HeaderLayout, testType: ImportTestType): string[] {
+  return TEST_PARAMS[testType].filter((k) => !layout.values.has(k)).map((k) => PARAM_BY_KEY.get(k)!.symbol);
+}
+
+/** A cell's place in a message: its column's letter and header. */
+function at(layout: HeaderLayout, col: number): { column: string; header: string } {
+  return { column: columnLetter(col), header: layout.headers.get(col) ?? columnLetter(col) };
+}
+
+function rangeOf(p: ParamSpec): string {
+  if (p.max !== undefined) return `${p.min ?? 0}–${p.max}`;
+  return `≥ ${p.min ?? 0}`;
+}
+
+const outOfRange = (p: ParamSpec, value: number) =>
+  (p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max);
+
+/**
+ * One data row of a lab file, checked on its own (matching it to a sample comes later, in batches).
+ * Every bad cell is reported, each with its column (letter and header) and what it holds.
+ */
 export function parseRow(
   layout: HeaderLayout,
   values: readonly unknown[],
   chosen: ImportTestType,
 ): RowOutcome {
   if (isBlank(values)) return { kind: 'empty' };
+  const errors: RowError[] = [];
   const label = cellText(values[layout.label]);
-  if (!label)
-    return {
-      kind: 'error',
-      label: null,
-      error: { code: LabImportErrorCode.importNoMatchingOrders, message: 'the row has no label' },
-    };
+  if (!label) errors.push({ code: LabImportErrorCode.importRowNoLabel, params: at(layout, layout.label) });
 
   let testType: ImportTestType = chosen;
   if (layout.testType !== null) {
     const text = cellText(values[layout.testType]);
     if (text !== null) {
       const parsed = parseTestType(text);
-      if (!parsed)
-        return {
-          kind: 'error',
-          label,
-          error: { code: LabImportErrorCode.importUnknownType, message: `unknown test type "${text}"` },
-        };
-      testType = parsed;
+      if (!parsed) {
+        errors.push({
+          code: LabImportErrorCode.importUnknownTestTypeValue,
+          params: { ...at(layout, layout.testType), value: text },
+        });
+      } else testType = parsed;
     }
   }
+  // A row of another test type is imported on its own: its cells are not this import's to check.
   if (testType !== chosen) {
-    return {
-      kind: 'error',
-      label,
-      error: {
-        code: LabImportErrorCode.importInvalidTestType,
-        message: `the row is ${testType}, the import is ${chosen}`,
-      },
-    };
+    errors.push({ code: LabImportErrorCode.importRowTestTypeDiffers, params: { testType, chosen } });
+    return { kind: 'error', label, errors };
   }
 
   const required = REQUIRED[testType];
-  const missing: string[] = [];
   const elements: StagedElement[] = [];
   let category: AgronomicCategory | null = null;
   for (const p of PARAMS) {
     const col = layout.values.get(p.key);
+    // A column the test type needs is checked once for the file (`missingColumns`).
+    if (col === undefined) continue;
+    const raw = values[col];
     const descCol = layout.descriptions.get(p.key);
-    const raw = col === undefined ? undefined : values[col];
-    // A numeric cell (the common case) is read as it is; only text is trimmed and parsed.
-    const numeric = typeof raw === 'number' && p.kind !== 'category';
-    const text = numeric ? null : cellText(raw);
     const description = descCol === undefined ? null : cellText(values[descCol]);
-    if (numeric) {
-      const bad = !Number.isFinite(raw)
-        ? 'is not a number'
-        : (p.min !== undefined && raw < p.min) || (p.max !== undefined && raw > p.max)
-          ? 'is out of range'
-          : null;
-      if (bad)
-        return {
-          kind: 'error',
-          label,
-          error: { code: LabImportErrorCode.importIncompleteResults, message: `${p.symbol}: ${raw} ${bad}` },
-        };
-      elements.push([p.key, raw, description]);
+    // A numeric cell (the common case) is read as it is.
+    if (typeof raw === 'number' && p.kind !== 'category' && Number.isFinite(raw)) {
+      if (outOfRange(p, raw))
+        errors.push({
+          code: LabImportErrorCode.importCellOutOfRange,
+          params: { ...at(layout, col), value: raw, range: rangeOf(p) },
+        });
+      else elements.push([p.key, raw, description]);
       continue;
     }
+    const cell = cellContent(raw);
+    if (cell.kind === 'empty') {
+      if (required.has(p.key))
+        errors.push({ code: LabImportErrorCode.importCellMissing, params: at(layout, col) });
+      continue;
+    }
+    if (cell.kind === 'date') {
+      errors.push({
+        code: LabImportErrorCode.importCellIsDate,
+        params: { ...at(layout, col), value: cell.date },
+      });
+      continue;
+    }
+    if (cell.kind === 'formulaNoValue') {
+      errors.push({
+        code: LabImportErrorCode.importCellFormulaNoValue,
+        params: { ...at(layout, col), formula: cell.formula },
+      });
+      continue;
+    }
+    if (cell.kind === 'error') {
+      errors.push({
+        code: LabImportErrorCode.importCellError,
+        params: { ...at(layout, col), value: cell.error },
+      });
+      continue;
+    }
+    const text = cell.kind === 'number' ? String(cell.value) : cell.text;
     if (p.kind === 'category') {
-      if (text === null) {
-        if (required.has(p.key)) missing.push(p.symbol);
+      const c = parseCategory(text);
+      if (!c) {
+        errors.push({
+          code: LabImportErrorCode.importUnknownCategory,
+          params: { ...at(layout, col), value: text },
+        });
         continue;
       }
-      const c = parseCategory(text);
-      if (!c)
-        return {
-          kind: 'error',
-          label,
-          error: {
-            code: LabImportErrorCode.importUnknownType,
-            message: `unknown agronomic category "${text}"`,
-          },
-        };
       category = c;
       elements.push([p.key, null, description ?? text]);
       continue;
     }
-    if (text === null) {
-      if (required.has(p.key)) missing.push(p.symbol);
+    const value = cell.kind === 'number' ? cell.value : textNumber(text);
+    if (value === null) {
+      errors.push({
+        code: LabImportErrorCode.importCellNotANumber,
+        params: { ...at(layout, col), value: text },
+      });
       continue;
     }
-    const value = cellNumber(raw);
-    if (value === null) {
-      return {
-        kind: 'error',
-        label,
-        error: {
-          code: LabImportErrorCode.importIncompleteResults,
-          message: `${p.symbol}: "${text}" is not a number`,
-        },
-      };
-    }
-    if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max)) {
-      return {
-        kind: 'error',
-        label,
-        error: {
-          code: LabImportErrorCode.importIncompleteResults,
-          message: `${p.symbol}: ${value} is out of range`,
-        },
-      };
+    if (outOfRange(p, value)) {
+      errors.push({
+        code: LabImportErrorCode.importCellOutOfRange,
+        params: { ...at(layout, col), value, range: rangeOf(p) },
+      });
+      continue;
     }
     // "<0,5" keeps its text as the descriptive value when the lab gave none.
     const descripted = description ?? (/^-?\d+(?:[.,]\d+)?$/.test(text) ? null : text);
     elements.push([p.key, value, descripted]);
   }
-  if (missing.length > 0) {
-    return {
-      kind: 'error',
-      label,
-      error: { code: LabImportErrorCode.importIncompleteResults, message: `missing ${missing.join(', ')}` },
-    };
-  }
+  if (errors.length > 0 || !label) return { kind: 'error', label, errors };
   return { kind: 'ok', row: { label, testType, category, elements } };
 }
 

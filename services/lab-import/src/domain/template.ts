@@ -1,9 +1,13 @@
 import ExcelJS from 'exceljs';
 import { AgronomicCategory, ImportTestType } from '@gleba/contracts';
 import { namespaces } from '@gleba/i18n';
-import { PARAMS, TEST_PARAMS, templateHeaders } from './file-format';
+import { EXAMPLE_LABEL, PARAMS, TEST_PARAMS, templateHeaders } from './file-format';
 
-/** The .xlsx template the lab fills: the results sheet first (the only one read), then a legend. */
+/**
+ * The .xlsx template the lab fills: the results sheet first (the one read: the first with a header),
+ * empty under its header; then a filled example on a sheet of its own (its label is skipped even
+ * when the row is copied into the results), then a legend.
+ */
 export async function templateWorkbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Gleba';
@@ -11,8 +15,11 @@ export async function templateWorkbook(): Promise<Buffer> {
   const headers = templateHeaders();
   sheet.addRow(headers).font = { bold: true };
   sheet.columns.forEach((c) => (c.width = 18));
+  const exampleSheet = wb.addWorksheet('Przykład');
+  exampleSheet.addRow(headers).font = { bold: true };
+  exampleSheet.columns.forEach((c) => (c.width = 18));
   const example: (string | number | null)[] = headers.map(() => null);
-  example[0] = 'ABC123456789';
+  example[0] = EXAMPLE_LABEL;
   example[1] = 'BASIC_TEST';
   const put = (key: string, value: string | number) => {
     const p = PARAMS.findIndex((x) => x.key === key);
@@ -23,7 +30,7 @@ export async function templateWorkbook(): Promise<Buffer> {
   put('K2O', 12.1);
   put('MG', 4.3);
   put('CATEGORY', 'średnia');
-  sheet.addRow(example);
+  exampleSheet.addRow(example);
 
   const legend = wb.addWorksheet('Legenda');
   legend.addRow([

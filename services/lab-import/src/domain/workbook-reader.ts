@@ -4,6 +4,9 @@ import { LabImportErrorCode } from '@gleba/contracts';
 import { FileRejected } from './xlsx-guard';
 
 export interface SheetRow {
+  /** The worksheet's place among the workbook's worksheets (0-based) and its name. */
+  sheet: number;
+  sheetName: string;
   /** The worksheet row number (1-based). */
   number: number;
   /** Cells by 1-based column index, as exceljs gives them (sparse). */
@@ -13,14 +16,17 @@ export interface SheetRow {
 const CHUNK = 64 * 1024;
 
 /**
- * Streams the rows of the workbook's first worksheet with exceljs's streaming reader, so memory
- * stays flat whatever the number of rows. `onProgress` gets the share of the file consumed
- * (0..1); aborting the signal destroys the input, which ends the read with an error.
+ * Streams the rows of the workbook's worksheets, one after the other, with exceljs's streaming
+ * reader, so memory stays flat whatever the number of rows; the caller stops reading when it has
+ * what it needs. Dates come as `Date` (the styles are read for their number formats). `onProgress`
+ * gets the share of the file consumed (0..1); aborting the signal destroys the input, which ends
+ * the read with an error. `lastRow` tells where a broken file broke.
  */
-export async function* readFirstSheet(
+export async function* readSheets(
   file: Buffer,
   options: { signal?: AbortSignal; onProgress?: (share: number) => void } = {},
 ): AsyncGenerator<SheetRow> {
+  let lastRow = 0;
   let offset = 0;
   const input = new Readable({
     highWaterMark: CHUNK,
@@ -42,23 +48,30 @@ export async function* readFirstSheet(
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
-      styles: 'ignore',
+      // A date where a number belongs is told apart by its cell's number format.
+      styles: 'cache',
       entries: 'emit',
     });
+    let sheet = 0;
     for await (const worksheet of reader) {
+      const sheetName = (worksheet as unknown as { name?: string }).name ?? `Sheet${sheet + 1}`;
       for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
         options.signal?.throwIfAborted();
-        yield { number: row.number, values: row.values as unknown[] };
+        lastRow = row.number;
+        yield { sheet, sheetName, number: row.number, values: row.values as unknown[] };
       }
-      break; // only the first worksheet holds results; a legend sheet may follow
+      sheet += 1;
     }
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof FileRejected) throw error;
     // Whatever the parser trips over in the file's XML is a broken file, not a reason to retry.
+    // The parser's own words go to the log; the operator reads where the file broke.
     throw new FileRejected(
       LabImportErrorCode.importFileCorrupt,
       `the workbook cannot be read: ${(error as Error).message}`.slice(0, 300),
+      400,
+      lastRow > 0 ? { afterRow: lastRow } : null,
     );
   } finally {
     options.signal?.removeEventListener('abort', abort);

@@ -1,4 +1,9 @@
-import { OrderCancelledV1, SampleRegisteredV1, type EventData } from '@gleba/contracts';
+import {
+  OrderCancelledV1,
+  SampleRegisteredV1,
+  TestShipmentConfirmedV1,
+  type EventData,
+} from '@gleba/contracts';
 import { on, type EventHandler, type Transaction } from '@gleba/platform';
 import type { Database } from '../db/database';
 
@@ -38,6 +43,23 @@ export async function expectSample(
     .execute();
 }
 
+/**
+ * orders.test.shipment-confirmed: the customer sent the garden test's sample, and its details are
+ * final (decision 0043: results are accepted from then on). Orders registers the test when it is
+ * added, so its row is here already; its final details follow in the same transaction.
+ */
+export async function confirmShipment(
+  trx: Transaction<Database>,
+  data: EventData<typeof TestShipmentConfirmedV1>,
+): Promise<void> {
+  await trx
+    .updateTable('expected_samples')
+    .set({ shipment_confirmed_at: new Date(data.confirmedAt) })
+    .where('sample_id', '=', data.testId)
+    .where('shipment_confirmed_at', 'is', null)
+    .execute();
+}
+
 /** orders.order.cancelled: its samples are no longer expected (results already stored stay readable). */
 export async function stopExpecting(
   trx: Transaction<Database>,
@@ -55,5 +77,6 @@ export function orderHandlers(): EventHandler<Database>[] {
   return [
     on<Database, typeof SampleRegisteredV1>(SampleRegisteredV1, expectSample),
     on<Database, typeof OrderCancelledV1>(OrderCancelledV1, stopExpecting),
+    on<Database, typeof TestShipmentConfirmedV1>(TestShipmentConfirmedV1, confirmShipment),
   ];
 }

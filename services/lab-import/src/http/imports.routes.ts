@@ -10,7 +10,16 @@ import {
   ZImportUploadQuery,
   ZPageQuery,
 } from '@gleba/contracts';
-import { AppError, mustAuth, parseInput, requireRole, route, type ServiceContext } from '@gleba/platform';
+import {
+  AppError,
+  mustAuth,
+  parseInput,
+  requestLanguage,
+  requireRole,
+  route,
+  type ServiceContext,
+} from '@gleba/platform';
+import { importMessage } from '@gleba/i18n';
 import { labImportSettings, type Config } from '../config';
 import type { Database } from '../db/database';
 import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
@@ -81,23 +90,28 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
         };
         // A refused file is kept in the history (without its content), then answered.
         const refuse = async (error: FileRejected, stored: boolean) => {
+          const params =
+            error.code === LabImportErrorCode.importFileTooLarge
+              ? { max: Math.round(config.IMPORT_MAX_FILE_BYTES / (1024 * 1024)) }
+              : undefined;
           const rejected = {
             status: 'REJECTED' as const,
             file: null,
             file_size: 0,
             error_code: error.code,
-            error_message: error.message,
+            error_params: JSON.stringify(params ?? {}),
+            error_message: importMessage('en', error.code, params ?? null, error.message),
           };
           if (stored) await db.updateTable('imports').set(rejected).where('id', '=', id).execute();
           else
             await db
               .insertInto('imports')
-              .values({ ...base, file_name: query.fileName ?? null, ...rejected })
+              .values({
+                ...base,
+                file_name: query.fileName ?? error.fileName ?? upload?.fileName ?? null,
+                ...rejected,
+              })
               .execute();
-          const params =
-            error.code === LabImportErrorCode.importFileTooLarge
-              ? { max: Math.round(config.IMPORT_MAX_FILE_BYTES / (1024 * 1024)) }
-              : undefined;
           return new AppError(
             error.code,
             error.status,
@@ -106,10 +120,12 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
             params,
           );
         };
-        let upload: { buffer: Buffer; fileName: string | null };
+        let upload: { buffer: Buffer; fileName: string | null } | undefined;
+        let formFileName: string | null = null;
         let zipEntries: ZipEntry[];
         try {
           upload = await readUpload(req, config.IMPORT_MAX_FILE_BYTES);
+          formFileName = upload.fileName;
           // Checked after the body is read, so the client gets the answer rather than a reset.
           if (!testType.success)
             throw new FileRejected(
@@ -119,6 +135,8 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           ({ zipEntries } = await inspectXlsx(upload.buffer, limits));
         } catch (error) {
           if (!(error instanceof FileRejected)) throw error;
+          // The history names the refused file (the form's file name when no name was given).
+          error.fileName ??= formFileName;
           throw await refuse(error, false);
         }
         // The last check (every entry inflated and counted, ~0.2-0.4 s for 5 MB) runs while the file
@@ -148,7 +166,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           { jobId: `check-${id}` },
         );
         const row = await findImport(db, id, mode);
-        return importDetail(db, row!, 0);
+        return importDetail(db, row!, 0, requestLanguage(req));
       },
       { status: 202 },
     ),
@@ -157,7 +175,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
   router.get(
     '/imports',
     route({ query: ZPageQuery }, async ({ query, req }) =>
-      listImports(db, modeOf(req), query.page, query.perPage),
+      listImports(db, modeOf(req), query.page, query.perPage, requestLanguage(req)),
     ),
   );
 
@@ -166,7 +184,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
     route({ params: ZIdParam, query: ZDetailQuery }, async ({ params, query, req }) => {
       const row = await findImport(db, params.id, modeOf(req));
       if (!row) throw new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
-      return importDetail(db, row, query.errorsLimit);
+      return importDetail(db, row, query.errorsLimit, requestLanguage(req));
     }),
   );
 
@@ -193,7 +211,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
         }
         await db
           .updateTable('imports')
-          .set({ status: 'UPLOADED', error_code: null, error_message: null })
+          .set({ status: 'UPLOADED', error_code: null, error_params: null, error_message: null })
           .where('id', '=', row.id)
           .execute();
         await jobs.add(
@@ -201,7 +219,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           { importId: row.id, thenApply: false },
           { jobId: `check-${row.id}-${Date.now()}` },
         );
-        return importDetail(db, (await findImport(db, row.id, mode))!, 0);
+        return importDetail(db, (await findImport(db, row.id, mode))!, 0, requestLanguage(req));
       },
       { status: 202 },
     ),
@@ -231,7 +249,7 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
           );
         }
         await jobs.add(ApplyImportJob, { importId: params.id }, { jobId: `apply-${params.id}` });
-        return importDetail(db, (await findImport(db, params.id, mode))!, 0);
+        return importDetail(db, (await findImport(db, params.id, mode))!, 0, requestLanguage(req));
       },
       { status: 202 },
     ),

@@ -59,7 +59,7 @@ function readMultipart(req: Request, max: number): Promise<Upload> {
         stream.on('limit', () => (truncated = true));
         stream.on('end', () =>
           truncated
-            ? rej(tooLarge(max))
+            ? rej(Object.assign(tooLarge(max), { fileName: info.filename ?? null }))
             : res({ buffer: Buffer.concat(chunks), fileName: info.filename ?? null }),
         );
         stream.on('error', rej);

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { LabImportErrorCode, ResultsImportedV1, type EventData, type ImportTestType } from '@gleba/contracts';
+import { importMessage, type ImportMessageParams } from '@gleba/i18n';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetBuffer } from '../db/recordset';
@@ -80,7 +81,25 @@ interface ErrorRow {
   row_number: number | null;
   label: string | null;
   code: string;
+  params: string;
   message: string;
+}
+
+/** An import error as stored: its code and parameters (rendered when read), and its English text for the log. */
+export function errorRow(
+  importId: string,
+  row: number | null,
+  label: string | null,
+  error: { code: string; params: ImportMessageParams | null },
+): ErrorRow {
+  return {
+    import_id: importId,
+    row_number: row,
+    label,
+    code: error.code,
+    params: JSON.stringify(error.params ?? {}),
+    message: importMessage('en', error.code, error.params),
+  };
 }
 
 /**
@@ -137,6 +156,7 @@ async function checkIn(
       apply_processed: 0,
       percent: 0,
       error_code: null,
+      error_params: null,
       error_message: null,
     })
     .where('id', '=', importId)
@@ -147,7 +167,8 @@ async function checkIn(
   let rejected = 0;
   let matchedAny = false;
   let share = 0;
-  const seen = new Set<string>();
+  /** The row each label (and test type) was first seen in. */
+  const seen = new Map<string, number>();
   let pending: PendingRow[] = [];
   const advise = createAdviser();
   // Shared recommendations this check has stored already (committed or in the write in flight), each inserted once.
@@ -157,10 +178,12 @@ async function checkIn(
   let applied = 0;
   const touchedOrders = new Map<string, TouchedOrder>();
 
-  const reject = (row: number | null, label: string | null, error: RowError) => {
+  /** A refused row: counted once, with every reason found in it. */
+  const reject = (row: number | null, label: string | null, ...rowErrors: RowError[]) => {
     rejected += 1;
-    errorCodes.set(error.code, (errorCodes.get(error.code) ?? 0) + 1);
-    errors.push({ import_id: importId, row_number: row, label, code: error.code, message: error.message });
+    const first = rowErrors[0]!.code;
+    errorCodes.set(first, (errorCodes.get(first) ?? 0) + 1);
+    for (const error of rowErrors) errors.push(errorRow(importId, row, label, error));
   };
 
   // One batch is written while the next is parsed: the database's work overlaps the parser's
@@ -200,6 +223,7 @@ async function checkIn(
           'area_ares',
           'order_number',
           'user_id',
+          'shipment_confirmed_at',
         ])
         .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
         .where('cancelled_at', 'is', null);
@@ -213,16 +237,28 @@ async function checkIn(
         const sample = byCode.get(p.label);
         if (!sample || sample.kind !== kind) {
           reject(p.number, p.label, {
-            code: LabImportErrorCode.importNoMatchingOrders,
-            message: `no ${kind.toLowerCase()} sample expects the label ${p.label}`,
+            code: !sample
+              ? LabImportErrorCode.importLabelNotExpected
+              : sample.kind === 'GARDEN'
+                ? LabImportErrorCode.importLabelIsGarden
+                : LabImportErrorCode.importLabelIsFarm,
+            params: { label: p.label },
           });
           continue;
         }
         matchedAny = true;
+        // Decision 0043: a garden test's details are final only once its shipment is confirmed.
+        if (sample.kind === 'GARDEN' && sample.shipment_confirmed_at === null) {
+          reject(p.number, p.label, {
+            code: LabImportErrorCode.importShipmentNotConfirmed,
+            params: { label: p.label },
+          });
+          continue;
+        }
         if (!orderedTests(sample).includes(p.testType)) {
           reject(p.number, p.label, {
-            code: LabImportErrorCode.importInvalidTestType,
-            message: `${p.testType} was not ordered for this sample`,
+            code: LabImportErrorCode.importTestNotOrdered,
+            params: { label: p.label, testType: p.testType },
           });
           continue;
         }
@@ -286,16 +322,18 @@ async function checkIn(
     if (errors.length > 0) {
       const out = errors;
       errors = [];
-      await trx.insertInto('import_errors').values(out).execute();
+      // Applying in one pass, the row errors go through the pool: a file that breaks later rolls
+      // back its results, not the reasons its rows were refused.
+      await (direct ? db : trx).insertInto('import_errors').values(out).execute();
     }
     // Progress: applying, through the pool (visible while the transaction runs), else with the batch.
+    // Nothing counts as applied before the transaction commits.
     await (direct ? db : trx)
       .updateTable('imports')
       .set({
         rows_read: rowsRead,
         rows_valid: valid,
         rows_rejected: rejected,
-        rows_applied: applied,
         percent: Math.min(99, share * 100),
       })
       .where('id', '=', importId)
@@ -312,17 +350,18 @@ async function checkIn(
       for (const item of batch.items) {
         rowsRead += 1;
         if (item.kind === 'error') {
-          reject(item.number, item.label, { code: item.code, message: item.message } satisfies RowError);
+          reject(item.number, item.label, ...item.errors);
           continue;
         }
         const key = `${item.label}\u0000${item.testType}`;
-        if (seen.has(key)) {
+        const firstRow = seen.get(key);
+        if (firstRow !== undefined) {
           reject(item.number, item.label, {
             code: LabImportErrorCode.importDuplicateLabel,
-            message: `the label ${item.label} already appeared in this file`,
+            params: { label: item.label, firstRow },
           });
         } else {
-          seen.add(key);
+          seen.set(key, item.number);
           pending.push(item);
         }
       }
@@ -330,32 +369,35 @@ async function checkIn(
     }
   } catch (error) {
     await writing?.catch(() => undefined); // no write of this check outlives it
+    // The reasons of the rows read before the break are kept (applying in one pass, nothing else is).
+    if (errors.length > 0) await db.insertInto('import_errors').values(errors).execute();
+    await db
+      .updateTable('imports')
+      .set({ rows_read: rowsRead, rows_rejected: rejected, rows_valid: valid })
+      .where('id', '=', importId)
+      .execute();
     throw error;
   }
   await drain();
 
   // A file none of whose rows can be applied fails as a whole, with the reason that fits best.
-  let fileError: { code: string; message: string } | null = null;
-  if (rowsRead === 0)
-    fileError = { code: LabImportErrorCode.importIncompleteResults, message: 'the file has no result rows' };
-  else if (valid === 0 && !matchedAny && (errorCodes.get(LabImportErrorCode.importNoMatchingOrders) ?? 0) > 0)
-    fileError = {
-      code: LabImportErrorCode.importNoMatchingOrders,
-      message: 'no row matches an expected sample',
-    };
-  else if (valid === 0) {
-    const [code] = [...errorCodes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [
-      LabImportErrorCode.importUnknownError,
-    ];
-    fileError = { code, message: 'no row can be applied' };
-  }
+  let fileError: { code: LabImportErrorCode; params: ImportMessageParams } | null = null;
+  const unmatched = [
+    LabImportErrorCode.importLabelNotExpected,
+    LabImportErrorCode.importLabelIsGarden,
+    LabImportErrorCode.importLabelIsFarm,
+  ].reduce((n, code) => n + (errorCodes.get(code) ?? 0), 0);
+  if (valid === 0 && !matchedAny && unmatched === rejected)
+    fileError = { code: LabImportErrorCode.importNoMatchingOrders, params: { rejected } };
+  else if (valid === 0) fileError = { code: LabImportErrorCode.importNoRowApplicable, params: { rejected } };
   if (!direct || fileError) {
     await (direct?.trx ?? db)
       .updateTable('imports')
       .set({
         status: fileError ? 'FAILED' : 'CHECKED',
         error_code: fileError?.code ?? null,
-        error_message: fileError?.message ?? null,
+        error_params: fileError ? JSON.stringify(fileError.params) : null,
+        error_message: fileError ? importMessage('en', fileError.code, fileError.params) : null,
         rows_total: rowsRead,
         percent: 100,
         checked_at: new Date(),

@@ -5,7 +5,7 @@ import { labImportSettings, type Config } from '../config';
 import type { Database } from '../db/database';
 import { FileRejected } from '../domain/xlsx-guard';
 import { applyImport } from './apply-import';
-import { checkImport } from './check-import';
+import { checkImport, errorRow } from './check-import';
 
 /** Check (and, when the upload asked for it, apply in the same pass) one uploaded workbook. */
 export const CheckImportJob = defineJob({
@@ -53,21 +53,51 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
   const { db, logger } = ctx;
   const config = labImportSettings(ctx.config);
 
+  /**
+   * Records a failed import. A one-pass apply (step=apply) that breaks has stored nothing: its
+   * summary says so (nothing applied, `rolledBack`) and keeps the row errors found before the break.
+   */
   const fail = async (importId: string, error: unknown, final: boolean) => {
     const known = error instanceof FileRejected;
     if (!known && !final) return false;
     const code = known ? error.code : LabImportErrorCode.importUnknownError;
-    const message = known ? error.message : 'the import failed unexpectedly';
-    if (!known) logger.error({ err: error, importId }, 'import failed');
+    if (known) logger.info({ importId, code, reason: error.message }, 'import failed');
+    else logger.error({ err: error, importId }, 'import failed');
+    const imp = await db
+      .selectFrom('imports')
+      .select(['phase', 'status'])
+      .where('id', '=', importId)
+      .executeTakeFirst();
+    const onePass = imp?.phase === 'apply' && imp.status === 'CHECKING';
+    const rowErrors = onePass
+      ? Number(
+          (
+            await db
+              .selectFrom('import_errors')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('import_id', '=', importId)
+              .where('row_number', 'is not', null)
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : 0;
+    const params = {
+      ...(known ? error.params : null),
+      ...(onePass ? { rolledBack: true, rowErrors } : {}),
+    };
+    const stored = errorRow(importId, null, null, { code, params });
     await db
       .updateTable('imports')
-      .set({ status: 'FAILED', error_code: code, error_message: message })
+      .set({
+        status: 'FAILED',
+        error_code: code,
+        error_params: stored.params,
+        error_message: stored.message,
+        ...(onePass ? { rows_applied: 0, orders_touched: 0 } : {}),
+      })
       .where('id', '=', importId)
       .execute();
-    await db
-      .insertInto('import_errors')
-      .values({ import_id: importId, row_number: null, label: null, code, message })
-      .execute();
+    await db.insertInto('import_errors').values(stored).execute();
     return true;
   };
 

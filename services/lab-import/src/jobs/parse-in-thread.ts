@@ -113,7 +113,7 @@ export async function* parseInThread(
       if (m.type === 'error') {
         // The thread reported and is ready for the next workbook.
         finished = true;
-        if (m.known) throw new FileRejected(m.code, m.message);
+        if (m.known) throw new FileRejected(m.code, m.message, 400, m.params);
         throw new Error(m.message);
       }
       worker.postMessage({ type: 'ack' } satisfies ParentMessage);

@@ -22,13 +22,14 @@ port.on('message', (m: ParentMessage) => {
     inFlight = 0;
     run(m.job).catch((error: unknown) => {
       if (error instanceof FileRejected)
-        post({ type: 'error', known: true, code: error.code, message: error.message });
+        post({ type: 'error', known: true, code: error.code, message: error.message, params: error.params });
       else
         post({
           type: 'error',
           known: false,
           code: LabImportErrorCode.importUnknownError,
           message: (error as Error)?.message ?? String(error),
+          params: null,
         });
     });
     return;

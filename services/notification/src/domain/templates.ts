@@ -148,7 +148,7 @@ export function renderEmail(
 
   const para = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const button = input.url
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.url)}" style="background:#6a9c1f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>` +
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.url)}" style="background:#2f6b2f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t(lang, 'notifications.linkFallback'))}<br><a href="${escapeHtml(input.url)}">${escapeHtml(input.url)}</a></p>`
     : '';
   const html =
@@ -159,7 +159,7 @@ export function renderEmail(
     button +
     para(signature) +
     (prefs
-      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#777">${escapeHtml(prefs)}</p>`
+      ? `<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#595959">${escapeHtml(prefs)}</p>`
       : '') +
     `</body></html>`;
   return { subject, text, html };

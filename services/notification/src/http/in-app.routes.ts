@@ -13,6 +13,7 @@ import {
   notFound,
   requestLanguage,
   requireAuth,
+  requireRole,
   route,
   type ServiceContext,
 } from '@gleba/platform';
@@ -105,4 +106,13 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
   );
 
   app.use('/api/notifications/in-app', router);
+
+  // The admin panel asks for its own unseen count under its mode's base (spec 6).
+  const adminRouter = express.Router();
+  adminRouter.use(requireRole('ADMIN'));
+  adminRouter.get(
+    '/unseen/count',
+    route({}, async ({ auth }) => ({ unseenCount: await countUnseen(db, mustAuth(auth).userId) })),
+  );
+  for (const base of ['/farm-api', '/garden-api']) app.use(`${base}/notifications/in-app`, adminRouter);
 }

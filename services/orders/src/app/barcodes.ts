@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { OrdersErrorCode } from '@gleba/contracts';
-import { AppError, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
+import { AppError, isPgError, PG_UNIQUE_VIOLATION, usePdfFonts } from '@gleba/platform';
 import type { BarcodeBatchesTable, Database } from '../db/database';
 import { newBarcode } from '../domain/codes';
 
@@ -94,6 +94,9 @@ export function toBatch(batch: Selectable<BarcodeBatchesTable>) {
   };
 }
 
+/** The line above each barcode (the kits go to Polish customers). */
+export const LABEL_HEADING = 'Gleba – próbka gleby do badań';
+
 /** An A4 sheet of labels: 3 columns x 8 rows, each a Code128 barcode with its human-readable code. */
 export async function renderLabelSheet(labels: { barcode: string; label: string }[]): Promise<Buffer> {
   const images = await Promise.all(
@@ -108,7 +111,9 @@ export async function renderLabelSheet(labels: { barcode: string; label: string 
       }),
     ),
   );
-  const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: 'Gleba barcode labels' } });
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info: { Title: 'Gleba – etykiety próbek' } });
+  // Embedded DejaVu Sans: the standard Helvetica would drop the Polish letters.
+  usePdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -124,7 +129,7 @@ export async function renderLabelSheet(labels: { barcode: string; label: string 
     if (i > 0 && slot === 0) doc.addPage({ size: 'A4', margin: 0 });
     const x = (slot % cols) * cellW;
     const y = Math.floor(slot / cols) * cellH;
-    doc.fontSize(9).text('Gleba - badanie gleby', x + 10, y + 10, { width: cellW - 20, align: 'center' });
+    doc.fontSize(9).text(LABEL_HEADING, x + 10, y + 10, { width: cellW - 20, align: 'center' });
     doc.image(images[i]!, x + 15, y + 26, { fit: [cellW - 30, cellH - 40], align: 'center' });
   });
   doc.end();

@@ -19,13 +19,48 @@ import { getGardenTestRow, toGardenTest, transitionGardenTest } from '../app/gar
 import { toKitOrder } from '../app/kit-orders';
 import { adminOrders } from '../app/listing';
 import { adminMarkPaid } from '../app/payments';
+import type { StatusHistoryEntry } from '../db/repositories/history.repository';
 import { getContact } from '../db/repositories/read-models.repository';
+
+interface HistoryPerson {
+  name: string | null;
+  role: 'ADMIN' | 'USER';
+}
 
 /** The admin panel's API, mounted under `/farm-api` (farm orders) and `/garden-api` (garden tests). */
 export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
   const r = express.Router();
   const db = deps.ctx.db;
   r.use(requireRole('ADMIN'));
+
+  /**
+   * The status history with who made each change: the name from the contacts read model, the
+   * role from who it was (the order's owner is the customer; anyone else changing an order is an
+   * admin); null for changes the system made (payments, parcels, results).
+   */
+  async function historyWithPeople(
+    history: StatusHistoryEntry[],
+    ownerId: string,
+  ): Promise<(StatusHistoryEntry & { updatedBy: HistoryPerson | null })[]> {
+    const ids = [...new Set(history.map((h) => h.updatedByUserId).filter((x): x is string => !!x))];
+    const people = ids.length
+      ? await db
+          .selectFrom('contacts')
+          .select(['user_id', 'first_name', 'last_name', 'email'])
+          .where('user_id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(people.map((p) => [p.user_id, p]));
+    return history.map((h) => {
+      if (!h.updatedByUserId) return { ...h, updatedBy: null };
+      const p = byId.get(h.updatedByUserId);
+      const name = p ? [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email : null;
+      return {
+        ...h,
+        updatedBy: { name, role: h.updatedByUserId === ownerId ? 'USER' : 'ADMIN' },
+      };
+    });
+  }
 
   async function detail(id: string) {
     if (mode === 'farm') {
@@ -71,6 +106,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
         .execute();
       return {
         ...order,
+        statusHistory: await historyWithPeople(order.statusHistory, row.user_id),
         client: {
           ...customer,
           address: contact?.address ?? null,
@@ -100,6 +136,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     const customer = row.customer as { companyName: string | null; taxNumber: string | null };
     return {
       ...test,
+      statusHistory: await historyWithPeople(test.statusHistory, row.user_id),
       client: { ...(row.customer as object), address: contact?.address ?? null },
       company:
         customer.companyName || customer.taxNumber

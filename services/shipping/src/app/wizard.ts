@@ -312,6 +312,7 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
   const size = PARCEL_SIZES[body.size];
   let waybill: string;
   let packageId: string;
+  let shippingCost: number | null;
   try {
     const generated = await deps.dpd.generatePackagesNumbers({
       reference: s.barcode ?? s.order_number,
@@ -329,6 +330,7 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
     });
     waybill = generated.waybills[0]!;
     packageId = generated.packageId;
+    shippingCost = generated.priceGrosze;
   } catch (error) {
     await release();
     deps.logger.warn({ err: error, shippableId: s.id }, 'DPD refused the parcel');
@@ -374,6 +376,7 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
       .set({
         waybill,
         package_id: packageId,
+        shipping_cost: shippingCost,
         courier_order_number: courierOrder?.orderNumber ?? null,
         courier_checksum: courierOrder?.checkSum ?? null,
         drop_off_code: dropOff?.code ?? null,

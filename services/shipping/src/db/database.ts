@@ -70,6 +70,8 @@ export interface ShipmentsTable {
   >;
   waybill: string | null;
   package_id: string | null;
+  /** DPD's price of the parcel in grosze. */
+  shipping_cost: ColumnType<number | null, number | null | undefined, number | null>;
   sender: Json<StoredAddress>;
   pickup_point: Json<StoredPickupPoint | null> | null;
   courier_date: ColumnType<string | null, string | null, string | null>;

@@ -4,7 +4,9 @@ import type { ParcelStatus } from '@gleba/contracts';
  * DPD business codes (DPDInfoServices `businessCode`) and the status each means to us. Codes
  * not listed stay in the history without moving the status.
  */
-export const DPD_EVENT_STATUS: Record<string, ParcelStatus> = {
+export const DPD_EVENT_STATUS: Record<string, ParcelStatus | null> = {
+  /** Shipment data registered at DPD (the waybill exists, the parcel is not with DPD yet). */
+  '030103': null,
   /** Parcel picked up by the courier. */
   '040101': 'PICKED_UP',
   /** Parcel dropped off at a pickup point (with a label or a code). */
@@ -16,6 +18,8 @@ export const DPD_EVENT_STATUS: Record<string, ParcelStatus> = {
   '190101': 'IN_TRANSIT',
   /** Delivered (to the laboratory). */
   '190102': 'DELIVERED',
+  /** Delivery failed (an exception: the parcel goes back to the depot for another round or a return). */
+  '190103': null,
   /** Returned to the sender. */
   '230101': 'RETURNED',
 };
@@ -32,6 +36,9 @@ const RANK: Record<ParcelStatus, number> = {
 export function statusOfEvent(businessCode: string): ParcelStatus | null {
   return DPD_EVENT_STATUS[businessCode] ?? null;
 }
+
+/** DPD codes that report a problem on the way (shown as such to the admin and the customer). */
+export const DPD_EXCEPTION_CODES: ReadonlySet<string> = new Set(['190103']);
 
 export function isTerminal(status: ParcelStatus): boolean {
   return status === 'DELIVERED' || status === 'RETURNED';

@@ -121,6 +121,7 @@ export class DpdHttpClient implements DpdPort {
       packages?: {
         status?: string;
         packageId?: number;
+        price?: { amount?: number; currency?: string } | null;
         parcels?: { status?: string; waybill?: string | null; validationDetails?: { info?: string }[] }[];
         validationDetails?: { info?: string }[];
       }[];
@@ -161,7 +162,15 @@ export class DpdHttpClient implements DpdPort {
     const waybills = (pkg.parcels ?? []).map((p) => p.waybill).filter((w): w is string => !!w);
     if (waybills.length !== input.parcels.length)
       throw new DpdError(op, 'parcel', 'MISSING_WAYBILL', 'fewer waybills than parcels');
-    return { packageId: String(pkg.packageId ?? ''), waybills };
+    const amount = pkg.price?.amount;
+    const priceGrosze =
+      typeof amount === 'number' &&
+      Number.isInteger(amount) &&
+      amount >= 0 &&
+      (pkg.price?.currency ?? 'PLN') === 'PLN'
+        ? amount
+        : null;
+    return { packageId: String(pkg.packageId ?? ''), waybills, priceGrosze };
   }
 
   async generateSpedLabels(input: Parameters<DpdPort['generateSpedLabels']>[0]) {

@@ -51,9 +51,11 @@ export interface DpdPickupPoint {
 export type DpdLabelFormat = 'A4' | 'LBL_PRINTER';
 
 export interface DpdPort {
-  generatePackagesNumbers(
-    input: DpdGenerateWaybillsInput,
-  ): Promise<{ packageId: string; waybills: string[] }>;
+  generatePackagesNumbers(input: DpdGenerateWaybillsInput): Promise<{
+    packageId: string;
+    waybills: string[];
+    /** DPD's price in grosze, when it gives one. */ priceGrosze: number | null;
+  }>;
   generateSpedLabels(input: {
     waybills: string[];
     format: DpdLabelFormat;

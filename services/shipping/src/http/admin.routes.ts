@@ -127,13 +127,19 @@ export function adminRoutes(app: Express, deps: Deps): void {
       '/:id/track',
       route({ params: ZIdParam }, async ({ params }) => {
         const row = await ofMode(params.id);
+        let found: { inserted: number; steps: string[] };
         try {
-          await trackShipment(deps, row);
+          found = await trackShipment(deps, row);
         } catch (error) {
           throw carrierFailure(error, ShippingErrorCode.carrierError, 'Tracking failed');
         }
         const fresh = (await findShipment(deps.db, row.id))!;
-        return { ...toShipment(fresh, deps.clock.now()), history: await history(deps.db, row.id) };
+        return {
+          ...toShipment(fresh, deps.clock.now()),
+          history: await history(deps.db, row.id),
+          // What this check found: how many events were new, and the statuses it moved through.
+          found: { newEvents: found.inserted, steps: found.steps },
+        };
       }),
     );
 

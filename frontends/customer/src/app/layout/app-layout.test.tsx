@@ -56,6 +56,21 @@ describe('layout', () => {
     expect(bell.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
+  it('Escape closes the mobile menu and puts focus back on its button', async () => {
+    viewport(500);
+    api(0);
+    const user = userEvent.setup();
+    renderApp('/', { signedIn: true });
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(button);
+    const menu = screen.getByRole('navigation', { name: 'Main navigation' });
+    within(menu).getByRole('link', { name: 'My tests' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
   it('on a desktop shows the sidebar without brackets when nothing is unseen', async () => {
     viewport(1280);
     api(0);

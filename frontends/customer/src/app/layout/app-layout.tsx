@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher, LoadingScreen, Logo } from '@gleba/ui';
 import { NamespaceGate, useT } from '../../lib/i18n';
@@ -77,7 +77,19 @@ function MobileBar() {
   const { lang, setLanguage } = useLanguageStore();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the open menu and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="topbar">
       <Link to="/" className="topbar__brand" aria-label={tr('customer.navHome')}>
@@ -93,6 +105,7 @@ function MobileBar() {
           )}
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className="topbar__menu"
           aria-expanded={open}

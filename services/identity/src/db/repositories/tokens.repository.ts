@@ -78,6 +78,32 @@ export async function markRefreshTokenUsed(trx: Transaction<Database>, id: strin
     .executeTakeFirst();
 }
 
+/**
+ * The sessions of a user that may still hold a live access token: those given a token pair (sign-in
+ * or refresh) since `since`. Every access token is issued together with a refresh-token row.
+ */
+export async function recentSessionFamilies(db: Db, userId: string, since: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .execute();
+  return rows.map((r) => r.family_id);
+}
+
+/** Ends the user's unused links of one purpose (a password change ends earlier reset links). */
+export async function endOneTimeTokens(db: Db, userId: string, purpose: OneTimeTokenPurpose) {
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function revokeFamily(db: Db, familyId: string) {
   await db
     .updateTable('refresh_tokens')

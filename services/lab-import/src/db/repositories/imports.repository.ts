@@ -1,12 +1,14 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   pageMeta,
+  type Language,
   type ImportStatus,
   type ImportTestType,
   type TImportDetail,
   type TImportRowError,
   type TImportView,
 } from '@gleba/contracts';
+import { importMessage } from '@gleba/i18n';
 import type { Database, ImportsTable } from '../database';
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -21,6 +23,7 @@ const VIEW_COLUMNS = [
   'status',
   'phase',
   'error_code',
+  'error_params',
   'error_message',
   'rows_read',
   'rows_total',
@@ -38,7 +41,8 @@ const VIEW_COLUMNS = [
 
 export type ImportViewRow = Pick<ImportRow, (typeof VIEW_COLUMNS)[number]>;
 
-export function toImportView(row: ImportViewRow): TImportView {
+/** An import as the admin reads it, its file-level message in `lang`. */
+export function toImportView(row: ImportViewRow, lang: Language): TImportView {
   const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
   return {
     id: row.id,
@@ -48,7 +52,11 @@ export function toImportView(row: ImportViewRow): TImportView {
     fileSize: row.file_size,
     status: row.status as ImportStatus,
     errorCode: row.error_code,
-    errorMessage: row.error_message,
+    errorParams: row.error_params,
+    errorMessage:
+      row.error_code === null
+        ? null
+        : importMessage(lang, row.error_code, row.error_params, row.error_message),
     progress: {
       phase: (row.phase as 'check' | 'apply' | null) ?? null,
       rowsRead: row.phase === 'apply' ? row.apply_processed : row.rows_read,
@@ -86,10 +94,11 @@ export async function importDetail(
   db: Kysely<Database>,
   row: ImportViewRow,
   errorLimit: number,
+  lang: Language,
 ): Promise<TImportDetail> {
   const errors = await db
     .selectFrom('import_errors')
-    .select(['row_number', 'label', 'code', 'message'])
+    .select(['row_number', 'label', 'code', 'params', 'message'])
     .where('import_id', '=', row.id)
     .orderBy('row_number', 'asc')
     .orderBy('id', 'asc')
@@ -101,12 +110,13 @@ export async function importDetail(
     .where('import_id', '=', row.id)
     .executeTakeFirstOrThrow();
   return {
-    ...toImportView(row),
+    ...toImportView(row, lang),
     errors: errors.map((e): TImportRowError => ({
       row: e.row_number,
       label: e.label,
       code: e.code,
-      message: e.message,
+      params: e.params,
+      message: importMessage(lang, e.code, e.params, e.message),
     })),
     errorsTotal: Number(total.n),
   };
@@ -117,6 +127,7 @@ export async function listImports(
   mode: 'farm' | 'garden',
   page: number,
   perPage: number,
+  lang: Language,
 ) {
   const [items, total] = await Promise.all([
     db
@@ -133,5 +144,5 @@ export async function listImports(
       .where('mode', '=', mode)
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: items.map(toImportView), meta: pageMeta(page, perPage, Number(total.n)) };
+  return { items: items.map((i) => toImportView(i, lang)), meta: pageMeta(page, perPage, Number(total.n)) };
 }

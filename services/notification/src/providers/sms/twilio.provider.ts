@@ -1,56 +1,69 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ProviderError, type SendResult, type SmsMessage, type SmsProvider } from '../types';
 
 export interface TwilioOptions {
+  /** Where Twilio's REST API answers: `https://api.twilio.com`, or the local simulator. */
   apiUrl: string;
   accountSid: string;
   authToken: string;
   from?: string;
   messagingServiceSid?: string;
   timeoutMs: number;
-  fetchImpl?: typeof fetch;
 }
 
+const TWILIO_API = 'https://api.twilio.com';
+
 /**
- * Twilio's Messages API: `POST {api}/2010-04-01/Accounts/{sid}/Messages.json`, HTTP Basic
- * (account SID and auth token), form body To, From (or MessagingServiceSid), Body.
+ * The official library's HTTP client with its base address taken from configuration: requests for
+ * `https://api.twilio.com/...` go to `apiUrl` (the simulator in development and tests), everything
+ * else (auth, form encoding, errors) stays the library's.
  */
+export class ConfiguredRequestClient extends twilio.RequestClient {
+  constructor(
+    private readonly apiUrl: string,
+    timeoutMs: number,
+  ) {
+    super({ timeout: timeoutMs, keepAlive: true });
+  }
+
+  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    const base = this.apiUrl.replace(/\/$/, '');
+    const uri = base === TWILIO_API ? opts.uri : opts.uri.replace(/^https:\/\/api\.twilio\.com/, base);
+    return super.request<TData>({ ...opts, uri });
+  }
+}
+
+/** SMS through the `twilio` package's Messages API (`client.messages.create`). */
 export class TwilioSmsProvider implements SmsProvider {
   readonly name = 'twilio';
-  constructor(private readonly options: TwilioOptions) {}
+  private readonly client: twilio.Twilio;
+
+  constructor(private readonly options: TwilioOptions) {
+    this.client = twilio(options.accountSid, options.authToken, {
+      httpClient: new ConfiguredRequestClient(options.apiUrl, options.timeoutMs),
+      autoRetry: false,
+    });
+  }
 
   async send(message: SmsMessage): Promise<SendResult> {
     const o = this.options;
-    const form = new URLSearchParams({ To: message.to, Body: message.body });
-    if (o.messagingServiceSid) form.set('MessagingServiceSid', o.messagingServiceSid);
-    else if (o.from) form.set('From', o.from);
-    const url = `${o.apiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(o.accountSid)}/Messages.json`;
-    let res: Response;
+    let sent: { sid: string; dateCreated: Date | null };
     try {
-      res = await (o.fetchImpl ?? fetch)(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${o.accountSid}:${o.authToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: form.toString(),
-        signal: AbortSignal.timeout(o.timeoutMs),
+      sent = await this.client.messages.create({
+        to: message.to,
+        body: message.body,
+        ...(o.messagingServiceSid ? { messagingServiceSid: o.messagingServiceSid } : { from: o.from }),
       });
     } catch (error) {
+      if (error instanceof twilio.RestException) {
+        const reason = `Twilio ${error.status}${error.code ? ` (${error.code})` : ''}: ${error.message}`;
+        // 4xx (a bad number, a blocked recipient) will fail again; 429 and 5xx may pass later.
+        throw new ProviderError(reason, error.status >= 400 && error.status < 500 && error.status !== 429);
+      }
       throw new ProviderError(`Twilio unreachable: ${(error as Error).message}`, false);
     }
-    const body = (await res.json().catch(() => ({}))) as {
-      sid?: string;
-      code?: number;
-      message?: string;
-      date_created?: string;
-    };
-    if (!res.ok || !body.sid) {
-      const reason = `Twilio ${res.status}${body.code ? ` (${body.code})` : ''}: ${body.message ?? res.statusText}`;
-      // 4xx (a bad number, a blocked recipient) will fail again; 429 and 5xx may pass later.
-      throw new ProviderError(reason, res.status >= 400 && res.status < 500 && res.status !== 429);
-    }
-    const sentAt = body.date_created ? new Date(body.date_created) : new Date();
-    return { externalId: body.sid, sentAt: Number.isNaN(sentAt.getTime()) ? new Date() : sentAt };
+    const sentAt = sent.dateCreated ?? new Date();
+    return { externalId: sent.sid, sentAt: Number.isNaN(sentAt.getTime()) ? new Date() : sentAt };
   }
 }

@@ -45,6 +45,7 @@ export function toShipment(row: ShipmentRow, now: Date): TShipment {
         : null,
     returnCode: row.return_code,
     rma: row.rma,
+    shippingCost: row.shipping_cost ?? null,
     sender: row.sender,
     createdAt: iso(row.created_at),
     statusChangedAt: iso(row.status_changed_at),

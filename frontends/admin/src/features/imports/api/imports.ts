@@ -62,13 +62,21 @@ export function useImport(id: string | null, mode: AdminMode) {
 
 export const IMPORT_POLL_MS = 1000;
 
+/** The history; polled while one of its imports is being checked or applied, so no row stays behind. */
 export function useImportHistory(mode: AdminMode, page: number) {
   return useSWR<{ items: TImportView[]; meta: TPageMeta }>(
     ['imports', { page, perPage: 20 }, mode] as const,
     ([path, query]: readonly [string, { page: number; perPage: number }, AdminMode]) =>
       api.get<{ items: TImportView[]; meta: TPageMeta }>(path, { query }),
+    {
+      refreshInterval: (data) =>
+        data?.items.some((i) => isImportBusy(i.status)) ? IMPORT_HISTORY_POLL_MS : 0,
+      dedupingInterval: 0,
+    },
   );
 }
+
+export const IMPORT_HISTORY_POLL_MS = 2000;
 
 export const applyImport = (id: string) => api.post<TImportView>(`imports/${id}/apply`, {});
 export const recheckImport = (id: string) => api.post<TImportView>(`imports/${id}/check`, {});

@@ -20,6 +20,7 @@ const IMPORT = {
   fileSize: 2048,
   status: 'CHECKED',
   errorCode: null,
+  errorParams: null,
   errorMessage: null,
   progress: { phase: 'check', rowsRead: 3, total: 3, percent: 100 },
   summary: { rowsRead: 3, valid: 2, applied: 0, rejected: 1, ordersTouched: 1 },
@@ -90,8 +91,10 @@ describe('import wizard', () => {
           {
             row: 3,
             label: 'SXXXXXXXXXXXXX',
-            code: 'importNoMatchingOrders',
-            message: 'No order matches this label.',
+            code: 'importCellIsDate',
+            params: { column: 'E', header: 'Potas K2O', value: '2026-03-15' },
+            // The panel renders the code and its parameters in its own language.
+            message: 'Kolumna E (Potas K2O): w komórce jest data (2026-03-15), a powinna być liczba.',
           },
         ],
         errorsTotal: 1,
@@ -124,7 +127,11 @@ describe('import wizard', () => {
     });
     expect(await screen.findByText('Chosen file: wyniki.xlsx (2 kB)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('No order matches this label.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Column E (Potas K2O): the cell holds a date (2026-03-15) where a number belongs. Format the cell as a number and enter the value.',
+      ),
+    ).toBeTruthy();
     const xhr = FakeXhr.last!;
     const url = new URL(xhr.url, 'http://localhost');
     expect(url.pathname).toBe('/farm-api/imports');
@@ -194,6 +201,59 @@ describe('import wizard', () => {
       },
     );
     expect(calls.filter((c) => c.path === `/farm-api/imports/${IMPORT.id}`).length).toBeGreaterThanOrEqual(5);
+    FakeXhr.answer = { status: 202, body: JSON.stringify(IMPORT) };
+  }, 20_000);
+  it('the history row follows the import the wizard checks; a refused upload shows its name, not a key', async () => {
+    let checks = 0;
+    const now = () => (checks <= 1 ? 'CHECKING' : 'CHECKED');
+    const refused = {
+      ...IMPORT,
+      id: '6d7a1c3e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+      fileName: 'zdjecie-pola.xlsx',
+      testType: 'FOO',
+      status: 'REJECTED',
+      errorCode: 'importUnsupportedFile',
+      errorMessage: 'Ten plik nie jest skoroszytem .xlsx.',
+      summary: { rowsRead: 0, valid: 0, applied: 0, rejected: 0, ordersTouched: 0 },
+    };
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/imports': () => ({
+        items: [
+          {
+            ...IMPORT,
+            status: now(),
+            summary:
+              now() === 'CHECKING'
+                ? { ...IMPORT.summary, rowsRead: 0, valid: 0, rejected: 0 }
+                : IMPORT.summary,
+          },
+          refused,
+        ],
+        meta: { page: 1, perPage: 20, total: 2, next: null, prev: null },
+      }),
+      [`GET /farm-api/imports/${IMPORT.id}`]: () => {
+        checks += 1;
+        return { ...IMPORT, status: now(), errors: [], errorsTotal: 0 };
+      },
+    });
+    FakeXhr.answer = { status: 202, body: JSON.stringify({ ...IMPORT, status: 'UPLOADED' }) };
+    renderApp('/imports', { signedIn: true, mode: 'farm' });
+    fireEvent.drop(await screen.findByTestId('dropzone'), {
+      dataTransfer: { files: [fileOf('wyniki.xlsx', 2048)] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(document.querySelector('.summary .status--CHECKED')).toBeTruthy(), {
+      timeout: 8000,
+    });
+    const history = document.querySelector('.imports-history')!;
+    await waitFor(() => expect(history.querySelector('.status--CHECKED')?.textContent).toBe('Checked'), {
+      timeout: 8000,
+    });
+    expect(history.querySelector('.status--CHECKING')).toBeNull();
+    expect(history.textContent).toContain('3 read · 0 saved · 1 rejected');
+    expect(history.textContent).toContain('zdjecie-pola.xlsx');
+    expect(history.textContent).not.toContain('labResults.');
     FakeXhr.answer = { status: 202, body: JSON.stringify(IMPORT) };
   }, 20_000);
 });

@@ -1,8 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ImportTestType, type ImportStep } from '@gleba/contracts';
 import { FormError, SelectField, Table, toast } from '@gleba/ui';
-import { useDescribeError, useT } from '../../../lib/i18n';
+import { importMessage } from '@gleba/i18n';
+import { useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/files';
 import { useModeStore } from '../../../stores/mode-store';
 import {
@@ -26,6 +27,7 @@ function formatSize(bytes: number): string {
 export function ImportWizard() {
   const tr = useT();
   const describe = useDescribeError();
+  const lang = useLang();
   const mode = useModeStore((s) => s.mode);
   const { mutate } = useSWRConfig();
   const [testType, setTestType] = useState<ImportTestType>('BASIC_TEST');
@@ -38,6 +40,11 @@ export function ImportWizard() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { data: current, mutate: refreshCurrent } = useImport(importId, mode);
+  const currentStatus = current?.status;
+  // The history below shows the same import: it follows each status the wizard sees.
+  useEffect(() => {
+    if (currentStatus) void mutate((key) => Array.isArray(key) && key[0] === 'imports');
+  }, [currentStatus, mutate]);
 
   function choose(f: File | undefined) {
     setUploadError(null);
@@ -69,6 +76,8 @@ export function ImportWizard() {
     } catch (err) {
       setUploadError(describe(err));
       setProgress(null);
+      // A refused file is kept in the history.
+      void mutate((key) => Array.isArray(key) && key[0] === 'imports');
     }
   }
 
@@ -197,11 +206,15 @@ export function ImportWizard() {
               <div className="table-wrap">
                 <Table
                   rows={current.errors}
-                  rowKey={(e) => `${e.row ?? 'file'}-${e.code}-${e.label ?? ''}`}
+                  rowKey={(e) => `${e.row ?? 'file'}-${e.code}-${e.label ?? ''}-${JSON.stringify(e.params)}`}
                   columns={[
                     { key: 'row', header: tr('admin.row'), cell: (e) => e.row ?? '—' },
                     { key: 'label', header: tr('admin.label'), cell: (e) => e.label ?? '—' },
-                    { key: 'reason', header: tr('admin.reason'), cell: (e) => e.message },
+                    {
+                      key: 'reason',
+                      header: tr('admin.reason'),
+                      cell: (e) => importMessage(lang, e.code, e.params, e.message),
+                    },
                   ]}
                 />
               </div>

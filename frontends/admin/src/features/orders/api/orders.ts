@@ -123,10 +123,19 @@ type DetailExtras = {
     }[];
   } | null;
   report: { sampleCodes: string[]; additionalTests: string[]; completed: boolean };
+  /** The status history with who made each change (null: the system). */
+  statusHistory: {
+    status: string;
+    from: string | null;
+    updatedByUserId: string | null;
+    updatedBy: { name: string | null; role: 'ADMIN' | 'USER' } | null;
+    changeDate: string;
+  }[];
   failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
 };
 
-export type AdminOrderDetail = (TFarmOrder & DetailExtras) | (TGardenTest & DetailExtras);
+export type AdminOrderDetail =
+  (Omit<TFarmOrder, 'statusHistory'> & DetailExtras) | (Omit<TGardenTest, 'statusHistory'> & DetailExtras);
 
 export const orderKey = (id: string, mode: AdminMode) => [`orders/${id}`, mode] as const;
 

@@ -114,6 +114,54 @@ describe('order detail', () => {
     expect(await screen.findByText('The order is already paid.')).toBeTruthy();
   });
 
+  it('names crops, tests and the people of the history in the operator language (pl)', async () => {
+    const named = {
+      ...ORDER,
+      additionalTests: ['MICRO'],
+      samples: [{ ...ORDER.samples[0], plantId: 'winter-wheat' }],
+      farm: { ...ORDER.farm, crops: [{ ...ORDER.farm.crops[0], plantId: 'winter-wheat' }] },
+      report: { ...ORDER.report, additionalTests: ['MICRO'] },
+      client: { ...ORDER.client, email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl' },
+      statusHistory: [
+        {
+          status: 'PENDING_PAYMENT',
+          from: null,
+          updatedByUserId: ORDER.userId,
+          updatedBy: { name: 'Jan Kowalski', role: 'USER' },
+          changeDate: '2026-11-20T10:00:00.000Z',
+        },
+        {
+          status: 'PAYMENT_CONFIRMED',
+          from: 'PENDING_PAYMENT',
+          updatedByUserId: null,
+          updatedBy: null,
+          changeDate: '2026-11-20T11:00:00.000Z',
+        },
+        {
+          status: 'KIT_SENT',
+          from: 'PAYMENT_CONFIRMED',
+          updatedByUserId: 'da5654fd-7a8e-4a55-9d1a-3f1d2f7f0a09',
+          updatedBy: { name: 'Ewa Laborantka', role: 'ADMIN' },
+          changeDate: '2026-11-21T09:00:00.000Z',
+        },
+      ],
+    };
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: named,
+      'GET /farm-api/shipments': emptyPage,
+    });
+    const { container } = renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm', lang: 'pl' });
+    expect(await screen.findByRole('heading', { name: /ZF\/2026\/000001/ })).toBeTruthy();
+    expect(screen.getAllByText('Pszenica ozima').length).toBe(2);
+    expect(screen.getByText('Mikroelementy')).toBeTruthy();
+    expect(screen.getByText('Jan Kowalski (klient)')).toBeTruthy();
+    expect(screen.getByText('Ewa Laborantka (administrator)')).toBeTruthy();
+    expect(screen.getByText('automatycznie (system)')).toBeTruthy();
+    const text = container.textContent ?? '';
+    for (const raw of ['winter-wheat', 'MICRO', 'da5654fd']) expect(text).not.toContain(raw);
+  });
+
   it('an unknown order shows the order-not-found page', async () => {
     mockApi({
       'GET /farm-api/users/me': ADMIN,

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
+import { getCrop } from '@gleba/agronomy';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
+import type { Language } from '@gleba/contracts';
 import {
   cancelOrder,
   changeOrderStatus,
@@ -25,6 +27,12 @@ function Dl({ items }: { items: [string, ReactNode][] }) {
       ))}
     </dl>
   );
+}
+
+/** A crop or plant id (`winter-wheat`) as its name in the panel's language; an unknown id as is. */
+export function plantName(plantId: string | null | undefined, lang: Language): string {
+  if (!plantId) return '—';
+  return getCrop(plantId)?.names[lang] ?? plantId;
 }
 
 /**
@@ -199,8 +207,18 @@ export function OrderDetailPage({
           <Dl
             items={[
               [tr('admin.reportCompleted'), tr(order.report.completed ? 'admin.yes' : 'admin.no')],
-              [tr('admin.reportCodes'), order.report.sampleCodes.join(', ')],
-              [tr('admin.additionalTests'), order.report.additionalTests.join(', ') || '—'],
+              [
+                tr('admin.reportCodes'),
+                <span className="codes">
+                  {order.report.sampleCodes.map((code) => (
+                    <code key={code}>{code}</code>
+                  ))}
+                </span>,
+              ],
+              [
+                tr('admin.additionalTests'),
+                order.report.additionalTests.map((t) => tr(`labResults.test${t}`)).join(', ') || '—',
+              ],
             ]}
           />
         </article>
@@ -216,7 +234,7 @@ export function OrderDetailPage({
               rowKey={(r) => r.cropId}
               columns={[
                 { key: 'field', header: tr('admin.field'), cell: (r) => r.fieldName },
-                { key: 'crop', header: tr('admin.crop'), cell: (r) => r.plantId },
+                { key: 'crop', header: tr('admin.crop'), cell: (r) => plantName(r.plantId, lang) },
                 { key: 'plots', header: tr('admin.plots'), cell: (r) => r.plotNumbers.join(', ') },
                 { key: 'area', header: tr('admin.area'), cell: (r) => `${r.areaHa} ha` },
                 { key: 'sectors', header: tr('admin.sectors'), cell: (r) => r.sectors },
@@ -241,7 +259,7 @@ export function OrderDetailPage({
                   header: tr('admin.field'),
                   cell: (s) => [s.fieldName, s.sectorName].filter(Boolean).join(' / '),
                 },
-                { key: 'crop', header: tr('admin.crop'), cell: (s) => s.plantId },
+                { key: 'crop', header: tr('admin.crop'), cell: (s) => plantName(s.plantId, lang) },
                 { key: 'area', header: tr('admin.area'), cell: (s) => `${s.areaHa} ha` },
                 { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
               ]}
@@ -253,7 +271,7 @@ export function OrderDetailPage({
               columns={[
                 { key: 'barcode', header: tr('admin.barcode'), cell: (s) => <code>{s.barcode}</code> },
                 { key: 'garden', header: tr('admin.gardenName'), cell: (s) => s.gardenName },
-                { key: 'crop', header: tr('admin.crop'), cell: (s) => s.plantId },
+                { key: 'crop', header: tr('admin.crop'), cell: (s) => plantName(s.plantId, lang) },
                 {
                   key: 'area',
                   header: tr('admin.area'),
@@ -273,7 +291,15 @@ export function OrderDetailPage({
             <li key={i}>
               <time dateTime={h.changeDate}>{formatDate(lang, h.changeDate)}</time> —{' '}
               {tr(`notifications.status${h.status}`)}
-              {h.updatedByUserId ? ` (${tr('admin.changedBy')}: ${h.updatedByUserId.slice(0, 8)})` : ''}
+              {' — '}
+              <span className="history__who">
+                {h.updatedBy
+                  ? tr('admin.historyBy', {
+                      name: h.updatedBy.name ?? tr('admin.historyUnknownPerson'),
+                      role: tr(`admin.historyRole${h.updatedBy.role}`),
+                    })
+                  : tr('admin.historyBySystem')}
+              </span>
             </li>
           ))}
         </ol>

@@ -125,6 +125,25 @@ describe('orders table', () => {
     });
   });
 
+  it('puts the sort order on the column header, not on its button; the table scrolls from the keyboard', async () => {
+    setup();
+    renderApp('/orders', { signedIn: true, mode: 'farm' });
+    await screen.findByRole('link', { name: 'ZF/2026/000001' });
+    const button = screen.getByRole('button', { name: 'Sort by Total' });
+    expect(button.hasAttribute('aria-sort')).toBe(false);
+    expect(button.closest('th')!.getAttribute('aria-sort')).toBe('none');
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Sort by Total' }).closest('th')!.getAttribute('aria-sort'),
+      ).toBe('descending'),
+    );
+    expect(document.querySelectorAll('button[aria-sort]')).toHaveLength(0);
+    const region = screen.getByRole('region', { name: 'Orders' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.querySelector('table')).toBeTruthy();
+  });
+
   it('garden mode offers the garden test statuses', async () => {
     mockApi({
       'GET /garden-api/users/me': ADMIN,

@@ -52,18 +52,21 @@ export function OrdersPage() {
         type="button"
         className="sort-button"
         aria-label={tr('admin.sortBy', { column: label })}
-        aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}
         onClick={() => update({ sort: field, dir: active && filters.dir === 'desc' ? 'asc' : 'desc' })}
       >
         {label} {active ? (filters.dir === 'asc' ? '▲' : '▼') : ''}
       </button>
     );
   }
+  /** The sort state goes on the column's header cell (`aria-sort` is a `th` attribute). */
+  const sortOf = (field: OrdersSortField): Column<AdminOrderRow>['sort'] =>
+    filters.sort === field ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none';
 
   const columns: Column<AdminOrderRow>[] = [
     {
       key: 'number',
       header: sortHeader('orderNumber', 'admin.colOrderNumber'),
+      sort: sortOf('orderNumber'),
       cell: (o) => <Link to={`/orders/${o.id}`}>{o.orderNumber}</Link>,
     },
     {
@@ -80,11 +83,13 @@ export function OrdersPage() {
     {
       key: 'date',
       header: sortHeader('orderDate', 'admin.colOrderDate'),
+      sort: sortOf('orderDate'),
       cell: (o) => formatDate(lang, o.orderDate),
     },
     {
       key: 'status',
       header: sortHeader('status', 'admin.colStatus'),
+      sort: sortOf('status'),
       cell: (o) => (
         <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span>
       ),
@@ -95,6 +100,7 @@ export function OrdersPage() {
     {
       key: 'total',
       header: sortHeader('totalPrice', 'admin.colTotal'),
+      sort: sortOf('totalPrice'),
       cell: (o) => formatPrice(lang, o.totalPrice),
     },
   ];
@@ -182,6 +188,7 @@ export function OrdersPage() {
           rowKey={(o) => o.id}
           loading={isLoading}
           empty={tr('admin.noOrders')}
+          label={tr('admin.ordersTitle')}
         />
       </div>
       <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />

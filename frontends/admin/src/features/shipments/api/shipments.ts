@@ -44,7 +44,12 @@ export function useShipment(id: string, mode: AdminMode) {
   );
 }
 
-export const trackShipment = (id: string) => api.post<TShipmentWithHistory>(`shipments/${id}/track`, {});
+/** Asks DPD now; the answer says what this check found (new events, statuses passed). */
+export const trackShipment = (id: string) =>
+  api.post<TShipmentWithHistory & { found: { newEvents: number; steps: string[] } }>(
+    `shipments/${id}/track`,
+    {},
+  );
 export const createReturn = (id: string) => api.post<TReturnResult>(`shipments/${id}/return`, {});
 export const labelPdf = (id: string, format: TLabelFormat) =>
   fetchFile(`shipments/${id}/label`, { query: { format } });

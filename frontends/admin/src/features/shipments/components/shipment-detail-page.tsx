@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Table, toast } from '@gleba/ui';
-import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import type { TTrackingEvent } from '@gleba/contracts';
+import { formatDate, formatPrice, useDescribeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
 import { createReturn, labelPdf, returnLabelPdf, trackShipment, useShipment } from '../api/shipments';
 import { PdfButton } from './pdf-button';
+
+/** DPD codes that report a problem on the way (as the shipping service's domain). */
+const EXCEPTION_CODES = new Set(['190103']);
+
+/** A tracking event in the operator's language: DPD's code named, DPD's own text when the code is new to us. */
+export function eventLabel(tr: Translate, e: Pick<TTrackingEvent, 'code' | 'description'>): string {
+  const key = `common.dpdEvent${e.code}`;
+  const named = tr(key);
+  return named === key ? e.description : named;
+}
 
 /** Package tracking: the shipment, its history (polled from DPD on demand), labels and the return code. */
 export function ShipmentDetailPage({ id }: { id: string }) {
@@ -74,6 +85,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </div>
         )}
         <div>
+          <dt>{tr('admin.shippingCost')}</dt>
+          <dd>{formatPrice(lang, s.shippingCost)}</dd>
+        </div>
+        <div>
           <dt>{tr('admin.returnCode')}</dt>
           <dd>{s.returnCode ?? '—'}</dd>
         </div>
@@ -94,7 +109,18 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           type="button"
           className="gl-button gl-button--secondary"
           disabled={busy}
-          onClick={() => void run(() => trackShipment(s.id))}
+          onClick={() =>
+            void run(
+              () => trackShipment(s.id),
+              (r) => {
+                const found = (r as Awaited<ReturnType<typeof trackShipment>>).found;
+                const status = tr(`admin.parcel${(r as { status: string }).status}`);
+                return found.newEvents > 0
+                  ? tr('admin.trackFound', { count: found.newEvents, status })
+                  : tr('admin.trackFoundNothing');
+              },
+            )
+          }
         >
           {tr('admin.trackNow')}
         </button>
@@ -132,7 +158,12 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             {
               key: 'desc',
               header: tr('admin.status'),
-              cell: (e) => `${e.description}${e.status ? ` (${tr(`admin.parcel${e.status}`)})` : ''}`,
+              cell: (e) => (
+                <span className={EXCEPTION_CODES.has(e.code) ? 'tracking__exception' : undefined}>
+                  {eventLabel(tr, e)}
+                  {EXCEPTION_CODES.has(e.code) ? ` — ${tr('admin.trackingException')}` : ''}
+                </span>
+              ),
             },
             { key: 'depot', header: tr('admin.depot'), cell: (e) => e.depot ?? '—' },
           ]}

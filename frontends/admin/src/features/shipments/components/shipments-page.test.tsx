@@ -23,6 +23,7 @@ const SHIPMENT = {
   dropOffCode: null,
   returnCode: null,
   rma: null,
+  shippingCost: 1899,
   sender: {
     name: 'Jan',
     company: null,
@@ -103,7 +104,7 @@ describe('shipments', () => {
   it('a shipment’s page shows its tracking history and creates a return code', async () => {
     const history = [
       {
-        code: '040101',
+        code: '170301',
         description: 'Przesyłka w drodze',
         at: '2026-11-21T12:00:00.000Z',
         depot: 'Lublin',
@@ -121,9 +122,53 @@ describe('shipments', () => {
       },
     });
     renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm' });
-    expect(await screen.findByText('Przesyłka w drodze (In transit)')).toBeTruthy();
+    expect(await screen.findByText('In transit (sorting centre)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create return' }));
     expect(await screen.findByText('Return code: R123.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/return'))).toBe(true);
+  });
+  it('"check now" says what DPD reported; events and the shipping cost in the operator language (pl)', async () => {
+    const registered = {
+      code: '030103',
+      description: 'Przesyłka zarejestrowana w systemie DPD',
+      at: '2026-11-21T10:00:00.000Z',
+      depot: null,
+      status: null,
+    };
+    const picked = { ...registered, code: '040101', at: '2026-11-21T11:00:00.000Z', status: 'PICKED_UP' };
+    const failed = { ...registered, code: '190103', at: '2026-11-21T12:00:00.000Z', status: null };
+    let checks = 0;
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/shipments/${SHIPMENT.id}`]: () =>
+        checks === 0
+          ? { ...SHIPMENT, status: 'CREATED', history: [registered] }
+          : { ...SHIPMENT, status: 'PICKED_UP', history: [registered, picked, failed] },
+      [`POST /farm-api/shipments/${SHIPMENT.id}/track`]: () => {
+        checks += 1;
+        return checks === 1
+          ? {
+              ...SHIPMENT,
+              status: 'PICKED_UP',
+              history: [registered, picked, failed],
+              found: { newEvents: 2, steps: ['PICKED_UP'] },
+            }
+          : {
+              ...SHIPMENT,
+              status: 'PICKED_UP',
+              history: [registered, picked, failed],
+              found: { newEvents: 0, steps: [] },
+            };
+      },
+    });
+    renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm', lang: 'pl' });
+    expect(await screen.findByText('Dane przesyłki zarejestrowane w DPD')).toBeTruthy();
+    expect(screen.getByText(/18,99\s*zł/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sprawdź teraz' }));
+    expect(await screen.findByText('Nowe zdarzenia DPD: 2. Status: Odebrana.')).toBeTruthy();
+    expect(await screen.findByText('Odebrana przez kuriera')).toBeTruthy();
+    expect(screen.getByText('Nieudana próba doręczenia — problem w doręczeniu')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sprawdź teraz' }));
+    expect(await screen.findByText('DPD nie zgłosił nic nowego.')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ParcelStatus, ShipmentType, type TLabelFormat, type TShipment } from '@gleba/contracts';
 import { SelectField, Table, TextField, type Column } from '@gleba/ui';
-import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import {
@@ -94,6 +94,7 @@ export function ShipmentsPage() {
       cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
     },
     { key: 'date', header: tr('admin.createdAt'), cell: (s) => formatDate(lang, s.createdAt) },
+    { key: 'cost', header: tr('admin.shippingCost'), cell: (s) => formatPrice(lang, s.shippingCost) },
     { key: 'return', header: tr('admin.returnCode'), cell: (s) => s.returnCode ?? '—' },
     {
       key: 'label',

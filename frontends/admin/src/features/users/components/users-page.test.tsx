@@ -50,3 +50,38 @@ describe('users', () => {
     expect(await screen.findByRole('button', { name: 'Suspend' })).toBeTruthy();
   });
 });
+
+describe('onboarding survey counts', () => {
+  it('lists every question and answer with how many people gave it, in Polish', async () => {
+    mockApi({
+      'GET /garden-api/users/me': ADMIN,
+      'GET /garden-api/users': {
+        items: [],
+        meta: { page: 1, perPage: 20, total: 0, next: null, prev: null },
+      },
+      'GET /garden-api/users/survey/ONBOARDING': {
+        surveyType: 'ONBOARDING',
+        respondents: 3,
+        questions: [
+          {
+            questionKey: 'heardFrom',
+            answers: [
+              { answerKey: 'advisor', count: 2 },
+              { answerKey: 'friend', count: 1 },
+            ],
+          },
+          { questionKey: 'farmSize', answers: [{ answerKey: 'over100', count: 0 }] },
+        ],
+      },
+    });
+    renderApp('/users', { signedIn: true, mode: 'garden', lang: 'pl' });
+    expect(await screen.findByRole('heading', { name: 'Ankieta powitalna' })).toBeTruthy();
+    expect(await screen.findByText('Odpowiedzi udzieliło: 3')).toBeTruthy();
+    const heard = screen.getByRole('table', { name: 'Skąd wiesz o Gleba?' });
+    expect(heard.textContent).toContain('Od doradcy rolnego2');
+    expect(heard.textContent).toContain('Od znajomego1');
+    expect(
+      screen.getByRole('table', { name: 'Jaka jest powierzchnia Twojego gospodarstwa?' }).textContent,
+    ).toContain('Ponad 100 ha0');
+  });
+});

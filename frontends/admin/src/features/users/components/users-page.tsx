@@ -5,6 +5,7 @@ import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { reinstateUser, suspendUser, useUsers } from '../api/users';
+import { SurveyCounts } from './survey-counts';
 
 /** A suspended account is one identity disabled (`isEnabled: false`); an inactive one was never activated. */
 function userStatus(u: TCurrentUser): 'ACTIVE' | 'INACTIVE' | 'SUSPENDED' {
@@ -141,6 +142,7 @@ export function UsersPage() {
         />
       </div>
       <Pager meta={data?.meta} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
+      <SurveyCounts />
       <Dialog
         open={viewing !== null}
         title={viewing ? `${viewing.firstName} ${viewing.lastName}` : ''}

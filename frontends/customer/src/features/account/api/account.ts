@@ -5,9 +5,11 @@ import type {
   TCurrentUser,
   TProfile,
   TProfileBody,
+  TTokenPair,
   TUpdateMeBody,
 } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session-store';
 
 export const profileKey = 'users/profile';
 
@@ -33,6 +35,10 @@ export async function saveProfile(body: TProfileBody): Promise<TProfile> {
   }
 }
 
-export const changePassword = (body: TChangePasswordBody) => api.post<unknown>('users/me/password', body);
+/** Every session of the account ends, this one too: the answer is this device's new session. */
+export async function changePassword(body: TChangePasswordBody): Promise<void> {
+  const pair = await api.post<TTokenPair>('users/me/password', body);
+  useSessionStore.getState().renewSession(pair);
+}
 
 export const updateMe = (body: TUpdateMeBody) => api.patch<TCurrentUser>('users/me', body);

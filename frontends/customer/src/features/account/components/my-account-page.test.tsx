@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@gleba/contracts';
 import { USER, errorBody, location, mockApi, renderApp } from '../../../testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +30,28 @@ describe('my account', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  it('changes the password and keeps the new session it is given (every earlier one ended)', async () => {
+    const { calls } = mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/users/profile': errorBody(404, 'profileNotFound'),
+      'POST /api/users/me/password': { accessToken: 'access-2', refreshToken: 'refresh-2' },
+    });
+    renderApp('/my-account', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
+    fill('Current password', 'Stare#Haslo1');
+    fill('New password', 'Nowe#Haslo22');
+    fill('Repeat the password', 'Nowe#Haslo22');
+    await userEvent.click(screen.getByRole('button', { name: 'Change the password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/users/me/password')!.body).toMatchObject({
+      currentPassword: 'Stare#Haslo1',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access-2');
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(location()).toBe('/my-account');
   });
 
   it('saves the profile with PATCH and falls back to POST on a 404', async () => {

@@ -145,6 +145,27 @@ describe('register page', () => {
     },
   );
 
+  it('an empty form: one summary alert and focus on the first invalid field', async () => {
+    mockApi({});
+    renderApp('/register');
+    await screen.findByRole('heading', { name: 'Create an account' });
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['Please correct the marked fields (errors: 7).']);
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    // The field's own error is read with it.
+    const first = screen.getByLabelText('First name');
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBeTruthy();
+    // A second refused submit is announced again, focus again on the first invalid field.
+    fill('First name', 'Anna');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+      'Please correct the marked fields (errors: 6).',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Last name'));
+  });
+
   it('registers and asks to check the e-mail', async () => {
     const { calls } = mockApi({ 'POST /api/auth/register': { id: 'x' } });
     renderApp('/register');

@@ -1,6 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CheckboxField, FormError, PasswordField, SelectField, TextField } from '@gleba/ui';
+import {
+  CheckboxField,
+  FormError,
+  FormErrorSummary,
+  PasswordField,
+  QuietFieldErrors,
+  SelectField,
+  TextField,
+  focusFirstInvalid,
+} from '@gleba/ui';
 import { Gender, Language, ZRegisterBody, normalizeTaxNumber, type TRegisterBody } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
 import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
@@ -58,6 +67,20 @@ export function validateRegistration(form: RegisterForm): {
   return { errors, body: parsed.data as TRegisterBody };
 }
 
+/** The fields that show an error (privacyPolicyAccepted is reported on the terms checkbox). */
+const SHOWN_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'genderType',
+  'password',
+  'confirmPassword',
+  'companyName',
+  'taxNumber',
+  'termsAccepted',
+];
+
 export function RegisterPage() {
   const tr = useT();
   const lang = useLang();
@@ -79,6 +102,12 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string>();
+  // Each refused submit: one summary announcement and focus on the first invalid field.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(formRef.current);
+  }, [refusals]);
 
   const set =
     <K extends keyof RegisterForm>(key: K) =>
@@ -91,7 +120,10 @@ export function RegisterPage() {
     setFormError(undefined);
     const { errors: found, body } = validateRegistration(form);
     setErrors(found);
-    if (!body) return;
+    if (!body) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       const company = form.companyName.trim();
@@ -127,111 +159,117 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={tr('customer.registerHeading')}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset>
-          <legend>{tr('customer.registerPersonalData')}</legend>
-          <TextField
-            label={tr('customer.firstName')}
-            autoComplete="given-name"
-            value={form.firstName}
-            onChange={(e) => set('firstName')(e.target.value)}
-            error={err('firstName')}
-          />
-          <TextField
-            label={tr('customer.lastName')}
-            autoComplete="family-name"
-            value={form.lastName}
-            onChange={(e) => set('lastName')(e.target.value)}
-            error={err('lastName')}
-          />
-          <TextField
-            label={tr('customer.email')}
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={(e) => set('email')(e.target.value)}
-            error={err('email')}
-          />
-          <TextField
-            label={tr('customer.phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            hint={tr('customer.phoneHint')}
-            value={form.phoneNumber}
-            onChange={(e) => set('phoneNumber')(e.target.value)}
-            error={err('phoneNumber')}
-          />
+      <form onSubmit={onSubmit} noValidate ref={formRef}>
+        <QuietFieldErrors>
+          <fieldset>
+            <legend>{tr('customer.registerPersonalData')}</legend>
+            <TextField
+              label={tr('customer.firstName')}
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={(e) => set('firstName')(e.target.value)}
+              error={err('firstName')}
+            />
+            <TextField
+              label={tr('customer.lastName')}
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={(e) => set('lastName')(e.target.value)}
+              error={err('lastName')}
+            />
+            <TextField
+              label={tr('customer.email')}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => set('email')(e.target.value)}
+              error={err('email')}
+            />
+            <TextField
+              label={tr('customer.phoneNumber')}
+              type="tel"
+              autoComplete="tel"
+              hint={tr('customer.phoneHint')}
+              value={form.phoneNumber}
+              onChange={(e) => set('phoneNumber')(e.target.value)}
+              error={err('phoneNumber')}
+            />
+            <SelectField
+              label={tr('customer.gender')}
+              placeholder={tr('customer.choose')}
+              value={form.genderType}
+              onChange={(e) => set('genderType')(e.target.value)}
+              options={Gender.options.map((g) => ({
+                value: g,
+                label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
+              }))}
+              error={err('genderType')}
+            />
+          </fieldset>
+          <fieldset>
+            <legend>{tr('customer.registerPasswordSection')}</legend>
+            <PasswordField
+              label={tr('customer.password')}
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => set('password')(e.target.value)}
+              error={err('password')}
+            />
+            <PasswordField
+              label={tr('customer.confirmPassword')}
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={(e) => set('confirmPassword')(e.target.value)}
+              error={err('confirmPassword')}
+            />
+            <PasswordRules password={form.password} confirmation={form.confirmPassword} />
+          </fieldset>
+          <fieldset>
+            <legend>{tr('customer.registerBusinessData')}</legend>
+            <p className="gl-field__hint">{tr('customer.registerBusinessHint')}</p>
+            <TextField
+              label={tr('customer.companyName')}
+              autoComplete="organization"
+              value={form.companyName}
+              onChange={(e) => set('companyName')(e.target.value)}
+              error={err('companyName')}
+            />
+            <TextField
+              label={tr('customer.taxNumber')}
+              value={form.taxNumber}
+              onChange={(e) => set('taxNumber')(e.target.value)}
+              error={err('taxNumber')}
+            />
+          </fieldset>
           <SelectField
-            label={tr('customer.gender')}
-            placeholder={tr('customer.choose')}
-            value={form.genderType}
-            onChange={(e) => set('genderType')(e.target.value)}
-            options={Gender.options.map((g) => ({
-              value: g,
-              label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
+            label={tr('customer.language')}
+            value={form.language}
+            onChange={(e) => set('language')(e.target.value as Language)}
+            options={Language.options.map((l) => ({
+              value: l,
+              label: tr(`common.language${l.charAt(0).toUpperCase()}${l.slice(1)}`),
             }))}
-            error={err('genderType')}
           />
-        </fieldset>
-        <fieldset>
-          <legend>{tr('customer.registerPasswordSection')}</legend>
-          <PasswordField
-            label={tr('customer.password')}
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => set('password')(e.target.value)}
-            error={err('password')}
+          <CheckboxField
+            label={
+              <>
+                {tr('customer.registerTerms')} (
+                <Link to="/terms-and-privacy-policy">{tr('customer.registerTermsLink')}</Link>)
+              </>
+            }
+            checked={form.termsAccepted}
+            onChange={(e) => set('termsAccepted')(e.target.checked)}
+            error={err('termsAccepted')}
           />
-          <PasswordField
-            label={tr('customer.confirmPassword')}
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => set('confirmPassword')(e.target.value)}
-            error={err('confirmPassword')}
+          <CheckboxField
+            label={tr('customer.registerNewsletter')}
+            checked={form.newsletterConsent}
+            onChange={(e) => set('newsletterConsent')(e.target.checked)}
           />
-          <PasswordRules password={form.password} confirmation={form.confirmPassword} />
-        </fieldset>
-        <fieldset>
-          <legend>{tr('customer.registerBusinessData')}</legend>
-          <p className="gl-field__hint">{tr('customer.registerBusinessHint')}</p>
-          <TextField
-            label={tr('customer.companyName')}
-            autoComplete="organization"
-            value={form.companyName}
-            onChange={(e) => set('companyName')(e.target.value)}
-            error={err('companyName')}
-          />
-          <TextField
-            label={tr('customer.taxNumber')}
-            value={form.taxNumber}
-            onChange={(e) => set('taxNumber')(e.target.value)}
-            error={err('taxNumber')}
-          />
-        </fieldset>
-        <SelectField
-          label={tr('customer.language')}
-          value={form.language}
-          onChange={(e) => set('language')(e.target.value as Language)}
-          options={Language.options.map((l) => ({
-            value: l,
-            label: tr(`common.language${l.charAt(0).toUpperCase()}${l.slice(1)}`),
-          }))}
-        />
-        <CheckboxField
-          label={
-            <>
-              {tr('customer.registerTerms')} (
-              <Link to="/terms-and-privacy-policy">{tr('customer.registerTermsLink')}</Link>)
-            </>
-          }
-          checked={form.termsAccepted}
-          onChange={(e) => set('termsAccepted')(e.target.checked)}
-          error={err('termsAccepted')}
-        />
-        <CheckboxField
-          label={tr('customer.registerNewsletter')}
-          checked={form.newsletterConsent}
-          onChange={(e) => set('newsletterConsent')(e.target.checked)}
+        </QuietFieldErrors>
+        <FormErrorSummary
+          key={refusals}
+          count={refusals > 0 ? SHOWN_FIELDS.filter((f) => errors[f]).length : 0}
         />
         <FormError>{formError}</FormError>
         <button type="submit" className="gl-button auth-card__submit" disabled={busy}>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TPosition } from '@gleba/contracts';
 import { errorBody, mockApi } from '../../../testing/render-app';
@@ -104,5 +104,82 @@ describe('drawing a plot', () => {
     const { save } = panel();
     await save();
     expect((await screen.findByRole('alert')).textContent).toMatch(/connection|network/i);
+  });
+});
+
+describe('typing the corners (the keyboard way to make a plot)', () => {
+  const corner = (n: number) => screen.getByRole('group', { name: `Narożnik ${n}` });
+  const typeCorner = async (
+    user: ReturnType<typeof userEvent.setup>,
+    n: number,
+    lat: string,
+    lon: string,
+  ) => {
+    await user.type(within(corner(n)).getByLabelText('Szerokość geograficzna (N)'), lat);
+    await user.type(within(corner(n)).getByLabelText('Długość geograficzna (E)'), lon);
+  };
+
+  function typedPanel() {
+    const onSaved = vi.fn();
+    renderFeature(
+      <DrawPlotPanel ring={[]} closed={false} snapToleranceM={2} onSaved={onSaved} onCancel={() => {}} />,
+      'pl',
+    );
+    return { onSaved };
+  }
+
+  it('adds a corner, previews the area and saves the typed ring through the drawing call', async () => {
+    const { calls } = mockApi({ 'POST /api/plots': { id: 'p1', name: 'Działka 1', areaHa: 1.01 } });
+    const user = userEvent.setup();
+    const { onSaved } = typedPanel();
+    await user.click(screen.getByLabelText('Wpisz narożniki jako współrzędne'));
+    expect(screen.getAllByRole('group', { name: /^Narożnik \d$/ })).toHaveLength(3);
+    await typeCorner(user, 1, '52,2', '21,5');
+    await typeCorner(user, 2, '52,2', '21,50147');
+    await typeCorner(user, 3, '52,2009', '21,50147');
+    await user.click(screen.getByRole('button', { name: 'Dodaj narożnik' }));
+    // The new row takes the focus, ready for typing.
+    expect(document.activeElement).toBe(within(corner(4)).getByLabelText('Szerokość geograficzna (N)'));
+    await user.keyboard('52.2009');
+    await user.type(within(corner(4)).getByLabelText('Długość geograficzna (E)'), '21.5');
+    expect(screen.getByText(/Powierzchnia \(podgląd\): 1\.0\d ha/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Zapisz działkę' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.filter((c) => c.path === '/api/plots')).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({
+      snapToleranceM: 2,
+      geometry: { type: 'Polygon', coordinates: [[...SQUARE, SQUARE[0]]] },
+    });
+  });
+
+  it('refuses wrong or missing coordinates in Polish, focuses the first, and sends nothing', async () => {
+    const { calls } = mockApi({});
+    const user = userEvent.setup();
+    typedPanel();
+    await user.click(screen.getByLabelText('Wpisz narożniki jako współrzędne'));
+    await typeCorner(user, 1, '95', '21,5');
+    await typeCorner(user, 2, '52,2', 'abc');
+    await user.click(screen.getByRole('button', { name: 'Zapisz działkę' }));
+    expect(screen.getByText('Popraw zaznaczone współrzędne.')).toBeTruthy();
+    expect(within(corner(1)).getByText('Szerokość musi mieścić się między -90 a 90.')).toBeTruthy();
+    expect(within(corner(2)).getByText('Wpisz liczbę w stopniach, np. 52,1553.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(corner(1)).getByLabelText('Szerokość geograficzna (N)'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps at least 3 corners and removes the chosen one', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    typedPanel();
+    await user.click(screen.getByLabelText('Wpisz narożniki jako współrzędne'));
+    expect((screen.getByRole('button', { name: 'Usuń narożnik 1' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Dodaj narożnik' }));
+    await typeCorner(user, 2, '52,5', '21,5');
+    await user.click(screen.getByRole('button', { name: 'Usuń narożnik 2' }));
+    expect(screen.getAllByRole('group', { name: /^Narożnik \d$/ })).toHaveLength(3);
+    expect(screen.queryByDisplayValue('52,5')).toBeNull();
+    expect(document.activeElement).toBe(within(corner(2)).getByLabelText('Szerokość geograficzna (N)'));
   });
 });

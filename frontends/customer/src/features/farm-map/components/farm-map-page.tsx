@@ -512,6 +512,7 @@ export function FarmMapPage() {
       </div>
       <div className={tool === 'pick' ? 'farm-map__map farm-map__map--point' : 'farm-map__map'}>
         <MapView
+          key={lang}
           config={config}
           baseStyle={baseStyle}
           cadastre={cadastre}

@@ -111,6 +111,28 @@ describe('/map', () => {
   });
 });
 
+describe('/map controls in the page language', () => {
+  it.each([
+    ['pl', 'Mapa', 'Przybliż', 'Oddal'],
+    ['uk', 'Карта', 'Наблизити', 'Віддалити'],
+    ['en', 'Map', 'Zoom in', 'Zoom out'],
+  ] as const)('%s: MapLibre gets the texts of its controls', async (lang, title, zoomIn, zoomOut) => {
+    viewport(1280);
+    farmApi();
+    renderFeature(<FarmMapRoute />, lang);
+    await waitFor(() => expect(fake.ref!.instances.length).toBeGreaterThan(0), { timeout: 5000 });
+    const { locale } = fake.ref!.instances.at(-1)!.options as unknown as { locale: Record<string, string> };
+    expect(locale).toMatchObject({
+      'Map.Title': title,
+      'NavigationControl.ZoomIn': zoomIn,
+      'NavigationControl.ZoomOut': zoomOut,
+    });
+    // Every MapLibre string is given, none left to its English default.
+    expect(Object.keys(locale)).toHaveLength(25);
+    expect(Object.values(locale).every((text) => text && !text.startsWith('farmMap.'))).toBe(true);
+  });
+});
+
 describe('/map tools', () => {
   it('auto-divides the selected crop and shows the server error when it is already divided', async () => {
     viewport(1280);

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import maplibregl, { type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { TAreaGeometry, TCrop, TPlot, TPosition } from '@gleba/contracts';
+import { useT } from '../../../lib/i18n';
 import { BASE_LAYER, CADASTRE_LAYER, buildStyle, type BaseStyle, type MapConfig } from './map-config';
+import { mapLocale } from './map-locale';
 
 export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
 
@@ -146,6 +148,7 @@ export function MapView({
   const point = useRef(onPoint);
   point.current = onPoint;
   const [map, setMap] = useState<MapLibreMap | null>(null);
+  const tr = useT();
 
   useEffect(() => {
     if (!container.current) return;
@@ -154,6 +157,8 @@ export function MapView({
       style: buildStyle(config),
       center: config.center,
       zoom: config.zoom,
+      // The controls' labels in the page's language (the parent remounts the map on a switch).
+      locale: mapLocale(tr),
     });
     m.addControl(new maplibregl.NavigationControl(), 'top-right');
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-left');

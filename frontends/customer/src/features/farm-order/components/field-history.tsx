@@ -1,3 +1,4 @@
+import { TableScroll } from '@gleba/ui';
 import type { Translate } from '../../../lib/i18n';
 import { useLang } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
@@ -111,42 +112,44 @@ export function FieldHistory({
     <section aria-label={tr('farmOrder.history')} className="farm-order__history">
       <h3>{tr('farmOrder.history')}</h3>
       <PhChart series={phSeries(results)} tr={tr} />
-      <table className="gl-table">
-        <thead>
-          <tr>
-            <th>{tr('farmOrder.colDate')}</th>
-            <th>{tr('farmOrder.colOrder')}</th>
-            <th>{tr('farmOrder.colSector')}</th>
-            <th>{tr('farmOrder.colPh')}</th>
-            <th>P₂O₅</th>
-            <th>K₂O</th>
-            <th>Mg</th>
-            <th>{tr('farmOrder.colCategory')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.testId}-${r.testType}`} data-order={r.orderNumber}>
-              <td>{formatDate(lang, r.updatedAt)}</td>
-              <td>{r.orderNumber}</td>
-              <td>{where.get(r.testId)?.sectorName ?? tr('farmOrder.wholeField')}</td>
-              {(['PH', 'P', 'K', 'MG'] as const).map((layer) => {
-                const key = { PH: 'PH_KCL', P: 'P2O5', K: 'K2O', MG: 'MG' }[layer];
-                return (
-                  <td key={layer}>
-                    <span
-                      className="class-legend__swatch"
-                      style={{ background: colourOf(classOf(r, layer), layer) }}
-                    />{' '}
-                    {valueOf(r, key)}
-                  </td>
-                );
-              })}
-              <td>{r.agronomicCategory?.label ?? '—'}</td>
+      <TableScroll>
+        <table className="gl-table">
+          <thead>
+            <tr>
+              <th>{tr('farmOrder.colDate')}</th>
+              <th>{tr('farmOrder.colOrder')}</th>
+              <th>{tr('farmOrder.colSector')}</th>
+              <th>{tr('farmOrder.colPh')}</th>
+              <th>P₂O₅</th>
+              <th>K₂O</th>
+              <th>Mg</th>
+              <th>{tr('farmOrder.colCategory')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.testId}-${r.testType}`} data-order={r.orderNumber}>
+                <td>{formatDate(lang, r.updatedAt)}</td>
+                <td>{r.orderNumber}</td>
+                <td>{where.get(r.testId)?.sectorName ?? tr('farmOrder.wholeField')}</td>
+                {(['PH', 'P', 'K', 'MG'] as const).map((layer) => {
+                  const key = { PH: 'PH_KCL', P: 'P2O5', K: 'K2O', MG: 'MG' }[layer];
+                  return (
+                    <td key={layer}>
+                      <span
+                        className="class-legend__swatch"
+                        style={{ background: colourOf(classOf(r, layer), layer) }}
+                      />{' '}
+                      {valueOf(r, key)}
+                    </td>
+                  );
+                })}
+                <td>{r.agronomicCategory?.label ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }

@@ -119,7 +119,23 @@ describe('/orders/new: the steps and their rules', () => {
     expect(screen.getByText('Samples: 1')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: /S1/ }));
     await next();
-    expect(screen.getByText('Step 2 of 6: Test')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 2 of 6: Test' })).toBeTruthy();
+  });
+
+  it('announces the new step in the live region and moves focus to its heading', async () => {
+    api();
+    renderWizard();
+    await screen.findByText('Step 1 of 6: Crops');
+    const live = screen.getByTestId('step-announcement');
+    expect(live.getAttribute('role')).toBe('status');
+    expect(live.textContent).toBe('');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Rzepak/ }));
+    await next();
+    expect(live.textContent).toBe('Step 2 of 6: Test');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 2 of 6: Test' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(live.textContent).toBe('Step 1 of 6: Crops');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Step 1 of 6: Crops' }));
   });
 
   it('shows prices from the price list and refuses Egner-Riehm together with the universal method', async () => {
@@ -137,7 +153,7 @@ describe('/orders/new: the steps and their rules', () => {
     await alert('Choose either the Egner-Riehm method or the universal method (Mehlich 3), not both.');
     await userEvent.click(screen.getByRole('checkbox', { name: /Universal method|Mehlich/i }));
     await next();
-    expect(screen.getByText('Step 3 of 6: Equipment')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 3 of 6: Equipment' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: /Sample bags · free/ })).toBeTruthy();
   });
 
@@ -166,14 +182,14 @@ describe('/orders/new: the steps and their rules', () => {
     view.unmount();
     complete = true;
     renderWizard();
-    expect(await screen.findByText('Step 4 of 6: Your data')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Step 4 of 6: Your data' })).toBeTruthy();
     const confirm = await screen.findByRole('checkbox', { name: 'I confirm that my data are correct' });
     expect(screen.getByText('Polna 7, 05-300 Mińsk Mazowiecki')).toBeTruthy();
     await next();
     await alert('Confirm your data to continue.');
     await userEvent.click(confirm);
     await next();
-    expect(screen.getByText('Step 5 of 6: Delivery address')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Step 5 of 6: Delivery address' })).toBeTruthy();
   });
 
   it('checks another delivery address field by field and sends it with the order', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { CheckboxField, FormError, SelectField, TextField } from '@gleba/ui';
@@ -593,6 +593,9 @@ export function OrderWizardPage() {
   const [state, setState] = useState<WizardState>(loadWizard);
   const [problem, setProblem] = useState<StepProblem>(null);
   const [showErrors, setShowErrors] = useState(false);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(state.step);
+  const [announcement, setAnnouncement] = useState('');
 
   // Back from the account page: read the profile again (swr never refetches on its own here).
   useEffect(() => {
@@ -640,6 +643,20 @@ export function OrderWizardPage() {
     set({ step: STEPS[Math.max(0, index - 1)]! });
   }
 
+  const stepText = tr('farmOrder.stepOf', {
+    n: index + 1,
+    total: STEPS.length,
+    name: tr(STEP_MESSAGE[state.step]),
+  });
+  // A new step (Next or Back, not the first render) is announced once in the live region and its
+  // heading takes the focus, so keyboard and screen reader users start reading at the new step.
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    setAnnouncement(stepText);
+    stepHeading.current?.focus();
+  }, [state.step, stepText]);
+
   const loadError = crops.error
     ? `${tr('farmOrder.cropsLoadFailed')} ${orderErrorMessage(lang, crops.error)}`
     : profile.error
@@ -664,8 +681,11 @@ export function OrderWizardPage() {
           </li>
         ))}
       </ol>
-      <p className="muted">
-        {tr('farmOrder.stepOf', { n: index + 1, total: STEPS.length, name: tr(STEP_MESSAGE[state.step]) })}
+      <h2 className="farm-order__step-title" tabIndex={-1} ref={stepHeading}>
+        {stepText}
+      </h2>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="step-announcement">
+        {announcement}
       </p>
       <FormError>{loadError}</FormError>
       {!crops.data && !crops.error ? (

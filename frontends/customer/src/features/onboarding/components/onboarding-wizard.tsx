@@ -6,6 +6,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markOnboardingDone, missingProfileFields, ONBOARDING_STEPS } from '../rules/onboarding-rules';
 import { FarmDataForm } from './farm-data-form';
 import { SpeechBubble } from './mascot';
+import { SurveyStep } from './survey-step';
 import './onboarding.css';
 
 /**
@@ -73,6 +74,12 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
           <Link to="/how-to-sample" onClick={() => markOnboardingDone()}>
             {tr('onboarding.openGuide')}
           </Link>
+        </SpeechBubble>
+      )}
+      {step === 'survey' && (
+        <SpeechBubble mascotLabel={tr('onboarding.mascotAlt')} title={tr('onboarding.surveyTitle')}>
+          <p>{tr('onboarding.surveyBubble')}</p>
+          <SurveyStep />
         </SpeechBubble>
       )}
       <footer className="onboarding__actions">

@@ -32,6 +32,11 @@ const api = (user: Record<string, unknown> = USER) =>
     'GET /api/soil-tests': [],
     'GET /api/plots': [],
     'GET /api/weather': {},
+    'GET /api/users/me/survey': { surveyType: 'ONBOARDING', answers: [] },
+    'PUT /api/users/me/survey': (r: { body: unknown }) => ({
+      surveyType: 'ONBOARDING',
+      ...(r.body as object),
+    }),
   });
 
 const wizard = async () =>
@@ -46,7 +51,7 @@ describe('farm onboarding wizard', () => {
     renderApp('/', { signedIn: true });
     const w = await wizard();
     expect(within(w).getByRole('img', { name: /Lumbi the earthworm/ })).toBeTruthy();
-    expect(within(w).getByText('Step 1 of 4')).toBeTruthy();
+    expect(within(w).getByText('Step 1 of 5')).toBeTruthy();
     expect(within(w).getByRole('heading', { name: "Hi, I'm Lumbi!" })).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
     expect(within(w).getByText('Still missing: phone, address.')).toBeTruthy();
@@ -63,8 +68,10 @@ describe('farm onboarding wizard', () => {
       '/how-to-sample',
     );
     await userEvent.click(within(w).getByRole('button', { name: 'Back' }));
-    expect(within(w).getByText('Step 3 of 4')).toBeTruthy();
+    expect(within(w).getByText('Step 3 of 5')).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
+    await userEvent.click(within(w).getByRole('button', { name: 'Next' }));
+    expect(within(w).getByText('Step 5 of 5')).toBeTruthy();
     await userEvent.click(within(w).getByRole('button', { name: "Let's start" }));
     expect(screen.queryByRole('heading', { name: 'Welcome to Gleba' })).toBeNull();
     expect(localStorage.getItem(ONBOARDING_DONE_KEY)).not.toBeNull();
@@ -134,6 +141,36 @@ describe('farm onboarding wizard', () => {
     expect(screen.getByRole('link', { name: 'How to take samples?' }).getAttribute('href')).toBe(
       '/how-to-sample',
     );
+  });
+
+  it('the optional survey: answers chosen per question, saved together, one answer where one is asked', async () => {
+    viewport(1280);
+    const { calls } = api();
+    localStorage.setItem(ONBOARDING_DONE_KEY, 'x');
+    renderApp('/onboarding', { signedIn: true, lang: 'pl' });
+    const w = (await screen.findByRole('heading', { level: 2, name: 'Witaj w Gleba' })).closest(
+      'section',
+    ) as HTMLElement;
+    for (let i = 0; i < 4; i++) await userEvent.click(within(w).getByRole('button', { name: 'Dalej' }));
+    const form = within(w).getByRole('form', { name: 'Krótka ankieta (nieobowiązkowa)' });
+    const heard = within(form).getByRole('group', { name: 'Skąd wiesz o Gleba?' });
+    await userEvent.click(within(heard).getByRole('radio', { name: 'Od znajomego' }));
+    await userEvent.click(within(heard).getByRole('radio', { name: 'Od doradcy rolnego' }));
+    const grows = within(form).getByRole('group', { name: 'Co uprawiasz? (możesz wybrać kilka)' });
+    await userEvent.click(within(grows).getByRole('checkbox', { name: 'Zboża' }));
+    await userEvent.click(within(grows).getByRole('checkbox', { name: 'Rzepak' }));
+    await userEvent.click(within(form).getByRole('radio', { name: '20–50 ha' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Zapisz odpowiedzi' }));
+    expect(await within(form).findByText('Dziękujemy, zapisaliśmy odpowiedzi.')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/users/me/survey');
+    expect(put?.body).toEqual({
+      answers: [
+        { questionKey: 'heardFrom', answerKey: 'advisor' },
+        { questionKey: 'grows', answerKey: 'cereals' },
+        { questionKey: 'grows', answerKey: 'rapeseed' },
+        { questionKey: 'farmSize', answerKey: 'from20to50' },
+      ],
+    });
   });
 
   it('rules: missing profile data and the stored flag', () => {

@@ -3,7 +3,7 @@ import type { TCurrentUser } from '@gleba/contracts';
 /** Local storage flag: the wizard has been finished or skipped on this device (shown once). */
 export const ONBOARDING_DONE_KEY = 'gleba_onboarding_done';
 
-export const ONBOARDING_STEPS = ['welcome', 'farm', 'plot', 'sampling'] as const;
+export const ONBOARDING_STEPS = ['welcome', 'farm', 'plot', 'sampling', 'survey'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export function isOnboardingDone(storage: Pick<Storage, 'getItem'> = localStorage): boolean {

@@ -160,6 +160,21 @@ describe('results page', () => {
     expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
   });
 
+  it('every table sits in a named region a keyboard reaches, which scrolls it on a phone', async () => {
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 });
+    const tables = screen.getAllByRole('table');
+    expect(tables.length).toBeGreaterThanOrEqual(3);
+    for (const table of tables) {
+      const region = table.closest('[role="region"]') as HTMLElement | null;
+      expect(region?.tabIndex).toBe(0);
+      expect(region?.classList.contains('gl-table-scroll')).toBe(true);
+    }
+    for (const name of ['Basic test', 'Liming', 'Fertilizing'])
+      expect(screen.getByRole('region', { name }).querySelector('table')).toBeTruthy();
+  });
+
   it("lists a farm order's samples when the id is the order's (the My tests and notification links)", async () => {
     const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
     const sample = (n: number) => ({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { FormError, toast } from '@gleba/ui';
+import { FormError, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
@@ -58,37 +58,39 @@ function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Transl
   const others = result.elements.filter((e) => !MAIN_KEYS.includes(e.key) && e.key !== 'CATEGORY');
   const rows = [...main, ...others];
   return (
-    <table className="gl-table">
-      <caption>{result.testTypeLabel}</caption>
-      <thead>
-        <tr>
-          <th>{tr('customerTests.colElement')}</th>
-          <th>{tr('customerTests.colValue')}</th>
-          <th>{tr('customerTests.colClass')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((e) => (
-          <tr key={e.key} data-element={e.key}>
-            <th scope="row">
-              {e.name} ({e.symbol})
-            </th>
-            <td>
-              {e.value !== null ? formatNumber(lang, e.value, 2) : (e.valueDescripted ?? '—')}{' '}
-              {e.unit !== '-' ? e.unit : ''}
-            </td>
-            <td>{e.class ? (e.classLabel ?? tr(classMessage(e.key, e.class))) : '—'}</td>
+    <TableScroll label={result.testTypeLabel}>
+      <table className="gl-table">
+        <caption>{result.testTypeLabel}</caption>
+        <thead>
+          <tr>
+            <th>{tr('customerTests.colElement')}</th>
+            <th>{tr('customerTests.colValue')}</th>
+            <th>{tr('customerTests.colClass')}</th>
           </tr>
-        ))}
-        {result.agronomicCategory && (
-          <tr data-element="CATEGORY">
-            <th scope="row">{tr('customerTests.category')}</th>
-            <td>—</td>
-            <td>{result.agronomicCategory.label}</td>
-          </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.key} data-element={e.key}>
+              <th scope="row">
+                {e.name} ({e.symbol})
+              </th>
+              <td>
+                {e.value !== null ? formatNumber(lang, e.value, 2) : (e.valueDescripted ?? '—')}{' '}
+                {e.unit !== '-' ? e.unit : ''}
+              </td>
+              <td>{e.class ? (e.classLabel ?? tr(classMessage(e.key, e.class))) : '—'}</td>
+            </tr>
+          ))}
+          {result.agronomicCategory && (
+            <tr data-element="CATEGORY">
+              <th scope="row">{tr('customerTests.category')}</th>
+              <td>—</td>
+              <td>{result.agronomicCategory.label}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -103,49 +105,53 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
       {/* The need class and the dose table agree: no table of zeros under a need. */}
       {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
       {rec.liming.products.length > 0 && !rec.liming.noTable && !noLimeDose(rec) && (
+        <TableScroll label={tr('customerTests.liming')}>
+          <table className="gl-table">
+            <thead>
+              <tr>
+                <th>{tr('customerTests.product')}</th>
+                <th>{tr('customerTests.limeNow')}</th>
+                <th>{tr('customerTests.total')}</th>
+                <th>{tr('customerTests.limeLater')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rec.liming.products.map((p) => (
+                <tr key={p.product}>
+                  <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
+                  <td>{doseText(tr, lang, p.now)}</td>
+                  <td>{totalText(tr, lang, p.now)}</td>
+                  <td>{doseText(tr, lang, p.later)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <h3>{tr('customerTests.fertilizers')}</h3>
+      <TableScroll label={tr('customerTests.fertilizers')}>
         <table className="gl-table">
           <thead>
             <tr>
               <th>{tr('customerTests.product')}</th>
-              <th>{tr('customerTests.limeNow')}</th>
+              <th>{tr('customerTests.dose')}</th>
               <th>{tr('customerTests.total')}</th>
-              <th>{tr('customerTests.limeLater')}</th>
             </tr>
           </thead>
           <tbody>
-            {rec.liming.products.map((p) => (
-              <tr key={p.product}>
-                <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
-                <td>{doseText(tr, lang, p.now)}</td>
-                <td>{totalText(tr, lang, p.now)}</td>
-                <td>{doseText(tr, lang, p.later)}</td>
-              </tr>
-            ))}
+            {doses.flatMap((d) =>
+              d.products.map((p) => (
+                <tr key={`${d.nutrient}-${p.product}`}>
+                  {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
+                  <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
+                  <td>{doseText(tr, lang, p.amount)}</td>
+                  <td>{totalText(tr, lang, p.amount)}</td>
+                </tr>
+              )),
+            )}
           </tbody>
         </table>
-      )}
-      <h3>{tr('customerTests.fertilizers')}</h3>
-      <table className="gl-table">
-        <thead>
-          <tr>
-            <th>{tr('customerTests.product')}</th>
-            <th>{tr('customerTests.dose')}</th>
-            <th>{tr('customerTests.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {doses.flatMap((d) =>
-            d.products.map((p) => (
-              <tr key={`${d.nutrient}-${p.product}`}>
-                {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
-                <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
-                <td>{doseText(tr, lang, p.amount)}</td>
-                <td>{totalText(tr, lang, p.amount)}</td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      </TableScroll>
       {notes.length > 0 && (
         <>
           <h3>{tr('customerTests.notes')}</h3>
@@ -192,30 +198,32 @@ function OrderSamples({ view, tr }: { view: OrderResultsView; tr: Translate }) {
   return (
     <section className="page">
       <h2>{tr('customerTests.resultsFor', { name: view.orderNumber })}</h2>
-      <table className="gl-table">
-        <thead>
-          <tr>
-            <th>{tr('customerTests.colName')}</th>
-            <th>{tr('customerTests.colCode')}</th>
-            <th>{tr('customerTests.colStatus')}</th>
-            <th>{tr('customerTests.colActions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.samples.map((sample) => (
-            <tr key={sample.testId}>
-              <td>{sample.fieldName}</td>
-              <td>{sample.code}</td>
-              <td>{sample.statusLabel}</td>
-              <td>
-                <Link to={`/soil-tests/${encodeURIComponent(sample.testId)}/results`}>
-                  {tr('customerTests.showResults')}
-                </Link>
-              </td>
+      <TableScroll label={tr('customerTests.resultsFor', { name: view.orderNumber })}>
+        <table className="gl-table">
+          <thead>
+            <tr>
+              <th>{tr('customerTests.colName')}</th>
+              <th>{tr('customerTests.colCode')}</th>
+              <th>{tr('customerTests.colStatus')}</th>
+              <th>{tr('customerTests.colActions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {view.samples.map((sample) => (
+              <tr key={sample.testId}>
+                <td>{sample.fieldName}</td>
+                <td>{sample.code}</td>
+                <td>{sample.statusLabel}</td>
+                <td>
+                  <Link to={`/soil-tests/${encodeURIComponent(sample.testId)}/results`}>
+                    {tr('customerTests.showResults')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <div className="results-actions">
         <Link to="/soil-tests" className="gl-button gl-button--secondary">
           {tr('customerTests.backToTests')}

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import maplibregl, { type Map as MapLibreMap, type Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { TPickupPoint } from '@gleba/contracts';
+import { useT } from '../../../lib/i18n';
 import { buildStyle, readMapConfig } from '../../farm-map/map/map-config';
+import { mapLocale } from '../../farm-map/map/map-locale';
 
 export interface PickupMapProps {
   points: readonly TPickupPoint[];
@@ -37,6 +39,7 @@ export default function PickupMap({
   const markers = useRef(new Map<string, { marker: Marker; element: HTMLButtonElement }>());
   const select = useRef(onSelect);
   select.current = onSelect;
+  const tr = useT();
 
   useEffect(() => {
     if (!container.current) return;
@@ -49,6 +52,7 @@ export default function PickupMap({
         center: config.center,
         zoom: config.zoom,
         attributionControl: { compact: true },
+        locale: mapLocale(tr),
       });
     } catch (error) {
       onFail(error);

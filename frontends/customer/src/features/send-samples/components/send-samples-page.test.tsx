@@ -211,4 +211,35 @@ describe('send-samples wizard', () => {
       }),
     ).toBeTruthy();
   });
+  it('the customer follows the parcel: DPD events in the chosen language, newest first', async () => {
+    const event = (code: string, at: string, status: string | null) => ({
+      code,
+      description: 'DPD text',
+      at,
+      depot: null,
+      status,
+    });
+    mockApi({
+      ...base,
+      'GET /api/shipments/shippable': shippable(SHIPMENT_ID),
+      [`GET /api/shipments/${SHIPMENT_ID}`]: shipment({
+        status: 'IN_TRANSIT',
+        history: [
+          event('030103', '2026-11-20T10:00:00.000Z', null),
+          event('040101', '2026-11-20T14:00:00.000Z', 'PICKED_UP'),
+          event('170302', '2026-11-21T06:00:00.000Z', 'IN_TRANSIT'),
+        ],
+      }),
+    });
+    renderApp(`/soil-tests/${TEST_ID}/send`, { signedIn: true, lang: 'pl' });
+    const tracking = await screen.findByRole('region', { name: 'Śledzenie przesyłki' }, { timeout: 5000 });
+    expect(within(tracking).getByText('Status: W drodze')).toBeTruthy();
+    const items = within(tracking)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain('W oddziale doręczającym');
+    expect(items[2]).toContain('Dane przesyłki zarejestrowane w DPD');
+    expect(tracking.textContent).not.toContain('DPD text');
+  });
 });

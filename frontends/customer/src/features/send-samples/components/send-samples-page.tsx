@@ -6,6 +6,7 @@ import {
   ParcelSize,
   type TPickupPoint,
   type TShipment,
+  type TShipmentWithHistory,
   type TShipmentSummary,
 } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
@@ -269,6 +270,7 @@ function PickupFields({
               <MapBoundary onError={() => setMapFailed(true)}>
                 <Suspense fallback={<div className="pickup-map pickup-map--loading" aria-busy="true" />}>
                   <PickupMap
+                    key={lang}
                     points={rows}
                     selectedId={state.pickupPointId || null}
                     onSelect={pickOnMap}
@@ -547,13 +549,47 @@ export function SendSamplesWizard({ shippableId }: { shippableId: string }) {
   );
 }
 
+/** The parcel's DPD history, newest first, named in the customer's language. */
+export function TrackingHistory({ shipment }: { shipment: TShipmentWithHistory }) {
+  const tr = useT();
+  const lang = useLang();
+  const events = [...shipment.history].reverse();
+  return (
+    <section aria-label={tr('customerTests.trackingTitle')} className="tracking">
+      <h3>{tr('customerTests.trackingTitle')}</h3>
+      <p>{tr('customerTests.trackingStatus', { status: tr(`common.parcelStatus${shipment.status}`) })}</p>
+      {events.length === 0 ? (
+        <p className="muted">{tr('customerTests.trackingEmpty')}</p>
+      ) : (
+        <ol className="tracking__events">
+          {events.map((e) => {
+            const key = `common.dpdEvent${e.code}`;
+            const named = tr(key);
+            return (
+              <li key={`${e.at}-${e.code}`}>
+                <time dateTime={e.at}>{formatDate(lang, e.at, true)}</time> —{' '}
+                {named === key ? e.description : named}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 function ExistingShipment({ id }: { id: string }) {
   const tr = useT();
   const lang = useLang();
   const { data, error } = useShipment(id);
   if (error) return <FormError>{describeError(lang, error)}</FormError>;
   if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
-  return <ShipmentDone shipment={data} />;
+  return (
+    <>
+      <ShipmentDone shipment={data} />
+      {'history' in data && <TrackingHistory shipment={data as TShipmentWithHistory} />}
+    </>
+  );
 }
 
 /** /soil-tests/{id}/send */

@@ -1,0 +1,4 @@
+declare module 'pdf-parse/lib/pdf-parse.js' {
+  import pdf from 'pdf-parse';
+  export default pdf;
+}
