@@ -23,6 +23,7 @@ describe('my account', () => {
       'GET /api/users/me': USER,
       'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
       'GET /api/users/profile': null,
+      'GET /api/notifications/preferences': { items: [] },
     });
     renderApp('/my-account', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
