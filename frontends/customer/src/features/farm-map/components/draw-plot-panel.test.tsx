@@ -115,7 +115,7 @@ describe('typing the corners (the keyboard way to make a plot)', () => {
     expect(document.activeElement).toBe(within(corner(4)).getByLabelText('Szerokość geograficzna (N)'));
     await user.keyboard('52.2009');
     await user.type(within(corner(4)).getByLabelText('Długość geograficzna (E)'), '21.5');
-    expect(screen.getByText(/Powierzchnia \(podgląd\): 1\.0\d ha/)).toBeTruthy();
+    expect(screen.getByText(/Powierzchnia \(podgląd\): 1,0\d ha/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Zapisz działkę' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.filter((c) => c.path === '/api/plots')).toHaveLength(1);

@@ -7,7 +7,9 @@ import { MIN_CORNERS, checkCorners, type CornerInput } from '../rules/corners';
 import { edgeLengthsM, openRing, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
 
-const fmt = (value: number, digits: number) => value.toFixed(digits);
+/** A number in the reader's language (a decimal comma in Polish and Ukrainian). */
+const fmt = (lang: string, value: number, digits: number) =>
+  new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 /** The ring as a closed Polygon once it has 3 vertices. */
 export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
@@ -98,7 +100,7 @@ export function DrawPlotPanel({
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(snapToleranceM !== undefined ? { snapToleranceM } : {}),
       });
-      toast.success(tr('farmMap.plotSaved', { area: fmt(plot.areaHa, 2) }));
+      toast.success(tr('farmMap.plotSaved', { area: fmt(lang, plot.areaHa, 2) }));
       onSaved(plot);
     } catch (err) {
       setError(saveErrorMessage(lang, err));
@@ -169,7 +171,7 @@ export function DrawPlotPanel({
       )}
       {polygon && (
         <p>
-          <strong>{tr('farmMap.previewArea', { area: fmt(previewAreaHa(polygon), 2) })}</strong>
+          <strong>{tr('farmMap.previewArea', { area: fmt(lang, previewAreaHa(polygon), 2) })}</strong>
           <br />
           <small>{tr('farmMap.previewNote')}</small>
         </p>
@@ -179,7 +181,7 @@ export function DrawPlotPanel({
           <summary>{tr('farmMap.edgeLengths')}</summary>
           <ol className="farm-map__edges">
             {edges.map((m, i) => (
-              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: fmt(m, 1) })}</li>
+              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: fmt(lang, m, 1) })}</li>
             ))}
           </ol>
         </details>
