@@ -165,18 +165,6 @@ function sampleNotices(): Notice[] {
       randomUUID(),
     ),
   );
-  const session = {
-    orderId,
-    orderNumber: 'ZF/2026/000014',
-    userId: user,
-    kind: 'FARM' as const,
-    sessionId: 'p24-session-1',
-    amountGrosze: 18000,
-  };
-  notices.push(
-    paymentExpiredNotice({ ...session, outcome: 'EXPIRED', endedAt: at }),
-    paymentRefundDueNotice({ ...session, reason: 'ORDER_CANCELLED', receivedAt: at }),
-  );
   for (const completeness of ['PARTIAL', 'COMPLETE', 'UPDATED'] as const)
     notices.push(
       resultsImportedNotice(
