@@ -84,10 +84,11 @@ export function commonEnv(layout = DEFAULT_LAYOUT) {
     TWILIO_API_URL: sim('twilio'),
     OPEN_METEO_URL: sim('open-meteo'),
     CMS_URL: sim('wordpress'),
-    // The DPD simulator moves each parcel one tracking step per this many ms (decision 0045), and
-    // shipping polls DPD this often, so the demo's parcels move while you watch.
+    // The DPD simulator moves each parcel one tracking step per this many ms (decision 0045); in
+    // `npm start`'s system shipping also polls DPD every minute, so the demo's parcels move while
+    // you watch (suites keep the service's own interval and move parcels themselves).
     DPD_SIM_TRACKING_STEP_MS: process.env.DPD_SIM_TRACKING_STEP_MS ?? '120000',
-    TRACKING_POLL_MS: process.env.TRACKING_POLL_MS ?? '60000',
+    ...(layout.offset === 0 ? { TRACKING_POLL_MS: process.env.TRACKING_POLL_MS ?? '60000' } : {}),
     SMTP_URL: `smtp://127.0.0.1:${layout.simulators.find((s) => s.name === 'mail').port}`,
     ...Object.fromEntries(
       layout.services.map((s) => [`${s.name.toUpperCase().replace(/-/g, '_')}_URL`, svc(s.name)]),

@@ -34,6 +34,8 @@ export interface StartSystemOptions {
   logsDir?: string;
   fresh?: boolean;
   seed?: boolean;
+  /** Seed the demo lab week after the services' seeds (default: `npm start`'s layout only). */
+  demoWeek?: boolean;
   env?: Record<string, string>;
   replicas?: Record<string, number>;
   say?: (line: string) => void;
@@ -41,6 +43,23 @@ export interface StartSystemOptions {
 }
 export const ROOT: string;
 export function startSystem(options?: StartSystemOptions): Promise<RunningSystem>;
+/** Seeds the demo lab week into a running system of `layout` (scripts/lib/demo-week.mjs). */
+export function runDemoWeek(
+  layout: SystemLayout,
+  extraEnv?: Record<string, string>,
+  log?: (line: string) => void,
+): Promise<DemoWeek>;
+export interface DemoWeek {
+  created: boolean;
+  farmStatuses?: string[];
+  gardenStatuses?: string[];
+  parcels?: string[];
+  historyField?: string;
+  /** The crop whose field page shows the three seasons. */
+  historyCropId?: string;
+  seasons?: number[];
+  waitingForResults?: string[];
+}
 export function portAnswers(host: string, port: number, timeoutMs?: number): Promise<boolean>;
 export function waitForPort(host: string, port: number, seconds: number): Promise<boolean>;
 export function availableSimulators(): Set<string>;

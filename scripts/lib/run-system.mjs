@@ -139,12 +139,40 @@ async function dropBrokerState(layout) {
 }
 
 /**
+ * Seeds the demo lab week (scripts/lib/demo-week.mjs) into a running system of `layout`: through
+ * its gateway, with the DPD simulator's URL and each service's database for the older seasons'
+ * dates. Refuses in production.
+ */
+export async function runDemoWeek(layout, extraEnv = {}, log = () => undefined) {
+  const { seedDemoWeek } = await import('./demo-week.mjs');
+  const { default: pg } = await import('pg');
+  const pools = new Map();
+  const sql = async (service, text, params) => {
+    if (!pools.has(service))
+      pools.set(service, new pg.Pool({ connectionString: databaseUrl(service, layout), max: 1 }));
+    await pools.get(service).query(text, params);
+  };
+  try {
+    return await seedDemoWeek({
+      gateway: `http://127.0.0.1:${layout.gatewayPort}`,
+      dpd: `http://127.0.0.1:${layout.simulators.find((s) => s.name === 'dpd').port}`,
+      sql,
+      log,
+      env: { ...process.env, ...extraEnv },
+    });
+  } finally {
+    await Promise.all([...pools.values()].map((p) => p.end()));
+  }
+}
+
+/**
  * Starts a system and resolves when every process answers its readiness check.
  * @param {object} options
  * @param {ReturnType<typeof systemLayout>} [options.layout] where it runs (default: `npm start`'s)
  * @param {string} [options.logsDir] one log file per process (default .gleba/logs or .gleba/<name>/logs)
  * @param {boolean} [options.fresh] drop the layout's databases and queues first (test layouts only)
  * @param {boolean} [options.seed] run the services' demo seeds (default true)
+ * @param {boolean} [options.demoWeek] seed the demo lab week after them (default: `npm start`'s layout only)
  * @param {Record<string,string>} [options.env] extra environment for every service and the gateway
  * @param {Record<string,number>} [options.replicas] processes per service (default 1): the extra
  *   ones (`<service>#2`, ...) share its database and queues and listen on its port +100, +200...
@@ -373,6 +401,13 @@ export async function startSystem(options = {}) {
         });
         if (result.status !== 0)
           throw new Error(`seeding ${svc.name} failed:\n${result.stderr || result.stdout}`);
+      }
+      // The lab's week (orders, tests, parcels, results) through the running system's API:
+      // `npm start` only, unless a suite asks for it.
+      if (options.demoWeek ?? layout.offset === 0) {
+        say('seeding the demo lab week (orders, tests, parcels, results)');
+        const week = await runDemoWeek(layout, extraEnv, (line) => say(`  ${line}`));
+        say(week.created ? 'demo lab week seeded' : 'demo lab week already present');
       }
     }
   } catch (error) {

@@ -171,8 +171,34 @@ export const PaymentMethod = z.enum([
 ]);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const PaymentStatus = z.enum(['PENDING', 'PAID', 'COLLECTION']);
+/**
+ * An order's payment. REFUND_DUE: money arrived that the order cannot keep (it was cancelled
+ * before the payment came); REFUNDED: an admin returned it (decision 0039).
+ */
+export const PaymentStatus = z.enum(['PENDING', 'PAID', 'COLLECTION', 'REFUND_DUE', 'REFUNDED']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/**
+ * One online payment session (one Przelewy24 transaction) of an order, decision 0039:
+ * REGISTERING -> REGISTERED (awaiting the customer) or FAILED (registration failed);
+ * REGISTERED -> VERIFIED (paid), REJECTED (the provider refused it), ABANDONED (the customer came
+ * back without paying, or started another session or a transfer), EXPIRED (its time ran out),
+ * CANCELLED (the order was cancelled); a verified payment the order cannot keep -> REFUND_DUE,
+ * returned by an admin -> REFUNDED.
+ */
+export const PaymentSessionStatus = z.enum([
+  'REGISTERING',
+  'REGISTERED',
+  'FAILED',
+  'VERIFIED',
+  'REJECTED',
+  'ABANDONED',
+  'EXPIRED',
+  'CANCELLED',
+  'REFUND_DUE',
+  'REFUNDED',
+]);
+export type PaymentSessionStatus = z.infer<typeof PaymentSessionStatus>;
 
 export const SamplerStatus = z.enum(['ORDERED', 'NO_ORDER']);
 export type SamplerStatus = z.infer<typeof SamplerStatus>;
@@ -248,6 +274,9 @@ export const NotificationType = z.enum([
   'RESULTS_UPDATED',
   'ORDER_CANCELLED',
   'PAYMENT_RECEIVED',
+  'PAYMENT_EXPIRED',
+  'PAYMENT_REFUND_DUE',
+  'SAMPLES_SEND_REMINDER',
   'COURIER_BOOKED',
   'DROP_OFF_CODE',
   'DROP_OFF_CODE_EXPIRING',

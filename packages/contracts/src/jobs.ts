@@ -8,6 +8,8 @@ export const QueueName = {
   shippingTracking: 'shipping-tracking',
   shippingDropOffCodes: 'shipping-drop-off-codes',
   ordersPaymentDue: 'orders-payment-due',
+  ordersSendReminder: 'orders-send-reminder',
+  ordersPaymentSessions: 'orders-payment-sessions',
   platformPing: 'platform-ping',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];

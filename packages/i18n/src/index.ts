@@ -6,6 +6,7 @@ export * from './catalogue';
 export * from './number-format';
 export { importMessage, type ImportMessageParams } from './lab-import';
 export { namespaces };
+export * from './notice-format';
 
 export const t = makeTranslator(namespaces);
 

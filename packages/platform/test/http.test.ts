@@ -153,6 +153,22 @@ describe('http app: auth, validation and the error body', () => {
         a.get('/boom', () => {
           throw new Error('secret internals');
         });
+        a.post(
+          '/shape',
+          route(
+            {
+              body: z.object({ points: z.array(z.number()) }).superRefine((b, ctx) => {
+                if (b.points.length > 3)
+                  ctx.addIssue({
+                    code: 'custom',
+                    message: 'at most 3 points',
+                    params: { errorCode: 'shapeTooComplex', ringMax: 3, shapeMax: 3, ringsMax: 1 },
+                  });
+              }),
+            },
+            ({ body }) => body,
+          ),
+        );
         a.get('/conflict', () => {
           throw new AppError('illegalTransition', 409, 'fallback text');
         });
@@ -269,5 +285,17 @@ describe('http app: auth, validation and the error body', () => {
     expect(pl.body.message).toBe('Ta zmiana statusu jest niedozwolona.');
     expect(uk.body.message).toBe('Така зміна статусу заборонена.');
     expect(en.body.message).toBe('This status change is not allowed.');
+  });
+
+  it('answers with the error code and parameters a schema names in a custom issue', async () => {
+    const res = await http<{ code: string; message: string }>(base, 'POST', '/shape', {
+      body: { points: [1, 2, 3, 4] },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('shapeTooComplex');
+    expect(res.body.message).toContain('at most 3 in one outline');
+    const ok = await http(base, 'POST', '/shape', { body: { points: [1, 2] } });
+    expect(ok.status).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import { nominatimGeocoder } from './providers/geocoder.provider';
 import { uldkCadastre } from './providers/uldk.provider';
 import { importTercFile } from './scripts/terc-import';
 import { weatherRouter } from './weather';
+import { stopGeometryThread, warmGeometryThread } from './app/geometry-thread';
 
 export const geoService: ServiceDefinition<Database, Config> = {
   name: 'geo',
@@ -42,6 +43,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
   },
   handlers: () => orderHandlers(),
   async start(ctx) {
+    warmGeometryThread();
     // Seed: a fresh database gets the TERC file's units (npm start ships the sample in data/).
     const file = ZGeoSettings.parse(ctx.config).TERC_SEED_FILE;
     if (file && (await countUnits(ctx.db)) === 0) {
@@ -52,5 +54,6 @@ export const geoService: ServiceDefinition<Database, Config> = {
         ctx.logger.warn({ err: error, file }, 'TERC seed skipped');
       }
     }
+    return stopGeometryThread;
   },
 };

@@ -15,7 +15,8 @@ import {
 import { parseEwktArea } from '../src/providers/wkt';
 import { parseUldkAnswer } from '../src/providers/uldk.provider';
 import { parseTerc, TercFormatError } from '../src/domain/terc';
-import { parseGeoJsonPlots, parseKmlPlots, PlotFileError } from '../src/domain/plot-files';
+import { parseKmlPlots } from '../src/adapters/kml';
+import { parseGeoJsonPlots, PlotFileError } from '../src/adapters/plot-files';
 import { at, bowTie, partsOf, rect, ring, uShape, withHole } from './shapes';
 
 /** Within 1 %: the test shapes are laid out in a flat approximation, turf measures on the sphere. */

@@ -86,3 +86,36 @@ export function line(a: [number, number], b: [number, number]) {
 export function partsOf(g: Polygon | MultiPolygon): number {
   return g.type === 'Polygon' ? 1 : g.coordinates.length;
 }
+
+/** A concave star of `n` vertices (alternating radii in metres) around (x, y): a many-vertex field. */
+export function star(n: number, x = 0, y = 0, outer = 500, inner = 450): Polygon {
+  const pts: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const a = (2 * Math.PI * i) / n;
+    const r = i % 2 === 0 ? outer : inner;
+    pts.push([x + r * Math.cos(a), y + r * Math.sin(a)]);
+  }
+  return { type: 'Polygon', coordinates: [ring(pts)] };
+}
+
+/**
+ * A comb of `teeth` teeth, `length` m long and wide, on a 40 m base from (x, y) (4 vertices a
+ * tooth): the shape whose overlap with a perpendicular comb has teeth x teeth pieces.
+ */
+export function comb(teeth: number, x = 0, y = 0, length = 600, vertical = false): Polygon {
+  const pitch = length / teeth;
+  const w = pitch / 2;
+  const pts: [number, number][] = [
+    [0, 0],
+    [length, 0],
+    [length, 40],
+  ];
+  for (let i = teeth - 1; i >= 0; i--) {
+    const u = i * pitch;
+    pts.push([u + w, 40], [u + w, length], [u, length], [u, 40]);
+  }
+  return {
+    type: 'Polygon',
+    coordinates: [ring(pts.map(([u, v]) => (vertical ? [x + v, y + u] : [x + u, y + v])))],
+  };
+}

@@ -41,7 +41,9 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     provider: 'google' | 'facebook' | 'apple',
     email: string,
     before?: () => void,
+    acceptLanguage?: string,
   ): Promise<URL> {
+    const browser = acceptLanguage ? { 'accept-language': acceptLanguage } : undefined;
     const start = await fetch(`${url}/api/auth/social/${provider}`, { redirect: 'manual' });
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
@@ -64,10 +66,11 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
         method: 'POST',
         body: new URLSearchParams(fields),
         redirect: 'manual',
+        headers: browser,
       });
     } else {
       expect(atProvider.status).toBe(302);
-      callback = await fetch(atProvider.headers.get('location')!, { redirect: 'manual' });
+      callback = await fetch(atProvider.headers.get('location')!, { redirect: 'manual', headers: browser });
     }
     expect(callback.status).toBe(302);
     return new URL(callback.headers.get('location')!);
@@ -112,6 +115,14 @@ describe('identity: social sign-in (Google, Facebook, Apple) against the local O
     expect((await http(url, 'GET', '/api/users/me', { token: again.accessToken })).body.id).toBe(
       googleUserId,
     );
+  });
+
+  it("a new account made by a social sign-in speaks the browser's language", async () => {
+    const tokens = await exchange(
+      await signIn('google', 'ogrodniczka@example.com', undefined, 'uk-UA,uk;q=0.9'),
+    );
+    const me = await http(url, 'GET', '/api/users/me', { token: tokens.accessToken });
+    expect(me.body).toMatchObject({ email: 'ogrodniczka@example.com', language: 'uk' });
   });
 
   it('Facebook: the access token is checked with debug_token; links by verified e-mail', async () => {

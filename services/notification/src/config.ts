@@ -24,6 +24,12 @@ export const ZConfig = ZBaseConfig.extend({
   TWILIO_MESSAGING_SERVICE_SID: optional,
   /** Sender shown in the SMS log when Twilio is not configured. */
   SMS_LOG_FROM: z.string().default('Gleba'),
+  /**
+   * SMS alphabet (decision 0038): `unicode` keeps Polish letters (UCS-2, 70 characters a segment);
+   * `gsm7` writes Polish letters without diacritics so Polish and English texts travel in GSM-7
+   * (160 a segment, room for the link). Every SMS stays within one segment either way.
+   */
+  SMS_ALPHABET: z.enum(['unicode', 'gsm7']).default('unicode'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Attempts and first backoff (exponential) of an e-mail or SMS job. */
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),

@@ -91,7 +91,7 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   routes(app, ctx) {
     inAppRoutes(app, ctx);
     preferencesRoutes(app, ctx);
-    newsletterRoutes(app, ctx);
+    newsletterRoutes(app, ctx, eventPathOf(ctx).queue);
     deliveriesRoutes(app, ctx);
   },
   // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a

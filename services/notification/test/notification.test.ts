@@ -5,6 +5,8 @@ import {
   OrderCancelledV1,
   OrderStatusChangedV1,
   PasswordResetRequestedV1,
+  PaymentRefundDueV1,
+  PaymentSessionEndedV1,
   type TDeliveryList,
   type TInAppList,
   type TNotificationPreferences,
@@ -122,13 +124,19 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(sms!.userAgent).toMatch(/^twilio-node\//);
     expect(sms!.from).toBe('+48500000000');
 
-    const resultsUrl = `https://app.gleba.test/soil-tests/${data.orderId}/results`;
+    // Links open the thing itself, in the reader's language.
+    const resultsUrl = `https://app.gleba.test/soil-tests/${data.orderId}/results?lang=en`;
     expect(mail.subject).toBe('Partial results of test GB1234567890');
     expect(mail.text).toContain('Hello Anna,');
     expect(mail.text).toContain(resultsUrl);
     expect(mail.html).toContain(`href="${resultsUrl}"`);
     expect(mail.html).toContain('View results');
-    expect(mail.text).toContain('https://app.gleba.test/my-account');
+    // The footer links to the notification settings, as a real link.
+    const prefsUrl = 'https://app.gleba.test/my-account?lang=en#notifications';
+    expect(mail.text).toContain(`Change notification settings: ${prefsUrl}`);
+    expect(mail.html).toContain(`<a href="${prefsUrl}"`);
+    expect(mail.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(false); // notices: settings, not a list
+    // GSM-7 and within one segment with its link.
     expect(sms.body).toBe(`Gleba: Partial results of test GB1234567890 are available. ${resultsUrl}`);
     expect(sms.from).toBe('+48500000000');
 
@@ -182,7 +190,7 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(activation.subject).toBe('Aktywuj swoje konto w Gleba');
     expect(activation.text).toContain(`https://app.gleba.test/activate/${token}`);
     expect(activation.text).toContain('23.11.2026, 13:00'); // Europe/Warsaw
-    expect(activation.html).toContain(`href="https://app.gleba.test/activate/${token}"`);
+    expect(activation.html).toContain(`href="https://app.gleba.test/activate/${token}?lang=pl"`);
 
     await publishTestEvent(messaging.exchange, PasswordResetRequestedV1, {
       userId,
@@ -369,6 +377,56 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(smtp.to(u.email)).toHaveLength(1);
   });
 
+  it('tells the customer an online payment expired, or that a payment will be refunded, in their language; not a rejection they saw', async () => {
+    const u = await user({ language: 'uk', phone: '+380501234568' });
+    const orderId = randomUUID();
+    const base = {
+      orderId,
+      orderNumber: 'ZF/2026/000042',
+      userId: u.userId,
+      kind: 'FARM' as const,
+      amountGrosze: 18000,
+    };
+    const ended = (sessionId: string, outcome: 'REJECTED' | 'EXPIRED') => ({
+      ...base,
+      sessionId,
+      outcome,
+      endedAt: new Date().toISOString(),
+    });
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(randomUUID(), 'REJECTED'));
+    const expiredSession = randomUUID();
+    const id = randomUUID();
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(expiredSession, 'EXPIRED'), {
+      id,
+    });
+    await publishTestEvent(messaging.exchange, PaymentSessionEndedV1, ended(expiredSession, 'EXPIRED'), {
+      id,
+    });
+    const mail = await waitFor(() => smtp.to(u.email)[0]);
+    const paymentUrl = `https://app.gleba.test/orders/${orderId}/payment`;
+    expect(mail.subject).toBe('Час на оплату замовлення ZF/2026/000042 минув');
+    expect(mail.text).toContain('180,00');
+    expect(mail.text).toContain(paymentUrl);
+
+    await publishTestEvent(messaging.exchange, PaymentRefundDueV1, {
+      ...base,
+      sessionId: expiredSession,
+      reason: 'ORDER_CANCELLED',
+      receivedAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await inApp(u)).items.length === 2);
+    await sleep(500);
+    const items = (await inApp(u)).items;
+    expect(items.map((n) => n.type).sort()).toEqual(['PAYMENT_EXPIRED', 'PAYMENT_REFUND_DUE']);
+    expect(items.find((n) => n.type === 'PAYMENT_REFUND_DUE')!.text).toBe(
+      'Оплату 180,00 PLN за замовлення ZF/2026/000042 буде повернено.',
+    );
+    for (const n of items) expect(n.text).not.toMatch(/[{}]|notifications\./);
+    expect(smtp.to(u.email)).toHaveLength(2);
+    // Payment notices send no SMS unless the user asks for them.
+    expect(twilio.messages.filter((m) => m.to === '+380501234568')).toHaveLength(0);
+  });
+
   it('records failed deliveries with the provider reason; admins list them in both modes', async () => {
     const u = await user({ phone: '602 000 111' });
     twilio.fail({ status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
@@ -476,5 +534,55 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     await waitFor(async () => (await status()).body.subscribed === false);
     const again = await http(service.url, 'POST', '/api/newsletter/subscribe', { token, body: {} });
     expect(again.body).toEqual({ email: u.email, subscribed: true });
+  });
+
+  it('newsletter mail carries List-Unsubscribe with one-click POST (RFC 8058) and its own link', async () => {
+    const email = 'listener@example.com';
+    await http(service.url, 'POST', '/api/newsletter/subscribe', { body: { email, language: 'uk' } });
+    const mail = await waitFor(() => smtp.to(email)[0], { message: 'welcome e-mail' });
+    const row = await service.ctx.db
+      .selectFrom('newsletter_subscriptions')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const url = `https://app.gleba.test/api/newsletter/unsubscribe/${row.unsubscribe_token}?lang=uk`;
+    expect(mail.subject).toBe('Ви підписалися на розсилку Gleba');
+    const header = (name: string) =>
+      mail.headerLines.find((h) => h.key === name)?.line.replace(/\r?\n\s*/g, ' ');
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${url}>`);
+    expect(mail.html).toContain(`href="${url.replace('?', '?').replace(/&/g, '&amp;')}"`);
+    expect(mail.text).toContain(`Відписатися від розсилки: ${url}`);
+    expect(mail.text).not.toContain('/my-account');
+
+    // A browser opening the link sees a button; nothing changes until it is pressed.
+    const path = `/api/newsletter/unsubscribe/${row.unsubscribe_token}?lang=uk`;
+    const page = await fetch(`${service.url}${path}`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const body = await page.text();
+    expect(body).toContain('<form method="post"');
+    expect(body).toContain('Відписатися від розсилки');
+    const subscribed = () =>
+      service.ctx.db
+        .selectFrom('newsletter_subscriptions')
+        .select('subscribed')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    expect((await subscribed()).subscribed).toBe(true);
+    // The one-click POST a mail client sends.
+    const oneClick = await fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('Ви відписалися від розсилки.');
+    expect((await subscribed()).subscribed).toBe(false);
+    // Subscribing again sends one welcome again; staying subscribed sends none.
+    await http(service.url, 'POST', '/api/newsletter/subscribe', { body: { email } });
+    await http(service.url, 'POST', '/api/newsletter/subscribe', { body: { email } });
+    await waitFor(() => smtp.to(email).length === 2);
+    await sleep(500);
+    expect(smtp.to(email)).toHaveLength(2);
   });
 });

@@ -148,11 +148,13 @@ describe('notification across restarts', () => {
     expect(await inApp(u.userId)).toHaveLength(1);
     expect(smtp.to(u.email)).toHaveLength(1);
     expect(await smsTo('+48605777888')).toHaveLength(1);
+    // Kept in the SMS log with its segment count; the delivery says LOGGED, not SENT.
+    expect((await smsTo('+48605777888'))[0]).toMatchObject({ segments: 1, encoding: 'UCS2' });
     const statuses = await service!.ctx.db
       .selectFrom('deliveries')
       .select(['channel', 'status'])
       .where('user_id', '=', u.userId)
       .execute();
-    expect(statuses.map((s) => `${s.channel}:${s.status}`).sort()).toEqual(['EMAIL:SENT', 'SMS:SENT']);
+    expect(statuses.map((s) => `${s.channel}:${s.status}`).sort()).toEqual(['EMAIL:SENT', 'SMS:LOGGED']);
   });
 });

@@ -17,6 +17,7 @@ import {
 import {
   ACCOUNT_TEMPLATES,
   displayParams,
+  MARKETING_TEMPLATES,
   renderEmail,
   renderSms,
   TEMPLATE_OF_TYPE,
@@ -29,9 +30,10 @@ describe('templates', () => {
     for (const lang of ['pl', 'en', 'uk'] as const) {
       const ns = namespaces.notifications[lang] as Record<string, string>;
       for (const template of TEMPLATES) {
-        const parts = ACCOUNT_TEMPLATES.has(template)
-          ? ['Subject', 'Body', 'Action']
-          : ['Subject', 'Body', 'Action', 'Sms', 'InApp'];
+        const parts =
+          ACCOUNT_TEMPLATES.has(template) || MARKETING_TEMPLATES.has(template)
+            ? ['Subject', 'Body', 'Action']
+            : ['Subject', 'Body', 'Action', 'Sms', 'InApp'];
         for (const part of parts) expect(ns[`${template}${part}`], `${lang} ${template}${part}`).toBeTruthy();
       }
       for (const status of [...FarmOrderStatus.options, ...GardenTestStatus.options])
@@ -51,10 +53,10 @@ describe('templates', () => {
       displayParams('pl', { expiresAt: '2026-07-01T10:00:00Z', amountGrosze: 12345, status: 'KIT_SENT' }, tz),
     ).toMatchObject({
       expiresAt: '01.07.2026, 12:00',
-      amount: '123,45',
+      amount: '123,45 zł',
       status: 'zestaw do pobierania próbek wysłany',
     });
-    expect(displayParams('en', { amountGrosze: 12345 }, tz).amount).toBe('123.45');
+    expect(displayParams('en', { amountGrosze: 12345 }, tz).amount).toBe('PLN 123.45');
   });
 
   it('escapes params in HTML and keeps a text part', () => {
@@ -67,7 +69,7 @@ describe('templates', () => {
     expect(mail.html).toContain('&lt;b&gt;X&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>X</b>');
     expect(mail.text).toContain('View results: https://x.test/soil-tests/1/results');
-    expect(renderSms('allResults', 'pl', { params: { ref: 'GB1' } }, { timeZone: 'UTC' })).toBe(
+    expect(renderSms('allResults', 'pl', { params: { ref: 'GB1' } }, { timeZone: 'UTC' }).body).toBe(
       'Gleba: Wyniki badania GB1 są gotowe.',
     );
   });
@@ -104,10 +106,32 @@ describe('rules', () => {
     expect(orderStatusNotice(statusChange(user, 'RESULTS_UPDATED', { orderId }), eventId)!.sourceKey).toBe(
       eventId,
     );
-    expect(a.linkPath).toBe('/soil-tests');
+    // Links go to the thing itself: the garden test, its results, the farm order.
+    expect(a.linkPath).toBe(`/soil-tests/edit/${orderId}`);
     expect(orderStatusNotice(statusChange(user, 'PARTIAL_RESULTS', { orderId }), eventId)!.linkPath).toBe(
       `/soil-tests/${orderId}/results`,
     );
+    expect(b.linkPath).toBe(`/orders?order=${orderId}`);
+    const pending = orderStatusNotice(
+      {
+        ...statusChange(user, 'PENDING_PAYMENT', { orderId, kind: 'FARM', barcode: null }),
+        transfer: {
+          amountGrosze: 18000,
+          accountNumber: 'PL61 1090 1014 0000 0712 1981 2874',
+          recipient: 'Gleba',
+          transferTitle: 'Gleba ZAM/2026/0042',
+          dueDate: null,
+        },
+      },
+      eventId,
+    )!;
+    expect(pending.template).toBe('transferPending');
+    expect(pending.linkPath).toBe(`/orders/${orderId}/payment`);
+    const online = orderStatusNotice(
+      statusChange(user, 'PENDING_PAYMENT', { orderId, kind: 'FARM', barcode: null }),
+      eventId,
+    )!;
+    expect(online).toMatchObject({ template: 'statusChanged', linkPath: `/orders/${orderId}/payment` });
   });
 
   it('announces lab imports for farm orders only and parcels only when delivered', () => {

@@ -20,7 +20,7 @@ export const ZConfig = ZBaseConfig.extend({
   PRICES_FILE: z.string().default(path.join(repositoryRoot(), 'config', 'prices.json')),
   /** The customer API as the outside sees it (shared with other services; Przelewy24 notifies `{PUBLIC_API_URL}/payments/p24/notify`). */
   PUBLIC_API_URL: z.string().default('http://127.0.0.1:8080/api'),
-  /** The customer web client (shared); after paying, a farm order returns to `{CUSTOMER_APP_URL}/orders/payment-return`, a garden kit to `/soil-tests`. */
+  /** The customer web client (shared); after paying, a farm order returns to `{CUSTOMER_APP_URL}/orders/payment-return?orderId=`, a garden kit to `/soil-tests`. */
   CUSTOMER_APP_URL: z.string().default('http://127.0.0.1:8080'),
   /** Overrides where the customer lands after paying. */
   P24_RETURN_URL: z.string().optional(),
@@ -37,6 +37,15 @@ export const ZConfig = ZBaseConfig.extend({
   PAYMENT_DUE_DAYS: z.coerce.number().int().positive().default(14),
   /** How often the repeatable job looks for overdue deferred payments. */
   PAYMENT_DUE_CHECK_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** How often the 4-day rule's reminders are looked for. */
+  SEND_REMINDER_CHECK_MS: z.coerce.number().int().positive().default(900_000),
+  /**
+   * How long an online payment session may be paid (also sent to Przelewy24 as `timeLimit`, in
+   * whole minutes); then the sweep ends it as EXPIRED and the customer is told (decision 0039).
+   */
+  PAYMENT_SESSION_TTL_MS: z.coerce.number().int().positive().default(1_800_000),
+  /** How often the repeatable job looks for expired payment sessions. */
+  PAYMENT_SESSION_CHECK_MS: z.coerce.number().int().positive().default(60_000),
   /** Sample photos (default under the repository's ignored `.gleba/`). */
   UPLOAD_DIR: z.string().default(path.join(repositoryRoot(), '.gleba', 'uploads', 'orders')),
   PHOTO_MAX_BYTES: z.coerce

@@ -9,6 +9,8 @@ import { progressHandlers } from './events/progress.consumer';
 import { adminRoutes } from './http/admin.routes';
 import { customerRoutes } from './http/customer.routes';
 import { startPaymentDueJob } from './jobs/payment-due.worker';
+import { startSendReminderJob } from './jobs/send-reminder.worker';
+import { startPaymentSessionsJob } from './jobs/payment-sessions.worker';
 
 export const ordersService: ServiceDefinition<Database, Config> = {
   name: 'orders',
@@ -25,5 +27,7 @@ export const ordersService: ServiceDefinition<Database, Config> = {
   handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
   async start(ctx) {
     await startPaymentDueJob(depsOf(ctx));
+    await startSendReminderJob(depsOf(ctx));
+    await startPaymentSessionsJob(depsOf(ctx));
   },
 };

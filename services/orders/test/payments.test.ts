@@ -60,7 +60,7 @@ describe('payments', () => {
     const paid = await fetch(`${h.p24.url}/trnRequest/${token}/pay`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     // Back to the customer app's payment result page, which opens the order paid in that tab.
-    expect(paid.headers.get('location')).toBe('http://127.0.0.1:8080/orders/payment-return');
+    expect(paid.headers.get('location')).toBe(`http://127.0.0.1:8080/orders/payment-return?orderId=${id}`);
 
     await waitFor(async () => (await order(id)).order.paymentStatus === 'PAID');
     const after = await order(id);

@@ -69,7 +69,10 @@ export interface Stack {
 export const PASSWORD = 'Gleba123!x';
 
 /** Starts the six services in-process (one shared exchange, own databases) and the gateway in front. */
-export async function startStack(label: string): Promise<Stack> {
+export async function startStack(
+  label: string,
+  options: { upstreamTimeoutMs?: number } = {},
+): Promise<Stack> {
   const messaging = testMessagingNames(`abuse-${label}`);
   const events = await listenForEvents(messaging.exchange);
   const identity = await startTestService(identityService, {
@@ -117,6 +120,7 @@ export async function startStack(label: string): Promise<Stack> {
       REDIS_PREFIX: identity.ctx.config.REDIS_PREFIX,
       RATE_LIMIT_IP: 10_000_000,
       RATE_LIMIT_ACCOUNT: 10_000_000,
+      ...(options.upstreamTimeoutMs ? { UPSTREAM_TIMEOUT_MS: options.upstreamTimeoutMs } : {}),
       IDENTITY_URL: identity.url,
       GEO_URL: geo.url,
       ORDERS_URL: orders.url,

@@ -82,6 +82,7 @@ export function validBody(e: Endpoint, w: World): unknown {
       deliveryAddress: address,
     },
     'POST /orders/{uuid}/status': { status: 'COLLECTING_STARTED' },
+    'POST /orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
     'POST /soil-tests/verify': { barcode: w.barcodes[0] ?? 'G123456789012' },
     'POST /soil-tests': {
       barcode: w.barcodes[0] ?? 'G123456789012',

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLERS, ENDPOINTS, expected, matches, type Caller, type Endpoint } from '../endpoints';
 import { fill, SQUARE, buildWorld, type World } from '../src/fixtures';
@@ -41,6 +40,7 @@ function sampleBody(e: Endpoint): unknown {
     'PATCH /api/soil-tests/{testId}': { gardenName: 'Ogród zmieniony' },
     'PATCH /api/notifications/in-app/{notificationId}': {},
     'POST /api/orders/{orderId}/status': { status: 'SAMPLES_COLLECTING' },
+    'POST /api/orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
   };
   if (key in bodies) return bodies[key];
   if (e.body) return {};
@@ -85,10 +85,8 @@ describe("abuse: authorization matrix (every endpoint x anonymous, A, B on A's d
     await stack?.stop();
   });
 
-  it('the committed matrix is the one endpoints.ts describes', async () => {
-    // Written as the repository's prettier writes markdown (npm test checks the formatting too).
-    const options = (await prettier.resolveConfig(MATRIX_FILE)) ?? {};
-    const rendered = await prettier.format(renderMatrix(), { ...options, parser: 'markdown' });
+  it('the committed matrix is the one endpoints.ts describes', () => {
+    const rendered = renderMatrix();
     if (process.env.ABUSE_UPDATE_MATRIX === '1' || !existsSync(MATRIX_FILE))
       writeFileSync(MATRIX_FILE, rendered);
     expect(readFileSync(MATRIX_FILE, 'utf8')).toBe(rendered);

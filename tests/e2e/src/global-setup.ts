@@ -12,7 +12,7 @@ import type { SystemUrls } from '../../../scripts/lib/run-system.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    system: SystemUrls & { logsDir: string };
+    system: SystemUrls & { logsDir: string; layout: { name: string; offset: number } };
   }
 }
 
@@ -83,7 +83,11 @@ export default async function setup(project: TestProject) {
     onError: (name, line) => console.error(`[e2e ${name}] ${line}`),
   });
   console.log(`[e2e system] up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${system.urls.gateway}`);
-  project.provide('system', { ...system.urls, logsDir: system.logsDir });
+  project.provide('system', {
+    ...system.urls,
+    logsDir: system.logsDir,
+    layout: { name: layout.name, offset: layout.offset },
+  });
   return async () => {
     await system?.stop();
     slot.release();

@@ -7,9 +7,8 @@
 //
 // The customer app is built here with VITE_MAP_STYLE=blank (no remote tile) and served on
 // 127.0.0.1 with /api passed to the gateway. Przelewy24 returns the customer to the orders
-// service's `urlReturn`; the suite's system leaves it at its default (`{CUSTOMER_APP_URL}/soil-tests`,
-// the gateway's origin), so after paying the test opens this app's `/orders/payment-return`,
-// where `P24_RETURN_URL=<app>/orders/payment-return` sends the customer in a deployment.
+// service's `urlReturn` (`{CUSTOMER_APP_URL}/orders/payment-return?orderId=`, the gateway's origin
+// in the suite's system), so after paying the test opens the same address on this app.
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -262,8 +261,11 @@ describe.runIf(hasChromium())('farm order, payment and nutrient map in Chromium'
     await page.waitForURL((url) => !url.href.startsWith(system().simulators.przelewy24!), {
       timeout: 60_000,
     });
-    if (!page.url().startsWith(app.url)) await page.goto(`${app.url}/orders/payment-return`);
-    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/payment$/, { timeout: 60_000 });
+    if (!page.url().startsWith(app.url)) {
+      const back = new URL(page.url());
+      await page.goto(`${app.url}${back.pathname}${back.search}`);
+    }
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}\/payment\?returned=1$/, { timeout: 60_000 });
     await page.getByText(pl('farmOrder.paid')).waitFor({ timeout: 60_000 });
     orderId = new URL(page.url()).pathname.split('/')[2]!;
     expect(await order()).toMatchObject({

@@ -354,8 +354,9 @@ describe.runIf(hasChromium())("the farmer's journey, desktop, Polish", () => {
       new RegExp(literal(pl('notifications.allResultsSubject', { ref: s.orderNumber }))),
       60_000,
     );
-    const resultsLink = linkIn(mail, /\/results/);
-    expect(resultsLink).toBe(`${system().public}/soil-tests/${s.orderId}/results`);
+    // The link goes to the order itself, in the account's language.
+    const orderLink = linkIn(mail, /\/orders\?order=/);
+    expect(orderLink).toBe(`${system().public}/orders?order=${s.orderId}&lang=pl`);
 
     const sms = await until(
       'SMS in the log',

@@ -25,6 +25,19 @@ describe.runIf(hasChromium())('system smoke', () => {
     expect(me.body.email).toBe(DEMO_FARMER.email);
   });
 
+  it('the CMS pages come from the WordPress simulator through the gateway (/cms)', async () => {
+    for (const [slug, lang, text] of [
+      ['faq', 'pl', 'nakłuć'],
+      ['terms-and-privacy-policy', 'en', 'Privacy policy'],
+      ['faq', 'uk', 'проколів'],
+    ] as const) {
+      const res = await fetch(`${system().gateway}/cms/wp-json/wp/v2/pages?slug=${slug}&lang=${lang}`);
+      expect(res.status, `${slug} ${lang}`).toBe(200);
+      const pages = (await res.json()) as { content: { rendered: string } }[];
+      expect(pages[0]!.content.rendered).toContain(text);
+    }
+  });
+
   it('signs the demo farmer in through the customer app', async () => {
     const context = await newContext(browser, { locale: 'en-GB' });
     const page = await context.newPage();

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE, type Language } from '@gleba/contracts';
-import { applyLanguageToDocument, storeLanguage, storedLanguage } from '@gleba/ui/language/stored-language';
+import {
+  applyLanguageToDocument,
+  storeLanguage,
+  storedLanguage,
+  takeLanguageFromUrl,
+} from '@gleba/ui/language/stored-language';
 
 interface LanguageState {
   lang: Language;
@@ -9,7 +14,7 @@ interface LanguageState {
 
 /** pl unless the admin picked another language (local storage `lang`, shared with the customer app). */
 export const useLanguageStore = create<LanguageState>((set) => {
-  const lang = storedLanguage() ?? DEFAULT_LANGUAGE;
+  const lang = takeLanguageFromUrl() ?? storedLanguage() ?? DEFAULT_LANGUAGE;
   applyLanguageToDocument(lang);
   return {
     lang,
@@ -22,5 +27,5 @@ export const useLanguageStore = create<LanguageState>((set) => {
 });
 
 export function resetLanguageStore() {
-  useLanguageStore.setState({ lang: storedLanguage() ?? DEFAULT_LANGUAGE });
+  useLanguageStore.setState({ lang: takeLanguageFromUrl() ?? storedLanguage() ?? DEFAULT_LANGUAGE });
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { GenericErrorPage, LoadingScreen, NotFoundPage, ServerErrorPage } from '@gleba/ui';
 import { isApiError, NETWORK_REQUEST_FAILED, REAUTHENTICATE } from '@gleba/api-client';
-import { useCurrentUser } from '../lib/current-user';
+import { useAccountLanguage, useCurrentUser } from '../lib/current-user';
 import { useSessionStore } from '../stores/session-store';
 import { useUrlSession } from '../features/auth/hooks/use-url-session';
 import { LogoutPage } from '../features/auth/components/logout-page';
+import { safeReturnTo } from '../features/auth/rules/return-to';
 import { SplashCarousel, isSplashPending } from '../features/splash/components/splash-carousel';
 import { AppLayout } from './layout/app-layout';
 import { AuthLayout } from './layout/auth-layout';
@@ -33,6 +34,22 @@ function SignedOutHome() {
   return splash ? <SplashCarousel onDone={() => setSplash(false)} /> : <Page.LoginPage />;
 }
 
+/**
+ * A signed-in screen opened while signed out (a link in an e-mail): the sign-in, which returns
+ * there afterwards (`returnTo`).
+ */
+function ToSignIn() {
+  const { pathname, search, hash } = useLocation();
+  if (pathname === '/') return <Navigate to="/" replace />;
+  return <Navigate to={`/login?returnTo=${encodeURIComponent(`${pathname}${search}${hash}`)}`} replace />;
+}
+
+/** `/login` once signed in: where the sign-in was to return (`returnTo`), else the dashboard. */
+function AfterSignIn() {
+  const { search } = useLocation();
+  return <Navigate to={safeReturnTo(new URLSearchParams(search)) ?? '/'} replace />;
+}
+
 export function SignedOutRoutes() {
   return (
     <Routes>
@@ -45,7 +62,7 @@ export function SignedOutRoutes() {
         <Route path="/terms-and-privacy-policy" element={<Page.TermsPage />} />
       </Route>
       <Route path="/logout" element={<LogoutPage />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<ToSignIn />} />
     </Routes>
   );
 }
@@ -75,7 +92,7 @@ export function SignedInRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<AuthLayout />}>{linkRoutes()}</Route>
-      <Route path="/login" element={<Navigate to="/" replace />} />
+      <Route path="/login" element={<AfterSignIn />} />
       <Route path="/register" element={<Navigate to="/" replace />} />
       <Route path="/logout" element={<LogoutPage />} />
     </Routes>
@@ -85,6 +102,7 @@ export function SignedInRoutes() {
 /** Spec section 4: signed in when a token exists and `GET users/me` succeeds; its error shows an error screen. */
 function SignedInApp() {
   const { data, error } = useCurrentUser();
+  useAccountLanguage(data);
   if (error) {
     if (isApiError(error) && error.code === REAUTHENTICATE) return <LoadingScreen />; // the session is ending
     if (isApiError(error) && (error.code === NETWORK_REQUEST_FAILED || error.status >= 500))

@@ -15,11 +15,11 @@ const signedInApi = (extra: Record<string, unknown> = {}) =>
   });
 
 describe('signed-out routes', () => {
-  it('shows the login at / and sends any other path to /', async () => {
+  it('shows the login at / and sends any other path to the sign-in, which returns there', async () => {
     mockApi({});
     renderApp('/my-account');
     expect(await screen.findByRole('heading', { name: 'Sign in to Gleba' })).toBeTruthy();
-    expect(location()).toBe('/');
+    expect(location()).toBe('/login?returnTo=%2Fmy-account');
   });
 
   it('shows the splash carousel on the first visit until splash_screen_on is set', async () => {
@@ -143,7 +143,7 @@ describe('signed-in routes', () => {
     renderApp('/my-account', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Sign in to Gleba' })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(location()).toBe('/');
+    expect(location()).toBe('/login?returnTo=%2Fmy-account');
   });
 
   it('refreshes an expired token and carries on', async () => {

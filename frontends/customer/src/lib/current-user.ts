@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
-import useSWR, { type SWRResponse } from 'swr';
+import { useEffect, useRef } from 'react';
+import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import { isApiError, NETWORK_REQUEST_FAILED } from '@gleba/api-client';
 import { STORAGE_KEYS, type TCurrentUser } from '@gleba/contracts';
+import { api } from './api-client';
+import { useLanguageStore } from '../stores/language-store';
 
 export const currentUserKey = 'users/me';
 
@@ -83,4 +85,27 @@ export function useCurrentUser(): SWRResponse<TCurrentUser> {
       };
   }
   return answer;
+}
+
+/**
+ * The language is kept on the account (its e-mails and SMS speak it, and it applies at the next
+ * sign-in on any device): a language picked while signed in, wherever the switcher is, is saved
+ * there. Only a change made in this session counts, so opening the app never overwrites the
+ * account with what this browser had.
+ */
+export function useAccountLanguage(user: TCurrentUser | undefined): void {
+  const lang = useLanguageStore((s) => s.lang);
+  const { mutate } = useSWRConfig();
+  const previous = useRef(lang);
+  useEffect(() => {
+    if (previous.current === lang) return;
+    previous.current = lang;
+    if (!user || user.language === lang) return;
+    api
+      .patch<TCurrentUser>('users/me', { language: lang })
+      .then((updated) =>
+        mutate(currentUserKey, updated ?? { ...user, language: lang }, { revalidate: false }),
+      )
+      .catch((error: unknown) => console.error('saving the language on the account failed', error));
+  }, [lang, user, mutate]);
 }

@@ -48,7 +48,8 @@ describe('the customer app catalogue loaded namespace by namespace', () => {
     expect(namespacesFor('/')).toEqual(['customerTests']);
     expect(namespacesFor('/soil-tests/add')).toContain('pwa');
     expect(namespacesFor('/how-to-sample')).toContain('guide');
-    expect(namespacesFor('/my-account')).toEqual([]); // its two guide links load theirs on first use
+    // Its notification settings speak `notifications`; its two guide links load theirs on first use.
+    expect(namespacesFor('/my-account')).toEqual(['notifications']);
     expect(namespacesFor('/faq')).toEqual([]);
     for (const [, names] of [
       ['', namespacesFor('/')],

@@ -24,7 +24,7 @@ export const ROUTE_NAMESPACES: [RegExp, string[]][] = [
   // The dashboard's extras (onboarding, weather, guide link) wait for theirs on their own (`WithNamespaces`).
   [/^\/$/, ['customerTests']],
   [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa']],
-  [/^\/notifications(\/|$)/, ['notifications']],
+  [/^\/(notifications|my-account)(\/|$)/, ['notifications']], // my account: notification settings
   [/^\/(orders|fields)(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy']], // test names, class names
   [/^\/(how-to-sample|onboarding)(\/|$)/, ['guide', 'onboarding']],
 ];

@@ -1,7 +1,12 @@
 import { create } from 'zustand';
-import { DEFAULT_LANGUAGE, type Language } from '@gleba/contracts';
+import { DEFAULT_LANGUAGE, Language } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
-import { applyLanguageToDocument, storeLanguage, storedLanguage } from '@gleba/ui/language/stored-language';
+import {
+  applyLanguageToDocument,
+  storeLanguage,
+  storedLanguage,
+  takeLanguageFromUrl,
+} from '@gleba/ui/language/stored-language';
 
 interface LanguageState {
   lang: Language;
@@ -12,8 +17,28 @@ interface LanguageState {
   setDetected: (lang: Language) => void;
 }
 
+/** The language an access token names (`lang` claim: the account's, at sign-in). */
+export function tokenLanguage(token: string): Language | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(
+      atob(
+        payload
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+      ),
+    ) as { lang?: unknown };
+    const parsed = Language.safeParse(json.lang);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const useLanguageStore = create<LanguageState>((set) => {
-  const stored = storedLanguage();
+  const stored = takeLanguageFromUrl() ?? storedLanguage();
   applyLanguageToDocument(stored ?? DEFAULT_LANGUAGE);
   return {
     lang: stored ?? DEFAULT_LANGUAGE,
@@ -32,7 +57,7 @@ export const useLanguageStore = create<LanguageState>((set) => {
 
 /** Re-reads local storage (tests, and a language chosen in another tab). */
 export function resetLanguageStore() {
-  const stored = storedLanguage();
+  const stored = takeLanguageFromUrl() ?? storedLanguage();
   useLanguageStore.setState({ lang: stored ?? DEFAULT_LANGUAGE, chosen: stored !== null });
 }
 

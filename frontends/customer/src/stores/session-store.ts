@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { TTokenPair } from '@gleba/contracts';
 import { createTokenStore } from '@gleba/api-client';
 import { forgetUser } from '../lib/current-user';
+import { tokenLanguage, useLanguageStore } from './language-store';
 
 const tokens = createTokenStore();
 
@@ -26,6 +27,9 @@ export const useSessionStore = create<SessionState>((set) => ({
   signIn: (pair) => {
     const same = tokens.accessToken() === pair.accessToken;
     tokens.set(pair);
+    // The language kept on the account applies at sign-in, on any device.
+    const lang = same ? null : tokenLanguage(pair.accessToken);
+    if (lang) useLanguageStore.getState().setLanguage(lang);
     set((s) => (s.signedIn ? (same ? s : { epoch: s.epoch + 1 }) : { signedIn: true }));
   },
   renewSession: (pair) => tokens.set(pair),

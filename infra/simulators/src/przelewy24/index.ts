@@ -28,14 +28,20 @@ export interface SimulatedTransaction {
   urlReturn: string;
   urlStatus: string;
   orderId: number;
+  /** FAILED: the customer pressed "Odrzuć płatność" (the bank refused it). */
   status: 'REGISTERED' | 'PAID' | 'FAILED' | 'VERIFIED';
   notifications: number;
+  registeredAt: number;
+  /** Przelewy24's `timeLimit` in minutes (0: none): the payment page refuses to pay after it. */
+  timeLimit: number;
 }
 
 export interface Przelewy24SimulatorHandle extends SimulatorHandle {
   transactions: Map<string, SimulatedTransaction>;
   /** Pays a transaction as the customer would (the notification is sent before this resolves). */
   pay(token: string): Promise<{ notifyStatus: number }>;
+  /** Refuses a transaction as the customer's bank would ("Odrzuć płatność"); no notification. */
+  reject(token: string): void;
   /** Sends the notification of a paid transaction again (P24 retries until it gets a 200). */
   resendNotification(token: string): Promise<{ notifyStatus: number }>;
   /** A correctly signed notification body for a transaction (tests alter it to forge one). */
@@ -111,10 +117,38 @@ export async function startPrzelewy24Simulator(
       orderId: randomInt(100_000_000, 999_999_999),
       status: 'REGISTERED',
       notifications: 0,
+      registeredAt: Date.now(),
+      timeLimit: Number.isInteger(b.timeLimit) ? (b.timeLimit as number) : 15,
     };
     transactions.set(t.token, t);
     bySession.set(t.sessionId, t);
     res.json({ data: { token: t.token }, responseCode: 0 });
+  });
+
+  // How a transaction stands, as Przelewy24 answers it: status 0 no payment, 1 advance payment,
+  // 2 payment made, 3 returned. `rejected: true` is this simulator's own addition: Przelewy24
+  // itself reports a refused payment as "no payment".
+  app.get('/api/v1/transaction/by/sessionId/:sessionId', (req, res) => {
+    if (!authorized(req.header('authorization'))) return fail(res, 401, 'Incorrect authentication');
+    const t = bySession.get(req.params.sessionId);
+    if (!t) return fail(res, 404, 'Transaction does not exist');
+    const paid = t.status === 'PAID' || t.status === 'VERIFIED';
+    res.json({
+      data: {
+        statement: `p24-${t.orderId}`,
+        orderId: t.orderId,
+        sessionId: t.sessionId,
+        status: paid ? 2 : 0,
+        amount: t.amount,
+        currency: t.currency,
+        date: new Date(t.registeredAt).toISOString(),
+        dateOfTransaction: paid ? new Date().toISOString() : '',
+        clientEmail: t.email,
+        description: t.description,
+        ...(t.status === 'FAILED' ? { rejected: true } : {}),
+      },
+      responseCode: 0,
+    });
   });
 
   app.put('/api/v1/transaction/verify', (req, res) => {
@@ -180,6 +214,12 @@ export async function startPrzelewy24Simulator(
     return { notifyStatus: await notify(t) };
   }
 
+  function reject(token: string) {
+    const t = transactions.get(token);
+    if (!t) throw new Error(`no transaction ${token}`);
+    if (t.status === 'REGISTERED') t.status = 'FAILED';
+  }
+
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   app.get('/trnRequest/:token', (req, res) => {
     const t = transactions.get(req.params.token);
@@ -194,16 +234,19 @@ export async function startPrzelewy24Simulator(
 <form method="post" action="/trnRequest/${t.token}/fail"><button type="submit">Odrzuć płatność</button></form>
 </body></html>`);
   });
+  const expired = (t: SimulatedTransaction) =>
+    t.status === 'REGISTERED' && t.timeLimit > 0 && Date.now() > t.registeredAt + t.timeLimit * 60_000;
   app.post('/trnRequest/:token/pay', async (req, res) => {
     const t = transactions.get(req.params.token);
     if (!t) return res.status(404).send('not found');
+    if (expired(t)) return res.status(410).type('html').send('<h1>Transakcja wygasła</h1>');
     await pay(t.token);
     res.redirect(303, t.urlReturn);
   });
   app.post('/trnRequest/:token/fail', (req, res) => {
     const t = transactions.get(req.params.token);
     if (!t) return res.status(404).send('not found');
-    if (t.status === 'REGISTERED') t.status = 'FAILED';
+    reject(t.token);
     res.redirect(303, t.urlReturn);
   });
 
@@ -212,6 +255,7 @@ export async function startPrzelewy24Simulator(
     ...handle,
     transactions,
     pay,
+    reject,
     resendNotification: async (token) => {
       const t = transactions.get(token);
       if (!t) throw new Error(`no transaction ${token}`);

@@ -18,6 +18,11 @@ export const GeoErrorCode = {
   nothingToUndo: 'nothingToUndo',
   nothingToRedo: 'nothingToRedo',
   plotImportInvalid: 'plotImportInvalid',
+  plotImportTooMany: 'plotImportTooMany',
+  // bounds of a shape (GEO_LIMITS)
+  shapeTooComplex: 'shapeTooComplex',
+  shapeOutsidePoland: 'shapeOutsidePoland',
+  shapeTooLarge: 'shapeTooLarge',
   // administrative units, cadastre, map search
   fetchVoivodeshipsFailed: 'fetchVoivodeshipsFailed',
   fetchCountiesFailed: 'fetchCountiesFailed',
@@ -47,5 +52,6 @@ export const GeoErrorCode = {
   sectorsUsedInTests: 'sectorsUsedInTests',
   sectorsAlreadyDivided: 'sectorsAlreadyDivided',
   sectorsInvalid: 'sectorsInvalid',
+  sectorsTooMany: 'sectorsTooMany',
 } as const;
 export type GeoErrorCode = (typeof GeoErrorCode)[keyof typeof GeoErrorCode];

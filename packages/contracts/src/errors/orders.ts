@@ -20,6 +20,8 @@ export const OrdersErrorCode = {
   invalidPaymentSignature: 'invalidPaymentSignature',
   paymentAmountMismatch: 'paymentAmountMismatch',
   paymentNotFound: 'paymentNotFound',
+  paymentNotAwaited: 'paymentNotAwaited',
+  refundNotDue: 'refundNotDue',
   photoNotImage: 'photoNotImage',
   photoTooLarge: 'photoTooLarge',
   photoNotFound: 'photoNotFound',

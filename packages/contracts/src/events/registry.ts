@@ -11,9 +11,11 @@ import { CropChangedV1, CropCreatedV1, CropDeletedV1, SectorsChangedV1 } from '.
 import { OrderCancelledV1 } from './orders/order-cancelled.v1';
 import { OrderPaidV1 } from './orders/order-paid.v1';
 import { OrderPlacedV1 } from './orders/order-placed.v1';
+import { PaymentRefundDueV1, PaymentSessionEndedV1 } from './orders/payment-session.v1';
 import { OrderStatusChangedV1 } from './orders/order-status-changed.v1';
 import { SampleRegisteredV1 } from './orders/sample-registered.v1';
 import { TestShipmentConfirmedV1 } from './orders/test-shipment-confirmed.v1';
+import { SamplesSendReminderV1 } from './orders/samples-send-reminder.v1';
 import { CourierOrderedV1 } from './shipping/courier-ordered.v1';
 import {
   DropOffCodeExpiredV1,
@@ -43,8 +45,11 @@ export const ALL_EVENTS = [
   OrderPaidV1,
   OrderStatusChangedV1,
   OrderCancelledV1,
+  PaymentSessionEndedV1,
+  PaymentRefundDueV1,
   SampleRegisteredV1,
   TestShipmentConfirmedV1,
+  SamplesSendReminderV1,
   ParcelStatusChangedV1,
   CourierOrderedV1,
   DropOffCodeGeneratedV1,

@@ -14,7 +14,63 @@ export const ZPosition = z
   );
 export type TPosition = z.infer<typeof ZPosition>;
 
-const ZRing = z.array(ZPosition);
+/**
+ * The bounds of a shape (decision 0032): what a field can be. The schemas below refuse more
+ * vertices or rings than this; geo's domain checks all of it again (imports, merges, unions and
+ * splits make shapes no request body carried) and answers with the codes named here.
+ */
+export const GEO_LIMITS = {
+  /** Vertices of one ring a request sends (`shapeTooComplex`). */
+  ringVertices: 1_000,
+  /** Vertices of one shape, all rings and parts together (`shapeTooComplex`). */
+  shapeVertices: 2_000,
+  /** Rings of one shape, holes and parts included (`shapeTooComplex`). */
+  shapeRings: 100,
+  /** Every vertex lies in Poland's extent with a margin, `[west, south, east, north]` (`shapeOutsidePoland`). */
+  extent: [13.9, 48.9, 24.3, 55.0] as const,
+  /** Largest plot, in ha (`shapeTooLarge`). */
+  plotAreaHa: 1_000,
+  /** Largest crop or sector, in ha: a crop may span several plots (`shapeTooLarge`). */
+  cropAreaHa: 10_000,
+  /** Most sectors of one crop, auto-divided or set by hand (`sectorsTooMany`). */
+  sectors: 100,
+  /** Vertices of all sectors of a crop sent by hand, together (`shapeTooComplex`). */
+  sectorsVertices: 4_000,
+  /** Most shapes in one imported file (`plotImportTooMany`). */
+  importShapes: 200,
+} as const;
+
+/** A zod issue carrying one of geo's error codes (the platform answers with that code). */
+function tooComplex(ctx: z.RefinementCtx, message: string) {
+  ctx.addIssue({
+    code: 'custom',
+    message,
+    params: {
+      errorCode: 'shapeTooComplex',
+      ringMax: GEO_LIMITS.ringVertices,
+      shapeMax: GEO_LIMITS.shapeVertices,
+      ringsMax: GEO_LIMITS.shapeRings,
+    },
+  });
+}
+
+/** A ring: at most `GEO_LIMITS.ringVertices` positions (closing one included). */
+const ZRing = z
+  .array(ZPosition)
+  .max(GEO_LIMITS.ringVertices, `a ring has at most ${GEO_LIMITS.ringVertices} vertices`);
+
+function checkShapeSize(polygons: unknown[][][], ctx: z.RefinementCtx) {
+  let rings = 0;
+  let vertices = 0;
+  for (const poly of polygons) {
+    rings += poly.length;
+    for (const ring of poly) vertices += ring.length;
+  }
+  if (rings > GEO_LIMITS.shapeRings) tooComplex(ctx, `a shape has at most ${GEO_LIMITS.shapeRings} rings`);
+  else if (vertices > GEO_LIMITS.shapeVertices)
+    tooComplex(ctx, `a shape has at most ${GEO_LIMITS.shapeVertices} vertices`);
+}
+
 export const ZPolygonGeometry = z.object({ type: z.literal('Polygon'), coordinates: z.array(ZRing).min(1) });
 export const ZMultiPolygonGeometry = z.object({
   type: z.literal('MultiPolygon'),
@@ -23,7 +79,14 @@ export const ZMultiPolygonGeometry = z.object({
 /** GeoJSON Polygon or MultiPolygon in WGS84: the only geometry at geo's boundary. */
 export const ZAreaGeometry = z.discriminatedUnion('type', [ZPolygonGeometry, ZMultiPolygonGeometry]);
 export type TAreaGeometry = z.infer<typeof ZAreaGeometry>;
-export const ZLineGeometry = z.object({ type: z.literal('LineString'), coordinates: z.array(ZPosition) });
+/** A shape a request sends: `ZAreaGeometry` within the vertex and ring counts of `GEO_LIMITS`. */
+export const ZShapeInput = ZAreaGeometry.superRefine((geom, ctx) =>
+  checkShapeSize(geom.type === 'Polygon' ? [geom.coordinates] : geom.coordinates, ctx),
+);
+export const ZLineGeometry = z.object({
+  type: z.literal('LineString'),
+  coordinates: z.array(ZPosition).max(GEO_LIMITS.ringVertices),
+});
 
 const ZTerytCounty = z.string().regex(/^\d{4}$/, 'county TERYT is 4 digits');
 const ZTerytCommune = z.string().regex(/^\d{6}_\d$/, 'commune TERYT looks like WWPPGG_R');
@@ -71,7 +134,7 @@ const ZSnap = z.number().min(0).max(50).optional();
 /** A plot drawn by hand (a CustomPlot unless TERYT data is given). Geometry is required, else `plotNotDrawn`. */
 export const ZCreatePlotBody = z.object({
   name: z.string().trim().min(1).max(100).optional(),
-  geometry: ZAreaGeometry.optional(),
+  geometry: ZShapeInput.optional(),
   plotNumber: ZPlotNumber.optional(),
   precinct: z.string().trim().max(100).optional(),
   snapToleranceM: ZSnap,
@@ -93,7 +156,7 @@ export const ZUpdatePlotBody = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   plotNumber: ZPlotNumber.nullable().optional(),
   precinct: z.string().trim().max(100).nullable().optional(),
-  geometry: ZAreaGeometry.optional(),
+  geometry: ZShapeInput.optional(),
   snapToleranceM: ZSnap,
 });
 export type TUpdatePlotBody = z.infer<typeof ZUpdatePlotBody>;
@@ -136,7 +199,7 @@ export const ZMergePlotsBody = z.object({ plotIds: z.array(z.uuid()).min(2).max(
 export type TMergePlotsBody = z.infer<typeof ZMergePlotsBody>;
 
 /** A ring to cut out (open or closed; at least 3 distinct vertices, else `cutTooFewVertices`). */
-export const ZCutBody = z.object({ ring: z.array(ZPosition) });
+export const ZCutBody = z.object({ ring: ZRing });
 export type TCutBody = z.infer<typeof ZCutBody>;
 
 export const ZImportPlotsBody = z.object({
@@ -174,7 +237,7 @@ export const ZCreateCropBody = z.object({
   estimatedYieldTPerHa: z.number().nonnegative().max(500).nullable().optional(),
   plotIds: z.array(z.uuid()).min(1).max(100),
   /** Part of the plots the crop covers; omitted = the whole of its plots. */
-  geometry: ZAreaGeometry.optional(),
+  geometry: ZShapeInput.optional(),
 });
 export type TCreateCropBody = z.infer<typeof ZCreateCropBody>;
 
@@ -216,11 +279,20 @@ export const ZUpdateSectorsBody = z.object({
       z.object({
         id: z.uuid().optional(),
         name: z.string().trim().min(1).max(50).optional(),
-        geometry: ZAreaGeometry,
+        geometry: ZShapeInput,
       }),
     )
     .min(1)
-    .max(500),
+    .max(GEO_LIMITS.sectors)
+    // All sectors together: the crop's outline and the lines between them.
+    .superRefine((sectors, ctx) => {
+      let vertices = 0;
+      for (const s of sectors)
+        for (const poly of s.geometry.type === 'Polygon' ? [s.geometry.coordinates] : s.geometry.coordinates)
+          for (const ring of poly) vertices += ring.length;
+      if (vertices > GEO_LIMITS.sectorsVertices)
+        tooComplex(ctx, `the sectors have at most ${GEO_LIMITS.sectorsVertices} vertices together`);
+    }),
 });
 export type TUpdateSectorsBody = z.infer<typeof ZUpdateSectorsBody>;
 

@@ -105,7 +105,8 @@ export type TNewsletterStatus = z.infer<typeof ZNewsletterStatus>;
 
 // ---- admin: delivery log ---------------------------------------------------
 
-export const DeliveryStatus = z.enum(['WAITING_CONTACT', 'PENDING', 'SENT', 'FAILED', 'SKIPPED']);
+/** `LOGGED`: an SMS kept in the SMS log only (no provider configured), never sent. */
+export const DeliveryStatus = z.enum(['WAITING_CONTACT', 'PENDING', 'SENT', 'LOGGED', 'FAILED', 'SKIPPED']);
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 
 export const ZDeliveryListQuery = ZPageQuery.extend({
@@ -141,6 +142,9 @@ export const ZSmsLogEntry = z.object({
   to: z.string(),
   from: z.string(),
   body: z.string(),
+  /** Segments the body takes (null: logged before segments were counted). */
+  segments: z.number().int().positive().nullable(),
+  encoding: z.enum(['GSM7', 'UCS2']).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type TSmsLogEntry = z.infer<typeof ZSmsLogEntry>;

@@ -8,6 +8,7 @@ import {
   OrderType,
   PaymentMethod,
   PaymentStatus,
+  PaymentSessionStatus,
   SamplerStatus,
   SoilTestType,
   Voivodeship,
@@ -108,6 +109,61 @@ export const ZPaymentInstructions = z.object({
   error: z.string().nullable(),
 });
 
+/** The latest online payment session of an order, as the customer may see it. */
+export const ZPaymentSession = z.object({
+  status: PaymentSessionStatus,
+  amount: z.number().int(),
+  startedAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  endedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TPaymentSession = z.infer<typeof ZPaymentSession>;
+
+/**
+ * What the payment page says (decision 0039): PAID; AWAITING (a session is open, the payment not
+ * confirmed yet); NOT_STARTED (no session yet); REJECTED, ABANDONED, EXPIRED, FAILED (the last
+ * session ended unpaid: pay again or switch to a transfer); TRANSFER (bank details); CANCELLED;
+ * REFUND_DUE / REFUNDED (a payment arrived for a cancelled order).
+ */
+export const PaymentOutcome = z.enum([
+  'PAID',
+  'AWAITING',
+  'NOT_STARTED',
+  'REJECTED',
+  'ABANDONED',
+  'EXPIRED',
+  'FAILED',
+  'TRANSFER',
+  'CANCELLED',
+  'REFUND_DUE',
+  'REFUNDED',
+]);
+export type PaymentOutcome = z.infer<typeof PaymentOutcome>;
+
+/** The payment part of `GET /api/orders/{id}` and of `POST /api/orders/{id}/payment/check`. */
+export const ZOrderPayment = ZPaymentInstructions.extend({
+  outcome: PaymentOutcome,
+  session: ZPaymentSession.nullable(),
+  /** A new Przelewy24 session may be started (`POST /api/orders/{id}/pay`). */
+  canPayAgain: z.boolean(),
+  /** The order may switch to a traditional transfer (`POST /api/orders/{id}/payment-method`). */
+  canSwitchToTransfer: z.boolean(),
+});
+export type TOrderPayment = z.infer<typeof ZOrderPayment>;
+
+/** `final`: the page stops waiting; a session still unpaid then counts as abandoned. */
+export const ZCheckPaymentBody = z.object({ final: z.boolean().default(false) });
+
+export const ZChangePaymentMethodBody = z.object({ paymentMethod: z.literal('TRADITIONAL_TRANSFER') });
+export type TChangePaymentMethodBody = z.infer<typeof ZChangePaymentMethodBody>;
+
+/** One payment session in the admin order detail. */
+export const ZAdminPaymentSession = ZPaymentSession.extend({
+  sessionId: z.string(),
+  providerOrderId: z.number().int().nullable(),
+  verifiedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
 export const ZStatusHistoryEntry = z.object({
   status: z.string(),
   from: z.string().nullable(),
@@ -162,7 +218,11 @@ export type TFarmOrder = z.infer<typeof ZFarmOrder>;
 
 export const ZCreatedOrder = z.object({ order: ZFarmOrder, payment: ZPaymentInstructions });
 
-export const ZChangeStatusBody = z.object({ status: z.union([FarmOrderStatus, GardenTestStatus]) });
+export const ZChangeStatusBody = z.object({
+  status: z.union([FarmOrderStatus, GardenTestStatus]),
+  /** KIT_SENT: the tracking number of the parcel with the sampling kit (told to the customer). */
+  trackingNumber: z.string().trim().min(1).max(64).optional(),
+});
 export type TChangeStatusBody = z.infer<typeof ZChangeStatusBody>;
 
 // ---- garden tests (mobile add-test flow) -------------------------------------------------
@@ -289,6 +349,8 @@ export const ZAdminOrdersQuery = z.object({
   paymentMethod: PaymentMethod.optional(),
   dateFrom: z.iso.date().optional(),
   dateTo: z.iso.date().optional(),
+  /** Only orders and tests past the 4-day rule with no samples sent. */
+  late: z.enum(['true', 'false']).optional(),
 });
 export type TAdminOrdersQuery = z.infer<typeof ZAdminOrdersQuery>;
 

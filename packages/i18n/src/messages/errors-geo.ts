@@ -20,6 +20,11 @@ export const errorsGeo = defineMessages({
     nothingToUndo: 'Nie ma czego cofnąć.',
     nothingToRedo: 'Nie ma czego ponowić.',
     plotImportInvalid: 'Nie można odczytać pliku z działkami (GeoJSON lub KML).',
+    plotImportTooMany: 'Plik zawiera więcej niż {max} kształtów. Podziel go na mniejsze pliki.',
+    shapeTooComplex:
+      'Kształt ma za dużo wierzchołków: najwyżej {ringMax} w jednym obrysie, {shapeMax} w całym kształcie i {ringsMax} obrysów.',
+    shapeOutsidePoland: 'Kształt musi leżeć w granicach Polski.',
+    shapeTooLarge: 'Kształt jest za duży: najwyżej {maxHa} ha.',
     fetchVoivodeshipsFailed: 'Nie udało się pobrać województw.',
     fetchCountiesFailed: 'Nie udało się pobrać powiatów.',
     fetchCommunesFailed: 'Nie udało się pobrać gmin.',
@@ -45,6 +50,7 @@ export const errorsGeo = defineMessages({
     sectorsUsedInTests: 'Sektor jest już użyty w badaniu i nie można go zmienić.',
     sectorsAlreadyDivided: 'Uprawa jest już podzielona. Najpierw przywróć jeden sektor.',
     sectorsInvalid: 'Sektory muszą leżeć w uprawie i nie mogą się nakładać.',
+    sectorsTooMany: 'Podział dałby {count} sektorów, a można najwyżej {max}. Zwiększ powierzchnię sektora.',
   },
   en: {
     farmNotFound: 'You have not set up your farm yet.',
@@ -64,6 +70,11 @@ export const errorsGeo = defineMessages({
     nothingToUndo: 'Nothing to undo.',
     nothingToRedo: 'Nothing to redo.',
     plotImportInvalid: 'The plots file cannot be read (GeoJSON or KML).',
+    plotImportTooMany: 'The file holds more than {max} shapes. Split it into smaller files.',
+    shapeTooComplex:
+      'The shape has too many vertices: at most {ringMax} in one outline, {shapeMax} in the whole shape and {ringsMax} outlines.',
+    shapeOutsidePoland: 'The shape must lie within Poland.',
+    shapeTooLarge: 'The shape is too large: at most {maxHa} ha.',
     fetchVoivodeshipsFailed: 'Could not fetch voivodeships.',
     fetchCountiesFailed: 'Could not fetch counties.',
     fetchCommunesFailed: 'Could not fetch communes.',
@@ -89,6 +100,8 @@ export const errorsGeo = defineMessages({
     sectorsUsedInTests: 'This sector is already used in a test and cannot be changed.',
     sectorsAlreadyDivided: 'The crop is already divided. Revert it to a single sector first.',
     sectorsInvalid: 'Sectors must lie inside the crop and must not overlap.',
+    sectorsTooMany:
+      'The division would make {count} sectors, at most {max} are allowed. Make the sectors larger.',
   },
   uk: {
     farmNotFound: 'Ви ще не створили господарство.',
@@ -108,6 +121,11 @@ export const errorsGeo = defineMessages({
     nothingToUndo: 'Немає чого скасувати.',
     nothingToRedo: 'Немає чого повторити.',
     plotImportInvalid: 'Не вдалося прочитати файл ділянок (GeoJSON або KML).',
+    plotImportTooMany: 'Файл містить понад {max} фігур. Розділіть його на менші файли.',
+    shapeTooComplex:
+      'Фігура має забагато вершин: щонайбільше {ringMax} в одному контурі, {shapeMax} у всій фігурі та {ringsMax} контурів.',
+    shapeOutsidePoland: 'Фігура має лежати в межах Польщі.',
+    shapeTooLarge: 'Фігура завелика: щонайбільше {maxHa} га.',
     fetchVoivodeshipsFailed: 'Не вдалося отримати воєводства.',
     fetchCountiesFailed: 'Не вдалося отримати повіти.',
     fetchCommunesFailed: 'Не вдалося отримати гміни.',
@@ -133,5 +151,6 @@ export const errorsGeo = defineMessages({
     sectorsUsedInTests: 'Сектор уже використано в аналізі, його не можна змінити.',
     sectorsAlreadyDivided: 'Посів уже поділено. Спочатку поверніть один сектор.',
     sectorsInvalid: 'Сектори повинні лежати в межах посіву і не перекриватися.',
+    sectorsTooMany: 'Поділ дав би {count} секторів, а дозволено щонайбільше {max}. Збільште площу сектора.',
   },
 });

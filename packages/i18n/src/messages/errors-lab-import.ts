@@ -13,8 +13,7 @@ export const errorsLabImport = defineMessages({
     importTimeout: 'Odczyt pliku trwał za długo.',
     importNoLabelsColumn:
       'Nie znaleziono nagłówka z kolumną etykiet (np. „Etykieta” albo „Kod próbki”) w pierwszych 10 wierszach żadnego arkusza.',
-    importNoMatchingOrders:
-      'Żadna etykieta w pliku nie należy do oczekiwanej próbki (lista wierszy poniżej).',
+    importNoMatchingOrders: 'Żadna etykieta w pliku nie należy do oczekiwanej próbki.',
     importInvalidTestType: 'Nieprawidłowy rodzaj badania.',
     importIncompleteResults: 'Niekompletne wyniki.',
     importUnknownType: 'Nieznany typ.',
@@ -26,7 +25,7 @@ export const errorsLabImport = defineMessages({
     importEmptyWorkbook: 'Plik jest pusty: żaden arkusz nie zawiera danych.',
     importNoRows: 'Arkusz „{sheet}” ma nagłówek, ale nie ma pod nim żadnego wiersza z wynikami.',
     importNoRowApplicable:
-      'Żadnego wiersza nie można zastosować: każdy ma błędy (wierszy z błędami: {rejected}, lista poniżej).',
+      'Żadnego wiersza nie można zastosować: każdy ma błędy (wierszy z błędami: {rejected}).',
     importRowNoLabel:
       'Brak etykiety w kolumnie {column} ({header}). Jeśli komórki są scalone, rozdziel je i wpisz etykietę w każdym wierszu.',
     importLabelNotExpected:
@@ -53,7 +52,7 @@ export const errorsLabImport = defineMessages({
       'Kolumna {column} ({header}): nieznana kategoria agronomiczna „{value}” (dozwolone: bardzo lekka, lekka, średnia, ciężka, organiczna).',
     importBrokeAfterRow: 'Odczyt przerwał się po wierszu {afterRow}.',
     importNothingApplied:
-      'Nic nie zapisano: import w jednym przebiegu zapisuje wszystko albo nic. Błędy w wierszach znalezione przed przerwaniem: {rowErrors} (lista poniżej).',
+      'Nic nie zapisano: import w jednym przebiegu zapisuje wszystko albo nic. Błędy w wierszach znalezione przed przerwaniem: {rowErrors}.',
   },
   en: {
     importTooManyRows: 'The file has more than {max} result rows. Split it into smaller files.',
@@ -66,7 +65,7 @@ export const errorsLabImport = defineMessages({
     importTimeout: 'Reading the file took too long.',
     importNoLabelsColumn:
       'No header with a labels column (e.g. "Label" or "Sample code") in the first 10 rows of any worksheet.',
-    importNoMatchingOrders: 'No label in the file belongs to an expected sample (rows listed below).',
+    importNoMatchingOrders: 'No label in the file belongs to an expected sample.',
     importInvalidTestType: 'Invalid test type.',
     importIncompleteResults: 'Incomplete results.',
     importUnknownType: 'Unknown type.',
@@ -77,8 +76,7 @@ export const errorsLabImport = defineMessages({
     resultsNotFound: 'Results not found.',
     importEmptyWorkbook: 'The file is empty: no worksheet holds any data.',
     importNoRows: 'Worksheet "{sheet}" has a header but no row of results under it.',
-    importNoRowApplicable:
-      'No row can be applied: every one has errors (rows with errors: {rejected}, listed below).',
+    importNoRowApplicable: 'No row can be applied: every one has errors (rows with errors: {rejected}).',
     importRowNoLabel:
       'No label in column {column} ({header}). If the cells are merged, unmerge them and write the label on every row.',
     importLabelNotExpected:
@@ -105,7 +103,7 @@ export const errorsLabImport = defineMessages({
       'Column {column} ({header}): unknown agronomic category "{value}" (allowed: very light, light, medium, heavy, organic).',
     importBrokeAfterRow: 'The read broke off after row {afterRow}.',
     importNothingApplied:
-      'Nothing was saved: a one-pass import saves all or nothing. Row errors found before the break: {rowErrors} (listed below).',
+      'Nothing was saved: a one-pass import saves all or nothing. Row errors found before the break: {rowErrors}.',
   },
   uk: {
     importTooManyRows: 'У файлі понад {max} рядків із результатами. Розділіть його на менші файли.',
@@ -118,7 +116,7 @@ export const errorsLabImport = defineMessages({
     importTimeout: 'Читання файлу тривало надто довго.',
     importNoLabelsColumn:
       'У перших 10 рядках жодного аркуша немає заголовка зі стовпцем етикеток (напр. «Etykieta» або «Kod próbki»).',
-    importNoMatchingOrders: 'Жодна етикетка у файлі не належить очікуваному зразку (рядки наведено нижче).',
+    importNoMatchingOrders: 'Жодна етикетка у файлі не належить очікуваному зразку.',
     importInvalidTestType: 'Неправильний тип дослідження.',
     importIncompleteResults: 'Неповні результати.',
     importUnknownType: 'Невідомий тип.',
@@ -130,7 +128,7 @@ export const errorsLabImport = defineMessages({
     importEmptyWorkbook: 'Файл порожній: жоден аркуш не містить даних.',
     importNoRows: 'Аркуш «{sheet}» має заголовок, але під ним немає жодного рядка з результатами.',
     importNoRowApplicable:
-      'Жоден рядок не можна застосувати: кожен містить помилки (рядків із помилками: {rejected}, перелік нижче).',
+      'Жоден рядок не можна застосувати: кожен містить помилки (рядків із помилками: {rejected}).',
     importRowNoLabel:
       'Немає етикетки у стовпці {column} ({header}). Якщо клітинки об’єднано, роз’єднайте їх і впишіть етикетку в кожному рядку.',
     importLabelNotExpected:
@@ -157,6 +155,6 @@ export const errorsLabImport = defineMessages({
       'Стовпець {column} ({header}): невідома агрономічна категорія «{value}» (допустимі: дуже легка, легка, середня, важка, органічна).',
     importBrokeAfterRow: 'Читання обірвалося після рядка {afterRow}.',
     importNothingApplied:
-      'Нічого не збережено: імпорт за один прохід зберігає все або нічого. Помилки в рядках, знайдені до обриву: {rowErrors} (перелік нижче).',
+      'Нічого не збережено: імпорт за один прохід зберігає все або нічого. Помилки в рядках, знайдені до обриву: {rowErrors}.',
   },
 });

@@ -12,7 +12,8 @@ export const notifications = defineMessages({
     greetingNoName: 'Dzień dobry,',
     signature: 'Pozdrawiamy,\nZespół Gleba',
     linkFallback: 'Jeśli przycisk nie działa, skopiuj ten adres do przeglądarki:',
-    preferencesHint: 'Ustawienia powiadomień zmienisz na stronie Moje konto: {url}',
+    preferencesHint: 'Ustawienia powiadomień (e-mail, SMS, w aplikacji) zmienisz na stronie Moje konto.',
+    preferencesLink: 'Zmień ustawienia powiadomień',
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Aktywuj swoje konto w Gleba',
@@ -76,16 +77,37 @@ export const notifications = defineMessages({
     orderCancelledInApp: 'Badanie {ref} zostało anulowane.',
 
     paymentReceivedSubject: 'Otrzymaliśmy płatność za zamówienie {ref}',
-    paymentReceivedBody: 'Dziękujemy! Otrzymaliśmy płatność {amount} zł za zamówienie {ref}.',
+    paymentReceivedBody: 'Dziękujemy! Otrzymaliśmy płatność {amount} za zamówienie {ref}.',
     paymentReceivedAction: 'Zobacz zamówienie',
-    paymentReceivedSms: 'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}.',
-    paymentReceivedInApp: 'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}.',
+    paymentReceivedSms: 'Otrzymaliśmy płatność {amount} za zamówienie {ref}.',
+    paymentReceivedInApp: 'Otrzymaliśmy płatność {amount} za zamówienie {ref}.',
+
+    paymentExpiredSubject: 'Czas na płatność za zamówienie {ref} minął',
+    paymentExpiredBody:
+      'Płatność online {amount} za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
+    paymentExpiredAction: 'Zapłać za zamówienie',
+    paymentExpiredSms: 'Czas płatności za {ref} minął. Zapłać w aplikacji.',
+    paymentExpiredInApp: 'Czas na płatność {amount} za zamówienie {ref} minął. Możesz zapłacić ponownie.',
+
+    sendSamplesReminderSubject: 'Wyślij próbki do zamówienia {ref} do {dueDate}',
+    sendSamplesReminderBody:
+      'Próbki powinny dotrzeć do laboratorium w ciągu 4 dni od pobrania, a do zamówienia {ref} jeszcze nic nie wysłano. Wyślij je do {dueDate}: zamów kuriera, wybierz punkt odbioru albo kod nadania bez etykiety.',
+    sendSamplesReminderAction: 'Wyślij próbki',
+    sendSamplesReminderSms: 'Wyślij próbki do {ref} do {dueDate}.',
+    sendSamplesReminderInApp:
+      'Wyślij próbki do zamówienia {ref} do {dueDate}, aby dotarły do laboratorium w ciągu 4 dni.',
+    paymentRefundDueSubject: 'Zwrócimy płatność za zamówienie {ref}',
+    paymentRefundDueBody:
+      'Otrzymaliśmy płatność {amount} za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
+    paymentRefundDueAction: 'Zobacz zamówienie',
+    paymentRefundDueSms: 'Płatność {amount} za {ref} zostanie zwrócona.',
+    paymentRefundDueInApp: 'Płatność {amount} za zamówienie {ref} zostanie zwrócona.',
 
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
     courierBookedBody:
       'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
     courierBookedAction: 'Zobacz badania',
-    courierBookedSms: 'Kurier odbierze próbki {pickupDate}, {timeWindow}. Przesyłka {waybill}.',
+    courierBookedSms: 'Kurier: {pickupDate} {timeWindow}, przesyłka {waybill}.',
     courierBookedInApp: 'Kurier odbierze próbki {pickupDate} w godzinach {timeWindow} (przesyłka {waybill}).',
 
     dropOffCodeSubject: 'Kod nadania paczki z próbkami: {code}',
@@ -98,7 +120,7 @@ export const notifications = defineMessages({
     dropOffCodeExpiringBody:
       'Kod nadania {code} wygasa {expiresAt}. Nadaj paczkę z próbkami przed tym terminem.',
     dropOffCodeExpiringAction: 'Zobacz badania',
-    dropOffCodeExpiringSms: 'Kod nadania {code} wygasa {expiresAt}. Nadaj paczkę przed tym terminem.',
+    dropOffCodeExpiringSms: 'Kod {code} wygasa {expiresAt}. Nadaj paczkę wcześniej.',
     dropOffCodeExpiringInApp: 'Kod nadania {code} wygasa {expiresAt}.',
 
     statusChangedSubject: 'Nowy status zamówienia {ref}: {status}',
@@ -106,6 +128,29 @@ export const notifications = defineMessages({
     statusChangedAction: 'Zobacz zamówienie',
     statusChangedSms: 'Zamówienie {ref}: {status}.',
     statusChangedInApp: 'Status zamówienia {ref}: {status}.',
+    transferPendingSubject: 'Zamówienie {ref} czeka na przelew',
+    transferPendingBody:
+      'Dziękujemy za zamówienie {ref}. Zrealizujemy je po otrzymaniu przelewu:\n\nOdbiorca: {recipient}\nNumer konta: {accountNumber}\nTytuł przelewu: {transferTitle}\nKwota: {amount}\n\nPo zaksięgowaniu wpłaty wyślemy zestaw do pobierania próbek.',
+    transferPendingAction: 'Zobacz zamówienie',
+    transferPendingSms: 'Zamówienie {ref}: przelew {amount}, dane w e-mailu.',
+    transferPendingInApp: 'Zamówienie {ref} czeka na przelew {amount} (tytuł: {transferTitle}).',
+    deferredTransferPendingSubject: 'Zamówienie {ref} przyjęte, termin płatności {dueDate}',
+    deferredTransferPendingBody:
+      'Zamówienie {ref} zostało przyjęte z odroczonym terminem płatności. Prosimy o przelew do {dueDate}:\n\nOdbiorca: {recipient}\nNumer konta: {accountNumber}\nTytuł przelewu: {transferTitle}\nKwota: {amount}\nTermin płatności: {dueDate}',
+    deferredTransferPendingAction: 'Zobacz zamówienie',
+    deferredTransferPendingSms: 'Zamówienie {ref}: przelew {amount} do {dueDate}.',
+    deferredTransferPendingInApp:
+      'Zamówienie {ref} przyjęte: przelew {amount} do {dueDate} (tytuł: {transferTitle}).',
+    kitSentSubject: 'Zestaw do pobierania próbek dla zamówienia {ref} wysłany',
+    kitSentBody:
+      'Wysłaliśmy zestaw do pobierania próbek dla zamówienia {ref}. Numer przesyłki: {trackingNumber}.',
+    kitSentAction: 'Zobacz zamówienie',
+    kitSentSms: 'Zestaw do zamówienia {ref} wysłany: {trackingNumber}.',
+    kitSentInApp: 'Zestaw do pobierania próbek dla zamówienia {ref} wysłany (przesyłka {trackingNumber}).',
+    newsletterWelcomeSubject: 'Zapisano Cię do newslettera Gleba',
+    newsletterWelcomeBody:
+      'Dziękujemy za zapis do newslettera Gleba. Będziemy wysyłać porady o badaniu gleby, wapnowaniu i nawożeniu.\n\nNie chcesz już go dostawać? Wypisz się jednym kliknięciem.',
+    newsletterWelcomeAction: 'Wypisz się z newslettera',
 
     statusPENDING_PAYMENT: 'oczekuje na płatność',
     statusPAYMENT_CONFIRMED: 'płatność potwierdzona',
@@ -126,13 +171,44 @@ export const notifications = defineMessages({
     statusCANCELLED: 'anulowane',
 
     newsletterUnsubscribed: 'Wypisano z newslettera.',
+
+    prefsTitle: 'Powiadomienia',
+    prefsIntro: 'Wybierz, o czym i którędy chcesz dostawać powiadomienia. Każda zmiana zapisuje się od razu.',
+    prefsEmail: 'E-mail',
+    prefsInApp: 'W aplikacji',
+    prefsSms: 'SMS',
+    prefsSaved: 'Zapisano ustawienia powiadomień.',
+    prefsLoadFailed: 'Nie udało się wczytać ustawień powiadomień. Odśwież stronę.',
+    prefsNoPhone: 'SMS wyślemy, gdy podasz numer telefonu w danych konta.',
+    typeORDER_ADDED_AWAITING_SHIPMENT: 'Badanie dodane, czeka na próbki',
+    typeORDER_STATUS_CHANGED: 'Zmiana statusu zamówienia',
+    typeSAMPLES_SENT: 'Próbki wysłane do laboratorium',
+    typeSAMPLES_DELIVERED: 'Próbki dotarły do laboratorium',
+    typePARTIAL_RESULTS: 'Częściowe wyniki',
+    typeALL_RESULTS: 'Wyniki gotowe',
+    typeRESULTS_UPDATED: 'Wyniki zaktualizowane',
+    typeORDER_CANCELLED: 'Anulowanie badania lub zamówienia',
+    typePAYMENT_RECEIVED: 'Otrzymana płatność',
+    typePAYMENT_EXPIRED: 'Czas na płatność minął',
+    typePAYMENT_REFUND_DUE: 'Zwrot płatności',
+    typeSAMPLES_SEND_REMINDER: 'Przypomnienie o wysłaniu próbek',
+    typeCOURIER_BOOKED: 'Zamówiony kurier',
+    typeDROP_OFF_CODE: 'Kod nadania paczki',
+    typeDROP_OFF_CODE_EXPIRING: 'Kod nadania wkrótce wygaśnie',
+    typeACCOUNT_ACTIVATION: 'Aktywacja konta',
+    typePASSWORD_RESET: 'Ustawienie hasła',
+    typeNEWSLETTER: 'Newsletter',
+    newsletterUnsubscribeTitle: 'Newsletter Gleba',
+    newsletterUnsubscribeQuestion: 'Czy na pewno chcesz wypisać się z newslettera Gleba?',
   },
   en: {
     greeting: 'Hello {firstName},',
     greetingNoName: 'Hello,',
     signature: 'Best regards,\nThe Gleba team',
     linkFallback: 'If the button does not work, copy this address into your browser:',
-    preferencesHint: 'You can change your notification settings on the My account page: {url}',
+    preferencesHint:
+      'You can change your notification settings (e-mail, SMS, in the app) on the My account page.',
+    preferencesLink: 'Change notification settings',
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Activate your Gleba account',
@@ -197,16 +273,37 @@ export const notifications = defineMessages({
     orderCancelledInApp: 'Test {ref} has been cancelled.',
 
     paymentReceivedSubject: 'We received your payment for order {ref}',
-    paymentReceivedBody: 'Thank you! We received your payment of PLN {amount} for order {ref}.',
+    paymentReceivedBody: 'Thank you! We received your payment of {amount} for order {ref}.',
     paymentReceivedAction: 'View order',
-    paymentReceivedSms: 'We received PLN {amount} for order {ref}.',
-    paymentReceivedInApp: 'We received your payment of PLN {amount} for order {ref}.',
+    paymentReceivedSms: 'We received {amount} for order {ref}.',
+    paymentReceivedInApp: 'We received your payment of {amount} for order {ref}.',
+
+    paymentExpiredSubject: 'The time to pay for order {ref} has run out',
+    paymentExpiredBody:
+      'The online payment of {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
+    paymentExpiredAction: 'Pay for the order',
+    paymentExpiredSms: 'The time to pay for order {ref} has run out. Pay again in the app.',
+    paymentExpiredInApp: 'The time to pay {amount} for order {ref} has run out. You can pay again.',
+
+    sendSamplesReminderSubject: 'Send the samples of order {ref} by {dueDate}',
+    sendSamplesReminderBody:
+      'Samples should reach the lab within 4 days of being taken, and nothing has been sent for order {ref} yet. Send them by {dueDate}: book a courier, choose a pickup point or get a drop-off code without a label.',
+    sendSamplesReminderAction: 'Send the samples',
+    sendSamplesReminderSms: 'Send the samples of {ref} by {dueDate}.',
+    sendSamplesReminderInApp:
+      'Send the samples of order {ref} by {dueDate}, so they reach the lab within 4 days.',
+    paymentRefundDueSubject: 'We will refund your payment for order {ref}',
+    paymentRefundDueBody:
+      'We received a payment of {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
+    paymentRefundDueAction: 'View order',
+    paymentRefundDueSms: 'Your payment of {amount} for order {ref} will be refunded.',
+    paymentRefundDueInApp: 'Your payment of {amount} for order {ref} will be refunded.',
 
     courierBookedSubject: 'Courier booked for {pickupDate}',
     courierBookedBody:
       'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
     courierBookedAction: 'View tests',
-    courierBookedSms: 'Courier pickup {pickupDate}, {timeWindow}. Waybill {waybill}.',
+    courierBookedSms: 'Courier: {pickupDate} {timeWindow}, waybill {waybill}.',
     courierBookedInApp:
       'A courier will collect your samples on {pickupDate} between {timeWindow} (waybill {waybill}).',
 
@@ -220,7 +317,7 @@ export const notifications = defineMessages({
     dropOffCodeExpiringBody:
       'Drop-off code {code} expires on {expiresAt}. Send the parcel with your samples before then.',
     dropOffCodeExpiringAction: 'View tests',
-    dropOffCodeExpiringSms: 'Drop-off code {code} expires {expiresAt}. Send the parcel before then.',
+    dropOffCodeExpiringSms: 'Code {code} expires {expiresAt}. Send the parcel before then.',
     dropOffCodeExpiringInApp: 'Drop-off code {code} expires on {expiresAt}.',
 
     statusChangedSubject: 'New status of order {ref}: {status}',
@@ -228,6 +325,28 @@ export const notifications = defineMessages({
     statusChangedAction: 'View order',
     statusChangedSms: 'Order {ref}: {status}.',
     statusChangedInApp: 'Status of order {ref}: {status}.',
+    transferPendingSubject: 'Order {ref} is waiting for your transfer',
+    transferPendingBody:
+      'Thank you for order {ref}. We will carry it out once we receive your bank transfer:\n\nRecipient: {recipient}\nAccount number: {accountNumber}\nTransfer title: {transferTitle}\nAmount: {amount}\n\nWhen the payment arrives we will send you the sampling kit.',
+    transferPendingAction: 'View order',
+    transferPendingSms: 'Order {ref}: please transfer {amount}, details in the e-mail.',
+    transferPendingInApp: 'Order {ref} is waiting for a transfer of {amount} (title: {transferTitle}).',
+    deferredTransferPendingSubject: 'Order {ref} accepted, payment due {dueDate}',
+    deferredTransferPendingBody:
+      'Order {ref} has been accepted with deferred payment. Please make the transfer by {dueDate}:\n\nRecipient: {recipient}\nAccount number: {accountNumber}\nTransfer title: {transferTitle}\nAmount: {amount}\nDue date: {dueDate}',
+    deferredTransferPendingAction: 'View order',
+    deferredTransferPendingSms: 'Order {ref}: please transfer {amount} by {dueDate}.',
+    deferredTransferPendingInApp:
+      'Order {ref} accepted: please transfer {amount} by {dueDate} (title: {transferTitle}).',
+    kitSentSubject: 'Sampling kit for order {ref} sent',
+    kitSentBody: 'We have sent the sampling kit for order {ref}. Tracking number: {trackingNumber}.',
+    kitSentAction: 'View order',
+    kitSentSms: 'Kit for order {ref} sent, tracking {trackingNumber}.',
+    kitSentInApp: 'Sampling kit for order {ref} sent (tracking number {trackingNumber}).',
+    newsletterWelcomeSubject: 'You have subscribed to the Gleba newsletter',
+    newsletterWelcomeBody:
+      'Thank you for subscribing to the Gleba newsletter. We will send you advice on soil testing, liming and fertilising.\n\nNo longer want it? Unsubscribe with one click.',
+    newsletterWelcomeAction: 'Unsubscribe from the newsletter',
 
     statusPENDING_PAYMENT: 'awaiting payment',
     statusPAYMENT_CONFIRMED: 'payment confirmed',
@@ -248,13 +367,44 @@ export const notifications = defineMessages({
     statusCANCELLED: 'cancelled',
 
     newsletterUnsubscribed: 'You have been unsubscribed from the newsletter.',
+
+    prefsTitle: 'Notifications',
+    prefsIntro: 'Choose what you want to hear about and how. Every change is saved at once.',
+    prefsEmail: 'E-mail',
+    prefsInApp: 'In the app',
+    prefsSms: 'SMS',
+    prefsSaved: 'Notification settings saved.',
+    prefsLoadFailed: 'Could not load your notification settings. Reload the page.',
+    prefsNoPhone: 'We will send SMS once you add a phone number to your account data.',
+    typeORDER_ADDED_AWAITING_SHIPMENT: 'Test added, waiting for samples',
+    typeORDER_STATUS_CHANGED: 'Order status changes',
+    typeSAMPLES_SENT: 'Samples sent to the laboratory',
+    typeSAMPLES_DELIVERED: 'Samples reached the laboratory',
+    typePARTIAL_RESULTS: 'Partial results',
+    typeALL_RESULTS: 'Results ready',
+    typeRESULTS_UPDATED: 'Results updated',
+    typeORDER_CANCELLED: 'Test or order cancelled',
+    typePAYMENT_RECEIVED: 'Payment received',
+    typePAYMENT_EXPIRED: 'Payment time ran out',
+    typePAYMENT_REFUND_DUE: 'Payment refund',
+    typeSAMPLES_SEND_REMINDER: 'Reminder to send the samples',
+    typeCOURIER_BOOKED: 'Courier booked',
+    typeDROP_OFF_CODE: 'Parcel drop-off code',
+    typeDROP_OFF_CODE_EXPIRING: 'Drop-off code expiring',
+    typeACCOUNT_ACTIVATION: 'Account activation',
+    typePASSWORD_RESET: 'Password setting',
+    typeNEWSLETTER: 'Newsletter',
+    newsletterUnsubscribeTitle: 'Gleba newsletter',
+    newsletterUnsubscribeQuestion: 'Do you want to unsubscribe from the Gleba newsletter?',
   },
   uk: {
     greeting: 'Добрий день, {firstName},',
     greetingNoName: 'Добрий день,',
     signature: 'З повагою,\nКоманда Gleba',
     linkFallback: 'Якщо кнопка не працює, скопіюйте цю адресу в браузер:',
-    preferencesHint: 'Налаштування сповіщень можна змінити на сторінці «Мій акаунт»: {url}',
+    preferencesHint:
+      'Налаштування сповіщень (e-mail, SMS, у застосунку) можна змінити на сторінці «Мій акаунт».',
+    preferencesLink: 'Змінити налаштування сповіщень',
     smsPrefix: 'Gleba:',
 
     activationSubject: 'Активуйте свій акаунт Gleba',
@@ -283,7 +433,7 @@ export const notifications = defineMessages({
     samplesSentBody:
       'Зразки для дослідження {ref} прямують до лабораторії. Ми повідомимо вас, коли будуть результати.',
     samplesSentAction: 'Переглянути дослідження',
-    samplesSentSms: 'Зразки для дослідження {ref} надіслано до лабораторії.',
+    samplesSentSms: 'Зразки ({ref}) надіслано до лабораторії.',
     samplesSentInApp: 'Зразки для дослідження {ref} надіслано до лабораторії.',
 
     samplesDeliveredSubject: 'Зразки надійшли до лабораторії',
@@ -319,29 +469,50 @@ export const notifications = defineMessages({
     orderCancelledInApp: 'Дослідження {ref} скасовано.',
 
     paymentReceivedSubject: 'Ми отримали оплату за замовлення {ref}',
-    paymentReceivedBody: 'Дякуємо! Ми отримали оплату {amount} зл за замовлення {ref}.',
+    paymentReceivedBody: 'Дякуємо! Ми отримали оплату {amount} за замовлення {ref}.',
     paymentReceivedAction: 'Переглянути замовлення',
-    paymentReceivedSms: 'Отримано оплату {amount} зл за замовлення {ref}.',
-    paymentReceivedInApp: 'Ми отримали оплату {amount} зл за замовлення {ref}.',
+    paymentReceivedSms: 'Отримано оплату {amount} за замовлення {ref}.',
+    paymentReceivedInApp: 'Ми отримали оплату {amount} за замовлення {ref}.',
+
+    paymentExpiredSubject: 'Час на оплату замовлення {ref} минув',
+    paymentExpiredBody:
+      'Онлайн-оплату {amount} за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
+    paymentExpiredAction: 'Оплатити замовлення',
+    paymentExpiredSms: 'Час оплати {ref} минув. Оплатіть у застосунку.',
+    paymentExpiredInApp: 'Час на оплату {amount} за замовлення {ref} минув. Можна оплатити ще раз.',
+
+    sendSamplesReminderSubject: 'Надішліть зразки замовлення {ref} до {dueDate}',
+    sendSamplesReminderBody:
+      'Зразки мають потрапити до лабораторії протягом 4 днів після відбору, а для замовлення {ref} ще нічого не надіслано. Надішліть їх до {dueDate}: замовте кур’єра, виберіть пункт видачі або отримайте код відправлення без етикетки.',
+    sendSamplesReminderAction: 'Надіслати зразки',
+    sendSamplesReminderSms: 'Надішліть зразки {ref} до {dueDate}.',
+    sendSamplesReminderInApp:
+      'Надішліть зразки замовлення {ref} до {dueDate}, щоб вони потрапили до лабораторії за 4 дні.',
+    paymentRefundDueSubject: 'Ми повернемо оплату за замовлення {ref}',
+    paymentRefundDueBody:
+      'Ми отримали оплату {amount} за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
+    paymentRefundDueAction: 'Переглянути замовлення',
+    paymentRefundDueSms: 'Оплату {amount} за {ref} буде повернено.',
+    paymentRefundDueInApp: 'Оплату {amount} за замовлення {ref} буде повернено.',
 
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
     courierBookedBody:
       'Кур’єр забере посилку зі зразками {pickupDate} у проміжку {timeWindow}. Номер відправлення: {waybill}.',
     courierBookedAction: 'Переглянути дослідження',
-    courierBookedSms: 'Кур’єр забере зразки {pickupDate}, {timeWindow}. Відправлення {waybill}.',
+    courierBookedSms: 'Кур’єр: {pickupDate} {timeWindow}, відправлення {waybill}.',
     courierBookedInApp: 'Кур’єр забере зразки {pickupDate} у проміжку {timeWindow} (відправлення {waybill}).',
 
     dropOffCodeSubject: 'Код відправлення посилки: {code}',
     dropOffCodeBody: 'Ваш код для відправлення через поштомат: {code}. Код дійсний до {expiresAt}.',
     dropOffCodeAction: 'Переглянути дослідження',
-    dropOffCodeSms: 'Код відправлення посилки: {code}, дійсний до {expiresAt}.',
+    dropOffCodeSms: 'Код відправлення: {code}, дійсний до {expiresAt}.',
     dropOffCodeInApp: 'Код відправлення посилки зі зразками: {code} (дійсний до {expiresAt}).',
 
     dropOffCodeExpiringSubject: 'Термін дії коду {code} скоро закінчиться',
     dropOffCodeExpiringBody:
       'Термін дії коду відправлення {code} закінчується {expiresAt}. Надішліть посилку зі зразками до цього часу.',
     dropOffCodeExpiringAction: 'Переглянути дослідження',
-    dropOffCodeExpiringSms: 'Код {code} діє до {expiresAt}. Надішліть посилку до цього часу.',
+    dropOffCodeExpiringSms: 'Код {code} діє лише до {expiresAt}. Надішліть посилку.',
     dropOffCodeExpiringInApp: 'Термін дії коду відправлення {code} закінчується {expiresAt}.',
 
     statusChangedSubject: 'Новий статус замовлення {ref}: {status}',
@@ -349,6 +520,29 @@ export const notifications = defineMessages({
     statusChangedAction: 'Переглянути замовлення',
     statusChangedSms: 'Замовлення {ref}: {status}.',
     statusChangedInApp: 'Статус замовлення {ref}: {status}.',
+    transferPendingSubject: 'Замовлення {ref} очікує на переказ',
+    transferPendingBody:
+      'Дякуємо за замовлення {ref}. Ми виконаємо його після отримання банківського переказу:\n\nОтримувач: {recipient}\nНомер рахунку: {accountNumber}\nПризначення платежу: {transferTitle}\nСума: {amount}\n\nПісля зарахування оплати ми надішлемо набір для відбору зразків.',
+    transferPendingAction: 'Переглянути замовлення',
+    transferPendingSms: 'Замовлення {ref}: переказ {amount}, дані в листі.',
+    transferPendingInApp: 'Замовлення {ref} очікує на переказ {amount} (призначення: {transferTitle}).',
+    deferredTransferPendingSubject: 'Замовлення {ref} прийнято, строк оплати {dueDate}',
+    deferredTransferPendingBody:
+      'Замовлення {ref} прийнято з відстроченою оплатою. Будь ласка, зробіть переказ до {dueDate}:\n\nОтримувач: {recipient}\nНомер рахунку: {accountNumber}\nПризначення платежу: {transferTitle}\nСума: {amount}\nСтрок оплати: {dueDate}',
+    deferredTransferPendingAction: 'Переглянути замовлення',
+    deferredTransferPendingSms: 'Замовлення {ref}: переказ {amount} до {dueDate}.',
+    deferredTransferPendingInApp:
+      'Замовлення {ref} прийнято: переказ {amount} до {dueDate} (призначення: {transferTitle}).',
+    kitSentSubject: 'Набір для відбору зразків до замовлення {ref} надіслано',
+    kitSentBody:
+      'Ми надіслали набір для відбору зразків до замовлення {ref}. Номер відправлення: {trackingNumber}.',
+    kitSentAction: 'Переглянути замовлення',
+    kitSentSms: 'Набір до замовлення {ref} надіслано: {trackingNumber}.',
+    kitSentInApp: 'Набір для відбору зразків до замовлення {ref} надіслано (відправлення {trackingNumber}).',
+    newsletterWelcomeSubject: 'Ви підписалися на розсилку Gleba',
+    newsletterWelcomeBody:
+      'Дякуємо за підписку на розсилку Gleba. Ми надсилатимемо поради щодо дослідження ґрунту, вапнування та удобрення.\n\nБільше не хочете її отримувати? Відпишіться одним натисканням.',
+    newsletterWelcomeAction: 'Відписатися від розсилки',
 
     statusPENDING_PAYMENT: 'очікує на оплату',
     statusPAYMENT_CONFIRMED: 'оплату підтверджено',
@@ -369,5 +563,34 @@ export const notifications = defineMessages({
     statusCANCELLED: 'скасовано',
 
     newsletterUnsubscribed: 'Ви відписалися від розсилки.',
+
+    prefsTitle: 'Сповіщення',
+    prefsIntro: 'Виберіть, про що і як ви хочете отримувати сповіщення. Кожна зміна зберігається одразу.',
+    prefsEmail: 'E-mail',
+    prefsInApp: 'У застосунку',
+    prefsSms: 'SMS',
+    prefsSaved: 'Налаштування сповіщень збережено.',
+    prefsLoadFailed: 'Не вдалося завантажити налаштування сповіщень. Оновіть сторінку.',
+    prefsNoPhone: 'SMS надсилатимемо, коли ви додасте номер телефону в даних акаунта.',
+    typeORDER_ADDED_AWAITING_SHIPMENT: 'Дослідження додано, очікує на зразки',
+    typeORDER_STATUS_CHANGED: 'Зміна статусу замовлення',
+    typeSAMPLES_SENT: 'Зразки надіслано до лабораторії',
+    typeSAMPLES_DELIVERED: 'Зразки надійшли до лабораторії',
+    typePARTIAL_RESULTS: 'Часткові результати',
+    typeALL_RESULTS: 'Результати готові',
+    typeRESULTS_UPDATED: 'Результати оновлено',
+    typeORDER_CANCELLED: 'Скасування дослідження або замовлення',
+    typePAYMENT_RECEIVED: 'Отримана оплата',
+    typePAYMENT_EXPIRED: 'Час на оплату минув',
+    typePAYMENT_REFUND_DUE: 'Повернення оплати',
+    typeSAMPLES_SEND_REMINDER: 'Нагадування надіслати зразки',
+    typeCOURIER_BOOKED: 'Замовлений кур’єр',
+    typeDROP_OFF_CODE: 'Код відправлення посилки',
+    typeDROP_OFF_CODE_EXPIRING: 'Код відправлення скоро закінчиться',
+    typeACCOUNT_ACTIVATION: 'Активація акаунта',
+    typePASSWORD_RESET: 'Встановлення пароля',
+    typeNEWSLETTER: 'Розсилка',
+    newsletterUnsubscribeTitle: 'Розсилка Gleba',
+    newsletterUnsubscribeQuestion: 'Ви дійсно хочете відписатися від розсилки Gleba?',
   },
 });

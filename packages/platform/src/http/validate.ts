@@ -17,6 +17,14 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = zodDetails(result.error, where);
+  // A schema may name the error code to answer with (a custom issue with `params.errorCode`).
+  const coded = result.error.issues.find(
+    (issue) => issue.code === 'custom' && typeof issue.params?.errorCode === 'string',
+  );
+  if (coded?.code === 'custom') {
+    const { errorCode, ...params } = coded.params as { errorCode: string } & Record<string, string | number>;
+    throw new AppError(errorCode, 400, coded.message, details, params);
+  }
   const first = details[0];
   const message = first ? `Invalid ${first.path || where || 'input'}: ${first.message}` : 'Invalid input';
   throw new AppError(CommonErrorCode.validationFailed, 400, message, details);

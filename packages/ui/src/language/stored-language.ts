@@ -22,3 +22,20 @@ export function storeLanguage(lang: Language): void {
 export function applyLanguageToDocument(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
+
+/**
+ * `?lang=uk` in the address (the links of e-mails carry the account's language): taken as the
+ * user's choice and removed from the address. Null when absent or not pl/en/uk.
+ */
+export function takeLanguageFromUrl(): Language | null {
+  if (typeof window === 'undefined') return null;
+  const url = new URL(window.location.href);
+  const value = url.searchParams.get('lang');
+  if (value === null) return null;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  const parsed = Language.safeParse(value);
+  if (!parsed.success) return null;
+  storeLanguage(parsed.data);
+  return parsed.data;
+}

@@ -16,7 +16,8 @@ import {
   storePrecincts,
 } from '../db/repositories/admin-units.repository';
 import { geoError } from '../domain/errors';
-import { areaHa, normalizeArea } from '../domain/geometry';
+import { areaHa } from '../domain/geometry';
+import { geometry as geo } from './geometry-thread';
 import { CITY_CENTROIDS, VOIVODESHIP_NAMES, voivodeshipOfTeryt } from '../domain/terc';
 import { CadastreError, type CadastralParcel } from '../providers/uldk.provider';
 import type { GeoDeps } from './deps';
@@ -75,7 +76,7 @@ export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecin
 async function storeParcel(deps: GeoDeps, parcel: CadastralParcel): Promise<CadastralParcel> {
   let geometry;
   try {
-    geometry = normalizeArea(parcel.geometry);
+    geometry = await geo.normalizeArea(parcel.geometry);
   } catch {
     throw geoError('fetchPlotsFailed', 'The cadastre answered an invalid shape');
   }

@@ -33,22 +33,10 @@ import {
   type NewSector,
 } from '../db/repositories/crops.repository';
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
-import { listPlots } from '../db/repositories/plots.repository';
+import { listPlots, plotShapesByIds } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
-import {
-  areaHa,
-  areaM2,
-  autoDivide,
-  cutOut,
-  divideByLine,
-  indexed,
-  liesWithin,
-  moveArea,
-  normalizeArea,
-  overlapPercent,
-  unionAreas,
-  type Area,
-} from '../domain/geometry';
+import { areaHa, type Area } from '../domain/geometry';
+import { geometry as geo } from './geometry-thread';
 import type { GeoDeps } from './deps';
 
 type Db = GeoDeps['db'] | Transaction<Database>;
@@ -152,9 +140,9 @@ function singleSector(geometry: Area): NewSector[] {
 
 async function plotsUnion(trx: Transaction<Database>, userId: string, plotIds: string[]): Promise<Area> {
   const unique = [...new Set(plotIds)];
-  const plots = (await listPlots(trx, userId)).filter((p) => unique.includes(p.id));
+  const plots = await plotShapesByIds(trx, userId, unique);
   if (plots.length !== unique.length) throw geoError('plotNotFound', 'Plot not found');
-  const union = unionAreas(plots.map((p) => p.geometry));
+  const union = await geo.unionStored(plots);
   if (!union) throw geoError('geometryInvalid', 'The plots have no area');
   return union;
 }
@@ -167,11 +155,7 @@ async function cropShape(
   raw: Area | undefined,
 ): Promise<Area> {
   const plots = await plotsUnion(trx, userId, plotIds);
-  if (!raw) return normalizeArea(plots);
-  const drawn = normalizeArea(raw);
-  if (!liesWithin(drawn, plots))
-    throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
-  return drawn;
+  return geo.cropShape(plots, raw ?? null);
 }
 
 function periodsOverlap(aFrom: string, aTo: string, bFrom: string, bTo: string): boolean {
@@ -196,9 +180,11 @@ async function ensureUnique(
   );
   if (same.length === 0) return;
   if (
-    overlapPercent(
-      geometry,
-      same.map((c) => indexed(c.id, c.geometry)),
+    (
+      await geo.overlap(
+        geometry,
+        same.map((c) => ({ id: c.id, geometry: c.geometry })),
+      )
     ).percent > 1
   ) {
     throw geoError('cropAlreadyExists', 'This crop already exists on these plots in this period');
@@ -272,7 +258,7 @@ async function reshape(
     row.user_id,
     plotIds ?? (await cropPlotIds(trx, [row.id])).get(row.id) ?? [],
   );
-  if (!liesWithin(geometry, plots))
+  if (!(await geo.liesWithin(geometry, plots)))
     throw geoError('cropOutsidePlots', 'The crop must lie on its assigned plots');
   const cursor = await recordShape(
     trx,
@@ -408,13 +394,11 @@ export function moveCrop(
   bearingDeg: number,
   language: Language,
 ) {
-  return changeShape(deps, userId, id, language, async (row) =>
-    normalizeArea(moveArea(row.geometry, distanceM, bearingDeg)),
-  );
+  return changeShape(deps, userId, id, language, (row) => geo.moveArea(row.geometry, distanceM, bearingDeg));
 }
 
 export function cutCrop(deps: GeoDeps, userId: string, id: string, ring: Position[], language: Language) {
-  return changeShape(deps, userId, id, language, async (row) => normalizeArea(cutOut(row.geometry, ring)));
+  return changeShape(deps, userId, id, language, (row) => geo.cutOut(row.geometry, ring));
 }
 
 /** The crop keeps the largest piece; each other piece becomes a new crop of the same plant. */
@@ -428,7 +412,7 @@ export async function divideCrop(
   const rows = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await ensureSectorsFree(trx, id);
-    const pieces = divideByLine(row.geometry, line).map(normalizeArea);
+    const pieces = await geo.divideArea(row.geometry, line);
     const plotIds = (await cropPlotIds(trx, [id])).get(id) ?? [];
     const plots = (await listPlots(trx, userId)).filter((p) => plotIds.includes(p.id));
     const first = await reshape(trx, deps, row, pieces[0]!);
@@ -447,9 +431,10 @@ export async function divideCrop(
         geometry,
       });
       // A piece lies on the plots it touches.
-      const touched = plots
-        .filter((p) => overlapPercent(geometry, [indexed(p.id, p.geometry)]).percent > 0)
-        .map((p) => p.id);
+      const touched = await geo.touching(
+        geometry,
+        plots.map((p) => ({ id: p.id, geometry: p.geometry })),
+      );
       await setCropPlots(trx, newId, touched.length ? touched : plotIds);
       await replaceSectors(trx, newId, singleSector(geometry));
       const cursor = await recordShape(trx, newId, 0, geometry, deps.config.SHAPE_HISTORY_LIMIT);
@@ -517,7 +502,7 @@ export function autoDivideCrop(
     await ensureSectorsFree(trx, id);
     const current = (await sectorsOf(trx, [id])).get(id) ?? [];
     if (current.length > 1) throw geoError('sectorsAlreadyDivided', 'Revert to a single sector first');
-    const pieces = autoDivide(row.geometry, (maxAreaHa ?? deps.config.SECTOR_MAX_AREA_HA) * 10_000);
+    const pieces = await geo.autoDivide(row.geometry, (maxAreaHa ?? deps.config.SECTOR_MAX_AREA_HA) * 10_000);
     return pieces.map((geometry, i) => ({
       id: randomUUID(),
       name: String(i + 1),
@@ -550,38 +535,31 @@ export function updateSectors(
     const byId = new Map(current.map((s) => [s.id, s]));
     const locks = await lockedIds(trx, [id]);
     const cropLocked = locks.crops.has(id);
-    const next: NewSector[] = body.sectors.map((s, i) => {
+    const next: NewSector[] = [];
+    for (const [i, s] of body.sectors.entries()) {
       if (s.id && !byId.has(s.id)) throw geoError('sectorNotFound', 'Sector not found');
-      const geometry = normalizeArea(s.geometry);
-      return {
+      const geometry = await geo.normalizeArea(s.geometry);
+      next.push({
         id: s.id ?? randomUUID(),
         name: s.name ?? byId.get(s.id ?? '')?.name ?? String(i + 1),
         areaHa: areaHa(geometry),
         geometry,
-      };
-    });
+      });
+    }
     for (const old of current) {
       if (!cropLocked && !locks.sectors.has(old.id)) continue;
       const kept = next.find((s) => s.id === old.id);
-      if (
-        !kept ||
-        Math.abs(areaM2(kept.geometry) - areaM2(old.geometry)) > 0.5 ||
-        !liesWithin(kept.geometry, old.geometry)
-      ) {
+      if (!kept || !(await geo.sameShape(kept.geometry, old.geometry))) {
         throw geoError('sectorsUsedInTests', 'A sector used in a test cannot be changed');
       }
       kept.geometry = old.geometry;
     }
     if (new Set(next.map((s) => s.id)).size !== next.length)
       throw geoError('sectorsInvalid', 'A sector is listed twice');
-    for (const s of next) {
-      if (!liesWithin(s.geometry, row.geometry))
-        throw geoError('sectorsInvalid', 'Sectors must lie inside the crop');
-    }
-    const total = next.reduce((sum, s) => sum + areaM2(s.geometry), 0);
-    const union = unionAreas(next.map((s) => s.geometry));
-    if (!union || total - areaM2(union) > Math.max(1, total * 0.001))
-      throw geoError('sectorsInvalid', 'Sectors must not overlap');
+    await geo.checkSectors(
+      next.map((s) => s.geometry),
+      row.geometry,
+    );
     return next;
   });
 }

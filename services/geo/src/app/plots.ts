@@ -15,6 +15,7 @@ import {
   findPlotByTeryt,
   insertPlot,
   listPlots,
+  listPlotShapes,
   lockPlot,
   updatePlot,
   type NewPlot,
@@ -23,17 +24,9 @@ import {
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
 import { cropIdsOfPlots } from '../db/repositories/crops.repository';
 import { geoError } from '../domain/errors';
-import {
-  areaHa,
-  divideByLine,
-  indexed,
-  mergeAreas,
-  moveArea,
-  normalizeArea,
-  overlapPercent,
-  snapArea,
-  type Area,
-} from '../domain/geometry';
+import { areaHa, type Area } from '../domain/geometry';
+import type { ImportCheck } from '../domain/geometry-tasks';
+import { geometry as geo } from './geometry-thread';
 import type { GeoDeps } from './deps';
 import { deleteCropsOfPlots, ensureNoTests, reassignCropPlots } from './crops';
 import { cadastralParcel } from './cadastre';
@@ -85,10 +78,7 @@ async function checkOverlap(
   geometry: Area,
   exclude: string[],
 ): Promise<void> {
-  const others = (await listPlots(trx, userId))
-    .filter((p) => !exclude.includes(p.id))
-    .map((p) => indexed(p.id, p.geometry));
-  const { percent } = overlapPercent(geometry, others);
+  const { percent } = await geo.overlapStored(geometry, await listPlotShapes(trx, userId, exclude));
   const limit = deps.config.PLOT_OVERLAP_LIMIT_PERCENT;
   if (percent > limit) {
     throw geoError(
@@ -108,13 +98,10 @@ async function prepareDrawn(
   snapM: number | undefined,
   exclude: string[],
 ): Promise<Area> {
-  const drawn = normalizeArea(raw);
+  const drawn = await geo.normalizePlot(raw ?? null);
   const tolerance = snapM ?? deps.config.SNAP_TOLERANCE_M;
   if (tolerance <= 0) return drawn;
-  const others = (await listPlots(trx, userId))
-    .filter((p) => !exclude.includes(p.id))
-    .map((p) => indexed(p.id, p.geometry));
-  return normalizeArea(snapArea(drawn, others, tolerance));
+  return geo.snapPlot(drawn, await listPlotShapes(trx, userId, exclude), tolerance);
 }
 
 async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot): Promise<PlotRow> {
@@ -175,7 +162,7 @@ export async function createCadastralPlot(
     throw geoError('plotAlreadyExists', 'This plot has already been added');
   const parcel = await cadastralParcel(deps, terytId);
   const row = await deps.db.transaction().execute(async (trx) => {
-    const geometry = normalizeArea(parcel.geometry);
+    const geometry = await geo.normalizePlot(parcel.geometry);
     await checkOverlap(trx, deps, userId, geometry, []);
     try {
       return await saveNew(trx, deps, {
@@ -241,7 +228,7 @@ export async function movePlot(
 ): Promise<TPlot> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
-    const geometry = normalizeArea(moveArea(row.geometry, distanceM, bearingDeg));
+    const geometry = await geo.movePlot(row.geometry, distanceM, bearingDeg);
     await checkOverlap(trx, deps, userId, geometry, [id]);
     // A moved parcel is no longer the cadastral one.
     return setShape(
@@ -281,11 +268,11 @@ export async function dividePlot(
   const rows = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await ensureNoTests(trx, await cropIdsOfPlots(trx, [id]));
-    const pieces = divideByLine(row.geometry, line);
-    const first = await setShape(trx, deps, row, normalizeArea(pieces[0]!));
+    const pieces = await geo.dividePlot(row.geometry, line);
+    const first = await setShape(trx, deps, row, pieces[0]!);
     const created: PlotRow[] = [];
     for (const [i, piece] of pieces.slice(1).entries()) {
-      const geometry = normalizeArea(piece);
+      const geometry = piece;
       created.push(
         await saveNew(trx, deps, {
           id: randomUUID(),
@@ -314,7 +301,7 @@ export async function mergePlots(deps: GeoDeps, userId: string, ids: string[]): 
   const row = await deps.db.transaction().execute(async (trx) => {
     const rows: PlotRow[] = [];
     for (const id of unique) rows.push(await mustLock(trx, userId, id));
-    const merged = normalizeArea(mergeAreas(rows.map((r) => r.geometry)));
+    const merged = await geo.mergePlots(rows.map((r) => r.geometry));
     const [first, ...rest] = rows;
     await ensureNoTests(
       trx,
@@ -357,18 +344,47 @@ export async function deletePlot(deps: GeoDeps, userId: string, id: string): Pro
   });
 }
 
-/** Saves an imported shape as a custom plot (same rules as drawing one, without snapping). */
-export async function importPlot(
+/**
+ * Imports a file's shapes as custom plots, each by the rules of a drawn one (without snapping):
+ * the user's plots are read once; the file is read and every shape checked on the geometry
+ * thread, against them and the shapes before it; the accepted ones are written in one transaction.
+ * Refuses a file with no polygon at all (`plotImportInvalid`).
+ */
+export async function importPlotFile(
   deps: GeoDeps,
   userId: string,
-  name: string | null,
-  raw: Area,
-  plotNumber: string | null,
-): Promise<TPlot> {
-  return createDrawnPlot(deps, userId, {
-    geometry: raw as TCreatePlotBody['geometry'],
-    name: name ?? undefined,
-    plotNumber: plotNumber ?? undefined,
-    snapToleranceM: 0,
+  format: 'kml' | 'geojson',
+  content: string,
+): Promise<{ imported: TPlot[]; skipped: Extract<ImportCheck, { ok: false }>[] }> {
+  const existing = await listPlotShapes(deps.db, userId);
+  const checks = await geo.importFile(format, content, existing, deps.config.PLOT_OVERLAP_LIMIT_PERCENT);
+  const skipped = checks.filter((c): c is Extract<ImportCheck, { ok: false }> => !c.ok);
+  if (skipped.length === checks.length && skipped.every((c) => c.unreadable))
+    throw geoError('plotImportInvalid', 'The file holds no polygons');
+  const rows = await deps.db.transaction().execute(async (trx) => {
+    const saved: PlotRow[] = [];
+    for (const check of checks) {
+      if (!check.ok) continue;
+      const geometry = JSON.parse(check.geometryJson) as Area;
+      const plotNumber = check.plotNumber?.trim().slice(0, 32) || null;
+      saved.push(
+        await saveNew(trx, deps, {
+          id: randomUUID(),
+          userId,
+          kind: 'CUSTOM',
+          name: check.name?.trim().slice(0, 100) || plotNumber || 'Działka',
+          plotNumber,
+          terytId: null,
+          voivodeship: null,
+          county: null,
+          commune: null,
+          precinct: null,
+          areaHa: areaHa(geometry),
+          geometry,
+        }),
+      );
+    }
+    return saved;
   });
+  return { imported: await present(deps, rows), skipped };
 }

@@ -1,6 +1,8 @@
 import * as turf from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson';
+import { GEO_LIMITS } from '@gleba/contracts';
 import { geoError } from './errors';
+import { checkArea, checkExtent, checkShapeSize, checkUnionInput, ringsIntersect } from './shape-bounds';
 
 /**
  * Every geometry rule of the map tools, computed on the server (GeoJSON WGS84 in and out).
@@ -52,12 +54,15 @@ function cleanRing(ring: Position[]): Position[] {
 }
 
 /**
- * Validates a drawn shape and brings it to a canonical form: 2D positions, closed rings without
- * repeated vertices, RFC 7946 winding. Refuses rings with fewer than 3 vertices, edges that cross
- * (turf kinks) and empty areas.
+ * Validates a shape and brings it to a canonical form: 2D positions, closed rings without
+ * repeated vertices, RFC 7946 winding. Refuses, in this order: more vertices or rings than a shape
+ * may have, a vertex outside Poland, rings with fewer than 3 vertices, edges that cross, parts
+ * that overlap, no area, and more than `maxAreaHa` (a plot's limit is lower than a crop's).
  */
-export function normalizeArea(input: Area | undefined | null): Area {
+export function normalizeArea(input: Area | undefined | null, options: { maxAreaHa?: number } = {}): Area {
   if (!input) throw geoError('plotNotDrawn', 'Draw the plot on the map');
+  checkShapeSize(polygonsOf(input));
+  checkExtent(polygonsOf(input));
   const polys = polygonsOf(input).map((rings) => rings.map(cleanRing));
   for (const rings of polys) {
     if (rings.length === 0) throw geoError('geometryInvalid', 'A polygon needs an outer ring');
@@ -66,20 +71,27 @@ export function normalizeArea(input: Area | undefined | null): Area {
     }
   }
   const geom = turf.rewind(fromPolygons(polys)!, { mutate: false }) as Area;
-  if (turf.kinks(geom).features.length > 0)
+  if (ringsIntersect(polygonsOf(geom).flat()))
     throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
   if (geom.type === 'MultiPolygon' && geom.coordinates.length > 1) {
-    // Parts of one shape must not overlap each other either.
-    const parts = geom.coordinates.map((c) => turf.polygon(c));
-    let sum = 0;
-    for (const p of parts) sum += turf.area(p);
-    const union = turf.union(turf.featureCollection(parts));
-    if (!union || Math.abs(turf.area(union) - sum) > Math.max(1, sum * 1e-6)) {
-      throw geoError('shapeSelfIntersects', 'The parts of a shape cannot overlap');
+    // Parts of one shape must not overlap each other either. No edges cross or touch (above), so
+    // two parts overlap only when one lies inside the other: one vertex tells.
+    const parts = geom.coordinates as XY[][][];
+    for (const [i, part] of parts.entries()) {
+      const probe = part[0]![0]!;
+      if (parts.some((other, j) => j !== i && pointInRings(probe, other)))
+        throw geoError('shapeSelfIntersects', 'The parts of a shape cannot overlap');
     }
   }
-  if (turf.area(geom) < 0.01) throw geoError('geometryInvalid', 'The shape has no area');
+  const area = turf.area(geom);
+  if (area < 0.01) throw geoError('geometryInvalid', 'The shape has no area');
+  checkArea(area, options.maxAreaHa ?? GEO_LIMITS.cropAreaHa);
   return geom;
+}
+
+/** A plot's shape: `normalizeArea` within a plot's largest area. */
+export function normalizePlot(input: Area | undefined | null): Area {
+  return normalizeArea(input, { maxAreaHa: GEO_LIMITS.plotAreaHa });
 }
 
 // ---- local projection ---------------------------------------------------------------------
@@ -205,7 +217,12 @@ function clipToCell(
 ): Area | null {
   const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
   const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
-  const exact = () => intersectArea(geom, cellPolygon(proj, x0, y0, x1, y1));
+  // The exact clip gets only what lies in the cell's box (rings cut along it), not the whole shape.
+  const exact = () =>
+    intersectArea(
+      turf.bboxClip(geom, [minLng, minLat, maxLng, maxLat]).geometry as Area,
+      cellPolygon(proj, x0, y0, x1, y1),
+    );
   if (geom.type !== 'Polygon') return exact();
   const [outer, ...holes] = geom.coordinates as XY[][];
   let r: XY[] = outer!.slice(0, -1);
@@ -258,6 +275,12 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
   const total = areaM2(geom);
   let n = Math.max(1, Math.ceil(total / maxAreaM2 - 1e-9));
   if (n === 1) return [geom];
+  const tooMany = (count: number) =>
+    geoError('sectorsTooMany', `The division would make ${count} sectors, at most ${GEO_LIMITS.sectors}`, {
+      count,
+      max: GEO_LIMITS.sectors,
+    });
+  if (n > GEO_LIMITS.sectors) throw tooMany(n);
   const proj = localProjection(geom);
   const rings = projectedRings(geom, proj);
   const planarTotal = clippedArea(rings, []);
@@ -289,14 +312,16 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
         { axis: 0, value: x0, keepBelow: false },
         { axis: 0, value: x1, keepBelow: true },
       ];
-      const colArea = clippedArea(rings, colClips);
+      // The column's rings once, so each row's search clips only what lies in the column.
+      const colRings = rings
+        .map((ring) => colClips.reduce((r, clip) => clipAxis(r, clip.axis, clip.value, clip.keepBelow), ring))
+        .filter((r) => r.length >= 3);
+      const colArea = clippedArea(colRings, []);
       const rows = perCol[c]!;
       let y0 = minY - margin;
       for (let r = 0; r < rows; r++) {
         const y1 =
-          r === rows - 1
-            ? maxY + margin
-            : solveCut(rings, colClips, 1, minY, maxY, (colArea * (r + 1)) / rows);
+          r === rows - 1 ? maxY + margin : solveCut(colRings, [], 1, minY, maxY, (colArea * (r + 1)) / rows);
         const piece = clipToCell(geom, proj, x0, y0, x1, y1);
         if (piece && areaM2(piece) > 0.01) pieces.push(piece);
         y0 = y1;
@@ -304,7 +329,10 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
       x0 = x1;
     }
     // The projection is not the geodesic area: one more sector when a cell came out too large.
-    if (pieces.every((p) => areaM2(p) <= maxAreaM2)) return pieces;
+    if (pieces.every((p) => areaM2(p) <= maxAreaM2)) {
+      if (pieces.length > GEO_LIMITS.sectors) throw tooMany(pieces.length);
+      return pieces;
+    }
   }
   throw new Error('auto-divide did not converge');
 }
@@ -442,6 +470,112 @@ function triangles(geom: Area, proj: Projection): XY[][] {
   return out;
 }
 
+const clipA = new Float64Array(24);
+const clipB = new Float64Array(24);
+
+/** Area of two counter-clockwise triangles' intersection (Sutherland-Hodgman, no allocation). */
+function triangleIntersectionArea(t: XY[], c: XY[]): number {
+  let src = clipA;
+  let dst = clipB;
+  let n = 3;
+  for (let i = 0; i < 3; i++) {
+    src[2 * i] = t[i]![0];
+    src[2 * i + 1] = t[i]![1];
+  }
+  for (let e = 0; e < 3 && n > 0; e++) {
+    const ax = c[e]![0];
+    const ay = c[e]![1];
+    const bx = c[(e + 1) % 3]![0];
+    const by = c[(e + 1) % 3]![1];
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      const px = src[2 * ((j + n - 1) % n)]!;
+      const py = src[2 * ((j + n - 1) % n) + 1]!;
+      const qx = src[2 * j]!;
+      const qy = src[2 * j + 1]!;
+      const sp = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+      const sq = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+      if (sq >= 0 !== sp >= 0) {
+        const k = sp / (sp - sq);
+        dst[2 * m] = px + k * (qx - px);
+        dst[2 * m + 1] = py + k * (qy - py);
+        m++;
+      }
+      if (sq >= 0) {
+        dst[2 * m] = qx;
+        dst[2 * m + 1] = qy;
+        m++;
+      }
+    }
+    [src, dst] = [dst, src];
+    n = m;
+  }
+  let area = 0;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    area += src[2 * i]! * src[2 * j + 1]! - src[2 * j]! * src[2 * i + 1]!;
+  }
+  return area / 2;
+}
+
+/** Area where triangles of different labels overlap (same-label triangles never do): a sweep over their boxes. */
+function labelledOverlap(items: { t: XY[]; label: number }[]): number {
+  type Box = { t: XY[]; label: number; x0: number; x1: number; y0: number; y1: number };
+  const all: Box[] = items
+    .map(({ t, label }) => ({
+      t,
+      label,
+      x0: Math.min(t[0]![0], t[1]![0], t[2]![0]),
+      x1: Math.max(t[0]![0], t[1]![0], t[2]![0]),
+      y0: Math.min(t[0]![1], t[1]![1], t[2]![1]),
+      y1: Math.max(t[0]![1], t[1]![1], t[2]![1]),
+    }))
+    .sort((p, q) => p.x0 - q.x0);
+  const active: Box[] = [];
+  let total = 0;
+  for (const cur of all) {
+    let w = 0;
+    for (const o of active) {
+      if (o.x1 < cur.x0) continue;
+      active[w++] = o;
+      if (o.label === cur.label || o.y1 < cur.y0 || o.y0 > cur.y1) continue;
+      total += triangleIntersectionArea(cur.t, o.t);
+    }
+    active.length = w;
+    active.push(cur);
+  }
+  return total;
+}
+
+/** Area common to two sets of triangles (each set without overlaps): a sweep over their boxes. */
+function trianglesOverlap(a: XY[][], b: XY[][]): number {
+  type Box = { t: XY[]; side: 0 | 1; x0: number; x1: number; y0: number; y1: number };
+  const box = (t: XY[], side: 0 | 1): Box => ({
+    t,
+    side,
+    x0: Math.min(t[0]![0], t[1]![0], t[2]![0]),
+    x1: Math.max(t[0]![0], t[1]![0], t[2]![0]),
+    y0: Math.min(t[0]![1], t[1]![1], t[2]![1]),
+    y1: Math.max(t[0]![1], t[1]![1], t[2]![1]),
+  });
+  const all = [...a.map((t) => box(t, 0)), ...b.map((t) => box(t, 1))].sort((p, q) => p.x0 - q.x0);
+  const active: [Box[], Box[]] = [[], []];
+  let total = 0;
+  for (const cur of all) {
+    const others = active[cur.side === 0 ? 1 : 0];
+    let w = 0;
+    for (const o of others) {
+      if (o.x1 < cur.x0) continue;
+      others[w++] = o;
+      if (o.y1 < cur.y0 || o.y0 > cur.y1) continue;
+      total += triangleIntersectionArea(cur.t, o.t);
+    }
+    others.length = w;
+    active[cur.side].push(cur);
+  }
+  return total;
+}
+
 /**
  * Share (percent of the new shape's area) covered by existing shapes, and which ones. Candidates
  * are found by bounding box; the common area is an exact clip on a local projection against a
@@ -469,11 +603,10 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
     } else if (otherConvex) {
       a = freshRings.reduce((sum, r) => sum + signedArea(clipByConvex(r, otherConvex)), 0);
     } else {
-      // Both concave: the new shape's triangles are convex clips (exact, no polygon boolean needed).
+      // Both concave: both as triangles, each pair whose boxes meet clipped exactly (convex clips,
+      // no polygon boolean), found by a sweep, so the work follows the pieces of the overlap.
       freshTriangles ??= triangles(geom, proj);
-      const rings = projectedRings(o.geometry, proj);
-      a = 0;
-      for (const t of freshTriangles) for (const r of rings) a += signedArea(clipByConvex(r, t));
+      a = trianglesOverlap(freshTriangles, triangles(o.geometry, proj));
     }
     if (a > 0.01) {
       covered += a;
@@ -485,10 +618,32 @@ export function overlapPercent(geom: Area, others: Indexed[]): { percent: number
 
 /** True when `inner` lies inside `outer`, allowing for rounding at shared edges. */
 export function liesWithin(inner: Area, outer: Area): boolean {
-  const outside = turf.difference(turf.featureCollection([feat(inner), feat(outer)]));
-  if (!outside) return true;
-  const a = areaM2(outside.geometry);
-  return a <= Math.max(1, areaM2(inner) * 0.002);
+  // The area of `inner` outside `outer`: its area less the common one (both as triangles, swept;
+  // no polygon boolean).
+  const proj = localProjection(inner);
+  const tris = triangles(inner, proj);
+  const own = tris.reduce((sum, t) => sum + signedArea(t), 0);
+  const outside = own - trianglesOverlap(tris, triangles(outer, proj));
+  return outside <= Math.max(1, own * 0.002);
+}
+
+/**
+ * Sectors set by hand: how much of them overlaps another sector, and how much lies outside the
+ * crop, in m² (triangles of all of them, swept: no polygon boolean).
+ */
+export function sectorsFit(
+  sectors: Area[],
+  crop: Area,
+): { overlapM2: number; outsideM2: number; totalM2: number } {
+  const proj = localProjection(crop);
+  const labelled = sectors.flatMap((s, i) => triangles(s, proj).map((t) => ({ t, label: i })));
+  const total = labelled.reduce((sum, x) => sum + signedArea(x.t), 0);
+  const overlapM2 = labelledOverlap(labelled);
+  const inside = trianglesOverlap(
+    labelled.map((x) => x.t),
+    triangles(crop, proj),
+  );
+  return { overlapM2, outsideM2: total - inside, totalM2: total };
 }
 
 // ---- move, merge, cut, divide -------------------------------------------------------------
@@ -497,8 +652,9 @@ export function moveArea(geom: Area, distanceM: number, bearingDeg: number): Are
   return turf.transformTranslate(geom, distanceM, bearingDeg, { units: 'meters' }) as Area;
 }
 
-export function unionAreas(geoms: Area[]): Area | null {
+export function unionAreas(geoms: Area[], maxVertices?: number): Area | null {
   if (geoms.length === 1) return geoms[0]!;
+  checkUnionInput(geoms.map(polygonsOf), maxVertices);
   const u = turf.union(turf.featureCollection(geoms.map(feat)));
   return u ? u.geometry : null;
 }
@@ -513,13 +669,15 @@ export function mergeAreas(geoms: Area[]): Area {
 
 /** Removes a drawn ring from a crop; the rest may be multipart. */
 export function cutOut(geom: Area, ring: Position[]): Area {
+  checkShapeSize([[ring]]);
+  checkExtent([[ring]]);
   const cleaned = cleanRing(ring);
   if (cleaned.length < 4)
     throw geoError('cutTooFewVertices', 'The shape to cut out needs at least 3 vertices');
   const cut = turf.rewind({ type: 'Polygon', coordinates: [cleaned] } as Polygon, {
     mutate: false,
   }) as Polygon;
-  if (turf.kinks(cut).features.length > 0)
+  if (ringsIntersect(cut.coordinates))
     throw geoError('shapeSelfIntersects', 'The edges of a shape cannot cross');
   if (areaM2(cut) < 0.01) throw geoError('geometryInvalid', 'The shape to cut out has no area');
   if (!liesWithin(cut, geom))

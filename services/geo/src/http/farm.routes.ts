@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { ZFarmBody } from '@gleba/contracts';
 import { findFarm, toFarm, upsertFarm } from '../db/repositories/farms.repository';
-import { farmFeatureCollection } from '../domain/plot-files';
+import { farmFeatureCollection } from '../adapters/plot-files';
 import { getCrops } from '../app/crops';
 import { getPlots } from '../app/plots';
 import type { GeoDeps } from '../app/deps';

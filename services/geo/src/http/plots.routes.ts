@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AppError, mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { errorMessage } from '@gleba/i18n';
 import {
   ZCadastralPlotBody,
@@ -19,14 +19,12 @@ import {
   dividePlot,
   getPlot,
   getPlots,
-  importPlot,
+  importPlotFile,
   mergePlots,
   movePlot,
   undoRedoPlot,
   updatePlotFields,
 } from '../app/plots';
-import { geoError } from '../domain/errors';
-import { parseGeoJsonPlots, parseKmlPlots, PlotFileError, type ImportedShape } from '../domain/plot-files';
 import type { GeoDeps } from '../app/deps';
 
 export function plotRoutes(deps: GeoDeps): Router {
@@ -57,34 +55,16 @@ export function plotRoutes(deps: GeoDeps): Router {
       async ({ body, auth, req }): Promise<TImportPlotsResult> => {
         // Each skipped feature's message in the request's language, as an error response would be.
         const language = requestLanguage(req);
-        let shapes: ImportedShape[];
-        try {
-          shapes = body.format === 'kml' ? parseKmlPlots(body.content) : parseGeoJsonPlots(body.content);
-        } catch (error) {
-          if (error instanceof PlotFileError)
-            throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
-          throw error;
-        }
-        const result: TImportPlotsResult = { imported: [], skipped: [] };
-        for (const shape of shapes) {
-          if (!shape.geometry) {
-            const message = errorMessage(language, 'geometryInvalid') ?? shape.problem ?? 'no shape';
-            result.skipped.push({ index: shape.index, name: shape.name, code: 'geometryInvalid', message });
-            continue;
-          }
-          try {
-            result.imported.push(
-              await importPlot(deps, user(auth), shape.name, shape.geometry, shape.plotNumber),
-            );
-          } catch (error) {
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            const message = errorMessage(language, error.code, error.params) ?? error.message;
-            result.skipped.push({ index: shape.index, name: shape.name, code: error.code, message });
-          }
-        }
-        if (result.imported.length === 0 && result.skipped.length > 0 && shapes.every((s) => !s.geometry)) {
-          throw geoError('plotImportInvalid', 'The file holds no polygons');
-        }
+        const { imported, skipped } = await importPlotFile(deps, user(auth), body.format, body.content);
+        const result: TImportPlotsResult = {
+          imported,
+          skipped: skipped.map((s) => ({
+            index: s.index,
+            name: s.name,
+            code: s.code,
+            message: errorMessage(language, s.code, s.params) ?? s.message,
+          })),
+        };
         return result;
       },
       { status: 201 },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
-import { AppError, route } from '@gleba/platform';
-import { IdentityErrorCode, UserActivatedV1, ZSocialProviderParam } from '@gleba/contracts';
+import { AppError, requestLanguage, route } from '@gleba/platform';
+import { IdentityErrorCode, UserActivatedV1, ZSocialProviderParam, type Language } from '@gleba/contracts';
 import { createAuthCode, publishRegistered } from '../app/accounts';
 import { depsOf, type Ctx } from '../app/deps';
 import {
@@ -20,8 +20,11 @@ function callbackUrl(ctx: Ctx, req: Request, provider: string): string {
   return `${base.replace(/\/$/, '')}/auth/social/${provider}/callback`;
 }
 
-/** Links by provider subject, else by the verified e-mail, else creates an active account. */
-async function signInSocial(ctx: Ctx, who: SocialIdentity): Promise<string> {
+/**
+ * Links by provider subject, else by the verified e-mail, else creates an active account in the
+ * browser's language (the account's e-mails and later sign-ins speak it).
+ */
+async function signInSocial(ctx: Ctx, who: SocialIdentity, language: Language): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const linked = await findSocialAccount(trx, who.provider, who.subject);
     let user = linked ? await findUserById(trx, linked.user_id) : await findUserByEmail(trx, who.email);
@@ -35,7 +38,7 @@ async function signInSocial(ctx: Ctx, who: SocialIdentity): Promise<string> {
         password_hash: null,
         role: 'USER',
         is_active: true,
-        language: 'pl',
+        language,
         terms_accepted_at: new Date(),
       });
       await publishRegistered(ctx, trx, user);
@@ -86,7 +89,7 @@ export function socialRoutes(ctx: Ctx): Router {
         { code: str(input.code), state: str(input.state), error: str(input.error) },
         callbackUrl(ctx, req, params.provider),
       );
-      target.searchParams.set('authCode', await signInSocial(ctx, who));
+      target.searchParams.set('authCode', await signInSocial(ctx, who, requestLanguage(req)));
     } catch (error) {
       const code = error instanceof AppError ? error.code : IdentityErrorCode.socialSignInFailed;
       ctx.logger.warn({ err: error, provider: params.provider }, 'social sign-in failed');

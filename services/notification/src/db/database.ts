@@ -70,6 +70,9 @@ export interface SmsLogTable {
   to: string;
   from: string;
   body: string;
+  /** Segments the body takes (decision 0038); null for rows older than the count. */
+  segments: number | null;
+  encoding: string | null;
   created_at: Generated<Date>;
 }
 

@@ -7,7 +7,10 @@ import type {
   OrderPaidV1,
   OrderStatusChangedV1,
   ParcelStatusChangedV1,
+  PaymentRefundDueV1,
+  PaymentSessionEndedV1,
   ResultsImportedV1,
+  SamplesSendReminderV1,
 } from '@gleba/contracts';
 import { TEMPLATE_OF_TYPE, type Params, type Template } from './templates';
 
@@ -27,8 +30,19 @@ export interface Notice {
   linkPath: string;
 }
 
-const resultsPath = (id: string) => `/soil-tests/${id}/results`;
+/**
+ * Where a message's link goes: the thing it is about. A farm order opens in the orders list
+ * (`?order=` shows it first, with its payment and results links); a garden test opens its own
+ * page, or its results.
+ */
+export const orderPath = (id: string) => `/orders?order=${encodeURIComponent(id)}`;
+export const paymentPath = (id: string) => `/orders/${encodeURIComponent(id)}/payment`;
+export const testPath = (id: string) => `/soil-tests/edit/${encodeURIComponent(id)}`;
+const resultsPath = (id: string) => `/soil-tests/${encodeURIComponent(id)}/results`;
 const TESTS_PATH = '/soil-tests';
+/** A shipment's message: its garden test, or its farm order. */
+const shipmentPath = (d: { orderId: string; testId: string | null }) =>
+  d.testId ? testPath(d.testId) : orderPath(d.orderId);
 const ONCE_PER_ORDER: ReadonlySet<NotificationType> = new Set([
   'ORDER_ADDED_AWAITING_SHIPMENT',
   'SAMPLES_SENT',
@@ -44,17 +58,23 @@ const RESULT_TYPES: ReadonlySet<NotificationType> = new Set([
 
 function orderNotice(
   type: NotificationType,
-  o: { userId: string; orderId: string; ref: string },
+  o: { userId: string; orderId: string; ref: string; kind: 'FARM' | 'GARDEN' },
   eventId: string,
   extra: Params = {},
+  template: Template = TEMPLATE_OF_TYPE[type]!,
 ): Notice {
   return {
     userId: o.userId,
     type,
-    template: TEMPLATE_OF_TYPE[type]!,
+    template,
     sourceKey: ONCE_PER_ORDER.has(type) ? `order:${o.orderId}` : eventId,
     params: { ref: o.ref, orderNumber: o.ref, ...extra },
-    linkPath: RESULT_TYPES.has(type) ? resultsPath(o.orderId) : TESTS_PATH,
+    linkPath:
+      o.kind === 'FARM'
+        ? orderPath(o.orderId)
+        : RESULT_TYPES.has(type)
+          ? resultsPath(o.orderId)
+          : testPath(o.orderId),
   };
 }
 
@@ -87,32 +107,104 @@ export function orderStatusNotice(
 ): Notice | null {
   const type = STATUS_TYPE[data.to];
   if (!type) return null;
-  return orderNotice(
-    type,
-    { userId: data.userId, orderId: data.orderId, ref: data.barcode ?? data.orderNumber },
-    eventId,
-    {
-      status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
-    },
-  );
+  const o = {
+    userId: data.userId,
+    orderId: data.orderId,
+    ref: data.barcode ?? data.orderNumber,
+    kind: data.kind,
+  };
+  // Waiting for a bank transfer: the bank details, and the link to the order's payment page.
+  if (data.to === 'PENDING_PAYMENT' && data.transfer) {
+    const t = data.transfer;
+    const notice = orderNotice(
+      type,
+      o,
+      eventId,
+      {
+        status: data.to,
+        amountGrosze: t.amountGrosze,
+        accountNumber: t.accountNumber,
+        recipient: t.recipient,
+        transferTitle: t.transferTitle,
+        dueDate: t.dueDate,
+      },
+      t.dueDate ? 'deferredTransferPending' : 'transferPending',
+    );
+    return { ...notice, linkPath: paymentPath(data.orderId) };
+  }
+  if (data.to === 'KIT_SENT' && data.trackingNumber)
+    return orderNotice(type, o, eventId, { status: data.to, trackingNumber: data.trackingNumber }, 'kitSent');
+  const notice = orderNotice(type, o, eventId, {
+    status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
+  });
+  // Awaiting an online payment: the page that pays it.
+  return data.to === 'PENDING_PAYMENT' && data.kind === 'FARM'
+    ? { ...notice, linkPath: paymentPath(data.orderId) }
+    : notice;
 }
 
 export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: string): Notice | null {
   if (!data.userId) return null;
-  return orderNotice(
+  const notice = orderNotice(
     'PAYMENT_RECEIVED',
-    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
     eventId,
     {
       amountGrosze: data.amountGrosze,
     },
+  );
+  // A garden payment is for a kit of test codes, not one test: the tests list.
+  return data.kind === 'FARM' ? notice : { ...notice, linkPath: TESTS_PATH };
+}
+
+/** A farm order's payment page (pay again, transfer details); a garden kit's buyer goes to the tests. */
+const paymentLinkPath = (kind: string, orderId: string) =>
+  kind === 'FARM' ? paymentPath(orderId) : TESTS_PATH;
+
+/**
+ * An online payment session that ran out of time unpaid (decision 0039): the customer is no
+ * longer on the payment page, so they are told the order still awaits payment. The other unpaid
+ * ends (rejected, abandoned, cancelled) happen in front of the customer and send nothing.
+ */
+export function paymentExpiredNotice(data: EventData<typeof PaymentSessionEndedV1>): Notice | null {
+  if (data.outcome !== 'EXPIRED' || !data.userId) return null;
+  return {
+    userId: data.userId,
+    type: 'PAYMENT_EXPIRED',
+    template: 'paymentExpired',
+    sourceKey: `payment:${data.sessionId}`,
+    params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
+    linkPath: paymentLinkPath(data.kind, data.orderId),
+  };
+}
+
+/** A payment that arrived for a cancelled (or already paid) order: it will be returned. */
+export function paymentRefundDueNotice(data: EventData<typeof PaymentRefundDueV1>): Notice | null {
+  if (!data.userId) return null;
+  return {
+    userId: data.userId,
+    type: 'PAYMENT_REFUND_DUE',
+    template: 'paymentRefundDue',
+    sourceKey: `payment:${data.sessionId}`,
+    params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
+    linkPath: paymentLinkPath(data.kind, data.orderId),
+  };
+}
+
+/** The 4-day rule: three days in and nothing sent, the customer is reminded once (decision 0049). */
+export function sendReminderNotice(data: EventData<typeof SamplesSendReminderV1>, eventId: string): Notice {
+  return orderNotice(
+    'SAMPLES_SEND_REMINDER',
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
+    eventId,
+    { dueDate: data.sendBy },
   );
 }
 
 export function orderCancelledNotice(data: EventData<typeof OrderCancelledV1>, eventId: string): Notice {
   return orderNotice(
     'ORDER_CANCELLED',
-    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber },
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
     eventId,
   );
 }
@@ -132,7 +224,11 @@ export function resultsImportedNotice(
       : data.completeness === 'PARTIAL'
         ? 'PARTIAL_RESULTS'
         : 'RESULTS_UPDATED';
-  return orderNotice(type, { userId: data.userId, orderId: data.orderId, ref: data.orderNumber }, eventId);
+  return orderNotice(
+    type,
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: 'FARM' },
+    eventId,
+  );
 }
 
 export function courierOrderedNotice(data: EventData<typeof CourierOrderedV1>, eventId: string): Notice {
@@ -142,7 +238,7 @@ export function courierOrderedNotice(data: EventData<typeof CourierOrderedV1>, e
     template: 'courierBooked',
     sourceKey: eventId,
     params: { waybill: data.waybill, pickupDate: data.pickupDate, timeWindow: data.timeWindow },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
 
@@ -157,7 +253,7 @@ export function dropOffCodeNotice(
     // One per code (a regenerated code is a new message; the same code announced twice is not).
     sourceKey: `shipment:${data.shipmentId}:${data.code}`,
     params: { code: data.code, expiresAt: data.expiresAt },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
 
@@ -170,9 +266,15 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
     template: 'samplesDelivered',
     sourceKey: `shipment:${data.shipmentId}`,
     params: { ref: data.waybill },
-    linkPath: TESTS_PATH,
+    linkPath: shipmentPath(data),
   };
 }
+
+const PAYMENT_TYPES: ReadonlySet<NotificationType> = new Set([
+  'PAYMENT_RECEIVED',
+  'PAYMENT_EXPIRED',
+  'PAYMENT_REFUND_DUE',
+]);
 
 /** Defaults before a user changes anything: every channel on, SMS for order progress only. */
 export function defaultPreference(type: NotificationType): {
@@ -180,5 +282,5 @@ export function defaultPreference(type: NotificationType): {
   isInAppEnabled: boolean;
   isSmsEnabled: boolean;
 } {
-  return { isEmailEnabled: true, isInAppEnabled: true, isSmsEnabled: type !== 'PAYMENT_RECEIVED' };
+  return { isEmailEnabled: true, isInAppEnabled: true, isSmsEnabled: !PAYMENT_TYPES.has(type) };
 }

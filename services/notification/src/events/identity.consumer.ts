@@ -32,7 +32,7 @@ export function identityHandlers(
         env.occurredAt,
       );
       if (d.newsletterConsent) {
-        await newsletterConsentChanged(trx, {
+        await newsletterConsentChanged(trx, queue, {
           userId: d.userId,
           email: d.email,
           language: d.language,
@@ -57,7 +57,7 @@ export function identityHandlers(
       );
     }),
     on<Database, typeof NewsletterConsentChangedV1>(NewsletterConsentChangedV1, async (trx, d, env) => {
-      await newsletterConsentChanged(trx, {
+      await newsletterConsentChanged(trx, queue, {
         userId: d.userId,
         email: d.email,
         language: d.language,

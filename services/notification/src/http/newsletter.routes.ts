@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
+import { resolveLanguage } from '@gleba/i18n';
 import {
   NotificationErrorCode,
   ZNewsletterSubscribeBody,
@@ -21,9 +22,16 @@ import {
   setSubscription,
   unsubscribeByToken,
 } from '../db/repositories/newsletter.repository';
+import { subscribe } from '../domain/newsletter';
+import { unsubscribePage } from '../domain/templates';
+import type { DeliveryQueue } from '../domain/notify';
 
 /** Subscribe (signed in or with an address) and unsubscribe by the token in every newsletter. */
-export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function newsletterRoutes(
+  app: Express,
+  ctx: ServiceContext<Database, Config>,
+  queue: DeliveryQueue,
+): void {
   const { db } = ctx;
   const router = express.Router();
 
@@ -43,14 +51,16 @@ export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Con
       const email = auth?.email ?? body.email;
       if (!email)
         throw new AppError(NotificationErrorCode.newsletterEmailRequired, 400, 'E-mail address required');
-      const s = await setSubscription(db, {
-        email,
-        userId: auth?.userId ?? null,
-        language: body.language ?? requestLanguage(req),
-        subscribed: true,
-        sourceAt: new Date().toISOString(),
-      });
-      return { email: email.toLowerCase(), subscribed: s?.subscribed ?? true };
+      const s = await db.transaction().execute((trx) =>
+        subscribe(trx, queue, {
+          email,
+          userId: auth?.userId ?? null,
+          language: body.language ?? requestLanguage(req),
+          subscribed: true,
+          sourceAt: new Date().toISOString(),
+        }),
+      );
+      return { email: email.toLowerCase(), subscribed: s.subscribed };
     }),
   );
 
@@ -70,11 +80,24 @@ export function newsletterRoutes(app: Express, ctx: ServiceContext<Database, Con
     }),
   );
 
-  // GET so the link in an e-mail works by itself; POST for one-click unsubscribe (RFC 8058).
-  const byToken = route({ params: ZTokenParam }, async ({ params }): Promise<TNewsletterStatus> => {
+  // POST: one-click unsubscribe (RFC 8058, the `List-Unsubscribe-Post` of every newsletter mail).
+  // GET from a program unsubscribes too; GET from a browser (the link in the mail) shows a page
+  // whose button POSTs, so a mail scanner following links unsubscribes no one.
+  const html = (req: Request) => req.accepts(['json', 'html']) === 'html';
+  const pageLanguage = (req: Request) =>
+    typeof req.query.lang === 'string' ? resolveLanguage(req.query.lang) : requestLanguage(req);
+  const byToken = route({ params: ZTokenParam }, async ({ params, req, res }) => {
+    if (req.method === 'GET' && html(req)) {
+      res.type('html').send(unsubscribePage(pageLanguage(req), 'confirm', req.originalUrl));
+      return undefined;
+    }
     const s = await unsubscribeByToken(db, params.token);
     if (!s) throw notFound(NotificationErrorCode.newsletterTokenInvalid, 'Unknown unsubscribe token');
-    return { email: s.email, subscribed: false };
+    if (html(req)) {
+      res.type('html').send(unsubscribePage(pageLanguage(req), 'done', req.originalUrl));
+      return undefined;
+    }
+    return { email: s.email, subscribed: false } satisfies TNewsletterStatus;
   });
   router.get('/unsubscribe/:token', byToken);
   router.post('/unsubscribe/:token', byToken);

@@ -15,7 +15,15 @@ import {
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../domain/notify';
 import type { DeliveryPacer } from './delivery-pacer';
-import { ACCOUNT_TEMPLATES, renderEmail, renderSms, type Params, type Template } from '../domain/templates';
+import { noticeUrl } from '../domain/links';
+import {
+  ACCOUNT_TEMPLATES,
+  MARKETING_TEMPLATES,
+  renderEmail,
+  renderSms,
+  type Params,
+  type Template,
+} from '../domain/templates';
 import { ProviderError, type Providers } from '../providers';
 
 const ZDeliveryJob = z.object({ deliveryId: z.uuid() });
@@ -98,8 +106,12 @@ type Decision =
       language: Language;
       params: Params;
       firstName: string | null;
-      url: string | null;
+      app: 'customer' | 'admin';
+      linkPath: string | null;
     };
+
+/** The notification settings of the customer app (My account, its notifications section). */
+export const PREFERENCES_PATH = '/my-account#notifications';
 
 /** A row that does not exist yet may belong to a transaction still committing: retry a few times. */
 const MISSING_RETRIES = 3;
@@ -109,10 +121,10 @@ export class DeliveryWorker {
     private readonly deps: { db: Kysely<Database>; config: Config; providers: Providers; logger: Logger },
   ) {}
 
-  private url(app: string, path: string | null): string | null {
+  private url(app: 'customer' | 'admin', path: string | null, language: Language): string | null {
     if (!path) return null;
     const base = app === 'admin' ? this.deps.config.ADMIN_APP_URL : this.deps.config.CUSTOMER_APP_URL;
-    return `${base.replace(/\/$/, '')}${path}`;
+    return noticeUrl(base, path, language);
   }
 
   /**
@@ -129,7 +141,7 @@ export class DeliveryWorker {
     const channel = d.channel as Channel;
     const template = d.template as Template;
     const params = d.params as unknown as Params;
-    const url = this.url(d.app, d.link_path);
+    const link = { app: d.app as 'customer' | 'admin', linkPath: d.link_path };
     if (d.fixed_recipient) {
       const firstName = typeof params.firstName === 'string' ? params.firstName : null;
       return {
@@ -140,7 +152,7 @@ export class DeliveryWorker {
         language: d.language as Language,
         params,
         firstName,
-        url,
+        ...link,
       };
     }
     if (d.user_id && !ACCOUNT_TEMPLATES.has(template)) {
@@ -167,7 +179,7 @@ export class DeliveryWorker {
       language: contact.language,
       params,
       firstName: contact.firstName,
-      url,
+      ...link,
     };
   }
 
@@ -181,42 +193,58 @@ export class DeliveryWorker {
     const { config, providers } = this.deps;
     const render = { timeZone: config.TIME_ZONE };
     const to = { recipient: decision.recipient, language: decision.language };
+    const lang = decision.language;
+    // Links carry the reader's language, so the screen opens in it whatever the browser had.
+    const url = this.url(decision.app, decision.linkPath, lang);
     try {
-      const result =
-        decision.channel === 'EMAIL'
-          ? await providers.email.send({
-              to: decision.recipient,
-              language: decision.language,
-              ...renderEmail(
-                decision.template,
-                decision.language,
-                {
-                  params: decision.params,
-                  firstName: decision.firstName,
-                  url: decision.url,
-                  preferencesUrl: ACCOUNT_TEMPLATES.has(decision.template)
-                    ? null
-                    : `${config.CUSTOMER_APP_URL.replace(/\/$/, '')}/my-account`,
-                },
-                render,
-              ),
-            })
-          : await providers.sms.send({
-              to: decision.recipient,
-              deliveryId,
-              body: renderSms(
-                decision.template,
-                decision.language,
-                { params: decision.params, url: decision.url },
-                render,
-              ),
-            });
+      let result;
+      if (decision.channel === 'EMAIL') {
+        const template = decision.template;
+        const token = decision.params.unsubscribeToken;
+        const base = config.CUSTOMER_APP_URL.replace(/\/$/, '');
+        result = await providers.email.send({
+          to: decision.recipient,
+          language: lang,
+          ...renderEmail(
+            template,
+            lang,
+            {
+              params: decision.params,
+              firstName: decision.firstName,
+              url,
+              preferencesUrl:
+                ACCOUNT_TEMPLATES.has(template) || MARKETING_TEMPLATES.has(template)
+                  ? null
+                  : noticeUrl(base, PREFERENCES_PATH, lang),
+              unsubscribeUrl:
+                MARKETING_TEMPLATES.has(template) && typeof token === 'string'
+                  ? `${base}/api/newsletter/unsubscribe/${encodeURIComponent(token)}?lang=${lang}`
+                  : null,
+            },
+            render,
+          ),
+        });
+      } else {
+        const sms = renderSms(
+          decision.template,
+          lang,
+          { params: decision.params, url },
+          { ...render, alphabet: config.SMS_ALPHABET },
+        );
+        result = await providers.sms.send({
+          to: decision.recipient,
+          deliveryId,
+          body: sms.body,
+          segments: sms.segments,
+          encoding: sms.encoding,
+        });
+      }
       await recordOutcome(this.deps.db, deliveryId, to, {
-        status: 'SENT',
+        status: result.logged ? 'LOGGED' : 'SENT',
         externalId: result.externalId,
         sentAt: result.sentAt,
       });
-      return 'sent';
+      return result.logged ? 'logged' : 'sent';
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProviderError && error.permanent;

@@ -1,6 +1,8 @@
 export interface SendResult {
   externalId: string;
   sentAt: Date;
+  /** Kept in the SMS log only (no provider configured): nothing reached the recipient. */
+  logged?: boolean;
 }
 
 export interface EmailMessage {
@@ -9,6 +11,8 @@ export interface EmailMessage {
   text: string;
   html: string;
   language: string;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post` of marketing mail). */
+  headers?: Record<string, string>;
 }
 
 export interface SmsMessage {
@@ -16,6 +20,9 @@ export interface SmsMessage {
   to: string;
   body: string;
   deliveryId: string | null;
+  /** Segments the body takes and its encoding (decision 0038). */
+  segments: number;
+  encoding: 'GSM7' | 'UCS2';
 }
 
 export interface EmailProvider {

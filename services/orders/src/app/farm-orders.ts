@@ -26,7 +26,9 @@ import { invalidTestCombination } from '../domain/lab-tests';
 import { quote, type QuoteSample } from '../domain/pricing';
 import { canTransition, FARM_TRANSITIONS, type Actor } from '../domain/status-machine';
 import type { Deps } from './deps';
+import { bankTransfer } from './payments';
 import { illegalTransition, orderNotFound } from './errors';
+import { endOpenSessions, refundPaidOrder } from './payments';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type QuoteInput = z.output<typeof ZQuoteBody>;
@@ -215,6 +217,10 @@ export async function placeFarmOrder(
     for (const [i, s] of samples.entries()) await insertSample(trx, id, i + 1, s, body.puncturesPerSector);
     await addHistory(trx, 'FARM', id, null, 'PENDING_PAYMENT', auth.userId);
     const now = new Date().toISOString();
+    const transfer =
+      body.paymentMethod === 'ONLINE_BANK_TRANSFER'
+        ? null
+        : bankTransfer(deps, number, priced.totalPrice, row.payment_due_date);
     await deps.ctx.outbox.publish(trx, OrderPlacedV1, {
       orderId: id,
       orderNumber: number,
@@ -237,6 +243,14 @@ export async function placeFarmOrder(
       changedByUserId: auth.userId,
       changedAt: now,
       barcode: null,
+      // A bank transfer's details go with the message that asks for it.
+      transfer: transfer && {
+        amountGrosze: transfer.amount,
+        accountNumber: transfer.accountNumber,
+        recipient: transfer.recipient,
+        transferTitle: transfer.transferTitle,
+        dueDate: transfer.dueDate,
+      },
     });
     // A deferred transfer is credit: the order is accepted at once and paid by its due date.
     if (deferred) return transitionFarmOrder(trx, deps, id, 'PAYMENT_CONFIRMED', 'PAYMENT', null);
@@ -301,7 +315,7 @@ export async function transitionFarmOrder(
   to: FarmOrderStatus,
   actor: Actor,
   byUserId: string | null,
-  options: { ownerId?: string } = {},
+  options: { ownerId?: string; trackingNumber?: string } = {},
 ): Promise<FarmOrderRow> {
   const order = await trx
     .selectFrom('farm_orders')
@@ -315,7 +329,12 @@ export async function transitionFarmOrder(
   const now = new Date();
   const updated = await trx
     .updateTable('farm_orders')
-    .set({ status: to, updated_at: now, ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}) })
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}),
+      ...(to === 'KIT_SENT' ? { kit_sent_at: now } : {}),
+    })
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -329,6 +348,7 @@ export async function transitionFarmOrder(
     changedByUserId: byUserId,
     changedAt: at,
     barcode: null,
+    ...(to === 'KIT_SENT' && options.trackingNumber ? { trackingNumber: options.trackingNumber } : {}),
   });
   const samples = to === 'PAYMENT_CONFIRMED' || to === 'ORDER_CANCELLED' ? await samplesOf(trx, orderId) : [];
   if (to === 'PAYMENT_CONFIRMED') {
@@ -349,6 +369,16 @@ export async function transitionFarmOrder(
     }
   }
   if (to === 'ORDER_CANCELLED') {
+    // A cancelled order ends its payment sessions; a payment that still arrives, or one already
+    // made, is to be refunded: an order is never "cancelled and paid".
+    const subject = {
+      kind: 'FARM' as const,
+      id: orderId,
+      orderNumber: order.order_number,
+      userId: order.user_id,
+    };
+    await endOpenSessions(trx, deps, subject, 'CANCELLED');
+    if (order.payment_status === 'PAID') await refundPaidOrder(trx, deps, subject, order.total_price);
     await deps.ctx.outbox.publish(trx, OrderCancelledV1, {
       ...base,
       sampleCodes: samples.map((s) => s.code),

@@ -10,6 +10,12 @@ import {
   GARDEN_IN_PROGRESS,
   GARDEN_TO_SEND,
 } from '../domain/status-machine';
+import {
+  FARM_AWAITING_SAMPLES,
+  GARDEN_AWAITING_SAMPLES,
+  isLate,
+  lateStartedBefore,
+} from '../domain/send-reminder';
 import type { Deps } from './deps';
 
 type MyTestsQuery = z.output<typeof ZMyTestsQuery>;
@@ -105,6 +111,7 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
   const exact = q.search?.toUpperCase() ?? null;
   const from = q.dateFrom ? new Date(`${q.dateFrom}T00:00:00Z`) : null;
   const to = q.dateTo ? new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + 86_400_000) : null;
+  const now = new Date();
 
   const customerSearch = (): Expression<SqlBool>[] => [
     sql<SqlBool>`customer->>'email' ilike ${like}`,
@@ -121,6 +128,11 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
     if (q.type) base = base.where('type', '=', q.type);
     if (q.paymentStatus) base = base.where('payment_status', '=', q.paymentStatus);
     if (q.paymentMethod) base = base.where('payment_method', '=', q.paymentMethod);
+    if (q.late === 'true')
+      base = base
+        .where('status', 'in', FARM_AWAITING_SAMPLES)
+        .where('samples_shipped_at', 'is', null)
+        .where('kit_sent_at', '<', lateStartedBefore('FARM', now));
     if (from) base = base.where('created_at', '>=', from);
     if (to) base = base.where('created_at', '<', to);
     if (like) {
@@ -166,6 +178,11 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
         numberOfSamples: o.number_of_samples,
         customer: o.customer,
         orderDate: new Date(o.created_at).toISOString(),
+        isLate: isLate(
+          'FARM',
+          { status: o.status, startedAt: o.kit_sent_at, shippedAt: o.samples_shipped_at },
+          now,
+        ),
       })),
       meta: pageMeta(q.page, q.perPage, Number(count.n)),
     };
@@ -174,6 +191,11 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
   let base = db.selectFrom('garden_tests');
   if (tab) base = base.where('status', tab.op, tab.statuses);
   if (q.status) base = base.where('status', '=', q.status);
+  if (q.late === 'true')
+    base = base
+      .where('status', 'in', GARDEN_AWAITING_SAMPLES)
+      .where('samples_shipped_at', 'is', null)
+      .where('samples_sent_at', '<', lateStartedBefore('GARDEN', now));
   if (from) base = base.where('created_at', '>=', from);
   if (to) base = base.where('created_at', '<', to);
   // Garden tests are paid with their kit: a payment filter other than PAID matches none.
@@ -212,6 +234,11 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
       gardenName: t.garden_name,
       customer: t.customer,
       orderDate: new Date(t.created_at).toISOString(),
+      isLate: isLate(
+        'GARDEN',
+        { status: t.status, startedAt: t.samples_sent_at, shippedAt: t.samples_shipped_at },
+        now,
+      ),
     })),
     meta: pageMeta(q.page, q.perPage, Number(count.n)),
   };

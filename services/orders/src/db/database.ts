@@ -3,6 +3,7 @@ import type { PlatformTables } from '@gleba/platform';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface ContactsTable {
   user_id: string;
@@ -62,6 +63,9 @@ export interface FarmOrdersTable {
   delivery_address: Json<unknown>;
   customer: Json<unknown>;
   samples_sent_at: Timestamp | null;
+  kit_sent_at: NullableTimestamp;
+  samples_shipped_at: NullableTimestamp;
+  send_reminder_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -120,6 +124,8 @@ export interface GardenTestsTable {
   photo: Json<unknown | null>;
   customer: Json<unknown>;
   samples_sent_at: Timestamp | null;
+  samples_shipped_at: NullableTimestamp;
+  send_reminder_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -159,6 +165,8 @@ export interface PaymentsTable {
   provider_order_id: number | null;
   created_at: Generated<Date>;
   verified_at: Timestamp | null;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface FailedOrdersTable {

@@ -1,9 +1,15 @@
-import { ParcelStatusChangedV1, ResultsImportedV1 } from '@gleba/contracts';
+import {
+  CourierOrderedV1,
+  DropOffCodeGeneratedV1,
+  ParcelStatusChangedV1,
+  ResultsImportedV1,
+} from '@gleba/contracts';
 import { on } from '@gleba/platform';
 import type { Deps } from '../app/deps';
 import { transitionFarmOrderIfAllowed } from '../app/farm-orders';
 import { transitionGardenTestIfAllowed } from '../app/garden-tests';
 import type { Database } from '../db/database';
+import { recordSamplesShipped } from '../db/repositories/send-reminders.repository';
 
 /**
  * Parcel tracking and lab imports move orders along their machines. An event that does not fit
@@ -11,7 +17,15 @@ import type { Database } from '../db/database';
  */
 export function progressHandlers(deps: Deps) {
   return [
+    // Any shipment of the samples (a courier, a drop-off code, a parcel) ends the 4-day reminder.
+    on<Database, typeof CourierOrderedV1>(CourierOrderedV1, (trx, d, env) =>
+      recordSamplesShipped(trx, d, new Date(env.occurredAt)),
+    ),
+    on<Database, typeof DropOffCodeGeneratedV1>(DropOffCodeGeneratedV1, (trx, d, env) =>
+      recordSamplesShipped(trx, d, new Date(env.occurredAt)),
+    ),
     on<Database, typeof ParcelStatusChangedV1>(ParcelStatusChangedV1, async (trx, d) => {
+      await recordSamplesShipped(trx, d, new Date(d.at));
       if (d.testId) return; // garden tests: the customer's shipment confirmation already moved them
       if (d.to === 'PICKED_UP' || d.to === 'IN_TRANSIT') {
         await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_SENT', 'SHIPPING');

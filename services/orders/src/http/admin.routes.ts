@@ -18,7 +18,7 @@ import { getFarmOrderRow, toFarmOrder, transitionFarmOrder } from '../app/farm-o
 import { getGardenTestRow, toGardenTest, transitionGardenTest } from '../app/garden-tests';
 import { toKitOrder } from '../app/kit-orders';
 import { adminOrders } from '../app/listing';
-import { adminMarkPaid } from '../app/payments';
+import { adminMarkPaid, adminMarkRefunded, sessionsOf } from '../app/payments';
 import type { StatusHistoryEntry } from '../db/repositories/history.repository';
 import { getContact } from '../db/repositories/read-models.repository';
 
@@ -122,6 +122,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
           additionalTests: order.additionalTests,
           completed: order.status === 'ORDER_COMPLETED',
         },
+        payments: await sessionsOf(db, id),
         failedPayments: failures.map((f) => ({
           errorType: f.error_type,
           errorMessage: f.error_message,
@@ -151,11 +152,13 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     };
   }
 
-  async function changeStatus(id: string, status: string, adminId: string) {
+  async function changeStatus(id: string, status: string, adminId: string, trackingNumber?: string) {
     if (mode === 'farm') {
       await db
         .transaction()
-        .execute((trx) => transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId));
+        .execute((trx) =>
+          transitionFarmOrder(trx, deps, id, status as FarmOrderStatus, 'ADMIN', adminId, { trackingNumber }),
+        );
     } else {
       await db
         .transaction()
@@ -212,7 +215,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
     r.post(
       `${base}/:id/status`,
       route({ params: ZIdParam, body: ZChangeStatusBody }, ({ params, body, auth }) =>
-        changeStatus(params.id, body.status, mustAuth(auth).userId),
+        changeStatus(params.id, body.status, mustAuth(auth).userId, body.trackingNumber),
       ),
     );
     r.post(
@@ -233,6 +236,17 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
         if (row.status === 'ORDER_CANCELLED')
           throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
         await adminMarkPaid(deps, 'FARM', params.id, mustAuth(auth).userId);
+        return detail(params.id);
+      }),
+    );
+    /** The money of a payment that arrived for a cancelled order was returned (decision 0039). */
+    r.post(
+      `${base}/:id/mark-refunded`,
+      route({ params: ZIdParam }, async ({ params }) => {
+        if (mode === 'garden')
+          throw conflict(OrdersErrorCode.paymentMethodMismatch, 'Garden tests are paid with their kit');
+        await getFarmOrderRow(db, params.id);
+        await adminMarkRefunded(deps, params.id);
         return detail(params.id);
       }),
     );

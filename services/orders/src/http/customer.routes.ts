@@ -5,7 +5,9 @@ import multer from 'multer';
 import {
   OrdersErrorCode,
   ZAddGardenTestBody,
+  ZChangePaymentMethodBody,
   ZChangeStatusBody,
+  ZCheckPaymentBody,
   ZCreateKitOrderBody,
   ZCreateOrderBody,
   ZIdParam,
@@ -19,7 +21,7 @@ import {
   type FarmOrderStatus,
   type Language,
 } from '@gleba/contracts';
-import { AppError, conflict, mustAuth, requireAuth, route } from '@gleba/platform';
+import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
 import type { Deps } from '../app/deps';
 import {
   buildQuote,
@@ -42,20 +44,19 @@ import { placeKitOrder, toKitOrder } from '../app/kit-orders';
 import { myTests } from '../app/listing';
 import {
   bankTransfer,
+  checkOrderPayment,
   handleP24Notification,
+  orderPayment,
+  payFarmOrderAgain,
   startOnlinePayment,
+  switchToTransfer,
   type PaymentInstructions,
 } from '../app/payments';
 import { requestLanguage } from '@gleba/platform';
 
-function paymentFor(deps: Deps, o: FarmOrderRow): PaymentInstructions {
-  const transfer = o.payment_method !== 'ONLINE_BANK_TRANSFER' && o.payment_status !== 'PAID';
-  return {
-    method: o.payment_method as PaymentInstructions['method'],
-    redirectUrl: null,
-    bankTransfer: transfer ? bankTransfer(deps, o.order_number, o.total_price, o.payment_due_date) : null,
-    error: null,
-  };
+/** An order with its payment: instructions, the outcome the payment page shows, the choices. */
+async function withPayment(deps: Deps, row: FarmOrderRow) {
+  return { order: await toFarmOrder(deps.ctx.db, row), payment: await orderPayment(deps, row) };
 }
 
 export function customerRoutes(deps: Deps): express.Router {
@@ -132,7 +133,7 @@ export function customerRoutes(deps: Deps): express.Router {
                 { kind: 'FARM', id: row.id, orderNumber: row.order_number, amount: row.total_price },
                 { email: a.email, language: language(req) },
               )
-            : paymentFor(deps, row);
+            : await orderPayment(deps, row);
         return { order: await toFarmOrder(db, row), payment };
       },
       { status: 201 },
@@ -162,28 +163,34 @@ export function customerRoutes(deps: Deps): express.Router {
   r.get(
     '/api/orders/:id',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      const row = await getFarmOrderRow(db, params.id, mustAuth(auth).userId);
-      return { order: await toFarmOrder(db, row), payment: paymentFor(deps, row) };
-    }),
+    route({ params: ZIdParam }, async ({ params, auth }) =>
+      withPayment(deps, await getFarmOrderRow(db, params.id, mustAuth(auth).userId)),
+    ),
   );
+  /** The payment return page asks while it waits; `final` when it stops waiting (decision 0039). */
+  r.post(
+    '/api/orders/:id/payment/check',
+    requireAuth,
+    route({ params: ZIdParam, body: ZCheckPaymentBody }, async ({ params, body, auth }) =>
+      withPayment(deps, await checkOrderPayment(deps, params.id, mustAuth(auth).userId, body.final)),
+    ),
+  );
+  /** "Pay again": a new Przelewy24 session (the open one ends ABANDONED). */
   r.post(
     '/api/orders/:id/pay',
     requireAuth,
     route({ params: ZIdParam }, async ({ params, auth, req }) => {
       const a = mustAuth(auth);
-      const row = await getFarmOrderRow(db, params.id, a.userId);
-      if (row.payment_status === 'PAID') throw conflict(OrdersErrorCode.alreadyPaid, 'Already paid');
-      if (row.payment_method !== 'ONLINE_BANK_TRANSFER')
-        throw conflict(OrdersErrorCode.paymentMethodMismatch, 'Not an online payment');
-      if (row.status === 'ORDER_CANCELLED')
-        throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
-      return startOnlinePayment(
-        deps,
-        { kind: 'FARM', id: row.id, orderNumber: row.order_number, amount: row.total_price },
-        { email: a.email, language: language(req) },
-      );
+      return payFarmOrderAgain(deps, params.id, { ...a, language: language(req) });
     }),
+  );
+  /** "Pay by traditional transfer instead": the answer carries the bank details. */
+  r.post(
+    '/api/orders/:id/payment-method',
+    requireAuth,
+    route({ params: ZIdParam, body: ZChangePaymentMethodBody }, async ({ params, auth }) =>
+      withPayment(deps, await switchToTransfer(deps, params.id, mustAuth(auth).userId)),
+    ),
   );
   r.post(
     '/api/orders/:id/cancel',

@@ -24,7 +24,19 @@ export interface P24RegisterInput {
   language: 'pl' | 'en' | 'uk';
   urlReturn: string;
   urlStatus: string;
+  /** Minutes the customer has to pay (Przelewy24's `timeLimit`, 1..99). */
+  timeLimit: number;
 }
+
+/**
+ * What Przelewy24 says about a transaction (`GET /transaction/by/sessionId`): PAID (status 1 or 2,
+ * with its orderId for the verify), RETURNED (3), NOT_PAID (0), REJECTED (only the simulator says
+ * this, with `rejected: true`; Przelewy24 reports a refused payment as not paid), UNKNOWN (no such
+ * transaction, or no answer).
+ */
+export type P24TransactionState =
+  | { state: 'PAID'; orderId: number; amount: number; currency: string }
+  | { state: 'NOT_PAID' | 'REJECTED' | 'RETURNED' | 'UNKNOWN' };
 
 export class P24Error extends Error {
   constructor(
@@ -96,13 +108,22 @@ export class P24Client {
     body: object,
     type: P24Error['type'],
   ): Promise<unknown> {
+    return this.request(method, path, body, type);
+  }
+
+  private async request(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body: object | undefined,
+    type: P24Error['type'],
+  ): Promise<unknown> {
     const auth = Buffer.from(`${this.settings.posId}:${this.settings.apiKey}`).toString('base64');
     let res: Response;
     try {
       res = await fetch(`${this.settings.baseUrl}/api/v1${path}`, {
         method,
         headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (error) {
@@ -143,12 +164,40 @@ export class P24Client {
         language: input.language === 'uk' ? 'en' : input.language,
         urlReturn: input.urlReturn,
         urlStatus: input.urlStatus,
+        timeLimit: input.timeLimit,
         sign: registerSign({ sessionId: input.sessionId, merchantId, amount: input.amount, currency, crc }),
       },
       'REGISTER_FAILED',
     )) as { token?: string } | undefined;
     if (!data?.token) throw new P24Error('Przelewy24 returned no token', 'REGISTER_FAILED');
     return { token: data.token, redirectUrl: `${this.settings.baseUrl}/trnRequest/${data.token}` };
+  }
+
+  /** Asks Przelewy24 how a transaction stands (the return page and the expiry sweep). */
+  async transactionState(sessionId: string): Promise<P24TransactionState> {
+    let data: Record<string, unknown> | undefined;
+    try {
+      data = (await this.request(
+        'GET',
+        `/transaction/by/sessionId/${encodeURIComponent(sessionId)}`,
+        undefined,
+        'UNREACHABLE',
+      )) as Record<string, unknown> | undefined;
+    } catch {
+      return { state: 'UNKNOWN' };
+    }
+    if (!data) return { state: 'UNKNOWN' };
+    const status = Number(data.status);
+    if ((status === 1 || status === 2) && typeof data.orderId === 'number')
+      return {
+        state: 'PAID',
+        orderId: data.orderId,
+        amount: Number(data.amount),
+        currency: String(data.currency ?? 'PLN'),
+      };
+    if (status === 3) return { state: 'RETURNED' };
+    if (status === 0) return { state: data.rejected === true ? 'REJECTED' : 'NOT_PAID' };
+    return { state: 'UNKNOWN' };
   }
 
   /** True when the notification was signed with our CRC and names our merchant and shop. */

@@ -73,7 +73,7 @@ const SETTLE_PENDING = preparedStatement<{ id: string }>(`
 // An attempt's outcome counts the attempt and records where it went (the contact may have changed
 // since the delivery was written), only while the delivery is pending.
 const RECORD_SENT = preparedStatement(`
-  update deliveries set status = 'SENT', reason = null, external_id = $2, sent_at = $3, updated_at = $4,
+  update deliveries set status = $7, reason = null, external_id = $2, sent_at = $3, updated_at = $4,
     attempts = attempts + 1, recipient = $5, language = $6
   where id = $1 and status = 'PENDING'`);
 const RECORD_FAILURE = preparedStatement(`
@@ -130,7 +130,8 @@ export async function settlePending(
 }
 
 /**
- * Records an attempt of a pending delivery: the provider's verdict (SENT with its id, or the
+ * Records an attempt of a pending delivery: the provider's verdict (SENT with its id, LOGGED when
+ * only kept in the SMS log, or the
  * reason: FAILED, or PENDING until the job's next attempt), the attempt counted, and the address
  * and language it went to. Nothing when the delivery is no longer pending.
  */
@@ -139,11 +140,20 @@ export async function recordOutcome(
   id: string,
   to: { recipient: string; language: string },
   outcome:
-    { status: 'SENT'; externalId: string; sentAt: Date } | { status: 'FAILED' | 'PENDING'; reason: string },
+    | { status: 'SENT' | 'LOGGED'; externalId: string; sentAt: Date }
+    | { status: 'FAILED' | 'PENDING'; reason: string },
 ): Promise<void> {
   await db.executeQuery(
-    outcome.status === 'SENT'
-      ? RECORD_SENT([id, outcome.externalId, outcome.sentAt, new Date(), to.recipient, to.language])
+    'externalId' in outcome
+      ? RECORD_SENT([
+          id,
+          outcome.externalId,
+          outcome.sentAt,
+          new Date(),
+          to.recipient,
+          to.language,
+          outcome.status,
+        ])
       : RECORD_FAILURE([id, outcome.status, outcome.reason, new Date(), to.recipient, to.language]),
   );
 }

@@ -34,7 +34,7 @@ export class SmtpEmailProvider implements EmailProvider {
         subject: message.subject,
         text: message.text,
         html: message.html,
-        headers: { 'Content-Language': message.language },
+        headers: { ...message.headers, 'Content-Language': message.language },
       });
       if (info.rejected.length > 0) throw new ProviderError(`rejected: ${info.response}`, true);
       return { externalId: info.messageId, sentAt: new Date() };

@@ -17,7 +17,9 @@ export class LogSmsProvider implements SmsProvider {
       to: message.to,
       from: this.from,
       body: message.body,
+      segments: message.segments,
+      encoding: message.encoding,
     });
-    return { externalId: `log:${row.id}`, sentAt: row.createdAt };
+    return { externalId: `log:${row.id}`, sentAt: row.createdAt, logged: true };
   }
 }

@@ -45,7 +45,11 @@ export function DeliveriesPage() {
             { key: 'date', header: tr('admin.date'), cell: (d) => formatDate(lang, d.createdAt) },
             { key: 'channel', header: tr('admin.channel'), cell: (d) => tr(`admin.channel${d.channel}`) },
             { key: 'recipient', header: tr('admin.recipient'), cell: (d) => d.recipient ?? '—' },
-            { key: 'type', header: tr('admin.notificationType'), cell: (d) => d.type },
+            {
+              key: 'type',
+              header: tr('admin.notificationType'),
+              cell: (d) => tr(`notifications.type${d.type}`),
+            },
             { key: 'reason', header: tr('admin.reason'), cell: (d) => d.reason ?? '—' },
             { key: 'attempts', header: tr('admin.attempts'), cell: (d) => d.attempts },
           ]}
@@ -63,6 +67,7 @@ export function DeliveriesPage() {
             { key: 'to', header: tr('admin.recipient'), cell: (s) => s.to },
             { key: 'from', header: tr('admin.from'), cell: (s) => s.from },
             { key: 'body', header: tr('admin.message'), cell: (s) => s.body },
+            { key: 'segments', header: tr('admin.smsSegments'), cell: (s) => s.segments ?? '—' },
           ]}
         />
       </div>

@@ -6,6 +6,7 @@ import type {
   GardenTestStatus,
   OrderType,
   PaymentStatus,
+  PaymentSessionStatus,
   TAdminOrdersQuery,
   TFarmOrder,
   TGardenTest,
@@ -25,6 +26,8 @@ export interface OrdersFilters {
   paymentStatus: string;
   dateFrom: string;
   dateTo: string;
+  /** 'true': only orders past the 4-day rule with no samples sent. */
+  late: string;
   sort: OrdersSortField;
   dir: 'asc' | 'desc';
   page: number;
@@ -39,6 +42,7 @@ export const DEFAULT_FILTERS: OrdersFilters = {
   paymentStatus: '',
   dateFrom: '',
   dateTo: '',
+  late: '',
   sort: 'orderDate',
   dir: 'desc',
   page: 1,
@@ -63,6 +67,7 @@ export function buildOrdersQuery(f: OrdersFilters): Partial<Record<keyof TAdminO
   if (f.paymentStatus) q.paymentStatus = f.paymentStatus;
   if (f.dateFrom) q.dateFrom = f.dateFrom;
   if (f.dateTo) q.dateTo = f.dateTo;
+  if (f.late === 'true') q.late = 'true';
   return q;
 }
 
@@ -78,6 +83,8 @@ export interface AdminOrderRow {
   numberOfSamples: number;
   customer: { firstName?: string; lastName?: string; email?: string } | null;
   orderDate: string;
+  /** Past the 4-day rule with no samples sent. */
+  isLate?: boolean;
 }
 
 export interface AdminOrdersPage {
@@ -132,6 +139,14 @@ type DetailExtras = {
     changeDate: string;
   }[];
   failedPayments?: { errorType: string; errorMessage: string; attempts: number; updatedAt: string }[];
+  /** Online payment sessions, newest first (farm orders). */
+  payments?: {
+    sessionId: string;
+    status: PaymentSessionStatus;
+    amount: number;
+    startedAt: string;
+    endedAt: string | null;
+  }[];
 };
 
 export type AdminOrderDetail =
@@ -145,10 +160,12 @@ export function useAdminOrder(id: string, mode: AdminMode) {
   );
 }
 
-export const changeOrderStatus = (id: string, status: string) =>
-  api.post<AdminOrderDetail>(`orders/${id}/status`, { status });
+/** `trackingNumber`: KIT_SENT, the kit parcel's number, told to the customer in the kit-sent message. */
+export const changeOrderStatus = (id: string, status: string, trackingNumber?: string) =>
+  api.post<AdminOrderDetail>(`orders/${id}/status`, trackingNumber ? { status, trackingNumber } : { status });
 export const cancelOrder = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/cancel`, {});
 export const markOrderPaid = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-paid`, {});
+export const markOrderRefunded = (id: string) => api.post<AdminOrderDetail>(`orders/${id}/mark-refunded`, {});
 
 const TABS = new Set<string>(['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED']);
 const SORTS = new Set<string>(['orderDate', 'orderNumber', 'totalPrice', 'status']);
@@ -166,6 +183,7 @@ export function filtersFromParams(params: URLSearchParams): OrdersFilters {
     paymentStatus: get('paymentStatus'),
     dateFrom: get('dateFrom'),
     dateTo: get('dateTo'),
+    late: get('late') === 'true' ? 'true' : '',
     sort: SORTS.has(get('sort')) ? (get('sort') as OrdersSortField) : DEFAULT_FILTERS.sort,
     dir: get('dir') === 'asc' ? 'asc' : 'desc',
     page: Number.isInteger(page) && page > 0 ? page : 1,

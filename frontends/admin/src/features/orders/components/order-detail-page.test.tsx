@@ -103,15 +103,66 @@ describe('order detail', () => {
     expect(await screen.findByText('No shipments.')).toBeTruthy();
 
     await userEvent.selectOptions(screen.getByLabelText('New status'), 'KIT_SENT');
+    // The kit's tracking number goes to the customer with the kit-sent message.
+    await userEvent.type(
+      screen.getByLabelText('Kit parcel tracking number (told to the customer)'),
+      ' 13245678901234 ',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/status'))).toBe(true),
     );
-    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'KIT_SENT' });
+    expect(calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
+      status: 'KIT_SENT',
+      trackingNumber: '13245678901234',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('The order is already paid.')).toBeTruthy();
+  });
+
+  it('a payment that arrived after the cancel: the admin sees it to refund, with the sessions, and records the refund', async () => {
+    const cancelled = {
+      ...ORDER,
+      status: 'ORDER_CANCELLED',
+      paymentMethod: 'ONLINE_BANK_TRANSFER',
+      paymentStatus: 'REFUND_DUE',
+      payments: [
+        {
+          sessionId: 's-1',
+          status: 'REFUND_DUE',
+          amount: 3000,
+          startedAt: '2026-11-20T10:00:00.000Z',
+          expiresAt: '2026-11-20T10:30:00.000Z',
+          endedAt: '2026-11-20T10:20:00.000Z',
+          verifiedAt: '2026-11-20T10:20:00.000Z',
+          providerOrderId: 123,
+        },
+      ],
+    };
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: cancelled,
+      'GET /farm-api/shipments': emptyPage,
+      [`POST /farm-api/orders/${ID}/mark-refunded`]: {
+        ...cancelled,
+        paymentStatus: 'REFUNDED',
+        payments: [{ ...cancelled.payments[0], status: 'REFUNDED' }],
+      },
+    });
+    renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm' });
+    expect(await screen.findByText(/arrived for an order that cannot keep it/)).toBeTruthy();
+    expect(screen.getAllByText('Refund due').length).toBeGreaterThan(0);
+    expect(screen.getByText('Online payments (Przelewy24)')).toBeTruthy();
+    expect(screen.getByText('refund due')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark the refund done' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Refund recorded.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/mark-refunded'))).toBe(true);
+    expect(await screen.findByText('refunded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark the refund done' })).toBeNull();
   });
 
   it('names crops, tests and the people of the history in the operator language (pl)', async () => {
@@ -121,7 +172,17 @@ describe('order detail', () => {
       samples: [{ ...ORDER.samples[0], plantId: 'winter-wheat' }],
       farm: { ...ORDER.farm, crops: [{ ...ORDER.farm.crops[0], plantId: 'winter-wheat' }] },
       report: { ...ORDER.report, additionalTests: ['MICRO'] },
-      client: { ...ORDER.client, email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl' },
+      client: {
+        ...ORDER.client,
+        email: 'bardzo.dlugi.adres.poczty.gospodarstwa.rolnego@przyklad.com.pl',
+        address: {
+          streetName: 'Ogrodowa',
+          buildingNumber: '7',
+          apartmentNumber: '2',
+          postCode: '20-001',
+          cityName: 'Lublin',
+        },
+      },
       statusHistory: [
         {
           status: 'PENDING_PAYMENT',
@@ -158,6 +219,7 @@ describe('order detail', () => {
     expect(screen.getByText('Jan Kowalski (klient)')).toBeTruthy();
     expect(screen.getByText('Ewa Laborantka (administrator)')).toBeTruthy();
     expect(screen.getByText('automatycznie (system)')).toBeTruthy();
+    expect(screen.getByText('Ogrodowa 7/2, 20-001 Lublin')).toBeTruthy();
     const text = container.textContent ?? '';
     for (const raw of ['winter-wheat', 'MICRO', 'da5654fd']) expect(text).not.toContain(raw);
   });

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, toast } from '@gleba/ui';
+import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { getCrop } from '@gleba/agronomy';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
@@ -11,6 +11,7 @@ import {
   cancelOrder,
   changeOrderStatus,
   markOrderPaid,
+  markOrderRefunded,
   useAdminOrder,
   type AdminOrderDetail,
 } from '../api/orders';
@@ -53,7 +54,8 @@ export function OrderDetailPage({
   const { data: order, error, isLoading, mutate } = useAdminOrder(id, mode);
   const { mutate: globalMutate } = useSWRConfig();
   const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState<'cancel' | 'paid' | null>(null);
+  const [tracking, setTracking] = useState('');
+  const [confirm, setConfirm] = useState<'cancel' | 'paid' | 'refunded' | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (error) {
@@ -84,18 +86,27 @@ export function OrderDetailPage({
   }
 
   const allowed = adminStatusChanges(order.kind, order.status);
+  const sessions = order.payments ?? [];
+  const dueSessions = sessions.filter((p) => p.status === 'REFUND_DUE');
+  const refundDue = order.kind === 'FARM' && (order.paymentStatus === 'REFUND_DUE' || dueSessions.length > 0);
+  const dueAmount = dueSessions.length
+    ? dueSessions.reduce((sum, p) => sum + p.amount, 0)
+    : order.kind === 'FARM'
+      ? order.totalPrice
+      : 0;
   const c = order.client;
   const address = c.address
     ? [
-        c.address.streetName,
-        c.address.buildingNumber,
-        c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : '',
-        ',',
-        c.address.postCode,
-        c.address.cityName,
+        [
+          c.address.streetName,
+          `${c.address.buildingNumber ?? ''}${c.address.apartmentNumber ? `/${c.address.apartmentNumber}` : ''}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+        [c.address.postCode, c.address.cityName].filter(Boolean).join(' '),
       ]
         .filter(Boolean)
-        .join(' ')
+        .join(', ')
     : null;
 
   return (
@@ -116,7 +127,7 @@ export function OrderDetailPage({
               e.preventDefault();
               if (next)
                 void run(
-                  () => changeOrderStatus(order.id, next),
+                  () => changeOrderStatus(order.id, next, next === 'KIT_SENT' ? tracking.trim() : undefined),
                   tr('admin.statusChanged', { status: tr(`notifications.status${next}`) }),
                 );
             }}
@@ -128,6 +139,14 @@ export function OrderDetailPage({
               onChange={(e) => setNext(e.target.value)}
               options={allowed.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))}
             />
+            {next === 'KIT_SENT' && (
+              <TextField
+                label={tr('admin.kitTrackingNumber')}
+                value={tracking}
+                maxLength={64}
+                onChange={(e) => setTracking(e.target.value)}
+              />
+            )}
             <button type="submit" className="gl-button" disabled={!next || busy}>
               {tr('admin.changeStatus')}
             </button>
@@ -138,6 +157,11 @@ export function OrderDetailPage({
         {order.kind === 'FARM' && order.paymentStatus !== 'PAID' && order.status !== 'ORDER_CANCELLED' && (
           <button type="button" className="gl-button" disabled={busy} onClick={() => setConfirm('paid')}>
             {tr('admin.markPaid')}
+          </button>
+        )}
+        {refundDue && (
+          <button type="button" className="gl-button" disabled={busy} onClick={() => setConfirm('refunded')}>
+            {tr('admin.markRefunded')}
           </button>
         )}
         {adminCanCancel(order.kind, order.status) && (
@@ -188,6 +212,34 @@ export function OrderDetailPage({
                 [tr('admin.colType'), tr(`admin.type${order.type}`)],
               ]}
             />
+            {refundDue && (
+              <p role="alert" className="gl-field__error">
+                {tr('admin.refundDueNotice', { amount: formatPrice(lang, dueAmount) })}
+              </p>
+            )}
+            {sessions.length > 0 && (
+              <>
+                <h3>{tr('admin.paymentSessions')}</h3>
+                <Table
+                  rows={sessions}
+                  rowKey={(p) => p.sessionId}
+                  columns={[
+                    {
+                      key: 'started',
+                      header: tr('admin.colStarted'),
+                      cell: (p) => formatDate(lang, p.startedAt),
+                    },
+                    {
+                      key: 'status',
+                      header: tr('admin.colPayment'),
+                      cell: (p) => tr(`admin.session${p.status}`),
+                    },
+                    { key: 'amount', header: tr('admin.colTotal'), cell: (p) => formatPrice(lang, p.amount) },
+                    { key: 'ended', header: tr('admin.colEnded'), cell: (p) => formatDate(lang, p.endedAt) },
+                  ]}
+                />
+              </>
+            )}
             {order.failedPayments && order.failedPayments.length > 0 && (
               <>
                 <h3>{tr('admin.failedPayments')}</h3>
@@ -319,12 +371,16 @@ export function OrderDetailPage({
         onConfirm={() =>
           confirm === 'cancel'
             ? void run(() => cancelOrder(order.id), tr('admin.orderCancelled'))
-            : void run(() => markOrderPaid(order.id), tr('admin.markedPaid'))
+            : confirm === 'refunded'
+              ? void run(() => markOrderRefunded(order.id), tr('admin.markedRefunded'))
+              : void run(() => markOrderPaid(order.id), tr('admin.markedPaid'))
         }
       >
         {confirm === 'cancel'
           ? tr('admin.cancelOrderConfirm', { number: order.orderNumber })
-          : tr('admin.markPaidConfirm', { number: order.orderNumber })}
+          : confirm === 'refunded'
+            ? tr('admin.markRefundedConfirm', { number: order.orderNumber })
+            : tr('admin.markPaidConfirm', { number: order.orderNumber })}
       </ConfirmationDialog>
     </section>
   );

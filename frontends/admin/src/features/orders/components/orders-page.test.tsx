@@ -125,6 +125,26 @@ describe('orders table', () => {
     });
   });
 
+  it('the 4-day rule: a Late badge on late orders and a filter for them', async () => {
+    const { calls } = mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      'GET /farm-api/orders': (({ url }) => ({
+        items: [{ ...ORDER, status: 'KIT_SENT', isLate: url.searchParams.get('late') === 'true' }],
+        meta: { page: 1, perPage: 20, total: 1, next: null, prev: null },
+      })) satisfies Handler,
+    });
+    renderApp('/orders', { signedIn: true, mode: 'farm', lang: 'pl' });
+    await screen.findByRole('link', { name: 'ZF/2026/000001' });
+    expect(screen.queryByText('Spóźnione')).toBeNull();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Tylko spóźnione (próbki niewysłane w 4 dni)' }),
+    );
+    await waitFor(() => expect(lastOrdersUrl(calls).searchParams.get('late')).toBe('true'));
+    expect((await screen.findByText('Spóźnione')).getAttribute('title')).toBe(
+      'Minęły 4 dni, a próbki nie zostały wysłane.',
+    );
+  });
+
   it('puts the sort order on the column header, not on its button; the table scrolls from the keyboard', async () => {
     setup();
     renderApp('/orders', { signedIn: true, mode: 'farm' });

@@ -91,7 +91,14 @@ export function OrdersPage() {
       header: sortHeader('status', 'admin.colStatus'),
       sort: sortOf('status'),
       cell: (o) => (
-        <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span>
+        <span className="status-cell">
+          <span className={`status status--${o.status}`}>{tr(`notifications.status${o.status}`)}</span>
+          {o.isLate && (
+            <span className="badge badge--late" title={tr('admin.lateHint')}>
+              {tr('admin.late')}
+            </span>
+          )}
+        </span>
       ),
     },
     { key: 'type', header: tr('admin.colType'), cell: (o) => tr(`admin.type${o.type}`) },
@@ -165,6 +172,14 @@ export function OrdersPage() {
           value={filters.dateTo}
           onChange={(e) => update({ dateTo: e.target.value })}
         />
+        <label className="filters__check">
+          <input
+            type="checkbox"
+            checked={filters.late === 'true'}
+            onChange={(e) => update({ late: e.target.checked ? 'true' : '' })}
+          />
+          {tr('admin.filterLate')}
+        </label>
         <button
           type="button"
           className="gl-button gl-button--secondary"

@@ -8,6 +8,7 @@ import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { useLanguageStore } from '../../../stores/language-store';
 import { changePassword, updateMe, useProfile } from '../api/account';
+import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
 
 function ChangePasswordForm() {
@@ -68,7 +69,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /my-account: data, change password, newsletter, language, help and FAQ. */
+/** /my-account: data, change password, notification settings, newsletter, language, help and FAQ. */
 export function MyAccountPage() {
   const tr = useT();
   const lang = useLang();
@@ -98,14 +99,8 @@ export function MyAccountPage() {
     }
   }
 
-  async function onLanguage(next: Language) {
-    setLanguage(next);
-    try {
-      await updateMe({ language: next });
-    } catch (error) {
-      console.error('saving the language on the account failed', error);
-    }
-  }
+  // Saved on the account by the signed-in app (useAccountLanguage), as from any switcher.
+  const onLanguage = (next: Language) => setLanguage(next);
 
   return (
     <div className="page account">
@@ -131,6 +126,7 @@ export function MyAccountPage() {
         <h2>{tr('customer.changePassword')}</h2>
         <ChangePasswordForm />
       </section>
+      <NotificationPreferences hasPhone={Boolean(user?.phoneNumber)} />
       <section className="card">
         <h2>{tr('customer.newsletter')}</h2>
         <CheckboxField
@@ -141,7 +137,7 @@ export function MyAccountPage() {
       </section>
       <section className="card">
         <h2>{tr('customer.language')}</h2>
-        <LanguageSwitcher value={lang} onChange={(l) => void onLanguage(l)} />
+        <LanguageSwitcher value={lang} onChange={onLanguage} />
       </section>
       <section className="card">
         <h2>{tr('customer.help')}</h2>

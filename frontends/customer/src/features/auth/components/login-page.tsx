@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError, PasswordField, TextField } from '@gleba/ui';
 import { ZLoginBody } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
@@ -8,12 +8,16 @@ import { fieldErrors } from '../../../lib/zod-errors';
 import { useSessionStore } from '../../../stores/session-store';
 import { isTokenPair, login } from '../api/auth';
 import { loginFailure } from '../rules/auth-errors';
+import { safeReturnTo } from '../rules/return-to';
 
 export function LoginPage() {
   const tr = useT();
   const lang = useLang();
   const navigate = useNavigate();
   const signIn = useSessionStore((s) => s.signIn);
+  const [search] = useSearchParams();
+  // Back to where a link opened while signed out wanted to go (`?returnTo=`), else the dashboard.
+  const safeReturn = safeReturnTo(search) ?? '/';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -33,7 +37,7 @@ export function LoginPage() {
     try {
       const pair = await login(parsed.data);
       if (!isTokenPair(pair)) throw new Error('login answered without tokens');
-      navigate('/', { replace: true });
+      navigate(safeReturn, { replace: true });
       signIn(pair);
     } catch (error) {
       const failure = loginFailure(lang, error);

@@ -1,5 +1,14 @@
+import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { TCreateOrderBody, TCrop, TFarmOrder, TPriceList, TQuote, TQuoteBody } from '@gleba/contracts';
+import type {
+  TCreateOrderBody,
+  TCrop,
+  TFarmOrder,
+  TOrderPayment,
+  TPriceList,
+  TQuote,
+  TQuoteBody,
+} from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
 import { useLanguageStore } from '../../../stores/language-store';
 import type { ResultElementView, RecommendationView } from '../../results/api/results';
@@ -17,7 +26,14 @@ export interface PaymentInstructions {
   error: string | null;
 }
 
+/** An order as `GET /api/orders/{id}` answers it: with what its payment page says (decision 0039). */
 export interface OrderWithPayment {
+  order: TFarmOrder;
+  payment: TOrderPayment;
+}
+
+/** The answer of placing an order: where to pay, or the transfer details. */
+export interface PlacedOrder {
   order: TFarmOrder;
   payment: PaymentInstructions;
 }
@@ -48,15 +64,24 @@ export const useCrops = () => useSWR<TCrop[]>(CROPS_KEY);
 export const usePrices = () => useSWR<TPriceList>('prices');
 
 export const fetchQuote = (body: TQuoteBody) => api.post<TQuote>('orders/quote', body);
-export const placeOrder = (body: TCreateOrderBody) => api.post<OrderWithPayment>('orders', body);
+export const placeOrder = (body: TCreateOrderBody) => api.post<PlacedOrder>('orders', body);
+/** "Pay again": a new Przelewy24 session. */
 export const retryPayment = (orderId: string) =>
   api.post<PaymentInstructions>(`orders/${encodeURIComponent(orderId)}/pay`, {});
+/** Asks the orders service (and through it Przelewy24) how the payment stands; `final` on the last ask. */
+export const checkPayment = (orderId: string, final: boolean) =>
+  api.post<OrderWithPayment>(`orders/${encodeURIComponent(orderId)}/payment/check`, { final });
+/** "Pay by bank transfer instead". */
+export const switchToTransfer = (orderId: string) =>
+  api.post<OrderWithPayment>(`orders/${encodeURIComponent(orderId)}/payment-method`, {
+    paymentMethod: 'TRADITIONAL_TRANSFER',
+  });
 
 export const orderKey = (orderId: string) => `orders/${encodeURIComponent(orderId)}`;
 
-/** One order with its payment instructions; `refreshInterval` polls while a payment is awaited. */
-export function useOrder(orderId: string, refreshInterval = 0, onSuccess?: (data: OrderWithPayment) => void) {
-  return useSWR<OrderWithPayment>(orderId ? orderKey(orderId) : null, { refreshInterval, onSuccess });
+/** One order with its payment. */
+export function useOrder(orderId: string) {
+  return useSWR<OrderWithPayment>(orderId ? orderKey(orderId) : null);
 }
 
 export interface OrdersPage {
@@ -90,9 +115,14 @@ export function useOrdersById(orderIds: readonly string[]) {
   );
 }
 
+/** Reads an order again, or puts the answer given in the cache (a stable function). */
 export function useRefreshOrder() {
   const { mutate } = useSWRConfig();
-  return (orderId: string) => mutate(orderKey(orderId));
+  return useCallback(
+    (orderId: string, answer?: OrderWithPayment) =>
+      answer ? mutate(orderKey(orderId), answer, { revalidate: false }) : mutate(orderKey(orderId)),
+    [mutate],
+  );
 }
 
 /** The browser leaving for the payment page (a seam for tests). */

@@ -57,6 +57,32 @@ describe('/orders', () => {
     expect(calls.find((c) => c.path === '/api/orders')!.url.searchParams.get('page')).toBe('1');
   });
 
+  it('shows the order a message links to first (?order=), whichever page it is on', async () => {
+    mockApi({
+      'GET /api/orders': page([order()]),
+      [`GET /api/orders/${OLD_ORDER_ID}`]: {
+        order: order({
+          id: OLD_ORDER_ID,
+          orderNumber: 'ZF/2025/000003',
+          status: 'ORDER_COMPLETED',
+          paymentStatus: 'PAID',
+          paymentMethod: 'TRADITIONAL_TRANSFER',
+        }),
+        payment: { method: 'TRADITIONAL_TRANSFER', redirectUrl: null, bankTransfer: null, error: null },
+      },
+    });
+    renderPage('/orders', `/orders?order=${OLD_ORDER_ID}`, <OrdersPage />);
+    const card = await screen.findByTestId('linked-order');
+    expect(within(card).getByRole('heading', { name: 'Order ZF/2025/000003' })).toBeTruthy();
+    expect(card.textContent).toContain('Order completed');
+    expect(
+      within(card).getByRole('link', { name: 'Traditional bank transfer: paid' }).getAttribute('href'),
+    ).toBe(`/orders/${OLD_ORDER_ID}/payment`);
+    expect(within(card).getByRole('link', { name: 'Results map: Pszenica 2026' }).getAttribute('href')).toBe(
+      `/fields/${CROP_ID}/results?order=${OLD_ORDER_ID}`,
+    );
+  });
+
   it('pages through the orders', async () => {
     const { calls } = mockApi({
       'GET /api/orders': ({ url }: { url: URL }) =>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormError, Table } from '@gleba/ui';
 import type { TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
 import { useOrders } from '../api/farm-order';
 import { formatPrice } from '../rules/wizard';
+import { LinkedOrder } from './linked-order';
 import '../farm-order.css';
 
 /** Orders whose samples may have results by now: the lab has them. */
@@ -24,8 +25,12 @@ export function OrdersPage() {
   const lang = useLang();
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useOrders(page);
+  const linked = useSearchParams()[0].get('order');
   return (
     <section className="page farm-order">
+      {linked && (
+        <LinkedOrder orderId={linked} withResults={(o) => WITH_RESULTS.has(o.status)} fields={orderFields} />
+      )}
       <div className="results-actions">
         <Link to="/orders/new" className="gl-button">
           {tr('farmOrder.newOrder')}

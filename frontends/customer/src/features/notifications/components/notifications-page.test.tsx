@@ -61,3 +61,43 @@ describe('notifications page', () => {
     );
   });
 });
+
+describe('notification texts', () => {
+  it('names statuses in words and shows money in the language, with no placeholder left', async () => {
+    const items = [
+      {
+        id: 'a1',
+        type: 'ORDER_STATUS_CHANGED',
+        content: 'notifications.statusChangedInApp',
+        params: { ref: 'ZF/2026/000014', orderNumber: 'ZF/2026/000014', status: 'PENDING_PAYMENT' },
+        seen: false,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        id: 'a2',
+        type: 'PAYMENT_RECEIVED',
+        content: 'notifications.paymentReceivedInApp',
+        params: { ref: 'ZF/2026/000014', orderNumber: 'ZF/2026/000014', amountGrosze: 18000 },
+        seen: true,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 1 },
+      'GET /api/notifications/in-app': {
+        items,
+        meta: { page: 1, perPage: 10, total: 2, next: null, prev: null },
+      },
+    });
+    renderApp('/notifications', { signedIn: true, lang: 'pl' });
+    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(2));
+    const texts = screen.getAllByTestId('notification').map((n) => n.textContent ?? '');
+    expect(texts[0]).toContain('Status zamówienia ZF/2026/000014: oczekuje na płatność.');
+    expect(texts[1]).toContain('Otrzymaliśmy płatność 180,00 zł za zamówienie ZF/2026/000014.');
+    for (const t of texts) {
+      expect(t).not.toMatch(/\{\w+\}/);
+      expect(t).not.toContain('PENDING_PAYMENT');
+    }
+  });
+});

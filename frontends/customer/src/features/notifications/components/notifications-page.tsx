@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { InAppFilter, TInAppNotification } from '@gleba/contracts';
+import { noticeText } from '@gleba/i18n';
 import { toast } from '@gleba/ui';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useMarkSeen, useNotifications } from '../api/notifications';
@@ -7,7 +8,8 @@ import { useMarkSeen, useNotifications } from '../api/notifications';
 function NotificationItem({ item, onSeen }: { item: TInAppNotification; onSeen: (id: string) => void }) {
   const tr = useT();
   const lang = useLang();
-  const text = tr(item.content.includes('.') ? item.content : `notifications.${item.content}`, item.params);
+  // Statuses by name, money and dates in the reader's language: the same text as the e-mail's.
+  const text = noticeText(lang, item.content, item.params);
   return (
     <li className={`notification${item.seen ? '' : ' notification--unseen'}`} data-testid="notification">
       <div>

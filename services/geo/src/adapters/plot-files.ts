@@ -1,6 +1,7 @@
-import type { Position } from 'geojson';
 import { ZAreaGeometry, type TPlot, type TCrop } from '@gleba/contracts';
-import type { Area } from './geometry';
+import type { Area } from '../domain/geometry';
+
+/** The plot file formats: GeoJSON here, KML in `kml.ts`; the farm export as GeoJSON. */
 
 /** One shape read from an imported file. */
 export interface ImportedShape {
@@ -13,8 +14,15 @@ export interface ImportedShape {
 
 export class PlotFileError extends Error {}
 
+/** The file holds more shapes than one import takes. */
+export class PlotFileTooManyError extends PlotFileError {
+  constructor(readonly max: number) {
+    super(`more than ${max} shapes`);
+  }
+}
+
 /** Plots from GeoJSON: a FeatureCollection, a Feature or a bare geometry (Polygon / MultiPolygon). */
-export function parseGeoJsonPlots(text: string): ImportedShape[] {
+export function parseGeoJsonPlots(text: string, options: { maxShapes?: number } = {}): ImportedShape[] {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -36,6 +44,7 @@ export function parseGeoJsonPlots(text: string): ImportedShape[] {
           ? [{ geometry: d, properties: {} }]
           : [];
   if (features.length === 0) throw new PlotFileError('no features');
+  if (features.length > (options.maxShapes ?? Infinity)) throw new PlotFileTooManyError(options.maxShapes!);
   return features.map((f, index) => {
     const props = f?.properties ?? {};
     const name =
@@ -49,64 +58,6 @@ export function parseGeoJsonPlots(text: string): ImportedShape[] {
       geometry: parsed.success ? (parsed.data as Area) : null,
       ...(parsed.success ? {} : { problem: 'not a Polygon or MultiPolygon in WGS84' }),
     };
-  });
-}
-
-function decode(s: string): string {
-  return s
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
-function tagBlocks(xml: string, tag: string): string[] {
-  const re = new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([\\s\\S]*?)</(?:\\w+:)?${tag}>`, 'g');
-  return [...xml.matchAll(re)].map((m) => m[1]!);
-}
-
-function kmlCoordinates(block: string): Position[] {
-  const text = tagBlocks(block, 'coordinates')[0];
-  if (text === undefined) throw new PlotFileError('ring without coordinates');
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((tuple) => {
-      const [lng, lat] = tuple.split(',').map(Number);
-      if (!Number.isFinite(lng) || !Number.isFinite(lat))
-        throw new PlotFileError(`bad coordinate "${tuple}"`);
-      return [lng!, lat!];
-    });
-}
-
-/** Plots from KML (Google Earth, Geoportal exports): each Placemark's Polygons (KML is WGS84 lon,lat). */
-export function parseKmlPlots(text: string): ImportedShape[] {
-  if (!/<kml[\s>]/i.test(text)) throw new PlotFileError('not KML');
-  const placemarks = tagBlocks(text, 'Placemark');
-  if (placemarks.length === 0) throw new PlotFileError('no placemarks');
-  return placemarks.map((pm, index) => {
-    const nameBlock = tagBlocks(pm, 'name')[0];
-    const name = nameBlock !== undefined ? decode(nameBlock) || null : null;
-    try {
-      const polygons = tagBlocks(pm, 'Polygon').map((poly) => {
-        const outer = tagBlocks(poly, 'outerBoundaryIs')[0];
-        if (outer === undefined) throw new PlotFileError('polygon without outer boundary');
-        return [kmlCoordinates(outer), ...tagBlocks(poly, 'innerBoundaryIs').map(kmlCoordinates)];
-      });
-      if (polygons.length === 0)
-        return { index, name, plotNumber: null, geometry: null, problem: 'no Polygon' };
-      const geometry: Area =
-        polygons.length === 1
-          ? { type: 'Polygon', coordinates: polygons[0]! }
-          : { type: 'MultiPolygon', coordinates: polygons };
-      return { index, name, plotNumber: null, geometry };
-    } catch (error) {
-      return { index, name, plotNumber: null, geometry: null, problem: (error as Error).message };
-    }
   });
 }
 

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '@gleba/platform';
+import type { GeometryTasks } from '../domain/geometry-tasks';
+import type { GeometryAnswer, GeometryRequest } from './geometry.thread';
+
+/**
+ * The geometry thread's code: the bundle's `geometry.thread.js` beside the service's own bundle,
+ * or, running from source (tests, `npm run dev`), `geometry.thread.ts` through tsx's loader
+ * registered in the thread (a worker does not inherit the loader of `tsx` or vitest).
+ */
+function threadEntry(): URL {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) {
+    const bundled = path.join(path.dirname(here), 'geometry.thread.js');
+    if (!existsSync(bundled)) throw new Error(`the geometry thread's bundle is missing: ${bundled}`);
+    return pathToFileURL(bundled);
+  }
+  const tsxApi = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const source = pathToFileURL(path.join(path.dirname(here), 'geometry.thread.ts')).href;
+  const boot = `import { register } from ${JSON.stringify(pathToFileURL(tsxApi).href)}; register(); await import(${JSON.stringify(source)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function thread(): Worker {
+  if (worker) return worker;
+  const w = new Worker(threadEntry(), { stdout: false, stderr: false });
+  w.unref(); // an idle thread never keeps the process alive
+  w.on('message', (answer: GeometryAnswer) => {
+    const p = pending.get(answer.id);
+    if (!p) return;
+    pending.delete(answer.id);
+    if (answer.ok) p.resolve(answer.value);
+    else if (answer.error.code)
+      p.reject(
+        new AppError(
+          answer.error.code,
+          answer.error.statusCode ?? 400,
+          answer.error.message,
+          undefined,
+          answer.error.params,
+        ),
+      );
+    else p.reject(new Error(answer.error.message));
+  });
+  // A thread that fails or exits fails what it was doing; the next call starts another.
+  const fail = (error: Error) => {
+    if (worker === w) worker = null;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`the geometry thread exited (${code})`)));
+  worker = w;
+  return w;
+}
+
+type Remote = {
+  [K in keyof GeometryTasks]: (
+    ...args: Parameters<GeometryTasks[K]>
+  ) => Promise<Awaited<ReturnType<GeometryTasks[K]>>>;
+};
+
+/**
+ * geo's geometry work, on a thread of its own: every check, clip, union and split of a shape
+ * whose cost grows with its vertices runs there, one call at a time in order, so the service's
+ * thread keeps answering other requests and its health checks meanwhile.
+ */
+export const geometry = new Proxy({} as Remote, {
+  get:
+    (_, task: string) =>
+    (...args: unknown[]) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        thread().postMessage({ id, task, args } as GeometryRequest);
+      }),
+});
+
+/** Starts the thread ahead of the first request (it loads turf once). */
+export function warmGeometryThread(): void {
+  thread();
+}
+
+/** Ends the thread (the service stops). */
+export async function stopGeometryThread(): Promise<void> {
+  const w = worker;
+  worker = null;
+  await w?.terminate();
+}
