@@ -2,13 +2,15 @@
 // keeps a screenshot (test-artifacts/<journey>/<step>.png), reads the visible text (and the
 // accessible names a screen reader speaks) and fails on an unfilled `{placeholder}`, a raw enum or
 // status code, a catalogue key, English sentences on a Polish or Ukrainian screen, a console error
-// or an unexpected 4xx/5xx answer since the previous check. Each check is one entry of `CHECKS`.
+// or an unexpected 4xx/5xx answer since the previous check, and axe's critical or serious
+// violations (WCAG 2.1 AA). Each check is one entry of `CHECKS`.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { namespaces } from '@gleba/i18n';
 import { ARTIFACTS } from './browser';
 import type { Lang } from './customer';
+import { seriousA11yViolations } from './axe-check';
 
 /** What one screen shows, handed to every check. */
 export interface Screen {
@@ -201,6 +203,13 @@ export const tapTargets: Check = async (s) => {
   return unique(small).map((m) => `tap target under 44x44 px: ${m}`);
 };
 
+/**
+ * axe (WCAG 2.1 AA, critical and serious) at the screen's current width. Once per screen: the
+ * Polish pass (layout and roles do not change with the language). `GLEBA_E2E_AXE=0` turns it off.
+ */
+export const accessibility: Check = (s) =>
+  s.lang === 'pl' && process.env.GLEBA_E2E_AXE !== '0' ? seriousA11yViolations(s.page) : [];
+
 /** Every check `checkScreen` runs; one more check is one more line here. */
 export const CHECKS: Check[] = [
   placeholders,
@@ -210,6 +219,7 @@ export const CHECKS: Check[] = [
   consoleErrors,
   unexpectedResponses,
   tapTargets,
+  accessibility,
 ];
 
 interface Watch {
