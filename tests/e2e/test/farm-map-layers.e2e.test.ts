@@ -14,6 +14,7 @@ import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPa
 import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 import { startMapApp } from '../src/blank-map-app';
+import { acceptCookies, text } from '../src/customer';
 
 /** A light green 1x1 PNG: a base-map tile from the "server". */
 const TILE = Buffer.from(
@@ -61,7 +62,8 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
   const requested: string[] = [];
   let streetsUp = false;
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 250 });
-  const notice = () => page.getByText(/Podkład mapy jest teraz niedostępny/);
+  const pl = (key: string) => text('pl', `farmMap.${key}`);
+  const notice = () => page.getByText(pl('baseMapUnavailable'));
 
   beforeAll(async () => {
     app = await startMapApp(system().gateway, 'layers', {
@@ -131,7 +133,7 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
 
   it("opens on the farmer's plot with a notice that the street map is unavailable", async () => {
     await page.goto(`${app.url}/map`);
-    await page.getByRole('button', { name: 'Akceptuję', exact: true }).click({ timeout: 15_000 });
+    await acceptCookies(page, 'pl');
     await page.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
     await notice().waitFor({ timeout: 20_000 });
     expect(requested.some((u) => u.startsWith(OSM))).toBe(true);
@@ -143,13 +145,13 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
   });
 
   it('draws on the neutral background while the notice shows, the panel in view', async () => {
-    await page.getByRole('button', { name: 'Narysuj działkę', exact: true }).click();
+    await page.getByRole('button', { name: pl('drawPlot'), exact: true }).click();
     await poll(() =>
       page.evaluate(() => {
         const el = document.activeElement;
         return el ? `${el.tagName}:${el.textContent}` : '';
       }),
-    ).toBe('H3:Narysuj działkę');
+    ).toBe(`H3:${pl('drawPlot')}`);
     const box = (await page.locator('.farm-map__canvas').boundingBox())!;
     // Bottom left of the map, beside the fitted plot, below the notice and above the scale bar.
     const corners: [number, number][] = [
@@ -167,18 +169,18 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     await poll(() => page.getByText(/^Powierzchnia \(podgląd\): \d+,?\.?\d* ha$/).count()).toBe(1);
     expect(await notice().isVisible()).toBe(true);
     await shot(page, 'drawing-without-base-map');
-    await page.getByRole('button', { name: 'Anuluj', exact: true }).click();
+    await page.getByRole('button', { name: pl('cancel'), exact: true }).click();
   });
 
   it('retries: the notice goes once the street map answers again', async () => {
     streetsUp = true;
-    await page.getByRole('button', { name: 'Spróbuj teraz' }).click();
+    await page.getByRole('button', { name: pl('baseMapRetry') }).click();
     await notice().waitFor({ state: 'hidden', timeout: 20_000 });
     await shot(page, 'street-map-back');
   });
 
   it('switches to the configured orthophoto WMTS and the KIEG overlay, kept after a reload', async () => {
-    await page.getByRole('radio', { name: 'Ortofotomapa' }).check();
+    await page.getByRole('radio', { name: pl('styleOrthophoto') }).check();
     await poll(() => requested.filter((u) => u.startsWith(ORTHO)).length).toBeGreaterThan(0);
     const tile = new URL(requested.find((u) => u.startsWith(ORTHO))!);
     expect(Object.fromEntries(tile.searchParams)).toMatchObject({
@@ -191,7 +193,7 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     expect(tile.searchParams.get('TILEROW')).toMatch(/^\d+$/);
     expect(tile.searchParams.get('TILECOL')).toMatch(/^\d+$/);
 
-    await page.getByRole('checkbox', { name: 'Działki ewidencyjne' }).check();
+    await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).check();
     await poll(() => requested.filter((u) => u.startsWith(KIEG)).length).toBeGreaterThan(0);
     const wms = new URL(requested.find((u) => u.startsWith(KIEG))!);
     expect(Object.fromEntries(wms.searchParams)).toMatchObject({
@@ -207,7 +209,7 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
 
     await page.reload();
     await page.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('radio', { name: 'Ortofotomapa' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Działki ewidencyjne' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: pl('styleOrthophoto') }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).isChecked()).toBe(true);
   });
 });
