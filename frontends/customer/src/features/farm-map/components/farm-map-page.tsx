@@ -149,7 +149,7 @@ export function FarmMapPage() {
     if (tool === 'none') return;
     const panel = toolPanel.current?.querySelector<HTMLElement>('[data-tool-panel] > *');
     if (!panel) return;
-    panel.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    panel.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
     const heading = panel.querySelector<HTMLElement>('h2, h3, legend');
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
