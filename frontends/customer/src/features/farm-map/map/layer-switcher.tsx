@@ -1,4 +1,5 @@
 import { useT } from '../../../lib/i18n';
+import './map-view.css';
 import type { LayerChoice } from './layer-choice';
 
 export interface LayerSwitcherProps {
