@@ -58,6 +58,9 @@ function leftovers(text: string): string[] {
   for (const m of text.matchAll(/(?:zł|PLN|зл)\s*(?:zł|PLN|зл)|PLN\s+PLN|PLN [\d\s.,]+ ?PLN/g))
     found.push(`currency twice ${m[0]}`);
   for (const word of text.split(/[^A-Z_]+/)) if (RAW_CODES.has(word)) found.push(`code ${word}`);
+  // Money is formatted with its currency: a template must not add it again.
+  for (const m of text.matchAll(/(?:zł|PLN|зл)\s+(?:zł|PLN|зл)|PLN\s+[\d ,.]+\s*(?:zł|PLN)/g))
+    found.push(`currency twice ${m[0]}`);
   return [...new Set(found)];
 }
 
@@ -204,17 +207,7 @@ function sampleNotices(): Notice[] {
       at,
     }),
   );
-  const session = {
-    orderId,
-    orderNumber: 'ZF/2026/000014',
-    userId: user,
-    kind: 'FARM' as const,
-    sessionId: 'ZF-2026-000014-1',
-    amountGrosze: 18000,
-  };
   notices.push(
-    paymentExpiredNotice({ ...session, outcome: 'EXPIRED', endedAt: at }),
-    paymentRefundDueNotice({ ...session, reason: 'ORDER_CANCELLED', receivedAt: at }),
     sendReminderNotice(
       {
         userId: user,

@@ -134,9 +134,13 @@ export function orderStatusNotice(
   }
   if (data.to === 'KIT_SENT' && data.trackingNumber)
     return orderNotice(type, o, eventId, { status: data.to, trackingNumber: data.trackingNumber }, 'kitSent');
-  return orderNotice(type, o, eventId, {
+  const notice = orderNotice(type, o, eventId, {
     status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
   });
+  // Awaiting an online payment: the page that pays it.
+  return data.to === 'PENDING_PAYMENT' && data.kind === 'FARM'
+    ? { ...notice, linkPath: paymentPath(data.orderId) }
+    : notice;
 }
 
 export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: string): Notice | null {

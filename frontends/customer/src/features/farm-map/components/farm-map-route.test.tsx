@@ -340,10 +340,10 @@ describe('/map view, base map and layer switcher', () => {
     renderFeature(<FarmMapRoute />, 'pl');
     await userEvent.click(await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole('button', { name: 'Cofnij' }));
-    expect(await screen.findByText('Cofnięto zmianę kształtu: Pole przy lesie, teraz 0.98 ha.')).toBeTruthy();
+    expect(await screen.findByText('Cofnięto zmianę kształtu: Pole przy lesie, teraz 0,98 ha.')).toBeTruthy();
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
     expect(
-      await screen.findByText('Ponowiono zmianę kształtu: Pole przy lesie, teraz 1.23 ha.'),
+      await screen.findByText('Ponowiono zmianę kształtu: Pole przy lesie, teraz 1,23 ha.'),
     ).toBeTruthy();
   });
 });
