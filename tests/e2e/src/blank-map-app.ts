@@ -58,17 +58,29 @@ export async function serveApp(
 }
 
 /** Builds the blank-map customer app into a temp folder and serves it; `close` removes both. */
-export async function startBlankMapApp(
+export function startBlankMapApp(
   gateway: string,
   tag: string,
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const buildDir = mkdtempSync(path.join(os.tmpdir(), `gleba-${tag}-blank-`));
+  return startMapApp(gateway, tag, { VITE_MAP_STYLE: 'blank' });
+}
+
+/**
+ * The customer app built with the given `VITE_MAP_*` settings (e.g. the Geoportal style with tile
+ * URLs on hosts the test answers with `page.route`), served like the blank-map one.
+ */
+export async function startMapApp(
+  gateway: string,
+  tag: string,
+  mapEnv: Record<string, string>,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const buildDir = mkdtempSync(path.join(os.tmpdir(), `gleba-${tag}-map-`));
   const build = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', buildDir, '--emptyOutDir'],
     {
       cwd: path.join(ROOT, 'frontends/customer'),
-      env: { ...process.env, VITE_MAP_STYLE: 'blank' },
+      env: { ...process.env, ...mapEnv },
       encoding: 'utf8',
     },
   );

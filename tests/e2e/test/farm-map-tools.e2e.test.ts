@@ -1,9 +1,10 @@
 // The customer map's tools in Chromium against the real system (identity, geo behind the gateway):
 // draw a field by clicking, snap a second one to it, move it by dragging, undo and redo
 // (Ctrl+Z / Ctrl+Shift+Z), divide by a line, merge, a crop with a hole cut out, auto-divide into
-// sectors, and a refused divide showing the server's message. The customer app is built here
-// with VITE_MAP_STYLE=blank (no remote tile: nothing leaves 127.0.0.1) and served by a small
-// static server that passes /api to the suite's gateway. Screenshots: test-artifacts/farm-map/.
+// sectors, and a refused divide showing the server's message; undo and redo say what they
+// changed. The customer app is built here with VITE_MAP_STYLE=blank (no remote tile: nothing
+// leaves 127.0.0.1) and served by a small static server that passes /api to the suite's gateway.
+// Screenshots: test-artifacts/farm-map/.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -211,13 +212,18 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
     await shot(page, 'field-b-moved');
     await page.getByRole('region', { name: 'Move' }).getByRole('button', { name: 'Close' }).click();
 
+    // Each step says what it took back or brought back.
+    const said = (text: RegExp) => page.getByRole('status').filter({ hasText: text }).waitFor();
     await page.keyboard.press('Control+z');
     await poll(async () => outer((await plots()).find((p) => p.name === 'Pole B')!)).toEqual(outer(before));
+    await said(/^Move undone: Pole B, now \d+\.\d\d ha\.$/);
     await page.keyboard.press('Control+Shift+z');
     await poll(async () => outer((await plots()).find((p) => p.name === 'Pole B')!)).toEqual(outer(moved));
+    await said(/^Move redone: Pole B, now \d+\.\d\d ha\.$/);
     await shot(page, 'field-b-redone');
     await button('Undo').click();
     await poll(async () => outer((await plots()).find((p) => p.name === 'Pole B')!)).toEqual(outer(before));
+    await said(/^Move undone: Pole B/);
   });
 
   it('divides the first field by a line, refusing a line that does not cross it', async () => {

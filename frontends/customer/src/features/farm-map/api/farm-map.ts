@@ -48,7 +48,7 @@ export const autoDivide = (cropId: string) =>
 export const revertSectors = (cropId: string) =>
   api.post<TCrop>(`crops/${encodeURIComponent(cropId)}/sectors/revert`, {});
 export const undoRedo = (kind: 'plots' | 'crops', id: string, step: 'undo' | 'redo') =>
-  api.post<unknown>(`${kind}/${encodeURIComponent(id)}/${step}`, {});
+  api.post<TPlot | TCrop>(`${kind}/${encodeURIComponent(id)}/${step}`, {});
 
 type Kind = 'plots' | 'crops';
 const at = (kind: Kind, id: string, tail = '') => `${kind}/${encodeURIComponent(id)}${tail}`;

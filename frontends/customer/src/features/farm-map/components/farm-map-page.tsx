@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { OrdersLink } from '../../farm-order/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
@@ -14,12 +14,22 @@ import {
   usePlots,
   useRefreshFarm,
 } from '../api/farm-map';
-import { readMapConfig, type BaseStyle } from '../map/map-config';
+import { useLayerChoice } from '../map/layer-choice';
+import { LayerSwitcher } from '../map/layer-switcher';
+import { readMapConfig } from '../map/map-config';
 import { MapView, type Selection } from '../map/map-view';
 import { useTerraDraw, type DrawSpec } from '../map/use-terra-draw';
-import { bbox, previewAreaHa } from '../rules/geometry';
+import { bbox, openingExtent, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
 import { moveVector, snapRings } from '../rules/snap';
+import {
+  EMPTY_JOURNAL,
+  applyStep,
+  nextChange,
+  recordChange,
+  stepMessageKey,
+  type ChangeKind,
+} from '../rules/undo-labels';
 import { CadastralForm } from './cadastral-form';
 import { CitySearch } from './city-search';
 import { CropEditForm, DeleteItem } from './crop-edit';
@@ -89,9 +99,19 @@ export function FarmMapPage() {
   const crops = useCrops();
   const refresh = useRefreshFarm();
   const [map, setMap] = useState<MapLibreMap | null>(null);
-  const [baseStyle, setBaseStyle] = useState<BaseStyle>('streets');
-  const [cadastre, setCadastre] = useState(false);
-  const [selection, setSelection] = useState<Selection>(null);
+  const [layers, setLayers] = useLayerChoice();
+  // `/map?plot=<id>` (or `?crop=`) opens on that shape, selected (read once: the page also
+  // renders outside a router in its component tests).
+  const [selection, setSelection] = useState<Selection>(() => {
+    const search = new URLSearchParams(window.location.search);
+    const plot = search.get('plot');
+    const crop = search.get('crop');
+    return plot ? { kind: 'plot', id: plot } : crop ? { kind: 'crop', id: crop } : null;
+  });
+  const [journal, setJournal] = useState(EMPTY_JOURNAL);
+  const [stepStatus, setStepStatus] = useState('');
+  const toolPanel = useRef<HTMLDivElement>(null);
+  const fittedMap = useRef<MapLibreMap | null>(null);
   const [tool, setToolState] = useState<Tool>('none');
   const [round, setRound] = useState(0);
   const [snapM, setSnapM] = useState(DEFAULT_SNAP_M);
@@ -111,6 +131,34 @@ export function FarmMapPage() {
     : selectedCrop
       ? { kind: 'crops', item: selectedCrop }
       : undefined;
+
+  // The map opens on the chosen shape, else on all the plots (country view without any).
+  const shapes = selection?.kind === 'crop' ? cropList : plotList;
+  const opening = useMemo(
+    () => (plots.data ? (openingExtent(shapes, selection?.id) ?? openingExtent(plotList)) : null),
+    // Only where the map opens: later edits and selections move it themselves.
+    [plots.data === undefined, crops.data === undefined],
+  );
+  useEffect(() => {
+    if (!map || fittedMap.current === map || !plots.data) return;
+    fittedMap.current = map;
+    if (opening) map.fitBounds(opening, { padding: 60, maxZoom: 17, duration: 0 });
+  }, [map, opening, plots.data]);
+
+  // An opened tool's panel comes into view in the scrolling column, its heading focused.
+  useEffect(() => {
+    if (tool === 'none') return;
+    const panel = toolPanel.current?.querySelector<HTMLElement>('[data-tool-panel] > *');
+    if (!panel) return;
+    panel.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    const heading = panel.querySelector<HTMLElement>('h2, h3, legend');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  }, [tool]);
+
+  const note = (id: string, kind: ChangeKind) => setJournal((j) => recordChange(j, id, kind));
 
   const setTool = (next: Tool) => {
     setToolState(next);
@@ -141,6 +189,7 @@ export function FarmMapPage() {
           distanceM: Math.min(vector.distanceM, 10_000),
           bearingDeg: vector.bearingDeg,
         });
+        note(target.item.id, 'move');
         toast.success(tr('farmMap.moved', { distance: formatLength(lang, vector.distanceM) }));
       } catch (err) {
         setActionError(saveErrorMessage(lang, err));
@@ -181,14 +230,23 @@ export function FarmMapPage() {
     async (which: 'undo' | 'redo') => {
       if (!selection) return;
       setActionError(undefined);
+      setStepStatus('');
       try {
-        await undoRedo(selection.kind === 'plot' ? 'plots' : 'crops', selection.id, which);
+        const shape = await undoRedo(selection.kind === 'plot' ? 'plots' : 'crops', selection.id, which);
+        const kind = nextChange(journal, selection.id, which);
+        setJournal((j) => applyStep(j, selection.id, which));
+        setStepStatus(
+          tr(stepMessageKey(which, kind), {
+            name: shape.name,
+            area: formatNumber(lang, shape.areaHa, 2, 2),
+          }),
+        );
         await refresh();
       } catch (err) {
         setActionError(saveErrorMessage(lang, err));
       }
     },
-    [selection, refresh, lang],
+    [selection, refresh, lang, journal, tr],
   );
   useUndoShortcuts(step);
 
@@ -204,6 +262,7 @@ export function FarmMapPage() {
   };
 
   const finish = async () => {
+    if (target && (tool === 'move' || tool === 'divide' || tool === 'cut')) note(target.item.id, tool);
     setToolState('none');
     await refresh();
   };
@@ -223,30 +282,12 @@ export function FarmMapPage() {
 
   return (
     <div className="farm-map">
-      <div className="farm-map__panel">
+      <div className="farm-map__panel" ref={toolPanel}>
         <h2>{tr('farmMap.title')}</h2>
         <OrdersLink />
         <CitySearch onFly={(lng, lat, zoom) => map?.flyTo({ center: [lng, lat], zoom })} />
 
-        <fieldset className="farm-map__layers">
-          <legend>{tr('farmMap.baseMap')}</legend>
-          {(['streets', 'orthophoto'] as const).map((s) => (
-            <label key={s}>
-              <input
-                type="radio"
-                name="base-style"
-                value={s}
-                checked={baseStyle === s}
-                onChange={() => setBaseStyle(s)}
-              />{' '}
-              {tr(s === 'streets' ? 'farmMap.styleStreets' : 'farmMap.styleOrthophoto')}
-            </label>
-          ))}
-          <label>
-            <input type="checkbox" checked={cadastre} onChange={(e) => setCadastre(e.target.checked)} />{' '}
-            {tr('farmMap.cadastreOverlay')}
-          </label>
-        </fieldset>
+        <LayerSwitcher choice={layers} onChange={setLayers} className="farm-map__layers map-layers" />
 
         <section className="farm-map__form" aria-label={tr('farmMap.tools')}>
           <div className="farm-map__actions">
@@ -260,66 +301,69 @@ export function FarmMapPage() {
           <SnapSetting value={snapM} onChange={setSnapM} />
         </section>
 
-        {tool === 'draw' && (
-          <DrawPlotPanel
-            ring={drawing.points}
-            closed={drawing.finished}
-            snapToleranceM={snapM}
-            onCancel={() => setTool('none')}
-            onSaved={async (plot) => {
-              setToolState('none');
-              await refresh();
-              select({ kind: 'plot', id: plot.id }, plot);
-            }}
-          />
-        )}
-        {tool === 'pick' && (
-          <SelectParcelPanel
-            point={pickPoint}
-            onParcel={setCandidate}
-            onClose={() => setTool('none')}
-            onAdded={async (plot) => {
-              setTool('none');
-              await refresh();
-              select({ kind: 'plot', id: plot.id }, plot);
-            }}
-          />
-        )}
-        {tool === 'cadastral' && (
-          <CadastralForm
-            onAdded={async (plot) => {
-              setToolState('none');
-              await refresh();
-              select({ kind: 'plot', id: plot.id }, plot);
-            }}
-          />
-        )}
-        {tool === 'ruler' && (
-          <RulerPanel points={drawing.points} onClear={redraw} onClose={() => setTool('none')} />
-        )}
-        {tool === 'merge' && (
-          <MergePanel
-            plots={plotList}
-            ticked={mergeIds}
-            onTick={(id) =>
-              setMergeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
-            }
-            onClose={() => setTool('none')}
-            onDone={async (plot) => {
-              setToolState('none');
-              await refresh();
-              select({ kind: 'plot', id: plot.id }, plot);
-            }}
-          />
-        )}
-        {tool === 'files' && (
-          <ImportExportPanel
-            plots={plotList}
-            onImported={async () => {
-              await refresh();
-            }}
-          />
-        )}
+        <div data-tool-panel className="farm-map__tool">
+          {tool === 'draw' && (
+            <DrawPlotPanel
+              ring={drawing.points}
+              closed={drawing.finished}
+              snapToleranceM={snapM}
+              onCancel={() => setTool('none')}
+              onSaved={async (plot) => {
+                setToolState('none');
+                await refresh();
+                select({ kind: 'plot', id: plot.id }, plot);
+              }}
+            />
+          )}
+          {tool === 'pick' && (
+            <SelectParcelPanel
+              point={pickPoint}
+              onParcel={setCandidate}
+              onClose={() => setTool('none')}
+              onAdded={async (plot) => {
+                setTool('none');
+                await refresh();
+                select({ kind: 'plot', id: plot.id }, plot);
+              }}
+            />
+          )}
+          {tool === 'cadastral' && (
+            <CadastralForm
+              onAdded={async (plot) => {
+                setToolState('none');
+                await refresh();
+                select({ kind: 'plot', id: plot.id }, plot);
+              }}
+            />
+          )}
+          {tool === 'ruler' && (
+            <RulerPanel points={drawing.points} onClear={redraw} onClose={() => setTool('none')} />
+          )}
+          {tool === 'merge' && (
+            <MergePanel
+              plots={plotList}
+              ticked={mergeIds}
+              onTick={(id) =>
+                setMergeIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
+              }
+              onClose={() => setTool('none')}
+              onDone={async (plot) => {
+                note(plot.id, 'merge');
+                setToolState('none');
+                await refresh();
+                select({ kind: 'plot', id: plot.id }, plot);
+              }}
+            />
+          )}
+          {tool === 'files' && (
+            <ImportExportPanel
+              plots={plotList}
+              onImported={async () => {
+                await refresh();
+              }}
+            />
+          )}
+        </div>
 
         <FormError>
           {loadError ? `${tr('farmMap.loadFailed')} ${describeError(lang, loadError)}` : undefined}
@@ -385,6 +429,9 @@ export function FarmMapPage() {
               </button>
             </div>
             <p className="farm-map__hint">{tr('farmMap.undoHint')}</p>
+            <p role="status" className="farm-map__status">
+              {stepStatus}
+            </p>
             {selectedCrop?.hasTest && <p className="farm-map__hint">{tr('farmMap.cropLocked')}</p>}
             <div className="farm-map__actions">
               {selectedPlot && toolButton('crop', tr('farmMap.addCrop'), false)}
@@ -437,85 +484,88 @@ export function FarmMapPage() {
           </section>
         )}
 
-        {tool === 'crop' && selectedPlot && (
-          <CropForm
-            plot={selectedPlot}
-            onAdded={async (crop) => {
-              setToolState('none');
-              await refresh();
-              select({ kind: 'crop', id: crop.id }, crop);
-            }}
-          />
-        )}
-        {tool === 'cropPart' && selectedPlot && (
-          <section className="farm-map__form" aria-label={tr('farmMap.cropPart')}>
-            <h3>{tr('farmMap.cropPart')}</h3>
-            <p className="farm-map__hint">{tr('farmMap.cropPartHint')}</p>
-            {part ? (
-              <>
-                <p>{tr('farmMap.cropPartArea', { area: formatNumber(lang, previewAreaHa(part), 2, 2) })}</p>
-                <CropForm
-                  plot={selectedPlot}
-                  geometry={part}
-                  onAdded={async (crop) => {
-                    setToolState('none');
-                    await refresh();
-                    select({ kind: 'crop', id: crop.id }, crop);
-                  }}
-                />
-              </>
-            ) : (
-              <p className="farm-map__hint">{tr('farmMap.shapeNotDrawn')}</p>
-            )}
-            <div className="farm-map__actions">
-              <button type="button" className="gl-button gl-button--secondary" onClick={redraw}>
-                {tr('farmMap.clear')}
-              </button>
-            </div>
-          </section>
-        )}
-        {tool === 'editCrop' && selectedCrop && (
-          <CropEditForm key={selectedCrop.id} crop={selectedCrop} onSaved={finish} />
-        )}
-        {tool === 'move' && target && (
-          <MovePanel target={target} onDone={finish} onClose={() => setTool('none')} />
-        )}
-        {tool === 'divide' && target && (
-          <DividePanel
-            target={target}
-            line={drawing.points}
-            finished={drawing.finished}
-            onDone={finish}
-            onRedraw={redraw}
-            onClose={() => setTool('none')}
-          />
-        )}
-        {tool === 'cut' && selectedCrop && (
-          <CutPanel
-            crop={selectedCrop}
-            ring={drawing.points}
-            closed={drawing.finished}
-            onDone={finish}
-            onRedraw={redraw}
-            onClose={() => setTool('none')}
-          />
-        )}
-        {tool === 'sectors' && selectedCrop && (
-          <SectorEditor
-            crop={selectedCrop}
-            polygons={drawing.polygons}
-            onSubMode={drawing.setSubMode}
-            onDone={finish}
-            onClose={() => setTool('none')}
-          />
-        )}
+        <div data-tool-panel className="farm-map__tool">
+          {tool === 'crop' && selectedPlot && (
+            <CropForm
+              plot={selectedPlot}
+              onAdded={async (crop) => {
+                setToolState('none');
+                await refresh();
+                select({ kind: 'crop', id: crop.id }, crop);
+              }}
+            />
+          )}
+          {tool === 'cropPart' && selectedPlot && (
+            <section className="farm-map__form" aria-label={tr('farmMap.cropPart')}>
+              <h3>{tr('farmMap.cropPart')}</h3>
+              <p className="farm-map__hint">{tr('farmMap.cropPartHint')}</p>
+              {part ? (
+                <>
+                  <p>{tr('farmMap.cropPartArea', { area: formatNumber(lang, previewAreaHa(part), 2, 2) })}</p>
+                  <CropForm
+                    plot={selectedPlot}
+                    geometry={part}
+                    onAdded={async (crop) => {
+                      setToolState('none');
+                      await refresh();
+                      select({ kind: 'crop', id: crop.id }, crop);
+                    }}
+                  />
+                </>
+              ) : (
+                <p className="farm-map__hint">{tr('farmMap.shapeNotDrawn')}</p>
+              )}
+              <div className="farm-map__actions">
+                <button type="button" className="gl-button gl-button--secondary" onClick={redraw}>
+                  {tr('farmMap.clear')}
+                </button>
+              </div>
+            </section>
+          )}
+          {tool === 'editCrop' && selectedCrop && (
+            <CropEditForm key={selectedCrop.id} crop={selectedCrop} onSaved={finish} />
+          )}
+          {tool === 'move' && target && (
+            <MovePanel target={target} onDone={finish} onClose={() => setTool('none')} />
+          )}
+          {tool === 'divide' && target && (
+            <DividePanel
+              target={target}
+              line={drawing.points}
+              finished={drawing.finished}
+              onDone={finish}
+              onRedraw={redraw}
+              onClose={() => setTool('none')}
+            />
+          )}
+          {tool === 'cut' && selectedCrop && (
+            <CutPanel
+              crop={selectedCrop}
+              ring={drawing.points}
+              closed={drawing.finished}
+              onDone={finish}
+              onRedraw={redraw}
+              onClose={() => setTool('none')}
+            />
+          )}
+          {tool === 'sectors' && selectedCrop && (
+            <SectorEditor
+              crop={selectedCrop}
+              polygons={drawing.polygons}
+              onSubMode={drawing.setSubMode}
+              onDone={finish}
+              onClose={() => setTool('none')}
+            />
+          )}
+        </div>
       </div>
       <div className={tool === 'pick' ? 'farm-map__map farm-map__map--point' : 'farm-map__map'}>
         <MapView
           key={lang}
           config={config}
-          baseStyle={baseStyle}
-          cadastre={cadastre}
+          baseStyle={layers.base}
+          cadastre={layers.cadastre}
+          initialBounds={opening}
           plots={plotList}
           crops={cropList}
           selection={selection}

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { swrConfig } from '@gleba/api-client';
+import { api } from '../../../lib/api-client';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
 import { renderFeature, viewport } from '../testing/render';
@@ -106,7 +109,8 @@ describe('/map', () => {
     await waitFor(() =>
       expect(map.layers.get('plots-selected')?.filter).toEqual(['==', ['get', 'id'], PLOT.id]),
     );
-    expect(map.fitted).toHaveLength(1);
+    // Opened on the plots, then fitted to the chosen one.
+    await waitFor(() => expect(map.fitted).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
   });
 });
@@ -229,5 +233,117 @@ describe('/map layers', () => {
     await userEvent.click(screen.getByRole('button', { name: /Pszenica 2026/ }));
     expect(screen.getByText('Sectors: 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Revert to one sector' })).toBeTruthy();
+  });
+});
+
+describe('/map view, base map and layer switcher', () => {
+  it("opens on the user's plots instead of the country view", async () => {
+    viewport(1280);
+    farmApi({ 'GET /api/plots': [PLOT, { ...PLOT, id: 'p2', name: 'Drugie', geometry: square(21.01) }] });
+    renderFeature(<FarmMapRoute />);
+    await screen.findByRole('button', { name: /Drugie/ }, { timeout: 5000 });
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.fitted).toHaveLength(1));
+    const [w, s, e, n] = map.fitted[0] as number[];
+    expect([w, s, e, n].map((v) => v!.toFixed(6))).toEqual([
+      '21.000000',
+      '52.000000',
+      '21.011000',
+      '52.001000',
+    ]);
+  });
+
+  it('stays on the country view for a user without plots', async () => {
+    viewport(1280);
+    farmApi({ 'GET /api/plots': [], 'GET /api/crops': [] });
+    renderFeature(<FarmMapRoute />);
+    await screen.findByText(/You have no plots yet/, undefined, { timeout: 5000 });
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.data.has('plots')).toBe(true));
+    expect(map.fitted).toHaveLength(0);
+    expect(map.options).toMatchObject({ center: [19.4, 52.1], zoom: 6 });
+  });
+
+  it('says in Polish that the base map is unavailable while its tiles fail, the tools still there', async () => {
+    viewport(1280);
+    farmApi();
+    renderFeature(<FarmMapRoute />, 'pl');
+    await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 });
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.data.has('plots')).toBe(true));
+    expect(screen.queryByText(/Podkład mapy jest teraz niedostępny/)).toBeNull();
+    // A failed tile of another source (the overlay) is not the base map.
+    act(() => map.fire('error', { sourceId: 'cadastre', error: new Error('Failed to fetch') }));
+    expect(screen.queryByText(/Podkład mapy jest teraz niedostępny/)).toBeNull();
+    act(() => map.fire('error', { sourceId: 'streets', error: new Error('Failed to fetch') }));
+    expect(await screen.findByText(/Podkład mapy jest teraz niedostępny/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Spróbuj teraz' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Narysuj działkę' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    // A tile arrives again: the notice goes.
+    act(() => map.fire('data', { sourceId: 'streets', dataType: 'source', tile: {} }));
+    await waitFor(() => expect(screen.queryByText(/Podkład mapy jest teraz niedostępny/)).toBeNull());
+  });
+
+  it('keeps the layer choice of this browser for the next visit', async () => {
+    viewport(1280);
+    farmApi();
+    const first = renderFeature(<FarmMapRoute />);
+    await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('radio', { name: 'Orthophoto' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cadastral parcels' }));
+    const map = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(map.layers.get('base-orthophoto')?.layout.visibility).toBe('visible'));
+    expect(map.layers.get('base-streets')?.layout.visibility).toBe('none');
+    expect(map.layers.get('overlay-cadastre')?.layout.visibility).toBe('visible');
+    expect(JSON.parse(localStorage.getItem('gleba.map.layers')!)).toEqual({
+      base: 'orthophoto',
+      cadastre: true,
+    });
+    first.unmount();
+
+    render(
+      <SWRConfig value={{ ...swrConfig(api), provider: () => new Map() }}>
+        <FarmMapRoute />
+      </SWRConfig>,
+    );
+    await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 });
+    expect((screen.getByRole('radio', { name: 'Orthophoto' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Cadastral parcels' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    const again = fake.ref!.instances.at(-1)!;
+    await waitFor(() => expect(again.layers.get('base-orthophoto')?.layout.visibility).toBe('visible'));
+  });
+
+  it('brings an opened tool panel into view and focuses its heading', async () => {
+    viewport(1280);
+    farmApi({ 'GET /api/admin-units/voivodeships': [] });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    renderFeature(<FarmMapRoute />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add a plot from the cadastre' }, { timeout: 5000 }),
+    );
+    const heading = await screen.findByRole('heading', { name: 'Add a plot from the cadastre' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrolled).toHaveBeenCalled();
+    expect(heading.closest('[data-tool-panel]')).toBeTruthy();
+  });
+
+  it('says what an undo and a redo changed', async () => {
+    viewport(1280);
+    farmApi({
+      [`POST /api/plots/${PLOT.id}/undo`]: { ...PLOT, areaHa: 0.98 },
+      [`POST /api/plots/${PLOT.id}/redo`]: PLOT,
+    });
+    renderFeature(<FarmMapRoute />, 'pl');
+    await userEvent.click(await screen.findByRole('button', { name: /Pole przy lesie/ }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cofnij' }));
+    expect(await screen.findByText('Cofnięto zmianę kształtu: Pole przy lesie, teraz 0,98 ha.')).toBeTruthy();
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(
+      await screen.findByText('Ponowiono zmianę kształtu: Pole przy lesie, teraz 1,23 ha.'),
+    ).toBeTruthy();
   });
 });

@@ -60,6 +60,11 @@ export const BASE_LAYER: Record<BaseStyle, string> = {
   orthophoto: 'base-orthophoto',
 };
 export const CADASTRE_LAYER = 'overlay-cadastre';
+/** Source ids of the base maps (their tile errors mean the background is unavailable). */
+export const BASE_SOURCE: Record<BaseStyle, string> = {
+  streets: 'streets',
+  orthophoto: 'orthophoto',
+};
 
 /**
  * One style holding both base maps (streets visible) and the cadastral overlay (hidden); `blank`
@@ -104,4 +109,18 @@ export function buildStyle(config: MapConfig): StyleSpecification {
       { id: CADASTRE_LAYER, type: 'raster', source: 'cadastre', minzoom: 13, layout: { visibility: 'none' } },
     ],
   };
+}
+
+/** Minimal map surface for {@link applyLayers} (MapLibre's Map, or a test fake). */
+interface LayerTarget {
+  getLayer(id: string): unknown;
+  setLayoutProperty(layer: string, name: string, value: unknown): unknown;
+}
+
+/** Shows the chosen base map and the overlay (when on), hides the rest; layers not in the style are skipped. */
+export function applyLayers(map: LayerTarget, base: BaseStyle, cadastre: boolean): void {
+  for (const [style, layer] of Object.entries(BASE_LAYER))
+    if (map.getLayer(layer)) map.setLayoutProperty(layer, 'visibility', style === base ? 'visible' : 'none');
+  if (map.getLayer(CADASTRE_LAYER))
+    map.setLayoutProperty(CADASTRE_LAYER, 'visibility', cadastre ? 'visible' : 'none');
 }

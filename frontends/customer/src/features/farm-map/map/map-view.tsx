@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import maplibregl, { type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
+import maplibregl, { type GeoJSONSource, type Map as MapLibreMap, type RasterTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-view.css';
 import type { TAreaGeometry, TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
-import { BASE_LAYER, CADASTRE_LAYER, buildStyle, type BaseStyle, type MapConfig } from './map-config';
+import { BASE_SOURCE, applyLayers, buildStyle, type BaseStyle, type MapConfig } from './map-config';
 import { mapLocale } from './map-locale';
 
 export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
@@ -126,6 +127,64 @@ export interface MapViewProps {
   onPoint?: (lngLat: TPosition) => void;
   /** A shape outlined on its own (the cadastral parcel found by select on map). */
   candidate?: TAreaGeometry | null;
+  /** Where the map opens instead of the whole country (the user's plots, a chosen plot). */
+  initialBounds?: [number, number, number, number] | null;
+}
+
+/** While the base map is out, its tiles are asked for again this often (and at once when back online). */
+const RETRY_MS = 15_000;
+
+/**
+ * Whether the base map's tiles arrive: false after a tile of the shown base map failed (or the
+ * browser went offline) until one loads again; retries meanwhile. The data layers and the tools
+ * never wait for it.
+ */
+function useBaseMapHealth(map: MapLibreMap | null, baseStyle: BaseStyle, enabled: boolean) {
+  const [available, setAvailable] = useState(true);
+  const [attempt, setAttempt] = useState(0);
+  const base = useRef(baseStyle);
+  base.current = baseStyle;
+
+  useEffect(() => {
+    if (!map || !enabled) return;
+    const onError = (e: { sourceId?: string }) => {
+      if (e.sourceId === BASE_SOURCE[base.current]) setAvailable(false);
+    };
+    const onData = (e: { sourceId?: string; dataType?: string; tile?: unknown }) => {
+      if (e.dataType === 'source' && e.tile && e.sourceId === BASE_SOURCE[base.current]) setAvailable(true);
+    };
+    const onOffline = () => setAvailable(false);
+    const onOnline = () => setAttempt((n) => n + 1);
+    map.on('error', onError);
+    map.on('data', onData);
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) setAvailable(false);
+    return () => {
+      map.off('error', onError);
+      map.off('data', onData);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [map, enabled]);
+
+  // A switch of the base map starts over: the other server may well answer.
+  useEffect(() => setAvailable(true), [baseStyle]);
+
+  useEffect(() => {
+    if (available || !map) return;
+    const timer = window.setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [available, map, attempt]);
+
+  useEffect(() => {
+    if (!attempt || !map) return;
+    const source = map.getSource(BASE_SOURCE[base.current]) as RasterTileSource | undefined;
+    // Setting the same tiles again drops the failed ones and asks the server anew.
+    if (source?.tiles) source.setTiles([...source.tiles]);
+  }, [attempt, map]);
+
+  return { available, retry: () => setAttempt((n) => n + 1) };
 }
 
 /** MapLibre with the configured style; the data and toggles are applied as they change. */
@@ -141,6 +200,7 @@ export function MapView({
   onPick,
   onPoint,
   candidate,
+  initialBounds,
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
@@ -155,8 +215,9 @@ export function MapView({
     const m = new maplibregl.Map({
       container: container.current,
       style: buildStyle(config),
-      center: config.center,
-      zoom: config.zoom,
+      ...(initialBounds
+        ? { bounds: initialBounds, fitBoundsOptions: { padding: 60, maxZoom: 17 } }
+        : { center: config.center, zoom: config.zoom }),
       // The controls' labels in the page's language (the parent remounts the map on a switch).
       locale: mapLocale(tr),
     });
@@ -192,17 +253,8 @@ export function MapView({
   }, []);
 
   useEffect(() => {
-    if (!map) return;
-    for (const [style, layer] of Object.entries(BASE_LAYER)) {
-      if (map.getLayer(layer))
-        map.setLayoutProperty(layer, 'visibility', style === baseStyle ? 'visible' : 'none');
-    }
-  }, [map, baseStyle]);
-
-  useEffect(() => {
-    if (map?.getLayer(CADASTRE_LAYER))
-      map.setLayoutProperty(CADASTRE_LAYER, 'visibility', cadastre ? 'visible' : 'none');
-  }, [map, cadastre]);
+    if (map) applyLayers(map, baseStyle, cadastre);
+  }, [map, baseStyle, cadastre]);
 
   useEffect(() => {
     if (!map) return;
@@ -226,5 +278,19 @@ export function MapView({
     map.setFilter('crops-selected', ['==', ['get', 'id'], selection?.kind === 'crop' ? selection.id : '']);
   }, [map, selection]);
 
-  return <div ref={container} className="farm-map__canvas" role="region" aria-label={label} />;
+  const health = useBaseMapHealth(map, baseStyle, config.style !== 'blank');
+
+  return (
+    <>
+      <div ref={container} className="farm-map__canvas" role="region" aria-label={label} />
+      {!health.available && (
+        <div className="farm-map__offline" role="status">
+          <p>{tr('farmMap.baseMapUnavailable')}</p>
+          <button type="button" className="gl-button gl-button--secondary" onClick={health.retry}>
+            {tr('farmMap.baseMapRetry')}
+          </button>
+        </div>
+      )}
+    </>
+  );
 }

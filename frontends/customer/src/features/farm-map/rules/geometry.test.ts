@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bbox, edgeLengthsM, openRing, previewAreaHa } from './geometry';
+import { bbox, edgeLengthsM, extentOf, openingExtent, openRing, previewAreaHa } from './geometry';
 
 const SQUARE = [
   [21.5, 52.2],
@@ -41,5 +41,46 @@ describe('drawing preview geometry', () => {
         ],
       }),
     ).toEqual([21.5, 52.2, 22.1, 53.1]);
+  });
+});
+
+describe('where the map opens', () => {
+  const poly = (x: number, y: number) => ({
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [x, y],
+        [x + 0.01, y],
+        [x + 0.01, y + 0.01],
+        [x, y],
+      ],
+    ],
+  });
+  const shapes = [
+    { id: 'a', geometry: poly(21, 52) },
+    { id: 'b', geometry: poly(18.5, 50.1) },
+  ];
+
+  it('fits all the plots', () => {
+    expect(extentOf(shapes.map((s) => s.geometry))).toEqual([18.5, 50.1, 21.01, 52.01]);
+    expect(openingExtent(shapes)).toEqual([18.5, 50.1, 21.01, 52.01]);
+  });
+
+  it('fits the chosen plot alone', () => {
+    expect(openingExtent(shapes, 'b')).toEqual([18.5, 50.1, 18.51, 50.11]);
+  });
+
+  it('falls back to all plots for an unknown choice, and to the country view without plots', () => {
+    expect(openingExtent(shapes, 'gone')).toEqual([18.5, 50.1, 21.01, 52.01]);
+    expect(openingExtent([])).toBeNull();
+    expect(openingExtent([], 'a')).toBeNull();
+  });
+
+  it('covers every part of a multipolygon', () => {
+    const multi = {
+      type: 'MultiPolygon' as const,
+      coordinates: [poly(20, 51).coordinates, poly(22, 53).coordinates],
+    };
+    expect(openingExtent([{ id: 'm', geometry: multi }], 'm')).toEqual([20, 51, 22.01, 53.01]);
   });
 });

@@ -82,3 +82,29 @@ export function lineLengthsM(points: TPosition[]): number[] {
   }
   return out;
 }
+
+export type Bounds = [number, number, number, number];
+
+/** The extent of several area geometries; null when there are none. */
+export function extentOf(geometries: readonly TAreaGeometry[]): Bounds | null {
+  if (!geometries.length) return null;
+  const boxes = geometries.map(bbox);
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+/**
+ * Where the map opens: on the chosen shape when there is one, else on all the user's plots;
+ * null (the country view) for a user without plots.
+ */
+export function openingExtent(
+  shapes: readonly { id: string; geometry: TAreaGeometry }[],
+  chosenId?: string | null,
+): Bounds | null {
+  const chosen = chosenId ? shapes.find((s) => s.id === chosenId) : undefined;
+  return chosen ? bbox(chosen.geometry) : extentOf(shapes.map((s) => s.geometry));
+}

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@gleba/contracts';
+import { LAYER_CHOICE_KEY } from '../map/layer-choice';
 import { swrConfig } from '@gleba/api-client';
 import { Toaster } from '@gleba/ui';
 import { api } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ export function renderFeature(ui: ReactElement, lang: 'pl' | 'en' | 'uk' = 'en')
   localStorage.setItem(STORAGE_KEYS.token, 'access-1');
   localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
   localStorage.setItem(STORAGE_KEYS.lang, lang);
+  localStorage.removeItem(LAYER_CHOICE_KEY);
   resetSessionStore();
   resetLanguageStore();
   return render(
@@ -58,6 +60,12 @@ export function fakeMapLibre() {
     on(event: string, cb: (e: unknown) => void) {
       this.handlers.set(event, [...(this.handlers.get(event) ?? []), cb]);
       if (event === 'load') setTimeout(cb, 0);
+    }
+    off(event: string, cb: (e: unknown) => void) {
+      this.handlers.set(
+        event,
+        (this.handlers.get(event) ?? []).filter((h) => h !== cb),
+      );
     }
     /** What MapLibre would emit, e.g. `fire('click', { lngLat: { lng, lat }, point: { x, y } })`. */
     fire(event: string, e: unknown) {

@@ -6,7 +6,8 @@ import type { TAreaGeometry, TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
 import { doseText, noLimeDose } from '../../results/components/results-page';
-import type { BaseStyle } from '../../farm-map/map/map-config';
+import { useLayerChoice } from '../../farm-map/map/layer-choice';
+import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
 import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
 import { FieldHistory } from './field-history';
@@ -184,7 +185,7 @@ export function FieldResultsPage() {
   const where = useMemo(() => sampleSectors(orders.data ?? []), [orders.data]);
   const [layer, setLayer] = useState<Layer>('PH');
   const [selected, setSelected] = useState<string | null>(null);
-  const [baseStyle, setBaseStyle] = useState<BaseStyle>('streets');
+  const [mapLayers, setMapLayers] = useLayerChoice();
 
   const orderId =
     params.get('order') && orderList.some((o) => o.orderId === params.get('order'))
@@ -287,20 +288,11 @@ export function FieldResultsPage() {
               ))}
             </fieldset>
             {features.length > 0 && (
-              <fieldset className="farm-order__layers">
-                <legend>{tr('farmMap.baseMap')}</legend>
-                {(['streets', 'orthophoto'] as const).map((s) => (
-                  <label key={s}>
-                    <input
-                      type="radio"
-                      name="base-style"
-                      checked={baseStyle === s}
-                      onChange={() => setBaseStyle(s)}
-                    />{' '}
-                    {tr(s === 'streets' ? 'farmMap.styleStreets' : 'farmMap.styleOrthophoto')}
-                  </label>
-                ))}
-              </fieldset>
+              <LayerSwitcher
+                choice={mapLayers}
+                onChange={setMapLayers}
+                className="farm-order__layers map-layers"
+              />
             )}
           </div>
           <div className="farm-order__results">
@@ -311,7 +303,8 @@ export function FieldResultsPage() {
                     features={features}
                     selected={selected}
                     onPick={setSelected}
-                    baseStyle={baseStyle}
+                    baseStyle={mapLayers.base}
+                    cadastre={mapLayers.cadastre}
                     label={tr('farmOrder.mapLabel')}
                   />
                 </Suspense>

@@ -64,11 +64,20 @@ export interface NutrientMapProps {
   selected: string | null;
   onPick: (key: string) => void;
   baseStyle: BaseStyle;
+  /** The cadastral overlay (the layer switcher's choice). */
+  cadastre?: boolean;
   label: string;
 }
 
 /** The field's sectors coloured by the chosen class; a click on a sector opens its recommendations. */
-export function NutrientMap({ features, selected, onPick, baseStyle, label }: NutrientMapProps) {
+export function NutrientMap({
+  features,
+  selected,
+  onPick,
+  baseStyle,
+  cadastre = false,
+  label,
+}: NutrientMapProps) {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -98,7 +107,7 @@ export function NutrientMap({ features, selected, onPick, baseStyle, label }: Nu
       <MapView
         config={config}
         baseStyle={baseStyle}
-        cadastre={false}
+        cadastre={cadastre}
         plots={NONE}
         crops={NONE}
         selection={null}

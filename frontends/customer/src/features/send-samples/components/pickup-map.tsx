@@ -3,7 +3,9 @@ import maplibregl, { type Map as MapLibreMap, type Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { TPickupPoint } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
-import { buildStyle, readMapConfig } from '../../farm-map/map/map-config';
+import { useLayerChoice } from '../../farm-map/map/layer-choice';
+import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
+import { applyLayers, buildStyle, readMapConfig } from '../../farm-map/map/map-config';
 import { mapLocale } from '../../farm-map/map/map-locale';
 
 export interface PickupMapProps {
@@ -40,6 +42,8 @@ export default function PickupMap({
   const select = useRef(onSelect);
   select.current = onSelect;
   const tr = useT();
+  const [layers, setLayers] = useLayerChoice();
+  const [styled, setStyled] = useState(false);
 
   useEffect(() => {
     if (!container.current) return;
@@ -59,6 +63,8 @@ export default function PickupMap({
       return;
     }
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    // Layers can be switched once the style is in (not waiting for its tiles).
+    m.on('style.load', () => setStyled(true));
     setMap(m);
     const placed = markers.current;
     return () => {
@@ -122,5 +128,14 @@ export default function PickupMap({
     if (point) map.easeTo({ center: [point.lng, point.lat], zoom: Math.max(map.getZoom(), POINT_ZOOM - 1) });
   }, [map, points, selectedId]);
 
-  return <div ref={container} className="pickup-map" role="region" aria-label={label} />;
+  useEffect(() => {
+    if (map && styled) applyLayers(map, layers.base, layers.cadastre);
+  }, [map, styled, layers]);
+
+  return (
+    <>
+      <LayerSwitcher choice={layers} onChange={setLayers} name="pickup-base-style" />
+      <div ref={container} className="pickup-map" role="region" aria-label={label} />
+    </>
+  );
 }
