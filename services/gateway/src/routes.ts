@@ -39,10 +39,13 @@ export const ROUTES: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/soil-tests', service: 'orders' },
   { prefix: '/api/prices', service: 'orders' },
   { prefix: '/api/payments', service: 'orders' },
+  { prefix: '/api/complaints', service: 'orders' },
   ...admin('/orders', 'orders'),
   ...admin('/soil-tests', 'orders'),
   ...admin('/barcode-labels', 'orders'),
   ...admin('/kit-orders', 'orders'),
+  // complaints are about garden tests: the garden panel answers them
+  { prefix: '/garden-api/complaints', service: 'orders' },
   // shipping: send-samples wizard, pickup points, courier, labels, tracking
   { prefix: '/api/shipments', service: 'shipping' },
   { prefix: '/api/pickup-points', service: 'shipping' },

@@ -16,6 +16,7 @@ import {
 } from '@gleba/contracts';
 import { errorMessage, namespaces, noticeText } from '@gleba/i18n';
 import {
+  complaintAnsweredNotice,
   courierOrderedNotice,
   dropOffCodeNotice,
   orderCancelledNotice,
@@ -198,6 +199,19 @@ function sampleNotices(): Notice[] {
       at,
     }),
   );
+  for (const retest of [false, true])
+    notices.push(
+      complaintAnsweredNotice({
+        complaintId: randomUUID(),
+        testId,
+        orderNumber: 'ZG/2026/000007',
+        userId: base.userId,
+        answer: 'Wynik pH jest poprawny; powtórzymy oznaczenie magnezu.',
+        retest,
+        answeredByUserId: randomUUID(),
+        answeredAt: at,
+      }),
+    );
   return notices.filter((n): n is Notice => n !== null);
 }
 
