@@ -455,21 +455,14 @@ export const ENDPOINTS: Endpoint[] = [
     body: ZFileComplaintBody,
   },
   { service: 'orders', method: 'GET', path: '/api/complaints/{uuid}/photo', access: 'user' },
-  {
-    service: 'orders',
-    method: 'GET',
-    path: '/garden-api/complaints',
-    access: 'admin',
-    query: ZAdminComplaintsQuery,
-  },
-  {
+  ...both('/complaints', { service: 'orders', method: 'GET', access: 'admin', query: ZAdminComplaintsQuery }),
+  ...both('/complaints/{uuid}/answer', {
     service: 'orders',
     method: 'POST',
-    path: '/garden-api/complaints/{uuid}/answer',
     access: 'admin',
     body: ZAnswerComplaintBody,
-  },
-  { service: 'orders', method: 'GET', path: '/garden-api/complaints/{uuid}/photo', access: 'admin' },
+  }),
+  ...both('/complaints/{uuid}/photo', { service: 'orders', method: 'GET', access: 'admin' }),
   {
     service: 'orders',
     method: 'POST',

@@ -44,8 +44,7 @@ export const ROUTES: { prefix: string; service: ServiceName }[] = [
   ...admin('/soil-tests', 'orders'),
   ...admin('/barcode-labels', 'orders'),
   ...admin('/kit-orders', 'orders'),
-  // complaints are about garden tests: the garden panel answers them
-  { prefix: '/garden-api/complaints', service: 'orders' },
+  ...admin('/complaints', 'orders'),
   // shipping: send-samples wizard, pickup points, courier, labels, tracking
   { prefix: '/api/shipments', service: 'shipping' },
   { prefix: '/api/pickup-points', service: 'shipping' },
