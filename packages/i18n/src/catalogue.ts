@@ -1,4 +1,5 @@
 import type { Language } from '@gleba/contracts';
+import { formatNumber, pluralCategory } from './number-format';
 
 /**
  * A namespace of messages: the same keys in pl, en and uk, side by side in one file.
@@ -17,12 +18,34 @@ export function defineMessages<const M extends Messages>(ns: Namespace<M>): Name
 
 export type Params = Record<string, string | number | null | undefined>;
 
-/** `{name}` placeholders; unknown placeholders are left as they are. */
-export function interpolate(template: string, params?: Params): string {
+/**
+ * `{name}` placeholders; unknown placeholders are left as they are. A plural choice
+ * `{count, plural, one {# sektor} few {# sektory} many {# sektorów} other {# sektora}}` picks the
+ * form of the language's `Intl.PluralRules` for the parameter (`=0 {...}` matches exactly; `other`
+ * is the fallback) and writes the number, formatted for the language, in place of `#`.
+ */
+export function interpolate(template: string, params?: Params, lang: Language = 'pl'): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  const withPlurals = template.includes(', plural,') ? resolvePlurals(template, params, lang) : template;
+  return withPlurals.replace(/\{(\w+)\}/g, (whole, key: string) => {
     const value = params[key];
     return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const CHOICE = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+
+function resolvePlurals(template: string, params: Params, lang: Language): string {
+  return template.replace(PLURAL, (whole, key: string, body: string) => {
+    const raw = params[key];
+    const n = typeof raw === 'number' ? raw : Number(raw);
+    if (raw === undefined || raw === null || Number.isNaN(n)) return whole;
+    const choices = new Map<string, string>();
+    for (const m of body.matchAll(CHOICE)) choices.set(m[1]!, m[2]!);
+    const form =
+      choices.get(`=${n}`) ?? choices.get(pluralCategory(lang, n)) ?? choices.get('other') ?? whole;
+    return form.replace(/#/g, formatNumber(lang, n, 2));
   });
 }
 
@@ -33,7 +56,7 @@ export function makeTranslator<N extends Record<string, Namespace<Messages>>>(na
     const ns = namespaces[key.slice(0, dot)];
     const k = key.slice(dot + 1);
     const text = ns?.[lang]?.[k] ?? ns?.pl?.[k];
-    return text === undefined ? key : interpolate(text, params);
+    return text === undefined ? key : interpolate(text, params, lang);
   };
 }
 

@@ -3,6 +3,7 @@ import { hasMessage, makeTranslator, type Params } from './catalogue';
 import { namespaces } from './namespaces';
 
 export * from './catalogue';
+export * from './number-format';
 export { importMessage, type ImportMessageParams } from './lab-import';
 export { namespaces };
 export * from './notice-format';

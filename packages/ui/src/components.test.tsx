@@ -72,6 +72,21 @@ describe('tables', () => {
     rerender(<Table columns={columns} rows={[]} rowKey={(r) => r.name} />);
     expect(screen.getByText('Brak danych')).toBeTruthy();
   });
+
+  it('stacks on a phone: each cell carries its column name for the card layout', () => {
+    const columns = [
+      { key: 'name', header: 'Name', cell: (r: { name: string; code: string }) => r.name },
+      { key: 'code', header: 'Code', cell: (r: { name: string; code: string }) => r.code },
+    ];
+    const { container } = render(
+      <Table columns={columns} rows={[{ name: 'A', code: 'X1' }]} rowKey={(r) => r.name} stackOnNarrow />,
+    );
+    expect(container.querySelector('table')!.classList.contains('gl-table--stack')).toBe(true);
+    expect([...container.querySelectorAll('tbody td')].map((td) => td.getAttribute('data-label'))).toEqual([
+      'Name',
+      'Code',
+    ]);
+  });
 });
 
 describe('error pages', () => {

@@ -38,7 +38,7 @@ export function spa(distDir: string, name: string, buildHint: string): Router {
 
 /**
  * The landing page is shown at `/` (and `/en/`, `/uk/`) to visitors who have not opened the app
- * yet: no `gleba_app=1` cookie and no `?app` parameter. Its links to log in and register set the
+ * yet: no `gleba_app=1` cookie, no `?app` parameter and not the installed app (`?source=pwa`). Its links to log in and register set the
  * cookie, so from then on `/` is the customer app.
  */
 export function landing(distDir: string): RequestHandler {
@@ -59,7 +59,11 @@ export function landing(distDir: string): RequestHandler {
     }
     const page = pages[req.path];
     if (!page) return next();
-    const openedApp = /(?:^|;\s*)gleba_app=1(?:;|$)/.test(req.headers.cookie ?? '') || 'app' in req.query;
+    // The installed app starts at `/?source=pwa` (its manifest): always the app, never the landing page.
+    const openedApp =
+      /(?:^|;\s*)gleba_app=1(?:;|$)/.test(req.headers.cookie ?? '') ||
+      'app' in req.query ||
+      req.query.source === 'pwa';
     const file = path.join(dir, page);
     if (openedApp || !existsSync(file)) return next();
     res.setHeader('Cache-Control', 'no-cache');

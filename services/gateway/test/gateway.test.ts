@@ -257,6 +257,8 @@ describe('gateway', () => {
       'customer app',
     );
     expect(await (await fetch(`${gateway.url}/?app`)).text()).toContain('customer app');
+    // The installed app's start address (its manifest) opens the app, never the landing page.
+    expect(await (await fetch(`${gateway.url}/?source=pwa`)).text()).toContain('customer app');
     expect(await (await fetch(`${gateway.url}/robots.txt`)).text()).toContain('User-agent');
     const script = await fetch(`${gateway.url}/landing/landing-1a2b3c4d.js`);
     expect(await script.text()).toContain('consent');

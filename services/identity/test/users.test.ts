@@ -99,10 +99,10 @@ describe('identity: profile, account settings, admin', () => {
     expect(me.body.role).toBe('ADMIN');
   });
 
-  it('profile: 404 before it exists (PATCH too), then POST', async () => {
+  it('profile: none before it exists (GET answers null, PATCH 404), then POST', async () => {
     const get = await http(url, 'GET', '/api/users/profile', { token: user.accessToken });
-    expect(get.status).toBe(404);
-    expect(get.body.code).toBe('profileNotFound');
+    expect(get.status).toBe(200);
+    expect(get.body).toBeNull();
     const patch = await http(url, 'PATCH', '/api/users/profile', {
       token: user.accessToken,
       body: { serviceRole: 'PERSONAL' },

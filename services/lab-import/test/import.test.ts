@@ -674,11 +674,11 @@ describe('lab-import: import wizard and results', () => {
       async () =>
         (
           await service.ctx.db
-            .selectFrom('expected_samples')
-            .select('shipment_confirmed_at')
+            .selectFrom('shipment_confirmations')
+            .select('confirmed_at')
             .where('sample_id', '=', s.sampleId)
             .executeTakeFirst()
-        )?.shipment_confirmed_at,
+        )?.confirmed_at,
     );
     const file = await workbook(
       [[s.code, 'basic test', 6.1, 18, 16, 6, 'Medium', 'średnia zasobność']],

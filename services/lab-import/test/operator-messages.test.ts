@@ -398,14 +398,35 @@ describe('lab-import: what the operator reads (pl)', () => {
       async () =>
         (
           await service.ctx.db
-            .selectFrom('expected_samples')
-            .select('shipment_confirmed_at')
+            .selectFrom('shipment_confirmations')
+            .select('confirmed_at')
             .where('sample_id', '=', g.sampleId)
             .executeTakeFirst()
-        )?.shipment_confirmed_at,
+        )?.confirmed_at,
     );
     const accepted = await imported(file, 'testType=BASIC_TEST&step=apply', 'garden');
     expect(accepted).toMatchObject({ status: 'APPLIED', summary: { applied: 1 } });
+
+    // The confirmation may be taken before the test's registration (one transaction at orders).
+    const early = sampleData({ kind: 'GARDEN', areaHa: null, areaAres: 2, plantId: 'tomato' });
+    await confirmShipment(exchange, early);
+    await waitFor(
+      async () =>
+        (
+          await service.ctx.db
+            .selectFrom('shipment_confirmations')
+            .select('confirmed_at')
+            .where('sample_id', '=', early.sampleId)
+            .executeTakeFirst()
+        )?.confirmed_at,
+    );
+    await expected(early);
+    const late = await imported(
+      await workbook([basic(early.code)]),
+      'testType=BASIC_TEST&step=apply',
+      'garden',
+    );
+    expect(late).toMatchObject({ status: 'APPLIED', summary: { applied: 1 } });
   });
 
   it("the template's example is on a sheet of its own, and its label is skipped wherever it is left", async () => {

@@ -23,7 +23,10 @@ import {
   orderPaidNotice,
   orderStatusNotice,
   parcelStatusNotice,
+  paymentExpiredNotice,
+  paymentRefundDueNotice,
   resultsImportedNotice,
+  sendReminderNotice,
   type Notice,
 } from '../src/domain/rules';
 import { smsSize } from '../src/domain/sms';
@@ -52,7 +55,13 @@ function leftovers(text: string): string[] {
   for (const m of text.matchAll(/\b(?:notifications|errors|customer|common)\.[A-Za-z_]+/g))
     found.push(`key ${m[0]}`);
   for (const m of text.matchAll(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g)) found.push(`code ${m[0]}`);
+  // Money is formatted with its currency: a template must not add another.
+  for (const m of text.matchAll(/(?:zł|PLN|зл)\s*(?:zł|PLN|зл)|PLN\s+PLN|PLN [\d\s.,]+ ?PLN/g))
+    found.push(`currency twice ${m[0]}`);
   for (const word of text.split(/[^A-Z_]+/)) if (RAW_CODES.has(word)) found.push(`code ${word}`);
+  // Money is formatted with its currency: a template must not add it again.
+  for (const m of text.matchAll(/(?:zł|PLN|зл)\s+(?:zł|PLN|зл)|PLN\s+[\d ,.]+\s*(?:zł|PLN)/g))
+    found.push(`currency twice ${m[0]}`);
   return [...new Set(found)];
 }
 
@@ -212,6 +221,31 @@ function sampleNotices(): Notice[] {
         answeredAt: at,
       }),
     );
+  notices.push(
+    sendReminderNotice(
+      {
+        userId: user,
+        orderId: testId,
+        orderNumber: 'ZG/2026/000007',
+        kind: 'GARDEN',
+        since: at,
+        sendBy: '2026-11-30T13:45:00Z',
+      },
+      randomUUID(),
+    ),
+  );
+  const payment = {
+    orderId,
+    orderNumber: 'ZF/2026/000014',
+    userId: user,
+    kind: 'FARM' as const,
+    amountGrosze: 18000,
+    sessionId: randomUUID(),
+  };
+  notices.push(
+    paymentExpiredNotice({ ...payment, outcome: 'EXPIRED', endedAt: at }),
+    paymentRefundDueNotice({ ...payment, reason: 'ORDER_CANCELLED', receivedAt: at }),
+  );
   return notices.filter((n): n is Notice => n !== null);
 }
 
@@ -226,6 +260,15 @@ describe('what a customer reads', () => {
     const templates = new Set(notices.map((n) => n.template));
     for (const t of ['transferPending', 'deferredTransferPending', 'kitSent'] as Template[])
       expect(templates.has(t), t).toBe(true);
+  });
+
+  it('names every notice type in the three languages (the preferences screen lists them)', () => {
+    for (const lang of LANGS)
+      for (const type of NotificationType.options) {
+        const label =
+          namespaces.notifications[lang][`type${type}` as keyof (typeof namespaces.notifications)['pl']];
+        expect(label, `${lang} type${type}`).toBeTruthy();
+      }
   });
 
   for (const lang of LANGS) {

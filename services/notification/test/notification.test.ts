@@ -420,7 +420,7 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const items = (await inApp(u)).items;
     expect(items.map((n) => n.type).sort()).toEqual(['PAYMENT_EXPIRED', 'PAYMENT_REFUND_DUE']);
     expect(items.find((n) => n.type === 'PAYMENT_REFUND_DUE')!.text).toBe(
-      'Оплату 180,00 зл за замовлення ZF/2026/000042 буде повернено.',
+      'Оплату 180,00 PLN за замовлення ZF/2026/000042 буде повернено.',
     );
     for (const n of items) expect(n.text).not.toMatch(/[{}]|notifications\./);
     expect(smtp.to(u.email)).toHaveLength(2);

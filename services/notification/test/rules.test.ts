@@ -127,6 +127,11 @@ describe('rules', () => {
     )!;
     expect(pending.template).toBe('transferPending');
     expect(pending.linkPath).toBe(`/orders/${orderId}/payment`);
+    const online = orderStatusNotice(
+      statusChange(user, 'PENDING_PAYMENT', { orderId, kind: 'FARM', barcode: null }),
+      eventId,
+    )!;
+    expect(online).toMatchObject({ template: 'statusChanged', linkPath: `/orders/${orderId}/payment` });
   });
 
   it('announces lab imports for farm orders only and parcels only when delivered', () => {

@@ -25,7 +25,10 @@ function linkRoutes() {
   ];
 }
 
-/** `/` when signed out: the splash carousel on the first visit, then the login. */
+/**
+ * `/` and `/login` when signed out (the installed app opens at `/?source=pwa`): the splash carousel
+ * on the first visit (`splash_screen_on` not set), then the login.
+ */
 function SignedOutHome() {
   const [splash, setSplash] = useState(isSplashPending);
   return splash ? <SplashCarousel onDone={() => setSplash(false)} /> : <Page.LoginPage />;
@@ -52,7 +55,7 @@ export function SignedOutRoutes() {
     <Routes>
       <Route element={<AuthLayout />}>
         <Route path="/" element={<SignedOutHome />} />
-        <Route path="/login" element={<Page.LoginPage />} />
+        <Route path="/login" element={<SignedOutHome />} />
         <Route path="/register" element={<Page.RegisterPage />} />
         {linkRoutes()}
         <Route path="/account-suspended" element={<Page.AccountSuspendedPage />} />

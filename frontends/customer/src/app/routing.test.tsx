@@ -33,6 +33,15 @@ describe('signed-out routes', () => {
     expect(localStorage.getItem('splash_screen_on')).toBe('true');
   });
 
+  it('shows the splash carousel at /login too on the first visit, and the login once it is done', async () => {
+    mockApi({});
+    renderApp('/login', { splashSeen: false });
+    expect(await screen.findByRole('heading', { name: 'Get to know your soil' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Gleba' })).toBeTruthy();
+    expect(localStorage.getItem('splash_screen_on')).toBe('true');
+  });
+
   it('serves /register, /reset, /account-suspended and the terms while signed out', async () => {
     mockApi({ 'GET /cms/wp-json/wp/v2/pages': [] });
     renderApp('/register');

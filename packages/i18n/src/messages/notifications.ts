@@ -84,17 +84,24 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'Czas na płatność za zamówienie {ref} minął',
     paymentExpiredBody:
-      'Płatność online {amount} zł za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
+      'Płatność online {amount} za zamówienie {ref} nie została dokończona, a jej czas minął. Zamówienie nadal czeka na płatność: możesz zapłacić ponownie online albo zwykłym przelewem.',
     paymentExpiredAction: 'Zapłać za zamówienie',
-    paymentExpiredSms: 'Czas na płatność za zamówienie {ref} minął. Zapłać ponownie w aplikacji.',
-    paymentExpiredInApp: 'Czas na płatność {amount} zł za zamówienie {ref} minął. Możesz zapłacić ponownie.',
+    paymentExpiredSms: 'Czas płatności za {ref} minął. Zapłać w aplikacji.',
+    paymentExpiredInApp: 'Czas na płatność {amount} za zamówienie {ref} minął. Możesz zapłacić ponownie.',
 
+    sendSamplesReminderSubject: 'Wyślij próbki do zamówienia {ref} do {dueDate}',
+    sendSamplesReminderBody:
+      'Próbki powinny dotrzeć do laboratorium w ciągu 4 dni od pobrania, a do zamówienia {ref} jeszcze nic nie wysłano. Wyślij je do {dueDate}: zamów kuriera, wybierz punkt odbioru albo kod nadania bez etykiety.',
+    sendSamplesReminderAction: 'Wyślij próbki',
+    sendSamplesReminderSms: 'Wyślij próbki do {ref} do {dueDate}.',
+    sendSamplesReminderInApp:
+      'Wyślij próbki do zamówienia {ref} do {dueDate}, aby dotarły do laboratorium w ciągu 4 dni.',
     paymentRefundDueSubject: 'Zwrócimy płatność za zamówienie {ref}',
     paymentRefundDueBody:
-      'Otrzymaliśmy płatność {amount} zł za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
+      'Otrzymaliśmy płatność {amount} za zamówienie {ref}, które nie może jej przyjąć (zostało anulowane albo było już opłacone). Zwrócimy pieniądze na konto, z którego przyszły.',
     paymentRefundDueAction: 'Zobacz zamówienie',
-    paymentRefundDueSms: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
-    paymentRefundDueInApp: 'Płatność {amount} zł za zamówienie {ref} zostanie zwrócona.',
+    paymentRefundDueSms: 'Płatność {amount} za {ref} zostanie zwrócona.',
+    paymentRefundDueInApp: 'Płatność {amount} za zamówienie {ref} zostanie zwrócona.',
 
     complaintAnsweredSubject: 'Odpowiedź na reklamację badania {ref}',
     complaintAnsweredBody: 'Laboratorium odpowiedziało na Twoją reklamację badania {ref}: „{answer}”',
@@ -195,6 +202,9 @@ export const notifications = defineMessages({
     typeRESULTS_UPDATED: 'Wyniki zaktualizowane',
     typeORDER_CANCELLED: 'Anulowanie badania lub zamówienia',
     typePAYMENT_RECEIVED: 'Otrzymana płatność',
+    typePAYMENT_EXPIRED: 'Czas na płatność minął',
+    typePAYMENT_REFUND_DUE: 'Zwrot płatności',
+    typeSAMPLES_SEND_REMINDER: 'Przypomnienie o wysłaniu próbek',
     typeCOURIER_BOOKED: 'Zamówiony kurier',
     typeDROP_OFF_CODE: 'Kod nadania paczki',
     typeDROP_OFF_CODE_EXPIRING: 'Kod nadania wkrótce wygaśnie',
@@ -284,17 +294,24 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'The time to pay for order {ref} has run out',
     paymentExpiredBody:
-      'The online payment of PLN {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
+      'The online payment of {amount} for order {ref} was not completed and its time has run out. The order still awaits payment: you can pay online again or by bank transfer.',
     paymentExpiredAction: 'Pay for the order',
     paymentExpiredSms: 'The time to pay for order {ref} has run out. Pay again in the app.',
-    paymentExpiredInApp: 'The time to pay PLN {amount} for order {ref} has run out. You can pay again.',
+    paymentExpiredInApp: 'The time to pay {amount} for order {ref} has run out. You can pay again.',
 
+    sendSamplesReminderSubject: 'Send the samples of order {ref} by {dueDate}',
+    sendSamplesReminderBody:
+      'Samples should reach the lab within 4 days of being taken, and nothing has been sent for order {ref} yet. Send them by {dueDate}: book a courier, choose a pickup point or get a drop-off code without a label.',
+    sendSamplesReminderAction: 'Send the samples',
+    sendSamplesReminderSms: 'Send the samples of {ref} by {dueDate}.',
+    sendSamplesReminderInApp:
+      'Send the samples of order {ref} by {dueDate}, so they reach the lab within 4 days.',
     paymentRefundDueSubject: 'We will refund your payment for order {ref}',
     paymentRefundDueBody:
-      'We received a payment of PLN {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
+      'We received a payment of {amount} for order {ref}, which cannot accept it (it was cancelled or already paid). We will return the money to the account it came from.',
     paymentRefundDueAction: 'View order',
-    paymentRefundDueSms: 'Your payment of PLN {amount} for order {ref} will be refunded.',
-    paymentRefundDueInApp: 'Your payment of PLN {amount} for order {ref} will be refunded.',
+    paymentRefundDueSms: 'Your payment of {amount} for order {ref} will be refunded.',
+    paymentRefundDueInApp: 'Your payment of {amount} for order {ref} will be refunded.',
 
     complaintAnsweredSubject: 'Answer to your complaint about test {ref}',
     complaintAnsweredBody: 'The lab answered your complaint about test {ref}: "{answer}"',
@@ -395,6 +412,9 @@ export const notifications = defineMessages({
     typeRESULTS_UPDATED: 'Results updated',
     typeORDER_CANCELLED: 'Test or order cancelled',
     typePAYMENT_RECEIVED: 'Payment received',
+    typePAYMENT_EXPIRED: 'Payment time ran out',
+    typePAYMENT_REFUND_DUE: 'Payment refund',
+    typeSAMPLES_SEND_REMINDER: 'Reminder to send the samples',
     typeCOURIER_BOOKED: 'Courier booked',
     typeDROP_OFF_CODE: 'Parcel drop-off code',
     typeDROP_OFF_CODE_EXPIRING: 'Drop-off code expiring',
@@ -484,17 +504,24 @@ export const notifications = defineMessages({
 
     paymentExpiredSubject: 'Час на оплату замовлення {ref} минув',
     paymentExpiredBody:
-      'Онлайн-оплату {amount} зл за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
+      'Онлайн-оплату {amount} за замовлення {ref} не завершено, і її час минув. Замовлення й далі чекає на оплату: можна оплатити ще раз онлайн або звичайним переказом.',
     paymentExpiredAction: 'Оплатити замовлення',
-    paymentExpiredSms: 'Час на оплату замовлення {ref} минув. Оплатіть ще раз у застосунку.',
-    paymentExpiredInApp: 'Час на оплату {amount} зл за замовлення {ref} минув. Можна оплатити ще раз.',
+    paymentExpiredSms: 'Час оплати {ref} минув. Оплатіть у застосунку.',
+    paymentExpiredInApp: 'Час на оплату {amount} за замовлення {ref} минув. Можна оплатити ще раз.',
 
+    sendSamplesReminderSubject: 'Надішліть зразки замовлення {ref} до {dueDate}',
+    sendSamplesReminderBody:
+      'Зразки мають потрапити до лабораторії протягом 4 днів після відбору, а для замовлення {ref} ще нічого не надіслано. Надішліть їх до {dueDate}: замовте кур’єра, виберіть пункт видачі або отримайте код відправлення без етикетки.',
+    sendSamplesReminderAction: 'Надіслати зразки',
+    sendSamplesReminderSms: 'Надішліть зразки {ref} до {dueDate}.',
+    sendSamplesReminderInApp:
+      'Надішліть зразки замовлення {ref} до {dueDate}, щоб вони потрапили до лабораторії за 4 дні.',
     paymentRefundDueSubject: 'Ми повернемо оплату за замовлення {ref}',
     paymentRefundDueBody:
-      'Ми отримали оплату {amount} зл за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
+      'Ми отримали оплату {amount} за замовлення {ref}, яке не може її прийняти (його скасовано або вже оплачено). Ми повернемо гроші на рахунок, з якого вони надійшли.',
     paymentRefundDueAction: 'Переглянути замовлення',
-    paymentRefundDueSms: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
-    paymentRefundDueInApp: 'Оплату {amount} зл за замовлення {ref} буде повернено.',
+    paymentRefundDueSms: 'Оплату {amount} за {ref} буде повернено.',
+    paymentRefundDueInApp: 'Оплату {amount} за замовлення {ref} буде повернено.',
 
     complaintAnsweredSubject: 'Відповідь на скаргу щодо аналізу {ref}',
     complaintAnsweredBody: 'Лабораторія відповіла на вашу скаргу щодо аналізу {ref}: «{answer}»',
@@ -595,6 +622,9 @@ export const notifications = defineMessages({
     typeRESULTS_UPDATED: 'Результати оновлено',
     typeORDER_CANCELLED: 'Скасування дослідження або замовлення',
     typePAYMENT_RECEIVED: 'Отримана оплата',
+    typePAYMENT_EXPIRED: 'Час на оплату минув',
+    typePAYMENT_REFUND_DUE: 'Повернення оплати',
+    typeSAMPLES_SEND_REMINDER: 'Нагадування надіслати зразки',
     typeCOURIER_BOOKED: 'Замовлений кур’єр',
     typeDROP_OFF_CODE: 'Код відправлення посилки',
     typeDROP_OFF_CODE_EXPIRING: 'Код відправлення скоро закінчиться',

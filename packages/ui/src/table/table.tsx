@@ -32,6 +32,11 @@ export interface TableProps<Row> {
   skeletonRows?: number;
   empty?: ReactNode;
   caption?: string;
+  /**
+   * On a phone (below 768 px) each row becomes a card, every cell under its column's name, instead
+   * of a table scrolling sideways.
+   */
+  stackOnNarrow?: boolean;
   /** Names the scrolling region around the table; the caption when not given. */
   label?: string;
 }
@@ -44,13 +49,14 @@ export function Table<Row>({
   skeletonRows = 5,
   empty,
   caption,
+  stackOnNarrow,
   label,
 }: TableProps<Row>) {
   const tr = useT();
   // The wrapper scrolls sideways when the columns do not fit (a phone) instead of widening the page.
   return (
     <TableScroll label={label ?? caption}>
-      <table className="gl-table">
+      <table className={stackOnNarrow ? 'gl-table gl-table--stack' : 'gl-table'}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
@@ -68,7 +74,9 @@ export function Table<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key}>{c.cell(row)}</td>
+                  <td key={c.key} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                    {c.cell(row)}
+                  </td>
                 ))}
               </tr>
             ))

@@ -33,7 +33,7 @@ import {
   type NewSector,
 } from '../db/repositories/crops.repository';
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
-import { listPlots } from '../db/repositories/plots.repository';
+import { listPlots, plotShapesByIds } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
 import { areaHa, type Area } from '../domain/geometry';
 import { geometry as geo } from './geometry-thread';
@@ -140,9 +140,9 @@ function singleSector(geometry: Area): NewSector[] {
 
 async function plotsUnion(trx: Transaction<Database>, userId: string, plotIds: string[]): Promise<Area> {
   const unique = [...new Set(plotIds)];
-  const plots = (await listPlots(trx, userId)).filter((p) => unique.includes(p.id));
+  const plots = await plotShapesByIds(trx, userId, unique);
   if (plots.length !== unique.length) throw geoError('plotNotFound', 'Plot not found');
-  const union = await geo.union(plots.map((p) => p.geometry));
+  const union = await geo.unionStored(plots);
   if (!union) throw geoError('geometryInvalid', 'The plots have no area');
   return union;
 }

@@ -15,6 +15,7 @@ import {
   findPlotByTeryt,
   insertPlot,
   listPlots,
+  listPlotShapes,
   lockPlot,
   updatePlot,
   type NewPlot,
@@ -77,10 +78,7 @@ async function checkOverlap(
   geometry: Area,
   exclude: string[],
 ): Promise<void> {
-  const others = (await listPlots(trx, userId))
-    .filter((p) => !exclude.includes(p.id))
-    .map((p) => ({ id: p.id, geometry: p.geometry }));
-  const { percent } = await geo.overlap(geometry, others);
+  const { percent } = await geo.overlapStored(geometry, await listPlotShapes(trx, userId, exclude));
   const limit = deps.config.PLOT_OVERLAP_LIMIT_PERCENT;
   if (percent > limit) {
     throw geoError(
@@ -103,10 +101,7 @@ async function prepareDrawn(
   const drawn = await geo.normalizePlot(raw ?? null);
   const tolerance = snapM ?? deps.config.SNAP_TOLERANCE_M;
   if (tolerance <= 0) return drawn;
-  const others = (await listPlots(trx, userId))
-    .filter((p) => !exclude.includes(p.id))
-    .map((p) => ({ id: p.id, geometry: p.geometry }));
-  return geo.snapPlot(drawn, others, tolerance);
+  return geo.snapPlot(drawn, await listPlotShapes(trx, userId, exclude), tolerance);
 }
 
 async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot): Promise<PlotRow> {
@@ -361,7 +356,7 @@ export async function importPlotFile(
   format: 'kml' | 'geojson',
   content: string,
 ): Promise<{ imported: TPlot[]; skipped: Extract<ImportCheck, { ok: false }>[] }> {
-  const existing = (await listPlots(deps.db, userId)).map((p) => ({ id: p.id, geometry: p.geometry }));
+  const existing = await listPlotShapes(deps.db, userId);
   const checks = await geo.importFile(format, content, existing, deps.config.PLOT_OVERLAP_LIMIT_PERCENT);
   const skipped = checks.filter((c): c is Extract<ImportCheck, { ok: false }> => !c.ok);
   if (skipped.length === checks.length && skipped.every((c) => c.unreadable))

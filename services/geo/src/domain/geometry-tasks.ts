@@ -41,6 +41,15 @@ export interface Shape {
   geometry: Area;
 }
 
+/** A stored shape as the database's JSON text (parsed here, on the geometry thread). */
+export interface StoredShape {
+  id: string;
+  geometryJson: string;
+}
+
+const parsed = (shapes: StoredShape[]) =>
+  shapes.map((s) => indexed(s.id, JSON.parse(s.geometryJson) as Area));
+
 /**
  * The geometry work of a request, one call each: what runs on geo's geometry thread (the app
  * calls them through `app/geometry-thread.ts`), so the service's own thread keeps answering.
@@ -56,7 +65,7 @@ export const geometryTasks = {
   importFile: (
     format: 'kml' | 'geojson',
     content: string,
-    existing: Shape[],
+    existing: StoredShape[],
     overlapLimitPercent: number,
   ): ImportCheck[] => {
     const options = { maxShapes: GEO_LIMITS.importShapes };
@@ -72,7 +81,7 @@ export const geometryTasks = {
         throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
       throw error;
     }
-    const others = existing.map((o) => indexed(o.id, o.geometry));
+    const others = parsed(existing);
     return shapes.map((shape): ImportCheck => {
       const about = { index: shape.index, name: shape.name, plotNumber: shape.plotNumber };
       if (!shape.geometry)
@@ -103,14 +112,10 @@ export const geometryTasks = {
   normalizePlot: (raw: Area | null) => normalizePlot(raw),
   normalizeArea: (raw: Area | null) => normalizeArea(raw),
   /** A drawn plot checked, snapped to the user's other plots, and checked again. */
-  snapPlot: (drawn: Area, others: Shape[], toleranceM: number) =>
-    normalizePlot(
-      snapArea(
-        drawn,
-        others.map((o) => indexed(o.id, o.geometry)),
-        toleranceM,
-      ),
-    ),
+  snapPlot: (drawn: Area, others: StoredShape[], toleranceM: number) =>
+    normalizePlot(snapArea(drawn, parsed(others), toleranceM)),
+  /** Share of a plot covered by the user's stored plots. */
+  overlapStored: (geometry: Area, others: StoredShape[]) => overlapPercent(geometry, parsed(others)),
   overlap: (geometry: Area, others: Shape[]) =>
     overlapPercent(
       geometry,
@@ -132,6 +137,8 @@ export const geometryTasks = {
   autoDivide: (geometry: Area, maxAreaM2: number) => autoDivide(geometry, maxAreaM2),
   /** The union of a crop's plots (null: no area). */
   union: (geometries: Area[]) => unionAreas(geometries),
+  /** The union of stored plots, their vertices counted before anything is parsed into shapes. */
+  unionStored: (shapes: StoredShape[]) => unionAreas(shapes.map((s) => JSON.parse(s.geometryJson) as Area)),
   /** A crop's shape: the drawn part of its plots (checked to lie on them), or the whole of them. */
   cropShape: (plots: Area, raw: Area | null) => {
     if (!raw) return normalizeArea(plots);

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { ZFarmBody } from '@gleba/contracts';
 import { findFarm, toFarm, upsertFarm } from '../db/repositories/farms.repository';
-import { geoError } from '../domain/errors';
 import { farmFeatureCollection } from '../adapters/plot-files';
 import { getCrops } from '../app/crops';
 import { getPlots } from '../app/plots';
@@ -13,9 +12,13 @@ export function farmRoutes(deps: GeoDeps): Router {
   r.use(requireAuth);
   r.get(
     '/',
-    route({}, async ({ auth }) => {
+    route({}, async ({ auth, res }) => {
       const row = await findFarm(deps.db, mustAuth(auth).userId);
-      if (!row) throw geoError('farmNotFound', 'The farm has not been set up yet');
+      // Not set up yet is an answer, not an error (decision 0041).
+      if (!row) {
+        res.status(200).json(null);
+        return;
+      }
       return toFarm(row);
     }),
   );

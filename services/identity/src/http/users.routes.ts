@@ -1,7 +1,6 @@
 import express, { type Router } from 'express';
-import { mustAuth, notFound, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requireAuth, route } from '@gleba/platform';
 import {
-  IdentityErrorCode,
   ZChangePasswordBody,
   ZProfileBody,
   ZProfilePatchBody,
@@ -66,9 +65,13 @@ export function usersRoutes(ctx: Ctx): Router {
 
   r.get(
     '/users/profile',
-    route({}, async ({ auth }) => {
+    route({}, async ({ auth, res }) => {
       const p = await findProfile(ctx.db, mustAuth(auth).userId);
-      if (!p) throw notFound(IdentityErrorCode.profileNotFound, 'Profile not found');
+      // A new account has no profile yet: that is an answer, not an error (decision 0041).
+      if (!p) {
+        res.status(200).json(null);
+        return;
+      }
       return profileView(p);
     }),
   );

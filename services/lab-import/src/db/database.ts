@@ -33,8 +33,12 @@ export interface ExpectedSamplesTable {
   area_ares: number | null;
   cancelled_at: Timestamp | null;
   registered_at: Timestamp;
-  /** Garden tests: when the customer confirmed the shipment (decision 0043); null for farm samples. */
-  shipment_confirmed_at: Timestamp | null;
+}
+
+/** Garden tests whose shipment the customer confirmed (decision 0043), whatever order the events came in. */
+export interface ShipmentConfirmationsTable {
+  sample_id: string;
+  confirmed_at: Timestamp;
 }
 
 /** An import message's parameters, as stored (jsonb): read as an object, written as JSON text. */
@@ -139,6 +143,7 @@ export interface Database extends PlatformTables {
   expected_samples: ExpectedSamplesTable;
   imports: ImportsTable;
   import_errors: ImportErrorsTable;
+  shipment_confirmations: ShipmentConfirmationsTable;
   import_rows: ImportRowsTable;
   results: ResultsTable;
   recommendations: RecommendationsTable;

@@ -45,18 +45,17 @@ export async function expectSample(
 
 /**
  * orders.test.shipment-confirmed: the customer sent the garden test's sample, and its details are
- * final (decision 0043: results are accepted from then on). Orders registers the test when it is
- * added, so its row is here already; its final details follow in the same transaction.
+ * final (decision 0043: results are accepted from then on). Kept apart from the expected sample,
+ * whose final registration comes in the same transaction and may be taken before or after it.
  */
 export async function confirmShipment(
   trx: Transaction<Database>,
   data: EventData<typeof TestShipmentConfirmedV1>,
 ): Promise<void> {
   await trx
-    .updateTable('expected_samples')
-    .set({ shipment_confirmed_at: new Date(data.confirmedAt) })
-    .where('sample_id', '=', data.testId)
-    .where('shipment_confirmed_at', 'is', null)
+    .insertInto('shipment_confirmations')
+    .values({ sample_id: data.testId, confirmed_at: new Date(data.confirmedAt) })
+    .onConflict((oc) => oc.column('sample_id').doNothing())
     .execute();
 }
 

@@ -223,7 +223,9 @@ async function checkIn(
           'area_ares',
           'order_number',
           'user_id',
-          'shipment_confirmed_at',
+          sql<boolean>`exists (select 1 from shipment_confirmations c where c.sample_id = expected_samples.sample_id)`.as(
+            'shipment_confirmed',
+          ),
         ])
         .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
         .where('cancelled_at', 'is', null);
@@ -248,7 +250,7 @@ async function checkIn(
         }
         matchedAny = true;
         // Decision 0043: a garden test's details are final only once its shipment is confirmed.
-        if (sample.kind === 'GARDEN' && sample.shipment_confirmed_at === null) {
+        if (sample.kind === 'GARDEN' && !sample.shipment_confirmed) {
           reject(p.number, p.label, {
             code: LabImportErrorCode.importShipmentNotConfirmed,
             params: { label: p.label },

@@ -65,10 +65,11 @@ export function startImportWorker(ctx: ServiceContext<Database, Config>) {
     else logger.error({ err: error, importId }, 'import failed');
     const imp = await db
       .selectFrom('imports')
-      .select(['phase', 'status'])
+      .select(['phase', 'status', 'rows_read'])
       .where('id', '=', importId)
       .executeTakeFirst();
-    const onePass = imp?.phase === 'apply' && imp.status === 'CHECKING';
+    // Said only when rows were read: a file refused before its first row had nothing to save.
+    const onePass = imp?.phase === 'apply' && imp.status === 'CHECKING' && imp.rows_read > 0;
     const rowErrors = onePass
       ? Number(
           (

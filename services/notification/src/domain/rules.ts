@@ -11,6 +11,7 @@ import type {
   PaymentRefundDueV1,
   PaymentSessionEndedV1,
   ResultsImportedV1,
+  SamplesSendReminderV1,
 } from '@gleba/contracts';
 import { TEMPLATE_OF_TYPE, type Params, type Template } from './templates';
 
@@ -134,9 +135,13 @@ export function orderStatusNotice(
   }
   if (data.to === 'KIT_SENT' && data.trackingNumber)
     return orderNotice(type, o, eventId, { status: data.to, trackingNumber: data.trackingNumber }, 'kitSent');
-  return orderNotice(type, o, eventId, {
+  const notice = orderNotice(type, o, eventId, {
     status: type === 'ORDER_STATUS_CHANGED' ? data.to : null,
   });
+  // Awaiting an online payment: the page that pays it.
+  return data.to === 'PENDING_PAYMENT' && data.kind === 'FARM'
+    ? { ...notice, linkPath: paymentPath(data.orderId) }
+    : notice;
 }
 
 export function orderPaidNotice(data: EventData<typeof OrderPaidV1>, eventId: string): Notice | null {
@@ -185,6 +190,16 @@ export function paymentRefundDueNotice(data: EventData<typeof PaymentRefundDueV1
     params: { ref: data.orderNumber, orderNumber: data.orderNumber, amountGrosze: data.amountGrosze },
     linkPath: paymentLinkPath(data.kind, data.orderId),
   };
+}
+
+/** The 4-day rule: three days in and nothing sent, the customer is reminded once (decision 0049). */
+export function sendReminderNotice(data: EventData<typeof SamplesSendReminderV1>, eventId: string): Notice {
+  return orderNotice(
+    'SAMPLES_SEND_REMINDER',
+    { userId: data.userId, orderId: data.orderId, ref: data.orderNumber, kind: data.kind },
+    eventId,
+    { dueDate: data.sendBy },
+  );
 }
 
 export function orderCancelledNotice(data: EventData<typeof OrderCancelledV1>, eventId: string): Notice {

@@ -5,6 +5,7 @@ import {
   OrderStatusChangedV1,
   PaymentRefundDueV1,
   PaymentSessionEndedV1,
+  SamplesSendReminderV1,
 } from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
@@ -16,6 +17,7 @@ import {
   orderStatusNotice,
   paymentExpiredNotice,
   paymentRefundDueNotice,
+  sendReminderNotice,
 } from '../domain/rules';
 
 export function ordersHandlers(notices: NoticeWriter): EventHandler<Database>[] {
@@ -34,6 +36,9 @@ export function ordersHandlers(notices: NoticeWriter): EventHandler<Database>[] 
     on<Database, typeof PaymentSessionEndedV1>(PaymentSessionEndedV1, async (trx, d) => {
       const notice = paymentExpiredNotice(d);
       if (notice) notices.add(trx, notice);
+    }),
+    on<Database, typeof SamplesSendReminderV1>(SamplesSendReminderV1, async (trx, d, env) => {
+      notices.add(trx, sendReminderNotice(d, env.id));
     }),
     on<Database, typeof PaymentRefundDueV1>(PaymentRefundDueV1, async (trx, d) => {
       const notice = paymentRefundDueNotice(d);

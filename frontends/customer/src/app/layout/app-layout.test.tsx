@@ -47,6 +47,15 @@ describe('layout', () => {
     expect(localStorage.getItem('lang')).toBe('pl');
   });
 
+  it('below 768 px the bell is a drawn icon (no emoji that a font may lack)', async () => {
+    viewport(500);
+    api(2);
+    renderApp('/', { signedIn: true });
+    const bell = await screen.findByRole('link', { name: 'Notifications' });
+    expect(bell.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+    expect(bell.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it('Escape closes the mobile menu and puts focus back on its button', async () => {
     viewport(500);
     api(0);

@@ -49,6 +49,27 @@ function Sidebar() {
   );
 }
 
+/** The notifications bell, drawn (an emoji renders as an empty box where the font lacks it). */
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
 /** Mobile: a top bar with the notifications badge and a menu with the language switcher. */
 function MobileBar() {
   const tr = useT();
@@ -76,7 +97,7 @@ function MobileBar() {
       </Link>
       <span className="topbar__actions">
         <Link to="/notifications" className="topbar__bell" aria-label={tr('customer.navNotifications')}>
-          <span aria-hidden="true">🔔</span>
+          <BellIcon />
           {unseen > 0 && (
             <span className="badge" aria-label={tr('customer.unseenNotifications', { count: unseen })}>
               {unseen}

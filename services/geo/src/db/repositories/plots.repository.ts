@@ -15,6 +15,38 @@ export function listPlots(db: Db, userId: string): Promise<PlotRow[]> {
     .execute();
 }
 
+/**
+ * The user's plots as `{ id, geometryJson }`: the shapes as the database's text, for the geometry
+ * thread to parse (the service's thread neither parses nor copies their vertices).
+ */
+export async function listPlotShapes(
+  db: Db,
+  userId: string,
+  exclude: string[] = [],
+): Promise<{ id: string; geometryJson: string }[]> {
+  let q = db
+    .selectFrom('plots')
+    .select(['id', sql<string>`geometry::text`.as('geometryJson')])
+    .where('user_id', '=', userId);
+  if (exclude.length) q = q.where('id', 'not in', exclude);
+  return q.execute();
+}
+
+/** Some of the user's plots as `{ id, geometryJson }` (see `listPlotShapes`). */
+export async function plotShapesByIds(
+  db: Db,
+  userId: string,
+  ids: string[],
+): Promise<{ id: string; geometryJson: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('plots')
+    .select(['id', sql<string>`geometry::text`.as('geometryJson')])
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export function findPlot(db: Db, userId: string, id: string): Promise<PlotRow | undefined> {
   return db
     .selectFrom('plots')

@@ -13,11 +13,11 @@ import { useSessionStore } from '../../../stores/session-store';
 
 export const profileKey = 'users/profile';
 
-/** The profile, or null when the user has none yet (404). */
+/** The profile, or null when the user has none yet (identity answers null; an older one 404). */
 export function useProfile() {
   return useSWR<TProfile | null>(profileKey, async (key: string) => {
     try {
-      return await api.get<TProfile>(key);
+      return (await api.get<TProfile | null>(key)) ?? null;
     } catch (error) {
       if (isApiError(error) && error.status === 404) return null;
       throw error;

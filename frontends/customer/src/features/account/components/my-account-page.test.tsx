@@ -17,6 +17,22 @@ const fillAddress = (postCode = '00-001') => {
 };
 
 describe('my account', () => {
+  it('a new account (the profile answered null) shows the form from the account, with no error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/users/profile': null,
+      'GET /api/notifications/preferences': { items: [] },
+    });
+    renderApp('/my-account', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Your data' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Anna'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('changes the password and keeps the new session it is given (every earlier one ended)', async () => {
     const { calls } = mockApi({
       'GET /api/users/me': USER,

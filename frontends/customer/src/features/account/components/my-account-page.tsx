@@ -25,7 +25,7 @@ function ChangePasswordForm() {
     e.preventDefault();
     setFormError(undefined);
     const parsed = ZChangePasswordBody.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error, values));
     setErrors({});
     setBusy(true);
     try {

@@ -129,7 +129,7 @@ export function ProfileForm({
     const body = toProfileBody(form);
     const parsed = ZProfileBody.safeParse(body);
     if (!parsed.success) {
-      setErrors(formErrors(fieldErrors(parsed.error)));
+      setErrors(formErrors(fieldErrors(parsed.error, body)));
       return;
     }
     setErrors({});

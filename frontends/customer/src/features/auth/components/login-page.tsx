@@ -29,7 +29,7 @@ export function LoginPage() {
     setFormError(undefined);
     const parsed = ZLoginBody.safeParse({ email, password });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      setErrors(fieldErrors(parsed.error, { email, password }));
       return;
     }
     setErrors({});

@@ -118,6 +118,17 @@ describe('/activate/{token}', () => {
     expect(await screen.findByRole('heading', { name: 'The account could not be activated' })).toBeTruthy();
   });
 
+  it('says why the link failed once, then what to do (the failure is not repeated)', async () => {
+    mockApi({ 'GET /api/auth/activate/tok': errorBody(400, 'invalidOrExpiredLink') });
+    renderApp('/activate/tok');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/invalid or has expired/);
+    expect(document.body.textContent!.match(/invalid or has expired/g)).toHaveLength(1);
+    expect(
+      screen.getByText('Enter the e-mail address of your account and we will send a new activation link.'),
+    ).toBeTruthy();
+  });
+
   it('says "Invalid token" when the token is not a string', async () => {
     const activate = vi.fn();
     const deps = {

@@ -128,6 +128,23 @@ describe('register page', () => {
     expect(calls.filter((c) => c.path === '/api/auth/register')).toHaveLength(0);
   });
 
+  it.each([
+    ['en', 'Register', 'This field is required.', /too short/i],
+    ['pl', 'Zarejestruj się', 'To pole jest wymagane.', /za krótki/i],
+    ['uk', 'Зареєструватися', "Це поле обов'язкове.", /закоротк|короткий/i],
+  ] as const)(
+    'in %s an empty required field says it is required, not too short',
+    async (lang, submit, required, short) => {
+      mockApi({});
+      renderApp('/register', { lang });
+      await userEvent.click(await screen.findByRole('button', { name: submit }));
+      await screen.findAllByText(required);
+      // First name, last name, e-mail, phone, password, its repetition: each missing.
+      expect(screen.getAllByText(required).length).toBeGreaterThanOrEqual(5);
+      expect(document.body.textContent).not.toMatch(short);
+    },
+  );
+
   it('an empty form: one summary alert and focus on the first invalid field', async () => {
     mockApi({});
     renderApp('/register');

@@ -37,7 +37,7 @@ export function validateRegistration(form: RegisterForm): {
   errors: Record<string, string>;
   body?: TRegisterBody;
 } {
-  const parsed = ZRegisterBody.safeParse({
+  const input = {
     firstName: form.firstName,
     lastName: form.lastName,
     email: form.email,
@@ -49,8 +49,9 @@ export function validateRegistration(form: RegisterForm): {
     privacyPolicyAccepted: form.termsAccepted,
     newsletterConsent: form.newsletterConsent,
     language: form.language,
-  });
-  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+  };
+  const parsed = ZRegisterBody.safeParse(input);
+  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error, input);
   if (errors.genderType) errors.genderType = 'fieldRequired';
   if (errors.privacyPolicyAccepted && !errors.termsAccepted)
     errors.termsAccepted = errors.privacyPolicyAccepted;

@@ -23,7 +23,7 @@ export function ResetPage() {
     setFormError(undefined);
     const parsed = ZEmailBody.safeParse({ email });
     if (!parsed.success) {
-      setError(fieldMessage(lang, fieldErrors(parsed.error).email ?? 'invalidEmail'));
+      setError(fieldMessage(lang, fieldErrors(parsed.error, { email }).email ?? 'invalidEmail'));
       return;
     }
     setError(undefined);

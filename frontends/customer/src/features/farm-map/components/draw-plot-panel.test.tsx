@@ -44,12 +44,39 @@ describe('drawing a plot', () => {
     expect(await screen.findByText('Plot saved (1.01 ha).')).toBeTruthy();
   });
 
-  it('refuses to save a shape that is not closed yet (plot not drawn) without calling the server', async () => {
+  it('refuses to save a shape of two corners, saying that three are needed, without calling the server', async () => {
     const { calls } = mockApi({});
     const { save } = panel(SQUARE.slice(0, 2), false);
     await save();
-    expect(screen.getByRole('alert').textContent).toBe('Draw the plot on the map.');
+    expect(screen.getByRole('alert').textContent).toBe('Mark at least 3 corners of the plot on the map.');
     expect(calls).toHaveLength(0);
+  });
+
+  it('says an unclosed shape of four points must be closed (not "draw the plot")', async () => {
+    const { calls } = mockApi({});
+    const { save } = panel(SQUARE, false);
+    await save();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The shape is not closed (4 points): click the first point to close it, then save again.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('in Polish: decimal commas, edges over 1,000 m in km, the unclosed shape named with its plural', async () => {
+    mockApi({});
+    // About 1.5 km x 1 km.
+    const big: TPosition[] = [
+      [21.5, 52.2],
+      [21.522, 52.2],
+      [21.522, 52.209],
+      [21.5, 52.209],
+    ];
+    renderFeature(<DrawPlotPanel ring={big} closed={false} onSaved={() => {}} onCancel={() => {}} />, 'pl');
+    expect(screen.getByText(/^Powierzchnia \(podgląd\): \d+,\d\d ha$/)).toBeTruthy();
+    expect(screen.getByText(/^Bok 1: 1,5\d? km$/)).toBeTruthy();
+    expect(screen.getByText(/^Bok 2: 1(,0\d)? km$/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz działkę' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Kształt nie jest zamknięty \(4 punkty\)/);
   });
 
   it.each([

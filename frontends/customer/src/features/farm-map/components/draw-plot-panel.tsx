@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckboxField, FormError, TextField, toast } from '@gleba/ui';
 import type { TAreaGeometry, TPlot, TPosition } from '@gleba/contracts';
+import { formatLength, formatNumber } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import { createDrawnPlot } from '../api/farm-map';
 import { MIN_CORNERS, checkCorners, type CornerInput } from '../rules/corners';
 import { edgeLengthsM, openRing, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
-
-/** A number in the reader's language (a decimal comma in Polish and Ukrainian). */
-const fmt = (lang: string, value: number, digits: number) =>
-  new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 
 /** The ring as a closed Polygon once it has 3 vertices. */
 export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
@@ -89,8 +86,18 @@ export function DrawPlotPanel({
       setFocusInvalid((n) => n + 1);
       return;
     }
-    if (!polygon || (!typing && !closed)) {
+    // Drawn on the map: says what is missing, the corners or the closing click on the first point.
+    const points = openRing(activeRing).length;
+    if (points === 0) {
       setError(tr('errors.plotNotDrawn'));
+      return;
+    }
+    if (!polygon) {
+      setError(tr('farmMap.drawTooFewPoints'));
+      return;
+    }
+    if (!typing && !closed) {
+      setError(tr('farmMap.drawNotClosed', { count: points }));
       return;
     }
     setBusy(true);
@@ -100,7 +107,7 @@ export function DrawPlotPanel({
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(snapToleranceM !== undefined ? { snapToleranceM } : {}),
       });
-      toast.success(tr('farmMap.plotSaved', { area: fmt(lang, plot.areaHa, 2) }));
+      toast.success(tr('farmMap.plotSaved', { area: formatNumber(lang, plot.areaHa, 2, 2) }));
       onSaved(plot);
     } catch (err) {
       setError(saveErrorMessage(lang, err));
@@ -171,7 +178,9 @@ export function DrawPlotPanel({
       )}
       {polygon && (
         <p>
-          <strong>{tr('farmMap.previewArea', { area: fmt(lang, previewAreaHa(polygon), 2) })}</strong>
+          <strong>
+            {tr('farmMap.previewArea', { area: formatNumber(lang, previewAreaHa(polygon), 2, 2) })}
+          </strong>
           <br />
           <small>{tr('farmMap.previewNote')}</small>
         </p>
@@ -181,7 +190,7 @@ export function DrawPlotPanel({
           <summary>{tr('farmMap.edgeLengths')}</summary>
           <ol className="farm-map__edges">
             {edges.map((m, i) => (
-              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: fmt(lang, m, 1) })}</li>
+              <li key={i}>{tr('farmMap.edge', { n: i + 1, length: formatLength(lang, m) })}</li>
             ))}
           </ol>
         </details>

@@ -3,6 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { OrdersLink } from '../../farm-order/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
 import type { TCrop, TParcel, TPlot, TPosition } from '@gleba/contracts';
+import { formatLength, formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import {
   autoDivide,
@@ -140,7 +141,7 @@ export function FarmMapPage() {
           distanceM: Math.min(vector.distanceM, 10_000),
           bearingDeg: vector.bearingDeg,
         });
-        toast.success(tr('farmMap.moved', { distance: vector.distanceM.toFixed(1) }));
+        toast.success(tr('farmMap.moved', { distance: formatLength(lang, vector.distanceM) }));
       } catch (err) {
         setActionError(saveErrorMessage(lang, err));
       }
@@ -335,7 +336,7 @@ export function FarmMapPage() {
                   aria-pressed={selection?.kind === 'plot' && selection.id === p.id}
                   onClick={() => select({ kind: 'plot', id: p.id }, p)}
                 >
-                  {p.name} · {tr('farmMap.areaHa', { area: p.areaHa.toFixed(2) })}
+                  {p.name} · {tr('farmMap.areaHa', { area: formatNumber(lang, p.areaHa, 2, 2) })}
                 </button>
               </li>
             ))}
@@ -353,7 +354,9 @@ export function FarmMapPage() {
                   aria-pressed={selection?.kind === 'crop' && selection.id === c.id}
                   onClick={() => select({ kind: 'crop', id: c.id }, c)}
                 >
-                  {c.name} ({c.plantName}) · {tr('farmMap.areaHa', { area: c.areaHa.toFixed(2) })}
+                  {c.name}
+                  {c.plantName && c.plantName !== c.name ? ` (${c.plantName})` : ''} ·{' '}
+                  {tr('farmMap.areaHa', { area: formatNumber(lang, c.areaHa, 2, 2) })}
                 </button>
               </li>
             ))}
@@ -450,7 +453,7 @@ export function FarmMapPage() {
             <p className="farm-map__hint">{tr('farmMap.cropPartHint')}</p>
             {part ? (
               <>
-                <p>{tr('farmMap.cropPartArea', { area: previewAreaHa(part).toFixed(2) })}</p>
+                <p>{tr('farmMap.cropPartArea', { area: formatNumber(lang, previewAreaHa(part), 2, 2) })}</p>
                 <CropForm
                   plot={selectedPlot}
                   geometry={part}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormError, toast } from '@gleba/ui';
 import type { TParcel, TPlot, TPosition } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import { createCadastralPlot, parcelAt } from '../api/farm-map';
 import { addPlotErrorMessage, saveErrorMessage } from '../rules/save-errors';
@@ -91,7 +92,7 @@ export function SelectParcelPanel({
               commune: parcel.commune,
             })}
           </p>
-          <p>{tr('farmMap.parcelArea', { area: parcel.areaHa.toFixed(2) })}</p>
+          <p>{tr('farmMap.parcelArea', { area: formatNumber(lang, parcel.areaHa, 2, 2) })}</p>
           {!parcel.lookup && <p className="farm-map__hint">{tr('farmMap.parcelNotAddable')}</p>}
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormError, TextField, toast } from '@gleba/ui';
 import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
+import { formatLength } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import {
   autoDivide,
@@ -14,8 +15,6 @@ import {
 import type { DrawnPolygon } from '../map/use-terra-draw';
 import { lineLengthsM, openLine, openRing } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
-
-const fmt = (value: number, digits: number) => value.toFixed(digits);
 
 /** The snap tolerances offered (metres; 0 = off). The server gets the same value with the shape. */
 export const SNAP_CHOICES = [0, 1, 2, 5, 10, 25] as const;
@@ -79,17 +78,18 @@ export function RulerPanel({
   onClose: () => void;
 }) {
   const tr = useT();
+  const lang = useLang();
   const segments = lineLengthsM(points);
   const total = segments.reduce((a, b) => a + b, 0);
   return (
     <Panel title={tr('farmMap.ruler')} hint={tr('farmMap.rulerHint')}>
       <p>
-        <strong role="status">{tr('farmMap.rulerTotal', { length: fmt(total, 1) })}</strong>
+        <strong role="status">{tr('farmMap.rulerTotal', { length: formatLength(lang, total) })}</strong>
       </p>
       {segments.length > 1 && (
         <ol className="farm-map__edges">
           {segments.map((m, i) => (
-            <li key={i}>{tr('farmMap.segment', { n: i + 1, length: fmt(m, 1) })}</li>
+            <li key={i}>{tr('farmMap.segment', { n: i + 1, length: formatLength(lang, m) })}</li>
           ))}
         </ol>
       )}
@@ -116,6 +116,7 @@ export function MovePanel({
   onClose: () => void;
 }) {
   const tr = useT();
+  const lang = useLang();
   const { error, setError, busy, run } = useAction();
   const [distance, setDistance] = useState('');
   const [bearing, setBearing] = useState('0');
@@ -134,7 +135,7 @@ export function MovePanel({
     }
     void run(async () => {
       await moveShape(target.kind, target.item.id, { distanceM, bearingDeg });
-      toast.success(tr('farmMap.moved', { distance: fmt(distanceM, 1) }));
+      toast.success(tr('farmMap.moved', { distance: formatLength(lang, distanceM) }));
       await onDone();
     });
   };

@@ -5,7 +5,7 @@ import { isApiError } from '@gleba/api-client';
 import type { TAreaGeometry, TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
-import { doseText } from '../../results/components/results-page';
+import { doseText, noLimeDose } from '../../results/components/results-page';
 import type { BaseStyle } from '../../farm-map/map/map-config';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
 import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
@@ -126,8 +126,10 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
               <p>
                 <strong>{tr('farmOrder.limingNeed', { need: rec.labels.limingNeed })}</strong>
               </p>
+              {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
               <ul>
                 {!rec.liming.noTable &&
+                  !noLimeDose(rec) &&
                   rec.liming.products.map((p) => (
                     <li key={p.product}>
                       {tr('farmOrder.limeDose', {
@@ -141,7 +143,6 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
                     <li key={`${d.nutrient}-${p.product}`}>
                       {tr('farmOrder.fertilizerDose', {
                         product: rec.labels.fertilizerProducts[p.product] ?? p.product,
-                        nutrient: d.nutrient,
                         dose: doseText(tr, lang, p.amount),
                       })}
                     </li>

@@ -32,6 +32,7 @@ import {
   pruneSelection,
   quoteBody,
   sampleCount,
+  sameName,
   saveWizard,
   stepProblem,
   toggleCrop,
@@ -115,7 +116,8 @@ function CropsStep({
               checked={chosen}
               onChange={() => set((s) => toggleCrop(s, c))}
             >
-              {tr('farmOrder.cropLabel', {
+              {/* A crop named after its plant is not named twice. */}
+              {tr(sameName(c.name, c.plantName) ? 'farmOrder.cropLabelPlain' : 'farmOrder.cropLabel', {
                 name: c.name,
                 plant: c.plantName,
                 area: formatArea(c.areaHa, lang),
@@ -178,7 +180,7 @@ function TestStep({
       </fieldset>
       <fieldset className="farm-order__fieldset">
         <legend>{tr('farmOrder.additionalTests')}</legend>
-        <div className="wizard-options wizard-options--grid">
+        <div className="wizard-options">
           {LabTestType.options.map((test) => (
             <Choice
               key={test}

@@ -1,3 +1,4 @@
+import { formatNumber } from '@gleba/i18n';
 import type {
   Equipment,
   Language,
@@ -250,8 +251,14 @@ export function formatPrice(grosze: number, lang: Language): string {
   }).format(grosze / 100);
 }
 
+/** True when a crop's name only repeats its plant's (`Pszenica ozima` of `Pszenica ozima`). */
+export function sameName(name: string, plantName: string | null | undefined): boolean {
+  return !plantName || name.trim().toLocaleLowerCase() === plantName.trim().toLocaleLowerCase();
+}
+
+/** Hectares without the unit, as `@gleba/i18n` writes every area (`3,62` in pl and uk). */
 export function formatArea(ha: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(ha);
+  return formatNumber(lang, ha, 2);
 }
 
 export function addressLine(

@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useT } from '../../../lib/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { markOnboardingDone, missingProfileFields, ONBOARDING_STEPS } from '../rules/onboarding-rules';
+import { FarmDataForm } from './farm-data-form';
 import { SpeechBubble } from './mascot';
 import { SurveyStep } from './survey-step';
 import './onboarding.css';
@@ -42,6 +43,7 @@ export function OnboardingWizard({ onClose }: { onClose: () => void }) {
       {step === 'farm' && (
         <SpeechBubble mascotLabel={tr('onboarding.mascotAlt')} title={tr('onboarding.farmTitle')}>
           <p>{tr('onboarding.farmBubble')}</p>
+          <FarmDataForm />
           <p className={missing.length ? 'onboarding__warning' : 'onboarding__ok'}>
             {missing.length
               ? tr('onboarding.farmIncomplete', { fields: missing.map((k) => tr(k)).join(', ') })

@@ -189,4 +189,42 @@ describe('farm onboarding wizard', () => {
       }),
     ).toBe(true);
   });
+
+  it('the farm step saves the farming activity and the total area (hectares typed, square metres kept)', async () => {
+    viewport(1280);
+    const { calls } = mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/soil-tests': [],
+      'GET /api/plots': [],
+      'GET /api/weather': {},
+      'GET /api/farm': null,
+      'PUT /api/farm': ({ body }: { body: Record<string, unknown> }) => ({
+        ...body,
+        userId: 'u1',
+        createdAt: '2026-11-26T00:00:00Z',
+        updatedAt: '2026-11-26T00:00:00Z',
+      }),
+    });
+    renderApp('/', { signedIn: true, lang: 'pl' });
+    const w = (await screen.findByRole('heading', { name: 'Witaj w Gleba' }, { timeout: 8000 })).closest(
+      'section',
+    ) as HTMLElement;
+    await userEvent.click(within(w).getByRole('button', { name: 'Dalej' }));
+    const form = within(w).getByRole('form', { name: 'Dane gospodarstwa' });
+    // Empty: required; negative: refused; nothing sent.
+    await userEvent.click(within(form).getByRole('button', { name: 'Zapisz dane gospodarstwa' }));
+    expect(within(form).getByText('To pole jest wymagane.')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Łączna powierzchnia gospodarstwa (ha)'), '-3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Zapisz dane gospodarstwa' }));
+    expect(within(form).getByText('Powierzchnia nie może być ujemna.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await userEvent.clear(within(form).getByLabelText('Łączna powierzchnia gospodarstwa (ha)'));
+    await userEvent.type(within(form).getByLabelText('Łączna powierzchnia gospodarstwa (ha)'), '12,5');
+    await userEvent.click(within(form).getByLabelText('Prowadzę działalność rolniczą'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Zapisz dane gospodarstwa' }));
+    expect(await within(form).findByText('Dane gospodarstwa zapisane.')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/farm');
+    expect(put?.body).toEqual({ farmingActivity: true, totalAreaM2: 125_000, address: {} });
+  });
 });

@@ -33,3 +33,17 @@ export function missingProfileFields(
   if (!user.isDataComplete) missing.push('onboarding.fieldAddress');
   return missing;
 }
+
+/** The farm's total area as typed, in hectares (a comma or a point for decimals). */
+export function parseAreaHa(text: string): { value: number } | { error: string } {
+  const t = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (t === '') return { error: 'customer.fieldRequired' };
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return { error: 'onboarding.farmAreaInvalid' };
+  const value = Number(t);
+  if (value < 0) return { error: 'onboarding.farmAreaNegative' };
+  if (value > 1_000_000) return { error: 'onboarding.farmAreaTooLarge' };
+  return { value };
+}
+
+/** Hectares to the square metres the farm keeps. */
+export const areaHaToM2 = (ha: number): number => Math.round(ha * 10_000);

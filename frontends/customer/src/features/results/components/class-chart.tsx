@@ -1,4 +1,5 @@
-import type { Translate } from '../../../lib/i18n';
+import { formatNumber } from '@gleba/i18n';
+import { useLang, type Translate } from '../../../lib/i18n';
 import type { ResultElementView } from '../api/results';
 
 export const PH_CLASSES = ['VERY_ACIDIC', 'ACIDIC', 'SLIGHTLY_ACIDIC', 'NEUTRAL', 'ALKALINE'] as const;
@@ -25,6 +26,8 @@ const BAR_W = 400;
 
 /** Each element against its five classes: the scale in class colours, the element's bar to its class. */
 export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr: Translate }) {
+  const lang = useLang();
+  const value = (e: ResultElementView) => (e.value === null ? null : formatNumber(lang, e.value, 2));
   const rows = elements.filter((e) => e.class && classesOf(e.key).includes(e.class));
   if (rows.length === 0) return null;
   const seg = BAR_W / 5;
@@ -67,7 +70,7 @@ export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr
                 rx={3}
                 fill={colours[index]}
               >
-                <title>{`${e.value ?? ''} — ${tr(classMessage(e.key, e.class!))}`}</title>
+                <title>{`${value(e) ?? ''} — ${tr(classMessage(e.key, e.class!))}`}</title>
               </rect>
               <text
                 x={
@@ -78,7 +81,7 @@ export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr
                 y={y + 19}
                 fontSize={12}
               >
-                {e.value ?? e.valueDescripted ?? ''}
+                {value(e) ?? e.valueDescripted ?? ''}
               </text>
             </g>
           );

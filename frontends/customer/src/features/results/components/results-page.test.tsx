@@ -152,7 +152,7 @@ describe('results page', () => {
     expect(screen.getByText('Need for liming: needed')).toBeTruthy();
     expect(screen.getByText('30 kg/100 m² (300 g/m²)')).toBeTruthy();
     expect(screen.getByText('60 kg')).toBeTruthy();
-    expect(screen.getByText('Superphosphate (P2O5)')).toBeTruthy();
+    expect(screen.getByText('Superphosphate')).toBeTruthy();
     expect(screen.getAllByText('1.5 kg/100 m² (15 g/m²)').length).toBeGreaterThan(0);
     expect(screen.getByText('Lime in autumn.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
@@ -328,5 +328,82 @@ describe('results page', () => {
         await screen.findByText('14 days have passed since the results: a complaint can no longer be filed.'),
       ).toBeTruthy();
     });
+  });
+
+  it('names each fertilizer once, with no nutrient code after it, and writes no raw MGO', async () => {
+    const rec = PAYLOAD.results[0]!.recommendation;
+    const labelled = {
+      ...PAYLOAD,
+      results: [
+        {
+          ...PAYLOAD.results[0]!,
+          recommendation: {
+            ...rec,
+            labels: {
+              ...rec.labels,
+              fertilizerProducts: {
+                SUPERPHOSPHATE: 'Superphosphate (19% P₂O₅)',
+                KIESERITE: 'Kieserite (25% MgO)',
+              },
+            },
+          },
+        },
+      ],
+    };
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: labelled });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const region = await screen.findByRole('region', { name: 'Recommendations' }, { timeout: 5000 });
+    expect(within(region).getByText('Superphosphate (19% P₂O₅)')).toBeTruthy();
+    expect(within(region).getByText('Kieserite (25% MgO)')).toBeTruthy();
+    expect(region.textContent).not.toMatch(/\(P2O5\)|\(MgO\)\s*\(|MGO/);
+  });
+
+  it('a need with no lime in the dose table says no liming now, with no table of zeros', async () => {
+    const rec = PAYLOAD.results[0]!.recommendation;
+    const zero = { tonnesPerHa: 0, totalTonnes: 0, kgPer100m2: 0, gPerM2: 0 };
+    const limited = {
+      ...PAYLOAD,
+      results: [
+        {
+          ...PAYLOAD.results[0]!,
+          recommendation: {
+            ...rec,
+            liming: {
+              need: 'LIMITED',
+              noTable: false,
+              products: [{ product: 'CALCIUM_CARBONATE', caoEquivalentPercent: 50, now: zero, later: zero }],
+            },
+            notesText: ['Liming is not needed.'],
+            labels: { ...rec.labels, limingNeed: 'limited' },
+          },
+        },
+      ],
+    };
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: limited });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const region = await screen.findByRole('region', { name: 'Recommendations' }, { timeout: 5000 });
+    expect(within(region).getByText('Need for liming: limited')).toBeTruthy();
+    expect(
+      within(region).getByText('The dose table gives no lime at this pH: liming is not needed now.'),
+    ).toBeTruthy();
+    expect(within(region).queryByText('Calcium carbonate lime')).toBeNull();
+    expect(within(region).queryByText('0 kg/100 m² (0 g/m²)')).toBeNull();
+  });
+
+  it('writes values and areas with a decimal comma in Polish and Ukrainian', async () => {
+    for (const lang of ['pl', 'uk'] as const) {
+      mockApi({
+        ...base,
+        [`GET /api/results/tests/${TEST_ID}`]: { ...PAYLOAD, area: { value: 2.5, unit: 'a' } },
+      });
+      const view = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang });
+      const table = await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 });
+      const row = (key: string) => table.querySelector(`tr[data-element="${key}"]`) as HTMLElement;
+      expect(row('PH_KCL').textContent).toContain('5,1');
+      expect(row('P2O5').textContent).toContain('8,2');
+      expect(document.body.textContent).toContain('2,5 a');
+      expect(document.body.textContent!.match(/\b\d+\.\d+\b/g) ?? []).toEqual([]);
+      view.unmount();
+    }
   });
 });

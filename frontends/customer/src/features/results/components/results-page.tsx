@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { FormError, TableScroll, toast } from '@gleba/ui';
+import type { Language } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import {
@@ -28,10 +30,14 @@ import {
 import { ComplaintsSection } from './complaints-section';
 import './results.css';
 
-const num = (lang: string, n: number, digits = 1) =>
-  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'uk' ? 'uk-UA' : 'pl-PL', {
-    maximumFractionDigits: digits,
-  }).format(n);
+const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
+
+/** True when the lime table gives nothing now or later (a "limited" need at a pH the table leaves out). */
+export function noLimeDose(rec: RecommendationView): boolean {
+  const zero = (a: Amount) =>
+    !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
+  return rec.liming.products.every((p) => zero(p.now) && zero(p.later));
+}
 
 /** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
 export function doseText(tr: Translate, lang: string, a: Amount): string {
@@ -48,7 +54,7 @@ export function totalText(tr: Translate, lang: string, a: Amount): string {
   return tr('customerTests.totalKg', { kg: num(lang, kg) });
 }
 
-function ResultsTable({ result, tr }: { result: TestResultView; tr: Translate }) {
+function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
   const others = result.elements.filter((e) => !MAIN_KEYS.includes(e.key) && e.key !== 'CATEGORY');
   const rows = [...main, ...others];
@@ -70,7 +76,8 @@ function ResultsTable({ result, tr }: { result: TestResultView; tr: Translate })
                 {e.name} ({e.symbol})
               </th>
               <td>
-                {e.value ?? e.valueDescripted ?? '—'} {e.unit !== '-' ? e.unit : ''}
+                {e.value !== null ? formatNumber(lang, e.value, 2) : (e.valueDescripted ?? '—')}{' '}
+                {e.unit !== '-' ? e.unit : ''}
               </td>
               <td>{e.class ? (e.classLabel ?? tr(classMessage(e.key, e.class))) : '—'}</td>
             </tr>
@@ -96,7 +103,9 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
       <h2>{tr('customerTests.recommendations')}</h2>
       <h3>{tr('customerTests.liming')}</h3>
       <p>{tr('customerTests.limingNeed', { need: rec.labels.limingNeed })}</p>
-      {rec.liming.products.length > 0 && !rec.liming.noTable && (
+      {/* The need class and the dose table agree: no table of zeros under a need. */}
+      {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
+      {rec.liming.products.length > 0 && !rec.liming.noTable && !noLimeDose(rec) && (
         <TableScroll label={tr('customerTests.liming')}>
           <table className="gl-table">
             <thead>
@@ -134,9 +143,8 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
             {doses.flatMap((d) =>
               d.products.map((p) => (
                 <tr key={`${d.nutrient}-${p.product}`}>
-                  <td>
-                    {rec.labels.fertilizerProducts[p.product] ?? p.product} ({d.nutrient})
-                  </td>
+                  {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
+                  <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
                   <td>{doseText(tr, lang, p.amount)}</td>
                   <td>{totalText(tr, lang, p.amount)}</td>
                 </tr>
@@ -159,13 +167,16 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
   );
 }
 
-function ResultsDetails({ view, tr }: { view: SampleResultsView; tr: Translate }) {
+function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Translate; lang: Language }) {
   const rows: [string, string][] = [
     [tr('customerTests.gardenName'), view.fieldName],
     [tr('customerTests.code'), view.code],
     [tr('customerTests.orderNumber'), view.orderNumber],
     [tr('customerTests.plantName'), view.plantName ?? '—'],
-    [tr('customerTests.areaValue'), view.area.value === null ? '—' : `${view.area.value} ${view.area.unit}`],
+    [
+      tr('customerTests.areaValue'),
+      view.area.value === null ? '—' : `${formatNumber(lang, view.area.value, 2)} ${view.area.unit}`,
+    ],
     [tr('customerTests.resultsStatus'), view.statusLabel],
   ];
   return (
@@ -289,7 +300,7 @@ export function ResultsPage() {
         <div>
           {data.results.length === 0 && <p className="muted">{tr('customerTests.resultsInLab')}</p>}
           {data.results.map((r) => (
-            <ResultsTable key={r.testType} result={r} tr={tr} />
+            <ResultsTable key={r.testType} result={r} tr={tr} lang={lang} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
           {basic?.recommendation ? (
@@ -299,7 +310,7 @@ export function ResultsPage() {
           )}
         </div>
         <aside>
-          <ResultsDetails view={data} tr={tr} />
+          <ResultsDetails view={data} tr={tr} lang={lang} />
           {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
           <Legend
             title={tr('customerTests.legendPh')}

@@ -9,6 +9,7 @@ import {
   type TShipmentWithHistory,
   type TShipmentSummary,
 } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { downloadPdf } from '../../results/api/results';
 import { formatDate } from '../../soil-tests/components/test-status';
@@ -247,7 +248,9 @@ function PickupFields({
                   <strong>{p.name}</strong>
                   <br />
                   {pointAddress(p)}
-                  {p.km !== null && <> · {tr('customerTests.pointDistance', { km: p.km.toFixed(1) })}</>}
+                  {p.km !== null && (
+                    <> · {tr('customerTests.pointDistance', { km: formatNumber(lang, p.km, 1) })}</>
+                  )}
                   <br />
                   <OpeningHours point={p} tr={tr} />
                   <br />

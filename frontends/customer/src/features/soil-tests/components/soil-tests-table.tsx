@@ -44,6 +44,7 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
           rows={data?.items}
           rowKey={(r) => r.id}
           empty={tr('customerTests.noTests')}
+          stackOnNarrow
           columns={[
             { key: 'name', header: tr('customerTests.colName'), cell: (r) => r.name ?? '—' },
             { key: 'number', header: tr('customerTests.colNumber'), cell: (r) => r.orderNumber ?? '—' },
