@@ -18,6 +18,8 @@
 import type { z } from 'zod';
 import {
   ZAddGardenTestBody,
+  ZAdminComplaintsQuery,
+  ZAnswerComplaintBody,
   ZAdminOrdersQuery,
   ZAdminUsersQuery,
   ZAutoDivideBody,
@@ -42,6 +44,7 @@ import {
   ZDeliveryListQuery,
   ZDivideBody,
   ZEmailBody,
+  ZFileComplaintBody,
   ZFarmBody,
   ZImportPlotsBody,
   ZInAppChangesQuery,
@@ -436,6 +439,30 @@ export const ENDPOINTS: Endpoint[] = [
     rawBody: true,
   },
   { service: 'orders', method: 'GET', path: '/api/soil-tests/{testId}/photo', access: 'user', owned: true },
+  {
+    service: 'orders',
+    method: 'GET',
+    path: '/api/soil-tests/{testId}/complaints',
+    access: 'user',
+    owned: true,
+  },
+  {
+    service: 'orders',
+    method: 'POST',
+    path: '/api/soil-tests/{testId}/complaints',
+    access: 'user',
+    owned: true,
+    body: ZFileComplaintBody,
+  },
+  { service: 'orders', method: 'GET', path: '/api/complaints/{uuid}/photo', access: 'user' },
+  ...both('/complaints', { service: 'orders', method: 'GET', access: 'admin', query: ZAdminComplaintsQuery }),
+  ...both('/complaints/{uuid}/answer', {
+    service: 'orders',
+    method: 'POST',
+    access: 'admin',
+    body: ZAnswerComplaintBody,
+  }),
+  ...both('/complaints/{uuid}/photo', { service: 'orders', method: 'GET', access: 'admin' }),
   {
     service: 'orders',
     method: 'POST',

@@ -280,6 +280,7 @@ export const NotificationType = z.enum([
   'COURIER_BOOKED',
   'DROP_OFF_CODE',
   'DROP_OFF_CODE_EXPIRING',
+  'COMPLAINT_ANSWERED',
   'NEWSLETTER',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;

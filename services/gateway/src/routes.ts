@@ -39,10 +39,12 @@ export const ROUTES: { prefix: string; service: ServiceName }[] = [
   { prefix: '/api/soil-tests', service: 'orders' },
   { prefix: '/api/prices', service: 'orders' },
   { prefix: '/api/payments', service: 'orders' },
+  { prefix: '/api/complaints', service: 'orders' },
   ...admin('/orders', 'orders'),
   ...admin('/soil-tests', 'orders'),
   ...admin('/barcode-labels', 'orders'),
   ...admin('/kit-orders', 'orders'),
+  ...admin('/complaints', 'orders'),
   // shipping: send-samples wizard, pickup points, courier, labels, tracking
   { prefix: '/api/shipments', service: 'shipping' },
   { prefix: '/api/pickup-points', service: 'shipping' },

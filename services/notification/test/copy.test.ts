@@ -16,6 +16,7 @@ import {
 } from '@gleba/contracts';
 import { errorMessage, namespaces, noticeText } from '@gleba/i18n';
 import {
+  complaintAnsweredNotice,
   courierOrderedNotice,
   dropOffCodeNotice,
   orderCancelledNotice,
@@ -207,6 +208,19 @@ function sampleNotices(): Notice[] {
       at,
     }),
   );
+  for (const retest of [false, true])
+    notices.push(
+      complaintAnsweredNotice({
+        complaintId: randomUUID(),
+        testId,
+        orderNumber: 'ZG/2026/000007',
+        userId: base.userId,
+        answer: 'Wynik pH jest poprawny; powtórzymy oznaczenie magnezu.',
+        retest,
+        answeredByUserId: randomUUID(),
+        answeredAt: at,
+      }),
+    );
   notices.push(
     sendReminderNotice(
       {
@@ -219,6 +233,18 @@ function sampleNotices(): Notice[] {
       },
       randomUUID(),
     ),
+  );
+  const payment = {
+    orderId,
+    orderNumber: 'ZF/2026/000014',
+    userId: user,
+    kind: 'FARM' as const,
+    amountGrosze: 18000,
+    sessionId: randomUUID(),
+  };
+  notices.push(
+    paymentExpiredNotice({ ...payment, outcome: 'EXPIRED', endedAt: at }),
+    paymentRefundDueNotice({ ...payment, reason: 'ORDER_CANCELLED', receivedAt: at }),
   );
   return notices.filter((n): n is Notice => n !== null);
 }

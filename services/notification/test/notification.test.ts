@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ActivationLinkRequestedV1,
+  ComplaintAnsweredV1,
   OrderCancelledV1,
   OrderStatusChangedV1,
   PasswordResetRequestedV1,
@@ -425,6 +426,48 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     expect(smtp.to(u.email)).toHaveLength(2);
     // Payment notices send no SMS unless the user asks for them.
     expect(twilio.messages.filter((m) => m.to === '+380501234568')).toHaveLength(0);
+  });
+
+  it('tells the customer the answer to a complaint on every channel, or that the sample is tested again', async () => {
+    const u = await user({ language: 'pl', phone: '+48600100299' });
+    const testId = randomUUID();
+    const answered = (retest: boolean) => ({
+      complaintId: randomUUID(),
+      testId,
+      orderNumber: 'ZG/2026/000077',
+      userId: u.userId,
+      answer: retest ? 'Powtórzymy badanie próbki.' : 'Wynik pH jest poprawny.',
+      retest,
+      answeredByUserId: randomUUID(),
+      answeredAt: new Date().toISOString(),
+    });
+    const first = answered(false);
+    await publishTestEvent(messaging.exchange, ComplaintAnsweredV1, first);
+    await publishTestEvent(messaging.exchange, ComplaintAnsweredV1, first); // delivered twice: told once
+    await publishTestEvent(messaging.exchange, ComplaintAnsweredV1, answered(true));
+    await waitFor(async () => (await inApp(u)).items.length === 2);
+    await waitFor(() => smtp.to(u.email).length === 2, { message: 'e-mails' });
+    await waitFor(() => twilio.messages.filter((m) => m.to === '+48600100299').length === 2, {
+      message: 'SMS',
+    });
+    await sleep(500);
+    const items = (await inApp(u)).items;
+    expect(items.map((n) => n.type)).toEqual(['COMPLAINT_ANSWERED', 'COMPLAINT_ANSWERED']);
+    expect(items.map((n) => n.text).sort()).toEqual([
+      'Odpowiedź na reklamację badania ZG/2026/000077: „Wynik pH jest poprawny.”',
+      'Reklamacja badania ZG/2026/000077 przyjęta, powtórzymy badanie: „Powtórzymy badanie próbki.”',
+    ]);
+    const resultsUrl = `https://app.gleba.test/soil-tests/${testId}/results?lang=pl`;
+    const mails = smtp.to(u.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Odpowiedź na reklamację badania ZG/2026/000077',
+      'Powtórzymy badanie ZG/2026/000077',
+    ]);
+    for (const m of mails) expect(m.text).toContain(resultsUrl);
+    expect(mails.find((m) => m.subject?.startsWith('Odpowiedź'))!.text).toContain('Wynik pH jest poprawny.');
+    const sms = twilio.messages.filter((m) => m.to === '+48600100299').map((m) => m.body);
+    expect(sms.some((b) => b.includes('przyjęta: powtórzymy badanie'))).toBe(true);
+    for (const n of items) expect(n.text).not.toMatch(/[{}]|notifications\./);
   });
 
   it('records failed deliveries with the provider reason; admins list them in both modes', async () => {

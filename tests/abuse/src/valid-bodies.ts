@@ -92,6 +92,8 @@ export function validBody(e: Endpoint, w: World): unknown {
       punctures: 15,
     },
     'PATCH /soil-tests/{testId}': { gardenName: 'Ogród', gardenAreaAres: 3, punctures: 15 },
+    'POST /soil-tests/{testId}/complaints': { reason: 'RESULTS_IMPLAUSIBLE', text: 'Za niskie pH.' },
+    'POST /complaints/{uuid}/answer': { answer: 'Wynik jest poprawny.', retest: false },
     'POST /payments/p24/notify': {
       merchantId: 1,
       posId: 1,

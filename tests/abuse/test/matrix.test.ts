@@ -38,6 +38,7 @@ function sampleBody(e: Endpoint): unknown {
     'PUT /api/crops/{cropId}/sectors': { sectors: [{ name: 'S1', geometry: SQUARE }] },
     'POST /api/crops/{cropId}/sectors/auto-divide': {},
     'PATCH /api/soil-tests/{testId}': { gardenName: 'Ogród zmieniony' },
+    'POST /api/soil-tests/{testId}/complaints': { reason: 'OTHER', text: 'Reklamacja.' },
     'PATCH /api/notifications/in-app/{notificationId}': {},
     'POST /api/orders/{orderId}/status': { status: 'SAMPLES_COLLECTING' },
     'POST /api/orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },

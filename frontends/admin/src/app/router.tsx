@@ -18,6 +18,7 @@ import { ShipmentsPage } from '../features/shipments/components/shipments-page';
 import { ShipmentDetailPage } from '../features/shipments/components/shipment-detail-page';
 import { OrderShipments } from '../features/shipments/components/order-shipments';
 import { UsersPage } from '../features/users/components/users-page';
+import { ComplaintsPage } from '../features/complaints/components/complaints-page';
 import { DeliveriesPage } from '../features/deliveries/components/deliveries-page';
 import { AdminLayout } from './layout/admin-layout';
 import { AuthLayout } from './layout/auth-layout';
@@ -61,6 +62,7 @@ export function SignedInRoutes() {
         <Route path="/shipments/:id" element={<ShipmentRoute />} />
         <Route path="/users" element={<UsersPage />} />
         <Route path="/deliveries" element={<DeliveriesPage />} />
+        <Route path="/complaints" element={<ComplaintsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route element={<AuthLayout />}>

@@ -26,5 +26,9 @@ export const OrdersErrorCode = {
   photoTooLarge: 'photoTooLarge',
   photoNotFound: 'photoNotFound',
   batchNotFound: 'batchNotFound',
+  complaintNoResults: 'complaintNoResults',
+  complaintWindowClosed: 'complaintWindowClosed',
+  complaintNotFound: 'complaintNotFound',
+  complaintAlreadyAnswered: 'complaintAlreadyAnswered',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];

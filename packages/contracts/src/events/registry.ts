@@ -16,6 +16,7 @@ import { OrderStatusChangedV1 } from './orders/order-status-changed.v1';
 import { SampleRegisteredV1 } from './orders/sample-registered.v1';
 import { TestShipmentConfirmedV1 } from './orders/test-shipment-confirmed.v1';
 import { SamplesSendReminderV1 } from './orders/samples-send-reminder.v1';
+import { ComplaintAnsweredV1, ComplaintFiledV1 } from './orders/complaint.v1';
 import { CourierOrderedV1 } from './shipping/courier-ordered.v1';
 import {
   DropOffCodeExpiredV1,
@@ -50,6 +51,8 @@ export const ALL_EVENTS = [
   SampleRegisteredV1,
   TestShipmentConfirmedV1,
   SamplesSendReminderV1,
+  ComplaintFiledV1,
+  ComplaintAnsweredV1,
   ParcelStatusChangedV1,
   CourierOrderedV1,
   DropOffCodeGeneratedV1,

@@ -29,6 +29,10 @@ export const errorsOrders = defineMessages({
     photoTooLarge: 'Zdjęcie jest zbyt duże (maksymalnie {max} MB).',
     photoNotFound: 'Ten test nie ma zdjęcia.',
     batchNotFound: 'Nie znaleziono partii etykiet.',
+    complaintNoResults: 'Reklamację można złożyć dopiero po otrzymaniu wyników.',
+    complaintWindowClosed: 'Minęło 14 dni od otrzymania wyników: reklamacji nie można już złożyć.',
+    complaintNotFound: 'Nie znaleziono reklamacji.',
+    complaintAlreadyAnswered: 'Na tę reklamację już odpowiedziano.',
   },
   en: {
     testCodeIncorrect: 'The test code is incorrect (it should have 12 to 16 characters).',
@@ -57,6 +61,10 @@ export const errorsOrders = defineMessages({
     photoTooLarge: 'The photo is too large (at most {max} MB).',
     photoNotFound: 'This test has no photo.',
     batchNotFound: 'Label batch not found.',
+    complaintNoResults: 'A complaint can be filed only once the results are in.',
+    complaintWindowClosed: '14 days have passed since the results: a complaint can no longer be filed.',
+    complaintNotFound: 'Complaint not found.',
+    complaintAlreadyAnswered: 'This complaint has already been answered.',
   },
   uk: {
     testCodeIncorrect: 'Код тесту неправильний (має містити від 12 до 16 символів).',
@@ -85,5 +93,9 @@ export const errorsOrders = defineMessages({
     photoTooLarge: 'Фото завелике (щонайбільше {max} МБ).',
     photoNotFound: 'Цей тест не має фото.',
     batchNotFound: 'Партію етикеток не знайдено.',
+    complaintNoResults: 'Скаргу можна подати лише після отримання результатів.',
+    complaintWindowClosed: 'Минуло 14 днів від отримання результатів: скаргу вже не можна подати.',
+    complaintNotFound: 'Скаргу не знайдено.',
+    complaintAlreadyAnswered: 'На цю скаргу вже відповіли.',
   },
 });

@@ -103,6 +103,19 @@ export const notifications = defineMessages({
     paymentRefundDueSms: 'Płatność {amount} za {ref} zostanie zwrócona.',
     paymentRefundDueInApp: 'Płatność {amount} za zamówienie {ref} zostanie zwrócona.',
 
+    complaintAnsweredSubject: 'Odpowiedź na reklamację badania {ref}',
+    complaintAnsweredBody: 'Laboratorium odpowiedziało na Twoją reklamację badania {ref}: „{answer}”',
+    complaintAnsweredAction: 'Zobacz wyniki',
+    complaintAnsweredSms: 'Reklamacja {ref}: odpowiedź czeka w aplikacji.',
+    complaintAnsweredInApp: 'Odpowiedź na reklamację badania {ref}: „{answer}”',
+
+    complaintRetestSubject: 'Powtórzymy badanie {ref}',
+    complaintRetestBody:
+      'Laboratorium przyjęło Twoją reklamację badania {ref} i powtórzy badanie próbki: „{answer}”. Gdy nowe wyniki będą gotowe, powiadomimy Cię.',
+    complaintRetestAction: 'Zobacz wyniki',
+    complaintRetestSms: 'Reklamacja {ref} przyjęta: powtórzymy badanie.',
+    complaintRetestInApp: 'Reklamacja badania {ref} przyjęta, powtórzymy badanie: „{answer}”',
+
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
     courierBookedBody:
       'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
@@ -195,6 +208,7 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Zamówiony kurier',
     typeDROP_OFF_CODE: 'Kod nadania paczki',
     typeDROP_OFF_CODE_EXPIRING: 'Kod nadania wkrótce wygaśnie',
+    typeCOMPLAINT_ANSWERED: 'Odpowiedź na reklamację',
     typeACCOUNT_ACTIVATION: 'Aktywacja konta',
     typePASSWORD_RESET: 'Ustawienie hasła',
     typeNEWSLETTER: 'Newsletter',
@@ -299,6 +313,19 @@ export const notifications = defineMessages({
     paymentRefundDueSms: 'Your payment of {amount} for order {ref} will be refunded.',
     paymentRefundDueInApp: 'Your payment of {amount} for order {ref} will be refunded.',
 
+    complaintAnsweredSubject: 'Answer to your complaint about test {ref}',
+    complaintAnsweredBody: 'The lab answered your complaint about test {ref}: "{answer}"',
+    complaintAnsweredAction: 'View results',
+    complaintAnsweredSms: 'Complaint {ref}: the answer is in the app.',
+    complaintAnsweredInApp: 'Answer to your complaint about test {ref}: "{answer}"',
+
+    complaintRetestSubject: 'We will test {ref} again',
+    complaintRetestBody:
+      'The lab accepted your complaint about test {ref} and will test the sample again: "{answer}". We will let you know when the new results are ready.',
+    complaintRetestAction: 'View results',
+    complaintRetestSms: 'Complaint {ref} accepted: we will test it again.',
+    complaintRetestInApp: 'Complaint about test {ref} accepted, we will test it again: "{answer}"',
+
     courierBookedSubject: 'Courier booked for {pickupDate}',
     courierBookedBody:
       'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
@@ -391,6 +418,7 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Courier booked',
     typeDROP_OFF_CODE: 'Parcel drop-off code',
     typeDROP_OFF_CODE_EXPIRING: 'Drop-off code expiring',
+    typeCOMPLAINT_ANSWERED: 'Complaint answered',
     typeACCOUNT_ACTIVATION: 'Account activation',
     typePASSWORD_RESET: 'Password setting',
     typeNEWSLETTER: 'Newsletter',
@@ -495,6 +523,19 @@ export const notifications = defineMessages({
     paymentRefundDueSms: 'Оплату {amount} за {ref} буде повернено.',
     paymentRefundDueInApp: 'Оплату {amount} за замовлення {ref} буде повернено.',
 
+    complaintAnsweredSubject: 'Відповідь на скаргу щодо аналізу {ref}',
+    complaintAnsweredBody: 'Лабораторія відповіла на вашу скаргу щодо аналізу {ref}: «{answer}»',
+    complaintAnsweredAction: 'Переглянути результати',
+    complaintAnsweredSms: 'Скарга {ref}: відповідь у застосунку.',
+    complaintAnsweredInApp: 'Відповідь на скаргу щодо аналізу {ref}: «{answer}»',
+
+    complaintRetestSubject: 'Ми повторимо аналіз {ref}',
+    complaintRetestBody:
+      'Лабораторія прийняла вашу скаргу щодо аналізу {ref} і повторить аналіз зразка: «{answer}». Ми повідомимо вас, коли нові результати будуть готові.',
+    complaintRetestAction: 'Переглянути результати',
+    complaintRetestSms: 'Скаргу {ref} прийнято: повторимо аналіз.',
+    complaintRetestInApp: 'Скаргу щодо аналізу {ref} прийнято, ми повторимо аналіз: «{answer}»',
+
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
     courierBookedBody:
       'Кур’єр забере посилку зі зразками {pickupDate} у проміжку {timeWindow}. Номер відправлення: {waybill}.',
@@ -587,6 +628,7 @@ export const notifications = defineMessages({
     typeCOURIER_BOOKED: 'Замовлений кур’єр',
     typeDROP_OFF_CODE: 'Код відправлення посилки',
     typeDROP_OFF_CODE_EXPIRING: 'Код відправлення скоро закінчиться',
+    typeCOMPLAINT_ANSWERED: 'Відповідь на скаргу',
     typeACCOUNT_ACTIVATION: 'Активація акаунта',
     typePASSWORD_RESET: 'Встановлення пароля',
     typeNEWSLETTER: 'Розсилка',

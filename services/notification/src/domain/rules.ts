@@ -1,4 +1,5 @@
 import type {
+  ComplaintAnsweredV1,
   CourierOrderedV1,
   DropOffCodeGeneratedV1,
   EventData,
@@ -267,6 +268,21 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
     sourceKey: `shipment:${data.shipmentId}`,
     params: { ref: data.waybill },
     linkPath: shipmentPath(data),
+  };
+}
+
+/**
+ * The lab answered a complaint about a garden test's results: the answer itself (e-mail and in the
+ * app), or that the sample will be tested again; the new results then come as RESULTS_UPDATED.
+ */
+export function complaintAnsweredNotice(data: EventData<typeof ComplaintAnsweredV1>): Notice {
+  return {
+    userId: data.userId,
+    type: 'COMPLAINT_ANSWERED',
+    template: data.retest ? 'complaintRetest' : 'complaintAnswered',
+    sourceKey: `complaint:${data.complaintId}`,
+    params: { ref: data.orderNumber, orderNumber: data.orderNumber, answer: data.answer },
+    linkPath: resultsPath(data.testId),
   };
 }
 

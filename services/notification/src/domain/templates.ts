@@ -25,6 +25,8 @@ export const TEMPLATES = [
   'transferPending',
   'deferredTransferPending',
   'kitSent',
+  'complaintAnswered',
+  'complaintRetest',
   'newsletterWelcome',
 ] as const;
 export type Template = (typeof TEMPLATES)[number];
@@ -55,6 +57,7 @@ export const TEMPLATE_OF_TYPE: Partial<Record<NotificationType, Template>> = {
   COURIER_BOOKED: 'courierBooked',
   DROP_OFF_CODE: 'dropOffCode',
   DROP_OFF_CODE_EXPIRING: 'dropOffCodeExpiring',
+  COMPLAINT_ANSWERED: 'complaintAnswered',
 };
 
 export type Params = Record<string, string | number | null>;

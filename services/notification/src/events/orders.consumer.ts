@@ -1,4 +1,5 @@
 import {
+  ComplaintAnsweredV1,
   OrderCancelledV1,
   OrderPaidV1,
   OrderStatusChangedV1,
@@ -10,6 +11,7 @@ import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
 import type { NoticeWriter } from '../domain/notify';
 import {
+  complaintAnsweredNotice,
   orderCancelledNotice,
   orderPaidNotice,
   orderStatusNotice,
@@ -41,6 +43,9 @@ export function ordersHandlers(notices: NoticeWriter): EventHandler<Database>[] 
     on<Database, typeof PaymentRefundDueV1>(PaymentRefundDueV1, async (trx, d) => {
       const notice = paymentRefundDueNotice(d);
       if (notice) notices.add(trx, notice);
+    }),
+    on<Database, typeof ComplaintAnsweredV1>(ComplaintAnsweredV1, async (trx, d) => {
+      notices.add(trx, complaintAnsweredNotice(d));
     }),
   ];
 }

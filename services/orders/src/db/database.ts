@@ -181,6 +181,21 @@ export interface FailedOrdersTable {
 }
 
 /** Tables of the orders database (the platform's outbox, inbox and job failures included). */
+export interface ComplaintsTable {
+  id: string;
+  test_id: string;
+  user_id: string;
+  reason: string;
+  text: string;
+  photo: Json<unknown | null>;
+  status: Generated<string>;
+  answer: string | null;
+  retest: Generated<boolean>;
+  answered_by_user_id: string | null;
+  answered_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database extends PlatformTables {
   contacts: ContactsTable;
   crops: CropsTable;
@@ -193,4 +208,5 @@ export interface Database extends PlatformTables {
   status_history: StatusHistoryTable;
   payments: PaymentsTable;
   failed_orders: FailedOrdersTable;
+  complaints: ComplaintsTable;
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../app/deps';
 import { transitionFarmOrderIfAllowed } from '../app/farm-orders';
 import { transitionGardenTestIfAllowed } from '../app/garden-tests';
 import type { Database } from '../db/database';
+import { markRetested } from '../db/repositories/complaints.repository';
 import { recordSamplesShipped } from '../db/repositories/send-reminders.repository';
 
 /**
@@ -50,8 +51,11 @@ export function progressHandlers(deps: Deps) {
       }
       if (!test) return;
       await transitionGardenTestIfAllowed(trx, deps, test.id, 'WAITING_FOR_RESULTS', 'LAB');
-      const to =
-        d.completeness === 'PARTIAL'
+      // A promised re-test: its new results are an update, whatever the import calls them.
+      const retested = (await markRetested(trx, test.id)) > 0;
+      const to = retested
+        ? 'RESULTS_UPDATED'
+        : d.completeness === 'PARTIAL'
           ? 'PARTIAL_RESULTS'
           : d.completeness === 'COMPLETE'
             ? 'COMPLETE_RESULTS'

@@ -1,7 +1,9 @@
 import express from 'express';
 import {
   OrdersErrorCode,
+  ZAdminComplaintsQuery,
   ZAdminOrdersQuery,
+  ZAnswerComplaintBody,
   ZBarcodeLabelsQuery,
   ZChangeStatusBody,
   ZCreateBarcodeBatchBody,
@@ -13,6 +15,7 @@ import {
 } from '@gleba/contracts';
 import { AppError, conflict, mustAuth, requireRole, route } from '@gleba/platform';
 import { batchWithLabels, createBatch, renderLabelSheet, toBatch } from '../app/barcodes';
+import { adminComplaints, answerComplaint, complaintPhoto } from '../app/complaints';
 import type { Deps } from '../app/deps';
 import { getFarmOrderRow, toFarmOrder, transitionFarmOrder } from '../app/farm-orders';
 import { getGardenTestRow, toGardenTest, transitionGardenTest } from '../app/garden-tests';
@@ -21,6 +24,7 @@ import { adminOrders } from '../app/listing';
 import { adminMarkPaid, adminMarkRefunded, sessionsOf } from '../app/payments';
 import type { StatusHistoryEntry } from '../db/repositories/history.repository';
 import { getContact } from '../db/repositories/read-models.repository';
+import { sendPhoto } from './customer.routes';
 
 interface HistoryPerson {
   name: string | null;
@@ -359,5 +363,25 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       return toBatch(updated);
     }),
   );
+  // Complaints are about garden tests' results: the garden panel answers them.
+  if (mode === 'garden') {
+    r.get(
+      '/complaints',
+      route({ query: ZAdminComplaintsQuery }, ({ query }) => adminComplaints(deps, query)),
+    );
+    r.post(
+      '/complaints/:id/answer',
+      route({ params: ZIdParam, body: ZAnswerComplaintBody }, ({ params, body, auth }) =>
+        answerComplaint(deps, mustAuth(auth).userId, params.id, body),
+      ),
+    );
+    r.get(
+      '/complaints/:id/photo',
+      route({ params: ZIdParam }, async ({ params, res }) => {
+        await sendPhoto(res, await complaintPhoto(deps, params.id), deps.ctx.config.UPLOAD_DIR);
+        return undefined;
+      }),
+    );
+  }
   return r;
 }

@@ -10,6 +10,7 @@ import {
   ZCheckPaymentBody,
   ZCreateKitOrderBody,
   ZCreateOrderBody,
+  ZFileComplaintBody,
   ZIdParam,
   ZMyTestsQuery,
   ZPageQuery,
@@ -40,6 +41,7 @@ import {
   updateGardenTest,
   verifyBarcode,
 } from '../app/garden-tests';
+import { complaintPhoto, fileComplaint, myComplaints, type StoredPhoto } from '../app/complaints';
 import { placeKitOrder, toKitOrder } from '../app/kit-orders';
 import { myTests } from '../app/listing';
 import {
@@ -57,6 +59,19 @@ import { requestLanguage } from '@gleba/platform';
 /** An order with its payment: instructions, the outcome the payment page shows, the choices. */
 async function withPayment(deps: Deps, row: FarmOrderRow) {
   return { order: await toFarmOrder(deps.ctx.db, row), payment: await orderPayment(deps, row) };
+}
+
+/** Streams a stored photo (its type from the upload check, never sniffed by the browser). */
+export async function sendPhoto(res: Response, photo: StoredPhoto, uploadDir: string): Promise<void> {
+  res.setHeader('content-type', photo.mimetype);
+  res.setHeader('content-disposition', `inline; filename="${photo.filename.replace(/"/g, '')}"`);
+  res.setHeader('x-content-type-options', 'nosniff');
+  await new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(path.join(uploadDir, photo.path));
+    stream.on('error', reject);
+    stream.on('end', () => resolve());
+    stream.pipe(res);
+  });
 }
 
 export function customerRoutes(deps: Deps): express.Router {
@@ -308,22 +323,42 @@ export function customerRoutes(deps: Deps): express.Router {
       toGardenTest(db, await savePhoto(deps, mustAuth(auth).userId, params.id, req.file)),
     ),
   );
+  // ---- complaints: within 14 days of the results (a photo is optional, sent as multipart) ----
+  r.get(
+    '/api/soil-tests/:id/complaints',
+    requireAuth,
+    route({ params: ZIdParam }, ({ params, auth }) => myComplaints(deps, mustAuth(auth).userId, params.id)),
+  );
+  r.post(
+    '/api/soil-tests/:id/complaints',
+    requireAuth,
+    photoUpload,
+    route(
+      { params: ZIdParam, body: ZFileComplaintBody },
+      ({ params, body, auth, req }) => fileComplaint(deps, mustAuth(auth).userId, params.id, body, req.file),
+      { status: 201 },
+    ),
+  );
+  r.get(
+    '/api/complaints/:id/photo',
+    requireAuth,
+    route({ params: ZIdParam }, async ({ params, auth, res }) => {
+      await sendPhoto(
+        res,
+        await complaintPhoto(deps, params.id, mustAuth(auth).userId),
+        deps.ctx.config.UPLOAD_DIR,
+      );
+      return undefined;
+    }),
+  );
   r.get(
     '/api/soil-tests/:id/photo',
     requireAuth,
     route({ params: ZIdParam }, async ({ params, auth, res }) => {
       const t = await getGardenTestRow(db, params.id, mustAuth(auth).userId);
-      const photo = t.photo as { filename: string; path: string; mimetype: string } | null;
+      const photo = t.photo as StoredPhoto | null;
       if (!photo) throw new AppError(OrdersErrorCode.photoNotFound, 404, 'No photo');
-      res.setHeader('content-type', photo.mimetype);
-      res.setHeader('content-disposition', `inline; filename="${photo.filename.replace(/"/g, '')}"`);
-      res.setHeader('x-content-type-options', 'nosniff');
-      await new Promise<void>((resolve, reject) => {
-        const stream = createReadStream(path.join(deps.ctx.config.UPLOAD_DIR, photo.path));
-        stream.on('error', reject);
-        stream.on('end', () => resolve());
-        stream.pipe(res);
-      });
+      await sendPhoto(res, photo, deps.ctx.config.UPLOAD_DIR);
       return undefined;
     }),
   );

@@ -13,6 +13,7 @@ const NAV = [
   { to: '/shipments', key: 'admin.navShipments' },
   { to: '/users', key: 'admin.navUsers' },
   { to: '/deliveries', key: 'admin.navDeliveries' },
+  { to: '/complaints', key: 'admin.navComplaints' },
 ] as const;
 
 /** Spec 6: the unseen-count query runs only while local storage has no `mode`. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -230,6 +231,103 @@ describe('results page', () => {
     expect(
       await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 }),
     ).toBeTruthy();
+  });
+
+  describe('complaints', () => {
+    const window = (open: boolean, closedReason: string | null = null) => ({
+      open,
+      resultsAt: '2026-11-01T09:00:00.000Z',
+      until: '2026-11-15T09:00:00.000Z',
+      closedReason,
+    });
+    const complaintsPath = `GET /api/soil-tests/${TEST_ID}/complaints`;
+
+    it('files a complaint within 14 days: reason, text, checked before sending', async () => {
+      let items: unknown[] = [];
+      const { calls } = mockApi({
+        ...base,
+        [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+        [complaintsPath]: () => ({ window: window(true), items }),
+        [`POST /api/soil-tests/${TEST_ID}/complaints`]: ({
+          body,
+        }: {
+          body: { reason: string; text: string };
+        }) => {
+          items = [
+            {
+              id: '7a1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f',
+              testId: TEST_ID,
+              orderNumber: 'G-0001',
+              barcode: 'ABCDEF123456',
+              userId: USER.id,
+              reason: body.reason,
+              text: body.text,
+              hasPhoto: false,
+              status: 'OPEN',
+              answer: null,
+              retest: false,
+              createdAt: '2026-11-05T09:00:00.000Z',
+              answeredAt: null,
+            },
+          ];
+          return items[0];
+        },
+      });
+      renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang: 'pl' });
+      expect(await screen.findByText(/Reklamację wyników możesz złożyć do 15 listopada 2026/)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Złóż reklamację' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Wyślij reklamację' }));
+      expect(await screen.findByText('Wybierz powód reklamacji.')).toBeTruthy();
+      expect(screen.getByText('Opisz, czego dotyczy reklamacja.')).toBeTruthy();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+      await userEvent.selectOptions(screen.getByLabelText('Powód'), 'WRONG_SAMPLE');
+      await userEvent.type(screen.getByLabelText('Opis'), 'To nie moja próbka.');
+      await userEvent.click(screen.getByRole('button', { name: 'Wyślij reklamację' }));
+      await waitFor(() => expect(screen.getAllByTestId('complaint')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        reason: 'WRONG_SAMPLE',
+        text: 'To nie moja próbka.',
+      });
+      const item = screen.getByTestId('complaint');
+      expect(within(item).getByText('Wyniki dotyczą innej próbki')).toBeTruthy();
+      expect(within(item).getByText(/czeka na odpowiedź/)).toBeTruthy();
+    });
+
+    it('after 14 days the button is gone and the page says why, in each language', async () => {
+      for (const [lang, text] of [
+        ['pl', 'Reklamację można było złożyć do 15 listopada 2026 (14 dni od wyników).'],
+        ['en', 'Complaints could be filed until 15 November 2026 (14 days after the results).'],
+        ['uk', /Скаргу можна було подати до 15 листопада 2026/],
+      ] as const) {
+        mockApi({
+          ...base,
+          [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+          [complaintsPath]: { window: window(false, 'EXPIRED'), items: [] },
+        });
+        const view = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang });
+        expect((await screen.findByTestId('complaint-closed')).textContent).toMatch(text);
+        expect(screen.queryByRole('button', { name: /reklamację|complaint|скаргу/i })).toBeNull();
+        view.unmount();
+      }
+    });
+
+    it('shows the server refusal in the form, in the reader language', async () => {
+      mockApi({
+        ...base,
+        [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+        [complaintsPath]: { window: window(true), items: [] },
+        [`POST /api/soil-tests/${TEST_ID}/complaints`]: errorBody(409, 'complaintWindowClosed'),
+      });
+      renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang: 'en' });
+      await userEvent.click(await screen.findByRole('button', { name: 'File a complaint' }));
+      await userEvent.selectOptions(screen.getByLabelText('Reason'), 'OTHER');
+      await userEvent.type(screen.getByLabelText('Description'), 'Late.');
+      await userEvent.click(screen.getByRole('button', { name: 'Send complaint' }));
+      expect(
+        await screen.findByText('14 days have passed since the results: a complaint can no longer be filed.'),
+      ).toBeTruthy();
+    });
   });
 
   it('names each fertilizer once, with no nutrient code after it, and writes no raw MGO', async () => {

@@ -27,6 +27,7 @@ import {
   PH_COLOURS,
   classMessage,
 } from './class-chart';
+import { ComplaintsSection } from './complaints-section';
 import './results.css';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
@@ -310,6 +311,7 @@ export function ResultsPage() {
         </div>
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
+          {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}

@@ -1,0 +1,172 @@
+import { useId, useState } from 'react';
+import { ComplaintStatus, type TComplaint } from '@gleba/contracts';
+import { CheckboxField, Dialog, FormError, SelectField, Table, toast } from '@gleba/ui';
+import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { Pager } from '../../../lib/paging';
+import { useModeStore } from '../../../stores/mode-store';
+import { answerComplaint, openComplaintPhoto, useComplaints } from '../api/complaints';
+
+/**
+ * Customers' complaints about garden test results (filed within 14 days of them): open ones
+ * first; the answer dialog may promise a re-test, whose imported results update the test.
+ */
+export function ComplaintsPage() {
+  const tr = useT();
+  const lang = useLang();
+  const describe = useDescribeError();
+  const answerId = useId();
+  const mode = useModeStore((s) => s.mode);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useComplaints(mode, status, page);
+  const [answering, setAnswering] = useState<TComplaint | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [retest, setRetest] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = (c: TComplaint) => {
+    setAnswering(c);
+    setAnswer('');
+    setRetest(false);
+    setFormError(null);
+  };
+  async function send() {
+    if (!answering) return;
+    if (!answer.trim()) {
+      setFormError(tr('admin.complaintAnswerRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await answerComplaint(answering.id, answer.trim(), retest);
+      toast.success(tr('admin.complaintAnswered'));
+      setAnswering(null);
+      await mutate();
+    } catch (e) {
+      setFormError(describe(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <h1>{tr('admin.complaintsTitle')}</h1>
+      <div className="filters">
+        <SelectField
+          label={tr('admin.status')}
+          placeholder={tr('admin.any')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+          options={ComplaintStatus.options.map((s) => ({ value: s, label: tr(`admin.complaintStatus${s}`) }))}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="gl-field__error">
+          {describe(error)}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <Table
+          loading={isLoading}
+          rows={data?.items}
+          rowKey={(c) => c.id}
+          columns={[
+            { key: 'date', header: tr('admin.date'), cell: (c) => formatDate(lang, c.createdAt) },
+            {
+              key: 'code',
+              header: tr('admin.complaintTest'),
+              cell: (c) => `${c.barcode} (${c.orderNumber})`,
+            },
+            {
+              key: 'reason',
+              header: tr('admin.reason'),
+              cell: (c) => tr(`admin.complaintReason${c.reason}`),
+            },
+            { key: 'text', header: tr('admin.complaintText'), cell: (c) => c.text },
+            {
+              key: 'status',
+              header: tr('admin.status'),
+              cell: (c) => tr(`admin.complaintStatus${c.status}`),
+            },
+            {
+              key: 'actions',
+              header: tr('admin.complaintAnswerColumn'),
+              cell: (c) =>
+                c.status === 'OPEN' ? (
+                  <button type="button" className="gl-button gl-button--secondary" onClick={() => open(c)}>
+                    {tr('admin.complaintAnswer')}
+                  </button>
+                ) : (
+                  (c.answer ?? '—')
+                ),
+            },
+          ]}
+        />
+      </div>
+      <Pager meta={data?.meta} onPage={setPage} />
+      <Dialog
+        open={answering !== null}
+        title={answering ? tr('admin.complaintAnswerTitle', { code: answering.barcode }) : ''}
+        onClose={() => setAnswering(null)}
+        actions={
+          <>
+            <button type="button" className="gl-button" disabled={busy} onClick={() => void send()}>
+              {tr('admin.complaintSend')}
+            </button>
+            <button
+              type="button"
+              className="gl-button gl-button--secondary"
+              onClick={() => setAnswering(null)}
+            >
+              {tr('admin.cancel')}
+            </button>
+          </>
+        }
+      >
+        {answering && (
+          <>
+            <p>
+              <strong>{tr(`admin.complaintReason${answering.reason}`)}</strong>: {answering.text}
+            </p>
+            {answering.hasPhoto && (
+              <p>
+                <button
+                  type="button"
+                  className="gl-button gl-button--secondary"
+                  onClick={() =>
+                    void openComplaintPhoto(mode, answering.id).catch((e) => toast.error(describe(e)))
+                  }
+                >
+                  {tr('admin.complaintPhoto')}
+                </button>
+              </p>
+            )}
+            <div className="gl-field">
+              <label className="gl-field__label" htmlFor={answerId}>
+                {tr('admin.complaintAnswerLabel')}
+              </label>
+              <textarea
+                id={answerId}
+                className="gl-field__input"
+                rows={4}
+                value={answer}
+                onChange={(e) => setAnswer(e.target.value)}
+              />
+            </div>
+            <CheckboxField
+              label={tr('admin.complaintRetest')}
+              checked={retest}
+              onChange={(e) => setRetest(e.target.checked)}
+            />
+            <FormError>{formError}</FormError>
+          </>
+        )}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ComplaintAnsweredV1,
+  ComplaintFiledV1,
+  OrdersErrorCode,
+  pageMeta,
+  type ComplaintReason,
+  type ComplaintStatus,
+  type TComplaint,
+  type TFileComplaintBody,
+  type TMyComplaints,
+} from '@gleba/contracts';
+import { AppError, conflict } from '@gleba/platform';
+import {
+  complaintsOfTest,
+  getComplaint,
+  insertComplaint,
+  listComplaints,
+  lockComplaint,
+  resultsDateOf,
+  saveAnswer,
+  type ComplaintRow,
+} from '../db/repositories/complaints.repository';
+import { complaintWindow } from '../domain/complaints';
+import { sniffImage } from '../domain/photo';
+import type { Deps } from './deps';
+import { getGardenTestRow, type UploadedPhoto } from './garden-tests';
+
+export interface StoredPhoto {
+  filename: string;
+  path: string;
+  mimetype: string;
+}
+
+const complaintNotFound = () => new AppError(OrdersErrorCode.complaintNotFound, 404, 'Complaint not found');
+
+export function toComplaint(c: ComplaintRow): TComplaint {
+  return {
+    id: c.id,
+    testId: c.test_id,
+    orderNumber: c.order_number,
+    barcode: c.barcode,
+    userId: c.user_id,
+    reason: c.reason as ComplaintReason,
+    text: c.text,
+    hasPhoto: !!c.photo,
+    status: c.status as ComplaintStatus,
+    answer: c.answer,
+    retest: c.retest,
+    createdAt: new Date(c.created_at).toISOString(),
+    answeredAt: c.answered_at ? new Date(c.answered_at).toISOString() : null,
+  };
+}
+
+/** A sample photo (an image by its first bytes, within the size limit) written under the upload dir. */
+async function storePhoto(deps: Deps, complaintId: string, file: UploadedPhoto): Promise<StoredPhoto> {
+  if (file.buffer.length > deps.ctx.config.PHOTO_MAX_BYTES) {
+    throw new AppError(OrdersErrorCode.photoTooLarge, 413, 'Photo too large', undefined, {
+      max: Math.round(deps.ctx.config.PHOTO_MAX_BYTES / 1048576),
+    });
+  }
+  const kind = sniffImage(file.buffer);
+  if (!kind)
+    throw new AppError(OrdersErrorCode.photoNotImage, 415, 'The photo is not a JPEG, PNG or WebP image');
+  const relative = path.join('complaints', complaintId, `${randomUUID()}.${kind.ext}`);
+  const absolute = path.join(deps.ctx.config.UPLOAD_DIR, relative);
+  await mkdir(path.dirname(absolute), { recursive: true });
+  await writeFile(absolute, file.buffer);
+  const filename = path
+    .basename(file.originalname || `photo.${kind.ext}`)
+    .replace(/[^\w.\- ]/g, '_')
+    .slice(0, 120);
+  return { filename, path: relative, mimetype: kind.mimetype };
+}
+
+/** The customer's complaints about one of their tests, and whether they may file one now. */
+export async function myComplaints(deps: Deps, userId: string, testId: string): Promise<TMyComplaints> {
+  const db = deps.ctx.db;
+  await getGardenTestRow(db, testId, userId);
+  const window = complaintWindow(await resultsDateOf(db, testId), new Date());
+  return { window, items: (await complaintsOfTest(db, testId, userId)).map(toComplaint) };
+}
+
+/** Files a complaint about the customer's own test, within 14 days of its latest results. */
+export async function fileComplaint(
+  deps: Deps,
+  userId: string,
+  testId: string,
+  body: TFileComplaintBody,
+  file: UploadedPhoto | undefined,
+): Promise<TComplaint> {
+  const db = deps.ctx.db;
+  const test = await getGardenTestRow(db, testId, userId);
+  const window = complaintWindow(await resultsDateOf(db, testId), new Date());
+  if (window.closedReason === 'NO_RESULTS')
+    throw conflict(OrdersErrorCode.complaintNoResults, 'No results yet: nothing to complain about');
+  if (!window.open)
+    throw conflict(
+      OrdersErrorCode.complaintWindowClosed,
+      `Complaints close 14 days after the results (${window.until})`,
+    );
+  const id = randomUUID();
+  const photo = file ? await storePhoto(deps, id, file) : null;
+  await db.transaction().execute(async (trx) => {
+    await insertComplaint(trx, { id, testId, userId, reason: body.reason, text: body.text, photo });
+    await deps.ctx.outbox.publish(trx, ComplaintFiledV1, {
+      complaintId: id,
+      testId,
+      orderNumber: test.order_number,
+      userId,
+      reason: body.reason,
+      filedAt: new Date().toISOString(),
+    });
+  });
+  return toComplaint((await getComplaint(db, id))!);
+}
+
+export async function complaintPhoto(deps: Deps, id: string, userId?: string): Promise<StoredPhoto> {
+  const c = await getComplaint(deps.ctx.db, id, userId);
+  if (!c) throw complaintNotFound();
+  if (!c.photo) throw new AppError(OrdersErrorCode.photoNotFound, 404, 'No photo');
+  return c.photo as StoredPhoto;
+}
+
+export async function adminComplaints(
+  deps: Deps,
+  query: { status?: ComplaintStatus; page: number; perPage: number },
+) {
+  const { rows, total } = await listComplaints(deps.ctx.db, query);
+  return { items: rows.map(toComplaint), meta: pageMeta(query.page, query.perPage, total) };
+}
+
+/** The lab's answer; with `retest` the complaint waits for the sample's new results. */
+export async function answerComplaint(
+  deps: Deps,
+  adminId: string,
+  id: string,
+  body: { answer: string; retest: boolean },
+): Promise<TComplaint> {
+  const db = deps.ctx.db;
+  await db.transaction().execute(async (trx) => {
+    const c = await lockComplaint(trx, id);
+    if (!c) throw complaintNotFound();
+    if (c.status !== 'OPEN')
+      throw conflict(OrdersErrorCode.complaintAlreadyAnswered, 'The complaint was already answered');
+    const test = await getGardenTestRow(trx, c.test_id);
+    const at = new Date();
+    await saveAnswer(trx, id, { text: body.answer, retest: body.retest, byUserId: adminId, at });
+    await deps.ctx.outbox.publish(trx, ComplaintAnsweredV1, {
+      complaintId: id,
+      testId: c.test_id,
+      orderNumber: test.order_number,
+      userId: c.user_id,
+      answer: body.answer,
+      retest: body.retest,
+      answeredByUserId: adminId,
+      answeredAt: at.toISOString(),
+    });
+  });
+  return toComplaint((await getComplaint(db, id))!);
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { complaintWindow } from './complaints';
+
+const DAY = 86_400_000;
+
+describe('the 14-day complaint window', () => {
+  const results = new Date('2026-11-01T10:00:00Z');
+  it('is closed before any results', () => {
+    expect(complaintWindow(null, results)).toMatchObject({ open: false, closedReason: 'NO_RESULTS' });
+  });
+  it('is open up to 14 days after the results and closed after', () => {
+    expect(complaintWindow(results, new Date(results.getTime() + 14 * DAY))).toMatchObject({
+      open: true,
+      until: '2026-11-15T10:00:00.000Z',
+    });
+    expect(complaintWindow(results, new Date(results.getTime() + 14 * DAY + 1))).toMatchObject({
+      open: false,
+      closedReason: 'EXPIRED',
+    });
+  });
+});
