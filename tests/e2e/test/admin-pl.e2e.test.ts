@@ -202,9 +202,22 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operator�
     await checkScreen('imports');
   });
 
-  it('users', async () => {
+  it('late orders (the 4-day rule) and the complaints tab', async () => {
+    await page.getByRole('link', { name: 'Zamówienia' }).click();
+    await page.getByRole('heading', { name: 'Zamówienia' }).waitFor({ timeout: T });
+    await page.getByRole('checkbox', { name: 'Tylko spóźnione (próbki niewysłane w 4 dni)' }).check();
+    await page.waitForURL(/late=true/, { timeout: T });
+    await checkScreen('orders-late');
+    await page.getByRole('link', { name: 'Reklamacje' }).click();
+    await page.getByRole('heading', { name: 'Reklamacje' }).waitFor({ timeout: T });
+    await checkScreen('complaints');
+  });
+
+  it('users, with the onboarding survey counted', async () => {
     await page.getByRole('link', { name: 'Użytkownicy' }).click();
     await page.getByRole('heading').first().waitFor({ timeout: T });
+    await page.getByRole('heading', { name: 'Ankieta powitalna' }).waitFor({ timeout: T });
+    await page.getByRole('table', { name: 'Skąd wiesz o Gleba?' }).waitFor({ timeout: T });
     await checkScreen('users');
     expect(notFound, 'requests answered 404').toEqual([]);
     expect(

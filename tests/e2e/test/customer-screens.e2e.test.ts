@@ -316,6 +316,18 @@ describe.runIf(hasChromium())('every customer screen, three languages, two width
     { name: 'field-results', path: `/fields/${ids.cropId}/results`, ready: 'farmOrder.titleFieldResults' },
     { name: 'how-to-sample', path: '/how-to-sample', ready: 'guide.title' },
     { name: 'onboarding', path: '/onboarding' },
+    {
+      // The last step: the optional survey (how the user heard of Gleba, what they grow, farm size).
+      name: 'onboarding-survey',
+      path: '/onboarding',
+      act: async (page, lang) => {
+        for (let step = 1; step < 5; step++)
+          await page.getByRole('button', { name: text(lang, 'onboarding.next'), exact: true }).click();
+        await page
+          .getByRole('form', { name: text(lang, 'onboarding.surveyTitle') })
+          .waitFor({ timeout: 15_000 });
+      },
+    },
     { name: 'faq', path: '/faq', ready: 'customer.titleFaq' },
     { name: 'terms-signed-in', path: '/terms-and-privacy-policy', ready: 'customer.titleTerms' },
     { name: 'not-found', path: '/no-such-screen' },
