@@ -17,10 +17,31 @@ export function text(lang: Lang, key: string, params?: Record<string, string | n
 
 /** A catalogue text as an exact-match regular expression; `{param}` placeholders match anything. */
 export function textPattern(lang: Lang, key: string): RegExp {
-  const escaped = text(lang, key)
+  const escaped = withoutPlurals(text(lang, key))
     .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
     .replace(/\\?\{\w+\\?\}/g, '.+?');
   return new RegExp(`^\\s*${escaped}\\s*$`);
+}
+
+/** A catalogue text's plural choices (`{count, plural, one {...} other {...}}`) as one placeholder. */
+function withoutPlurals(message: string): string {
+  let out = '';
+  for (let i = 0; i < message.length; i++) {
+    const plural = /^\{\w+, plural,/.exec(message.slice(i));
+    if (!plural) {
+      out += message[i];
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < message.length; j++) {
+      if (message[j] === '{') depth++;
+      else if (message[j] === '}' && --depth === 0) break;
+    }
+    out += '{plural}';
+    i = j;
+  }
+  return out;
 }
 
 /** The customer app on the suite's gateway. */

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext } from 'playwright-core';
 import { t } from '@gleba/i18n';
 import { api, DEMO_ADMIN } from './api';
+import { textPattern } from './customer';
 import { system } from './system';
 
 /** A catalogue text in Polish (`pl('farmMap.drawPlot')`), with its parameters. */
@@ -20,9 +21,7 @@ export function literal(text: string): string {
 
 /** A catalogue text as an exact-match regular expression, `{param}` placeholders matching anything. */
 export function plPattern(key: string): RegExp {
-  const text = t('pl', key);
-  const escaped = text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '.+?');
-  return new RegExp(`^${escaped}$`);
+  return textPattern('pl', key);
 }
 
 /** Aborts every request that would leave the machine (map tiles, fonts): tests stay on 127.0.0.1. */

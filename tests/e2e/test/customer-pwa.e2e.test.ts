@@ -176,8 +176,9 @@ describe.runIf(hasChromium())(
       it('back online: the queued test is sent, shows in My tests and in the API', async () => {
         await context.setOffline(false);
         await page.getByText(pl('pwa.queueSent', { count: 1 }), { exact: true }).waitFor({ timeout: T });
-        await page.getByRole('cell', { name: codes[0]!, exact: true }).waitFor({ timeout: T });
-        await page.getByRole('cell', { name: 'Warzywnik offline', exact: true }).waitFor({ timeout: T });
+        // At 375 px My tests is a list of cards, each value labelled by its column's name.
+        await page.getByRole('cell').getByText(codes[0]!, { exact: true }).waitFor({ timeout: T });
+        await page.getByRole('cell').getByText('Warzywnik offline', { exact: true }).waitFor({ timeout: T });
         expect(await page.getByRole('status').getByText(pl('pwa.offline'), { exact: true }).count()).toBe(0);
         expect(await page.evaluate(() => localStorage.getItem('gleba_offline_tests'))).toBeNull();
         await shot(page, 'online-queue-sent');

@@ -53,36 +53,45 @@ export function Table<Row>({
   label,
 }: TableProps<Row>) {
   const tr = useT();
+  const stack = (role: string) => (stackOnNarrow ? role : undefined);
   // The wrapper scrolls sideways when the columns do not fit (a phone) instead of widening the page.
   return (
     <TableScroll label={label ?? caption}>
-      <table className={stackOnNarrow ? 'gl-table gl-table--stack' : 'gl-table'}>
+      {/* Stacked as cards on a phone (display: block), a table loses its roles in the accessibility
+          tree: they are given back explicitly so screen readers still read rows and cells. */}
+      <table className={stackOnNarrow ? 'gl-table gl-table--stack' : 'gl-table'} role={stack('table')}>
         {caption && <caption>{caption}</caption>}
-        <thead>
-          <tr>
+        <thead role={stack('rowgroup')}>
+          <tr role={stack('row')}>
             {columns.map((c) => (
-              <th key={c.key} scope="col" aria-sort={c.sort}>
+              <th key={c.key} scope="col" aria-sort={c.sort} role={stack('columnheader')}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role={stack('rowgroup')}>
           {loading ? (
             <SkeletonRows rows={skeletonRows} cells={columns.length} />
           ) : rows && rows.length > 0 ? (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} role={stack('row')}>
                 {columns.map((c) => (
-                  <td key={c.key} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                  <td
+                    key={c.key}
+                    role={stack('cell')}
+                    data-label={typeof c.header === 'string' ? c.header : undefined}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}
               </tr>
             ))
           ) : (
-            <tr>
-              <td colSpan={columns.length}>{empty ?? tr('ui.noData')}</td>
+            <tr role={stack('row')}>
+              <td colSpan={columns.length} role={stack('cell')}>
+                {empty ?? tr('ui.noData')}
+              </td>
             </tr>
           )}
         </tbody>
