@@ -5,7 +5,7 @@ import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { setDeps, depsOf } from './app/deps';
 import { PasswordHasher } from './domain/passwords';
-import { RateLimiter } from './domain/rate-limiter';
+import { RateLimiter } from './adapters/rate-limiter';
 import { keyStoreFor } from './app/key-store';
 import { SocialSignIn } from './adapters/social-sign-in';
 import { adminRoutes } from './http/admin.routes';

@@ -3,7 +3,7 @@ import type { ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../domain/passwords';
-import type { RateLimiter } from '../domain/rate-limiter';
+import type { RateLimiter } from '../adapters/rate-limiter';
 import type { KeyStore } from './key-store';
 import type { SocialSignIn } from '../adapters/social-sign-in';
 

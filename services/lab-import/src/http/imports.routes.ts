@@ -12,7 +12,7 @@ import {
 } from '@gleba/contracts';
 import { AppError, mustAuth, parseInput, requestLanguage, requireRole, route } from '@gleba/platform';
 import { importMessage } from '@gleba/i18n';
-import { labImportSettings, type Config } from '../config';
+import { labImportSettings } from '../config';
 import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
 import { templateWorkbook } from '../adapters/template';
 import { countInflated, FileRejected, inspectXlsx } from '../adapters/xlsx-guard';
