@@ -25,6 +25,8 @@ import {
 } from '../src/admin';
 import { api } from '../src/api';
 import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
+import { text } from '../src/customer';
+import { checkScreen as checkScreenIn } from '../src/screen-check';
 import { system } from '../src/system';
 
 const T = 30_000;
@@ -299,6 +301,31 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operatorâ
     await expect
       .poll(() => page.locator('tr', { hasText: complained.sampleCode }).innerText(), { timeout: T })
       .toContain('Badanie powtÃ³rzone');
+  });
+
+  it('the complaints tab and its answer dialog in English and Ukrainian, at 1280 and 375 px', async () => {
+    const setLang = (lang: string) => page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    try {
+      for (const lang of ['en', 'uk'] as const)
+        for (const width of [1280, 375]) {
+          await setLang(lang);
+          await page.setViewportSize({ width, height: width > 400 ? VIEWPORT.height : 812 });
+          await page.goto(`${admin()}/complaints`);
+          const row = page.locator('tr', { hasText: complained.gardenCode });
+          await row.waitFor({ timeout: T });
+          await expect.poll(() => row.innerText()).toContain(text(lang, 'admin.complaintKindGARDEN'));
+          await checkScreenIn(page, { journey: 'admin-complaints', step: `${lang}-${width}-list`, lang });
+          await row.getByRole('button', { name: text(lang, 'admin.complaintAnswer') }).click();
+          await page.getByRole('dialog').waitFor({ timeout: T });
+          await checkScreenIn(page, { journey: 'admin-complaints', step: `${lang}-${width}-answer`, lang });
+          await page.getByRole('button', { name: text(lang, 'admin.cancel') }).click();
+        }
+    } finally {
+      await setLang('pl');
+      await page.setViewportSize(VIEWPORT);
+    }
+    await page.goto(`${admin()}/complaints`);
+    await page.getByRole('heading', { name: 'Reklamacje' }).waitFor({ timeout: T });
   });
 
   it('users, with the onboarding survey counted', async () => {
