@@ -92,6 +92,7 @@ export const FarmOrderStatus = z.enum([
   'SAMPLES_SENT',
   'SAMPLES_IN_ANALYSIS',
   'ORDER_COMPLETED',
+  'RESULTS_UPDATED',
   'ORDER_CANCELLED',
 ]);
 export type FarmOrderStatus = z.infer<typeof FarmOrderStatus>;

@@ -83,6 +83,8 @@ export interface FarmOrderSamplesTable {
   plot_numbers: Json<string[]>;
   area_ha: number;
   punctures: number;
+  /** When the sample's latest results were imported (its complaint window starts then). */
+  results_at: NullableTimestamp;
 }
 
 export interface BarcodeBatchesTable {
@@ -183,6 +185,8 @@ export interface FailedOrdersTable {
 /** Tables of the orders database (the platform's outbox, inbox and job failures included). */
 export interface ComplaintsTable {
   id: string;
+  /** GARDEN: `test_id` is a garden test; FARM: a farm order's sample (`farm_order_samples.id`). */
+  kind: Generated<string>;
   test_id: string;
   user_id: string;
   reason: string;

@@ -311,7 +311,7 @@ export function ResultsPage() {
         </div>
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
-          {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
+          <ComplaintsSection testId={data.testId} />
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}
