@@ -28,6 +28,8 @@ import {
   classMessage,
 } from './class-chart';
 import { ComplaintsSection } from './complaints-section';
+import { FarmTestMap } from './farm-test-map';
+import { GardenLocation } from './garden-location';
 import './results.css';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
@@ -303,6 +305,7 @@ export function ResultsPage() {
             <ResultsTable key={r.testType} result={r} tr={tr} lang={lang} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
+          {data.kind === 'FARM' ? <FarmTestMap view={data} /> : <GardenLocation view={data} />}
           {basic?.recommendation ? (
             <Recommendations rec={basic.recommendation} tr={tr} lang={lang} />
           ) : (
