@@ -166,7 +166,10 @@ export function FarmTestMap({ view }: { view: SampleResultsView }) {
                   s.testId && (
                     <>
                       {' '}
-                      <Link to={`/soil-tests/${encodeURIComponent(s.testId)}/results`}>
+                      <Link
+                        to={`/soil-tests/${encodeURIComponent(s.testId)}/results`}
+                        className="test-map__link"
+                      >
                         {tr('customerTests.sectorResults', { name: s.name })}
                       </Link>
                     </>
@@ -178,7 +181,7 @@ export function FarmTestMap({ view }: { view: SampleResultsView }) {
         </ul>
       </section>
       <p>
-        <Link to={`/fields/${encodeURIComponent(view.cropId!)}/results`}>
+        <Link to={`/fields/${encodeURIComponent(view.cropId!)}/results`} className="test-map__link">
           {tr('customerTests.fieldHistory')}
         </Link>
       </p>
