@@ -261,6 +261,10 @@ describe.runIf(hasChromium())('a test detail with its map (farm sectors, garden 
         const page = await open(lang, viewport, ids.farmTest);
         const section = page.getByRole('region', { name: tr('customerTests.testMapTitle') });
         await section.locator('.farm-map__canvas canvas').waitFor({ timeout: T });
+        // The map has its box (not a 0 px strip): the canvas fills the map's area.
+        expect((await section.locator('canvas.maplibregl-canvas').boundingBox())!.height).toBeGreaterThan(
+          250,
+        );
         const [mine, other] = [await classes(lang, ids.farmTest), await classes(lang, ids.otherTest)];
         expect(mine.PH_KCL).not.toBe(other.PH_KCL);
         expect(mine.P2O5).not.toBe(other.P2O5);
@@ -320,6 +324,9 @@ describe.runIf(hasChromium())('a test detail with its map (farm sectors, garden 
         const page = await open(lang, viewport, ids.gardenPlaced);
         const section = page.getByRole('region', { name: tr('customerTests.gardenMapTitle') });
         await section.locator('.farm-map__canvas canvas').waitFor({ timeout: T });
+        expect((await section.locator('canvas.maplibregl-canvas').boundingBox())!.height).toBeGreaterThan(
+          250,
+        );
         const where = section.getByTestId('garden-location');
         expect(await where.textContent()).toContain(lang === 'en' ? '51.24645' : '51,24645');
         expect(await where.textContent()).toContain('Ogród przy domu');
