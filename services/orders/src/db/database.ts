@@ -120,6 +120,9 @@ export interface GardenTestsTable {
   garden_name: string;
   plant_id: string;
   garden_area_ares: number | null;
+  /** Where the garden is (WGS84), both or neither. */
+  location_lat: number | null;
+  location_lon: number | null;
   punctures: number;
   basic_test_type: string;
   additional_test_types: Json<string[]>;
