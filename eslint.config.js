@@ -1,6 +1,38 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import path from 'node:path';
+
+// An app's feature imports only itself, the app's lib/ and stores/, and @gleba/* packages; lib/
+// imports no feature. Shared pieces move to lib/ (or @gleba/ui), so features never form cycles.
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const where = file.match(/frontends\/[^/]+\/src\/(?:features\/([^/]+)|(lib))\//);
+    if (!where) return {};
+    const [, ownFeature, inLib] = where;
+    const check = (node) => {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec).split(path.sep).join('/');
+      const feature = target.match(/frontends\/[^/]+\/src\/features\/([^/]+)/);
+      if (!feature) return;
+      if (inLib) context.report({ node, message: `lib/ imports no feature (here: ${feature[1]}).` });
+      else if (feature[1] !== ownFeature)
+        context.report({
+          node,
+          message: `Feature ${ownFeature} imports feature ${feature[1]}: move the shared piece to lib/ or @gleba/ui.`,
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 // Files whose queries still wait to move into their service's db/repositories (issue 22); the
 // list only shrinks.
@@ -45,6 +77,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    plugins: { gleba: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'gleba/feature-boundaries': 'error' },
   },
   {
     // A service's domain/ holds pure rules: no I/O, no database types, no web framework.

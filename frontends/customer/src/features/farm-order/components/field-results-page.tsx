@@ -4,18 +4,18 @@ import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import type { TAreaGeometry } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { doseText, noLimeDose } from '../../results/components/results-page';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
-import { classOf, colourOf, valueOf, type Layer } from '../rules/layers';
-import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from './class-layers';
+import { formatDate } from '../../../lib/test-status';
+import { doseText, noLimeDose } from '../../../lib/results/doses';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../../../lib/api/farm-order';
+import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
+import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
-import '../farm-order.css';
+import '../../../lib/styles/farm-order.css';
 
 /** MapLibre loads with this page only, never with the wizard or the orders list. */
-const NutrientMap = lazy(() => import('./nutrient-map'));
+const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 export interface SectorView {
   key: string;

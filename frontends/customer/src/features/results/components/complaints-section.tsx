@@ -7,7 +7,7 @@ import {
 } from '@gleba/contracts';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { PHOTO_TYPES } from '../../soil-tests/rules/test-form-rules';
+import { PHOTO_TYPES } from '../../../lib/test-form-rules';
 import { fileComplaint, useComplaints } from '../api/complaints';
 
 const dateOf = (lang: string, iso: string) =>

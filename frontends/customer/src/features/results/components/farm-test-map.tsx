@@ -3,22 +3,16 @@ import { Link } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { useCrop, useOrdersById } from '../../farm-order/api/farm-order';
-import {
-  LayerLegend,
-  LayerPicker,
-  WHOLE,
-  classText,
-  sampleSectors,
-} from '../../farm-order/components/class-layers';
-import { classOf, colourOf, type ClassSource, type Layer } from '../../farm-order/rules/layers';
-import { useOrderResults, type SampleResultsView } from '../api/results';
-import '../../farm-order/farm-order.css';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { useCrop, useOrdersById } from '../../../lib/api/farm-order';
+import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
+import { classOf, colourOf, type ClassSource, type Layer } from '../../../lib/results/layers';
+import { useOrderResults, type SampleResultsView } from '../../../lib/api/results';
+import '../../../lib/styles/farm-order.css';
 
 /** MapLibre comes with the map only (its own chunk, the field results page's). */
-const NutrientMap = lazy(() => import('../../farm-order/components/nutrient-map'));
+const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 export interface TestSector {
   key: string;

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import { FormError } from '@gleba/ui';
 import { formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { useSoilTest } from '../../soil-tests/api/soil-tests';
-import type { SampleResultsView } from '../api/results';
-import '../../farm-order/farm-order.css';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { useSoilTest } from '../../../lib/api/soil-tests';
+import type { SampleResultsView } from '../../../lib/api/results';
+import '../../../lib/styles/farm-order.css';
 
 /** MapLibre comes with the map only, when the garden has a location. */
 const GardenMarkerMap = lazy(() => import('./garden-marker-map'));

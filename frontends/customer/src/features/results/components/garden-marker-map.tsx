@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { readMapConfig, type BaseStyle } from '../../farm-map/map/map-config';
-import { MapView } from '../../farm-map/map/map-view';
+import { readMapConfig, type BaseStyle } from '../../../lib/map/map-config';
+import { MapView } from '../../../lib/map/map-view';
 
 export const GARDEN_SOURCE = 'garden-location';
 export const GARDEN_MARKER = 'garden-marker';

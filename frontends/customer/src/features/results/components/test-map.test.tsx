@@ -13,17 +13,17 @@ import {
   UNDIVIDED,
   order,
   result,
-} from '../../farm-order/testing/fixtures';
-import { renderPage } from '../../farm-order/testing/render';
-import { LIMING_COLOURS, NO_DATA_COLOUR } from '../../farm-order/rules/layers';
-import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
+} from '../../../testing/farm-fixtures';
+import { renderPage } from '../../../testing/render-page';
+import { LIMING_COLOURS, NO_DATA_COLOUR } from '../../../lib/results/layers';
+import { NUTRIENT_COLOURS, PH_COLOURS } from '../../../lib/results/class-chart';
 import { ResultsPage } from './results-page';
 
 const fake = vi.hoisted(() => ({
-  ref: null as null | ReturnType<typeof import('../../farm-order/testing/fixtures').fakeClickableMapLibre>,
+  ref: null as null | ReturnType<typeof import('../../../testing/farm-fixtures').fakeClickableMapLibre>,
 }));
 vi.mock('maplibre-gl', async () => {
-  const { fakeClickableMapLibre } = await import('../../farm-order/testing/fixtures');
+  const { fakeClickableMapLibre } = await import('../../../testing/farm-fixtures');
   fake.ref = fakeClickableMapLibre();
   return fake.ref.module;
 });

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@gleba/ui';
 import { GARDEN_NAME_MAX_LENGTH, PUNCTURES_PER_SAMPLE } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
-import { usePlants } from '../api/soil-tests';
-import { PHOTO_TYPES, validateSample, type FieldErrors, type SampleForm } from '../rules/test-form-rules';
+import { usePlants } from '../../../lib/api/soil-tests';
+import { PHOTO_TYPES, validateSample, type FieldErrors, type SampleForm } from '../../../lib/test-form-rules';
 import './sample-details-form.css';
 
 export function emptySample(): SampleForm {

@@ -4,10 +4,10 @@ import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, OrdersErrorCode, type TGardenTest } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { SampleDetailsView } from '../../results/components/sample-details-view';
+import { SampleDetailsView } from './sample-details-view';
 import { useCurrentUser } from '../../../lib/current-user';
-import { enqueueTest } from '../../pwa/rules/offline-queue';
-import { isOfflineError } from '../../pwa/rules/offline';
+import { enqueueTest } from '../../../lib/offline/offline-queue';
+import { isOfflineError } from '../../../lib/offline/offline';
 import {
   addSoilTest,
   cancelSoilTest,
@@ -16,15 +16,14 @@ import {
   uploadPhoto,
   useSoilTest,
   verifyBarcode,
-} from '../api/soil-tests';
-import { isBarcodeValid, parseArea, parseLocation, type SampleForm } from '../rules/test-form-rules';
+} from '../../../lib/api/soil-tests';
+import { isBarcodeValid, parseArea, parseLocation, type SampleForm } from '../../../lib/test-form-rules';
 import { BarcodeScanner } from './barcode-scanner';
 import { SampleDetailsForm, emptySample } from './sample-details-form';
 import { SoilTestsTable } from './soil-tests-table';
-import { hasResults, isEditable, isShippable } from './test-status';
+import { hasResults, isEditable, isShippable } from '../../../lib/test-status';
 
 export { isBarcodeValid };
-export { ResultsPage as SoilTestResultsPage } from '../../results/components/results-page';
 
 export function SoilTestsPage() {
   const tr = useT();

@@ -10,7 +10,7 @@ import {
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { TAreaGeometry, TPosition } from '@gleba/contracts';
-import { EARTH_RADIUS_M, snapPosition } from '../rules/snap';
+import { EARTH_RADIUS_M, snapPosition } from './snap';
 
 /**
  * What terra-draw does on the map while a tool is active:

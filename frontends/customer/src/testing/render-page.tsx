@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { renderFeature } from '../../farm-map/testing/render';
+import { renderFeature } from './render-feature';
 
 let current = '';
 function Probe() {

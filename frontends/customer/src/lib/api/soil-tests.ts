@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { TAddGardenTestBody, TGardenTest, TUpdateGardenTestBody } from '@gleba/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { fetchPlants, type Plant } from './plants';
 
 export type MyTestsTab = 'ORDERED' | 'ARCHIVE';

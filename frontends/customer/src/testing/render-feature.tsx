@@ -3,12 +3,12 @@ import { render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { STORAGE_KEYS } from '@gleba/contracts';
-import { LAYER_CHOICE_KEY } from '../map/layer-choice';
+import { LAYER_CHOICE_KEY } from '../lib/map/layer-choice';
 import { swrConfig } from '@gleba/api-client';
 import { Toaster } from '@gleba/ui';
-import { api } from '../../../lib/api-client';
-import { resetLanguageStore } from '../../../stores/language-store';
-import { resetSessionStore } from '../../../stores/session-store';
+import { api } from '../lib/api-client';
+import { resetLanguageStore } from '../stores/language-store';
+import { resetSessionStore } from '../stores/session-store';
 
 /** One component of the feature, signed in, in English, with a fresh swr cache. */
 export function renderFeature(ui: ReactElement, lang: 'pl' | 'en' | 'uk' = 'en') {

@@ -1,8 +1,8 @@
 import type { TGardenTest } from '@gleba/contracts';
 import { useLang, useT } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { usePlants } from '../../soil-tests/api/soil-tests';
-import './results.css';
+import { formatDate } from '../../../lib/test-status';
+import { usePlants } from '../../../lib/api/soil-tests';
+import '../../../lib/styles/results.css';
 
 /** The sample's details: one column on phones, two from 880 px (spec section 2, wide layout). */
 export function SampleDetailsView({ test }: { test: TGardenTest }) {

@@ -1,6 +1,6 @@
 import { LIMING_NEED_MESSAGE, NUTRIENT_CLASS_MESSAGE, PH_CLASS_MESSAGE } from '@gleba/agronomy';
 import { LimingNeed, NutrientClass, PhClass, type TAreaGeometry } from '@gleba/contracts';
-import { NUTRIENT_COLOURS, PH_COLOURS } from '../../results/components/class-chart';
+import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
 import type { FieldResult } from '../api/farm-order';
 
 /** What the sector map colours: the pH class, the liming need, or the P, K or Mg content class. */

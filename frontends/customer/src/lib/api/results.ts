@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
-import { useLanguageStore } from '../../../stores/language-store';
+import { api } from '../api-client';
+import { useLanguageStore } from '../../stores/language-store';
 
 /** An amount of the agronomy recommendation; the garden fields come when the area is in ares. */
 export interface Amount {

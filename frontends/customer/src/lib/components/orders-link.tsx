@@ -1,5 +1,5 @@
 import { Link, useInRouterContext } from 'react-router';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../i18n';
 
 /**
  * The field map's way to the test orders and the results maps. The map page is also rendered on

@@ -1,5 +1,5 @@
 import { formatNumber } from '@gleba/i18n';
-import { useLang, type Translate } from '../../../lib/i18n';
+import { useLang, type Translate } from '../i18n';
 import type { ResultElementView } from '../api/results';
 
 export const PH_CLASSES = ['VERY_ACIDIC', 'ACIDIC', 'SLIGHTLY_ACIDIC', 'NEUTRAL', 'ALKALINE'] as const;

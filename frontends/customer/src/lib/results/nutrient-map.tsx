@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { TAreaGeometry } from '@gleba/contracts';
-import { readMapConfig, type BaseStyle } from '../../farm-map/map/map-config';
-import { MapView } from '../../farm-map/map/map-view';
-import { bboxOf } from '../rules/layers';
+import { readMapConfig, type BaseStyle } from '../map/map-config';
+import { MapView } from '../map/map-view';
+import { bboxOf } from './layers';
 
 export interface SectorFeature {
   key: string;

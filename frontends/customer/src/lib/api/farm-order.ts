@@ -9,9 +9,9 @@ import type {
   TQuote,
   TQuoteBody,
 } from '@gleba/contracts';
-import { api } from '../../../lib/api-client';
-import { useLanguageStore } from '../../../stores/language-store';
-import type { ResultElementView, RecommendationView } from '../../results/api/results';
+import { api } from '../api-client';
+import { useLanguageStore } from '../../stores/language-store';
+import type { ResultElementView, RecommendationView } from './results';
 
 export interface PaymentInstructions {
   method: TFarmOrder['paymentMethod'];

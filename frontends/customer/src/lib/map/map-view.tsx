@@ -3,7 +3,7 @@ import maplibregl, { type GeoJSONSource, type Map as MapLibreMap, type RasterTil
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-view.css';
 import type { TAreaGeometry, TCrop, TPlot, TPosition } from '@gleba/contracts';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../i18n';
 import { BASE_SOURCE, applyLayers, buildStyle, type BaseStyle, type MapConfig } from './map-config';
 import { mapLocale } from './map-locale';
 

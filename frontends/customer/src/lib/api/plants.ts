@@ -1,7 +1,7 @@
 import type { Language } from '@gleba/contracts';
-import { api } from '../../../lib/api-client';
-import { useLanguageStore } from '../../../stores/language-store';
-import { isOfflineError } from '../../pwa/rules/offline';
+import { api } from '../api-client';
+import { useLanguageStore } from '../../stores/language-store';
+import { isOfflineError } from '../offline/offline';
 
 export interface Plant {
   id: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMING_NEED_MESSAGE, NUTRIENT_CLASS_MESSAGE, PH_CLASS_MESSAGE } from '@gleba/agronomy';
 import { LimingNeed, NutrientClass, PhClass } from '@gleba/contracts';
 import { t } from '@gleba/i18n';
-import { NUTRIENT_COLOURS, PH_COLOURS } from '../../results/components/class-chart';
+import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
 import { LAYERS, LIMING_COLOURS, NO_DATA_COLOUR, classOf, colourOf, legendEntries } from './layers';
 
 const el = (key: string, cls: string | null) => ({

@@ -1,4 +1,4 @@
-import type { Translate } from '../../../lib/i18n';
+import type { Translate } from '../i18n';
 
 /** MapLibre's UI string ids (`locale` option) and the `farmMap` catalogue key of each. */
 const MAP_UI_KEYS = {

@@ -1,5 +1,5 @@
-import type { FieldResult } from '../api/farm-order';
-import { fakeMapLibre } from '../../farm-map/testing/render';
+import type { FieldResult } from '../lib/api/farm-order';
+import { fakeMapLibre } from './render-feature';
 
 /**
  * The field map's fake maplibre-gl, which also keeps the page's `click` handlers and answers

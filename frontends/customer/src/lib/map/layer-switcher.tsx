@@ -1,4 +1,4 @@
-import { useT } from '../../../lib/i18n';
+import { useT } from '../i18n';
 import './map-view.css';
 import type { LayerChoice } from './layer-choice';
 

@@ -8,8 +8,8 @@ import type {
   TTokenPair,
   TUpdateMeBody,
 } from '@gleba/contracts';
-import { api } from '../../../lib/api-client';
-import { useSessionStore } from '../../../stores/session-store';
+import { api } from '../api-client';
+import { useSessionStore } from '../../stores/session-store';
 
 export const profileKey = 'users/profile';
 
