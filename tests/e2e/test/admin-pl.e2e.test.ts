@@ -323,8 +323,8 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operatorâ
     } finally {
       await setLang('pl');
       await page.setViewportSize(VIEWPORT);
+      await page.goto(`${admin()}/complaints`);
     }
-    await page.goto(`${admin()}/complaints`);
     await page.getByRole('heading', { name: 'Reklamacje' }).waitFor({ timeout: T });
   });
 
