@@ -20,8 +20,6 @@ export const ZGeoSettings = z.object({
   SECTOR_MAX_AREA_HA: z.coerce.number().positive().default(4),
   /** Shape versions kept per plot or crop for undo/redo. */
   SHAPE_HISTORY_LIMIT: z.coerce.number().int().min(2).default(50),
-  /** GUS TERC file loaded at start when the unit tables are empty ('' = none). */
-  TERC_SEED_FILE: z.string().default('data/terc-sample.csv'),
   /** Optional Nominatim-compatible geocoder for city search (`{url}?q=...&format=json`); '' = local units only. */
   GEOCODER_URL: z.string().default(''),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),

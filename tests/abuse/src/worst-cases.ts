@@ -174,8 +174,8 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
       body: () => ({
         voivodeship: 'MASOVIAN',
         county: '1412',
-        commune: '141207_2',
-        precinct: '141207_2.0021',
+        commune: '141211_2',
+        precinct: '141211_2.0021',
         plotNumber: '1'.repeat(32),
         name: 'n'.repeat(100),
       }),
@@ -309,9 +309,9 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
   ],
   'GET /api/admin-units/counties': [{ name: 'a voivodeship', query: 'voivodeship=MASOVIAN' }],
   'GET /api/admin-units/communes': [{ name: 'a county', query: 'county=1412' }],
-  'GET /api/admin-units/precincts': [{ name: 'a commune', query: 'commune=141207_2', upstream: true }],
+  'GET /api/admin-units/precincts': [{ name: 'a commune', query: 'commune=141211_2', upstream: true }],
   'GET /api/cadastre/parcels': [
-    { name: 'the longest number', query: `precinct=141207_2.0021&number=${'1'.repeat(32)}`, upstream: true },
+    { name: 'the longest number', query: `precinct=141211_2.0021&number=${'1'.repeat(32)}`, upstream: true },
   ],
   'GET /api/cadastre/parcels/at': [
     { name: 'the most digits', query: 'lon=21.123456789012&lat=52.123456789012', upstream: true },

@@ -10,8 +10,8 @@ import {
 } from '@gleba/contracts';
 import {
   cachedPrecincts,
-  findUnit,
   listUnits,
+  listVoivodeshipUnits,
   searchUnitsByName,
   storePrecincts,
 } from '../db/repositories/admin-units.repository';
@@ -29,10 +29,7 @@ function freshAfter(deps: GeoDeps): Date {
 export async function voivodeships(deps: GeoDeps): Promise<TVoivodeshipItem[]> {
   const loaded = new Map<string, string>();
   try {
-    for (const teryt of Object.values(VOIVODESHIP_TERYT)) {
-      const unit = await findUnit(deps.db, teryt);
-      if (unit) loaded.set(teryt, unit.name.toLowerCase());
-    }
+    for (const unit of await listVoivodeshipUnits(deps.db)) loaded.set(unit.teryt, unit.name.toLowerCase());
   } catch {
     throw geoError('fetchVoivodeshipsFailed', 'Could not fetch voivodeships');
   }
