@@ -7,6 +7,12 @@ export const ZGeoSettings = z.object({
   /** ULDK (GUGiK) base URL; the local simulator by default. Production: https://uldk.gugik.gov.pl */
   ULDK_URL: z.url().default('http://127.0.0.1:4103'),
   ULDK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The WMS drawing the same parcels as ULDK, behind `GET /api/cadastre/wms` (the map's cadastral
+   * overlay): the ULDK simulator's by default. Production: KIEG,
+   * https://integracja.gugik.gov.pl/cgi-bin/KrajowaIntegracjaEwidencjiGruntow
+   */
+  CADASTRE_WMS_URL: z.url().default('http://127.0.0.1:4103/wms'),
   /** How long cached parcels and precincts are trusted. */
   ULDK_CACHE_HOURS: z.coerce
     .number()

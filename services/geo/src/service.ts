@@ -10,6 +10,7 @@ import { plotRoutes } from './http/plots.routes';
 import { adminUnitRoutes, cadastreRoutes, cityRoutes, plantRoutes } from './http/reference.routes';
 import { nominatimGeocoder } from './providers/geocoder.provider';
 import { uldkCadastre } from './providers/uldk.provider';
+import { wmsCadastreMap } from './providers/cadastre-wms.provider';
 import { weatherRouter } from './weather';
 import { stopGeometryThread, warmGeometryThread } from './app/geometry-thread';
 
@@ -24,6 +25,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
       outbox: ctx.outbox,
       config,
       cadastre: uldkCadastre({ baseUrl: config.ULDK_URL, timeoutMs: config.ULDK_TIMEOUT_MS }),
+      cadastreMap: wmsCadastreMap({ url: config.CADASTRE_WMS_URL, timeoutMs: config.ULDK_TIMEOUT_MS }),
       geocoder: config.GEOCODER_URL
         ? nominatimGeocoder({ url: config.GEOCODER_URL, timeoutMs: config.GEOCODER_TIMEOUT_MS })
         : null,

@@ -6,7 +6,7 @@
  * test fails naming it) or a reason in `NO_WORST_CASE`.
  */
 import type { Polygon, Position } from 'geojson';
-import { GEO_LIMITS } from '@gleba/contracts';
+import { CADASTRE_WMS_MAX_SIZE, GEO_LIMITS } from '@gleba/contracts';
 import type { Endpoint } from '../endpoints';
 
 /** Where the fixtures lie: fields near Poznań, east of user A's plot. */
@@ -315,6 +315,15 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
   ],
   'GET /api/cadastre/parcels/at': [
     { name: 'the most digits', query: 'lon=21.123456789012&lat=52.123456789012', upstream: true },
+  ],
+  'GET /api/cadastre/wms': [
+    {
+      name: 'the largest image over a town',
+      query:
+        'SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=dzialki,numery_dzialek&STYLES=&FORMAT=image/png' +
+        `&TRANSPARENT=true&SRS=EPSG:3857&BBOX=1886140.5,6870879.6,1891032.5,6875771.6&WIDTH=${CADASTRE_WMS_MAX_SIZE}&HEIGHT=${CADASTRE_WMS_MAX_SIZE}`,
+      upstream: true,
+    },
   ],
   'GET /api/cities': [
     {

@@ -3,6 +3,7 @@ import {
   VOIVODESHIP_TERYT,
   Voivodeship,
   type TAdminUnit,
+  type TCadastreWmsQuery,
   type TCity,
   type TParcel,
   type TPrecinct,
@@ -197,4 +198,21 @@ export async function searchCities(deps: GeoDeps, q: string): Promise<TCity[]> {
   }
   if (found.length === 0) throw geoError('cityNotFound', 'City not found');
   return found;
+}
+
+/** The cadastral overlay image for a map tile, from the configured WMS (the same parcels as ULDK). */
+export async function cadastreMapImage(deps: GeoDeps, query: TCadastreWmsQuery): Promise<Buffer> {
+  try {
+    return await deps.cadastreMap.getMap({
+      layers: query.LAYERS,
+      transparent: (query.TRANSPARENT ?? 'false').toLowerCase() === 'true',
+      bbox: query.BBOX,
+      width: query.WIDTH,
+      height: query.HEIGHT,
+    });
+  } catch (error) {
+    if (error instanceof CadastreError)
+      throw geoError('fetchPlotsFailed', `Could not fetch the cadastral map: ${error.message}`);
+    throw error;
+  }
 }
