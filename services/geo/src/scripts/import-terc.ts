@@ -6,7 +6,7 @@ import { createDatabase, migrateToLatest, createLogger } from '@gleba/platform';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { migrations } from '../db/migrations';
-import { TercFormatError } from '../domain/terc';
+import { parseTercRegister, TercFormatError } from '../domain/terc';
 import { importTercFile } from './terc-import';
 
 const file = process.argv[2];
@@ -20,6 +20,13 @@ try {
   text = await readFile(file, 'utf8');
 } catch (error) {
   console.error(`TERC import failed: cannot read ${file}: ${(error as Error).message}`);
+  process.exit(1);
+}
+// The file is checked before the database is touched: a refused file changes nothing at all.
+try {
+  parseTercRegister(text);
+} catch (error) {
+  console.error(`TERC import failed, nothing changed: not a GUS TERC register: ${(error as Error).message}`);
   process.exit(1);
 }
 const db = createDatabase<Database>(url, { max: 2, applicationName: 'geo-import-terc' });
