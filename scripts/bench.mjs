@@ -42,6 +42,11 @@ const BENCHES = [
   },
   { name: 'geo', run: tsx('geo-geometry.ts'), what: 'auto-divide and overlap checks' },
   {
+    name: 'geo-admin-units',
+    run: tsx('geo-admin-units.ts'),
+    what: 'cadastral form look-ups with the whole TERC register vs /health/live, overlay tiles',
+  },
+  {
     name: 'customer-bundle',
     run: [process.execPath, ['bench/customer-bundle.mjs']],
     what: 'customer app initial JS gzip (goal <= 200 KB)',

@@ -80,6 +80,8 @@ export function commonEnv(layout = DEFAULT_LAYOUT) {
     DPD_PUDO_URL: sim('dpd'),
     P24_URL: sim('przelewy24'),
     ULDK_URL: sim('uldk'),
+    // The cadastral overlay (geo's /api/cadastre/wms) draws the same parcels as ULDK (decision 0053).
+    CADASTRE_WMS_URL: `${sim('uldk')}/wms`,
     OIDC_BASE_URL: sim('oidc'),
     TWILIO_API_URL: sim('twilio'),
     OPEN_METEO_URL: sim('open-meteo'),

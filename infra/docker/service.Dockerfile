@@ -11,7 +11,8 @@ WORKDIR /app
 ENV NODE_ENV=production
 ARG SERVICE
 COPY --from=build /app/node_modules ./node_modules
-# The service folder: dist/ plus what it reads at run time (e.g. geo's data/ TERC sample).
+# The service folder: dist/ plus what it reads at run time (e.g. geo's data/ TERC register, which
+# its migration loads).
 COPY --from=build /app/services/${SERVICE}/ ./
 COPY --from=build /app/config ./config
 # The fonts every PDF embeds (assets/fonts).

@@ -26,6 +26,7 @@ import {
   ZBarcodeLabelsQuery,
   ZBulkLabelsBody,
   ZCadastralPlotBody,
+  ZCadastreWmsQuery,
   ZChangePasswordBody,
   ZChangePaymentMethodBody,
   ZChangeStatusBody,
@@ -352,6 +353,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { service: 'geo', method: 'GET', path: '/api/cadastre/parcels', access: 'public', query: ZParcelQuery },
   { service: 'geo', method: 'GET', path: '/api/cadastre/parcels/at', access: 'user', query: ZParcelAtQuery },
+  { service: 'geo', method: 'GET', path: '/api/cadastre/wms', access: 'public', query: ZCadastreWmsQuery },
   { service: 'geo', method: 'GET', path: '/api/cities', access: 'public', query: ZCitiesQuery },
   { service: 'geo', method: 'GET', path: '/api/plants', access: 'public' },
   // ---- orders ----

@@ -10,7 +10,8 @@ export {
   type Przelewy24SimulatorHandle,
   type Przelewy24SimulatorOptions,
 } from './przelewy24';
-export { startUldkSimulator, type UldkSimulatorHandle, type UldkFailure } from './uldk';
+export { startUldkSimulator, simulatedCadastre, type UldkSimulatorHandle, type UldkFailure } from './uldk';
+export { VOIVODESHIP_BBOX } from './uldk/geography';
 export {
   startTwilioSimulator,
   type TwilioSimulatorHandle,

@@ -7,6 +7,12 @@ export const ZGeoSettings = z.object({
   /** ULDK (GUGiK) base URL; the local simulator by default. Production: https://uldk.gugik.gov.pl */
   ULDK_URL: z.url().default('http://127.0.0.1:4103'),
   ULDK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The WMS drawing the same parcels as ULDK, behind `GET /api/cadastre/wms` (the map's cadastral
+   * overlay): the ULDK simulator's by default. Production: KIEG,
+   * https://integracja.gugik.gov.pl/cgi-bin/KrajowaIntegracjaEwidencjiGruntow
+   */
+  CADASTRE_WMS_URL: z.url().default('http://127.0.0.1:4103/wms'),
   /** How long cached parcels and precincts are trusted. */
   ULDK_CACHE_HOURS: z.coerce
     .number()
@@ -20,8 +26,6 @@ export const ZGeoSettings = z.object({
   SECTOR_MAX_AREA_HA: z.coerce.number().positive().default(4),
   /** Shape versions kept per plot or crop for undo/redo. */
   SHAPE_HISTORY_LIMIT: z.coerce.number().int().min(2).default(50),
-  /** GUS TERC file loaded at start when the unit tables are empty ('' = none). */
-  TERC_SEED_FILE: z.string().default('data/terc-sample.csv'),
   /** Optional Nominatim-compatible geocoder for city search (`{url}?q=...&format=json`); '' = local units only. */
   GEOCODER_URL: z.string().default(''),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),

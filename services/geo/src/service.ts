@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { ServiceDefinition } from '@gleba/platform';
 import { ZGeoSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
-import { countUnits } from './db/repositories/admin-units.repository';
 import type { Deps } from './app/deps';
 import { orderHandlers } from './events/orders.consumer';
 import { cropRoutes, sectorRoutes } from './http/crops.routes';
@@ -12,7 +10,7 @@ import { plotRoutes } from './http/plots.routes';
 import { adminUnitRoutes, cadastreRoutes, cityRoutes, plantRoutes } from './http/reference.routes';
 import { nominatimGeocoder } from './adapters/geocoder.provider';
 import { uldkCadastre } from './adapters/uldk.provider';
-import { importTercFile } from './scripts/terc-import';
+import { wmsCadastreMap } from './adapters/cadastre-wms.provider';
 import { weatherRouter } from './http/weather.routes';
 import { stopGeometryThread, warmGeometryThread } from './app/geometry-thread';
 
@@ -27,6 +25,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
       outbox: ctx.outbox,
       config,
       cadastre: uldkCadastre({ baseUrl: config.ULDK_URL, timeoutMs: config.ULDK_TIMEOUT_MS }),
+      cadastreMap: wmsCadastreMap({ url: config.CADASTRE_WMS_URL, timeoutMs: config.ULDK_TIMEOUT_MS }),
       geocoder: config.GEOCODER_URL
         ? nominatimGeocoder({ url: config.GEOCODER_URL, timeoutMs: config.GEOCODER_TIMEOUT_MS })
         : null,
@@ -42,18 +41,8 @@ export const geoService: ServiceDefinition<Database, Config> = {
     app.use('/api/weather', weatherRouter(ctx.config, ctx.logger));
   },
   handlers: () => orderHandlers(),
-  async start(ctx) {
+  async start() {
     warmGeometryThread();
-    // Seed: a fresh database gets the TERC file's units (npm start ships the sample in data/).
-    const file = ZGeoSettings.parse(ctx.config).TERC_SEED_FILE;
-    if (file && (await countUnits(ctx.db)) === 0) {
-      try {
-        const result = await importTercFile(ctx.db, await readFile(file, 'utf8'));
-        ctx.logger.info(result, 'administrative units seeded from TERC');
-      } catch (error) {
-        ctx.logger.warn({ err: error, file }, 'TERC seed skipped');
-      }
-    }
     return stopGeometryThread;
   },
 };

@@ -51,7 +51,7 @@ describe('geo: crops and sectors', () => {
   beforeAll(async () => {
     service = await startTestService(geoService, {
       keys: keys.resolver,
-      config: { ULDK_URL: 'http://127.0.0.1:9', TERC_SEED_FILE: '' },
+      config: { ULDK_URL: 'http://127.0.0.1:9' },
     });
     events = await listenForEvents(service.ctx.config.EVENTS_EXCHANGE, ['geo.#']);
     field = await plot(rect(0, 0, 400, 250), 'Duże');

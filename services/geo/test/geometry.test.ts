@@ -1,3 +1,4 @@
+import { VOIVODESHIP_TERYT } from '@gleba/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   areaHa,
@@ -14,7 +15,7 @@ import {
 } from '../src/domain/geometry';
 import { parseEwktArea } from '../src/adapters/wkt';
 import { parseUldkAnswer } from '../src/adapters/uldk.provider';
-import { parseTerc, TercFormatError } from '../src/domain/terc';
+import { parseTerc, parseTercRegister, TercFormatError } from '../src/domain/terc';
 import { parseKmlPlots } from '../src/adapters/kml';
 import { parseGeoJsonPlots, PlotFileError } from '../src/adapters/plot-files';
 import { at, bowTie, partsOf, rect, ring, uShape, withHole } from './shapes';
@@ -221,15 +222,38 @@ describe('ULDK answers and TERC files', () => {
 
   it('parses a TERC file into voivodeships, counties and communes with ULDK commune codes', () => {
     const units = parseTerc(
-      '\uFEFFWOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\r\n14;;;;MAZOWIECKIE;województwo;2025-01-01\r\n14;12;;;miński;powiat;2025-01-01\r\n14;12;07;2;Mińsk Mazowiecki;gmina wiejska;2025-01-01\r\n',
+      '\uFEFFWOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\r\n14;;;;MAZOWIECKIE;województwo;2025-01-01\r\n14;12;;;miński;powiat;2025-01-01\r\n14;12;11;2;Mińsk Mazowiecki;gmina wiejska;2025-01-01\r\n',
     );
     expect(units.map((u) => [u.level, u.teryt])).toEqual([
       ['VOIVODESHIP', '14'],
       ['COUNTY', '1412'],
-      ['COMMUNE', '141207_2'],
+      ['COMMUNE', '141211_2'],
     ]);
     expect(() => parseTerc('A;B\n1;2')).toThrow(TercFormatError);
     expect(() => parseTerc('WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n1;;;;X;y;2025-01-01')).toThrow(/WOJ/);
+    expect(() => parseTerc('WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n14;;;;X;y')).toThrow(
+      /line 2: expected 7 fields/,
+    );
+  });
+
+  it('takes a register only whole: every parent present, no code twice, all 16 voivodeships', () => {
+    const head = 'WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n';
+    const all = Object.values(VOIVODESHIP_TERYT)
+      .map((w) => `${w};;;;W${w};województwo;2024-01-01\n`)
+      .join('');
+    expect(parseTercRegister(`${head}${all}14;12;;;miński;powiat;2024-01-01\n`)).toHaveLength(17);
+    expect(() => parseTercRegister(`${head}${all}14;12;11;2;Mińsk;gmina wiejska;2024-01-01\n`)).toThrow(
+      /county 1412 is not in the file/,
+    );
+    expect(() => parseTercRegister(`${head}${all}14;;;;X;województwo;2024-01-01\n`)).toThrow(
+      /14 appears twice/,
+    );
+    expect(() => parseTercRegister(`${head}${all}34;;;;X;województwo;2024-01-01\n`)).toThrow(
+      /unknown voivodeship 34/,
+    );
+    expect(() => parseTercRegister(`${head}14;;;;MAZOWIECKIE;województwo;2024-01-01\n`)).toThrow(
+      /voivodeships missing: 02/,
+    );
   });
 });
 

@@ -45,13 +45,13 @@ describe('geo: the parcel under a point (select on map)', () => {
     const res = await at(stojadla(30, 300));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      terytId: '141207_2.0021.112',
+      terytId: '141211_2.0021.112',
       plotNumber: '112',
       precinct: 'Stojadła',
       commune: 'Mińsk Mazowiecki (gmina wiejska)',
       county: 'miński',
       voivodeship: 'mazowieckie',
-      lookup: { voivodeship: 'MASOVIAN', county: '1412', commune: '141207_2', precinct: '141207_2.0021' },
+      lookup: { voivodeship: 'MASOVIAN', county: '1412', commune: '141211_2', precinct: '141211_2.0021' },
     });
     expect(res.body.geometry.type).toBe('Polygon');
     const ring = (res.body.geometry.coordinates as TPosition[][])[0]!;
@@ -68,7 +68,7 @@ describe('geo: the parcel under a point (select on map)', () => {
 
   it('adds the parcel it answered through the cadastral call without asking ULDK again', async () => {
     const found = (await at(stojadla(120, 100))).body;
-    expect(found.terytId).toBe('141207_2.0021.114/1');
+    expect(found.terytId).toBe('141211_2.0021.114/1');
     const before = sim.requests.length;
     const added = await api<TPlot>('POST', '/api/plots/cadastral', {
       token: alice,
@@ -77,7 +77,7 @@ describe('geo: the parcel under a point (select on map)', () => {
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
       kind: 'CADASTRAL',
-      terytId: '141207_2.0021.114/1',
+      terytId: '141211_2.0021.114/1',
       areaHa: found.areaHa,
     });
     expect(sim.requests.length).toBe(before);
@@ -144,11 +144,11 @@ describe('geo: the parcel under a point (select on map)', () => {
   });
 
   it('derives the form codes from the TERYT id only when it has the plain shape', () => {
-    expect(lookupOf('141208_2.0008.302/1')).toEqual({
+    expect(lookupOf('141212_5.0008.302/1')).toEqual({
       voivodeship: 'MASOVIAN',
       county: '1412',
-      commune: '141208_2',
-      precinct: '141208_2.0008',
+      commune: '141212_5',
+      precinct: '141212_5.0008',
     });
     expect(lookupOf('146502_8.0101.AR_12.54')).toBeNull();
     expect(lookupOf('999999_9.0001.1')).toBeNull();

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '@gleba/platform';
@@ -25,6 +28,7 @@ import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { geoService } from '../src/service';
 import { importTercFile } from '../src/scripts/terc-import';
+import { shippedTercPath } from '../src/adapters/terc-file';
 import { at, bowTie, line, rect, uShape, withHole } from './shapes';
 
 const run = promisify(execFile);
@@ -87,22 +91,29 @@ describe('geo: farm, plots, admin units, cadastre', () => {
   });
 
   describe('reference data', () => {
-    it('lists the 16 voivodeships, counties and communes from the seeded TERC sample', async () => {
+    it('lists the 16 voivodeships, counties and communes of the whole TERC register', async () => {
       const v = await api<TVoivodeshipItem[]>('GET', '/api/admin-units/voivodeships');
       expect(v.body).toHaveLength(16);
       expect(v.body.find((x) => x.code === 'MASOVIAN')).toMatchObject({ teryt: '14', name: 'mazowieckie' });
       const counties = await api<TAdminUnit[]>('GET', '/api/admin-units/counties?voivodeship=MASOVIAN');
-      expect(counties.body.map((c) => c.teryt)).toEqual(['1412', '1465']);
+      // 37 counties and 5 cities with county rights (Warsaw 1465 among them).
+      expect(counties.body).toHaveLength(42);
+      expect(counties.body.map((c) => c.teryt)).toEqual(expect.arrayContaining(['1412', '1465']));
       const communes = await api<TAdminUnit[]>('GET', '/api/admin-units/communes?county=1412');
-      expect(communes.body.map((c) => c.teryt)).toEqual(['141201_1', '141207_2', '141208_2']);
+      // Mińsk county: 13 communes, 7 of them urban-rural with their town and rural area.
+      expect(communes.body).toHaveLength(27);
+      expect(communes.body.find((c) => c.teryt === '141211_2')).toMatchObject({
+        name: 'Mińsk Mazowiecki',
+        kindName: 'gmina wiejska',
+      });
       expect((await api<Err>('GET', '/api/admin-units/counties?voivodeship=ATLANTIS')).status).toBe(400);
     });
 
     it('fetches precincts from ULDK once, then from the cache', async () => {
       const before = sim.requests.length;
-      const first = await api<TPrecinct[]>('GET', '/api/admin-units/precincts?commune=141207_2');
+      const first = await api<TPrecinct[]>('GET', '/api/admin-units/precincts?commune=141211_2');
       expect(first.body.map((p) => p.name)).toEqual(['Barcząca', 'Janów', 'Stojadła']);
-      const again = await api<TPrecinct[]>('GET', '/api/admin-units/precincts?commune=141207_2');
+      const again = await api<TPrecinct[]>('GET', '/api/admin-units/precincts?commune=141211_2');
       expect(again.body).toEqual(first.body);
       expect(sim.requests.length).toBe(before + 1);
       sim.failNext('http500');
@@ -139,8 +150,8 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     const body = {
       voivodeship: 'MASOVIAN',
       county: '1412',
-      commune: '141207_2',
-      precinct: '141207_2.0021',
+      commune: '141211_2',
+      precinct: '141211_2.0021',
       plotNumber: '112',
     };
 
@@ -149,10 +160,10 @@ describe('geo: farm, plots, admin units, cadastre', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         kind: 'CADASTRAL',
-        terytId: '141207_2.0021.112',
+        terytId: '141211_2.0021.112',
         plotNumber: '112',
-        commune: '141207_2',
-        precinct: '141207_2.0021',
+        commune: '141211_2',
+        precinct: '141211_2.0021',
       });
       expect(res.body.publicId).toMatch(/^PL-\d{6}$/);
       expect(res.body.areaHa).toBeGreaterThan(3.5);
@@ -185,12 +196,12 @@ describe('geo: farm, plots, admin units, cadastre', () => {
     it('previews a parcel (cached after the first look-up)', async () => {
       const res = await api<{ terytId: string; areaHa: number }>(
         'GET',
-        '/api/cadastre/parcels?precinct=141207_2.0021&number=130',
+        '/api/cadastre/parcels?precinct=141211_2.0021&number=130',
       );
       expect(res.status).toBe(200);
-      expect(res.body.terytId).toBe('141207_2.0021.130');
+      expect(res.body.terytId).toBe('141211_2.0021.130');
       const before = sim.requests.length;
-      await api('GET', '/api/cadastre/parcels?precinct=141207_2.0021&number=130');
+      await api('GET', '/api/cadastre/parcels?precinct=141211_2.0021&number=130');
       expect(sim.requests.length).toBe(before);
     });
   });
@@ -488,33 +499,52 @@ describe('geo: farm, plots, admin units, cadastre', () => {
   });
 
   describe('TERC import command', () => {
-    it('loads the TERC file into a database and refuses a malformed one without writing', async () => {
+    it('loads a newer register over the shipped one and refuses a malformed one without writing', async () => {
       const url = await createTestDatabase('geo-terc');
       const env = { ...process.env, DATABASE_URL: url };
-      const ok = await run(
-        process.execPath,
-        ['--import', 'tsx', 'src/scripts/import-terc.ts', 'data/terc-sample.csv'],
-        { env },
+      // A "newer" register: the shipped file with one commune renamed, one added and a later date.
+      const shipped = await readFile(shippedTercPath(), 'utf8');
+      const newer = `${shipped
+        .replaceAll('2024-01-01', '2025-01-01')
+        .replace(
+          '14;12;14;2;Stanisławów;gmina wiejska',
+          '14;12;14;2;Stanisławów Nowy;gmina wiejska',
+        )}14;12;16;2;Nowa Gmina;gmina wiejska;2025-01-01\n`;
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'geo-terc-'));
+      const file = path.join(dir, 'TERC_Urzedowy_2025-01-01.csv');
+      await writeFile(file, newer);
+      const ok = await run(process.execPath, ['--import', 'tsx', 'src/scripts/import-terc.ts', file], {
+        env,
+      });
+      expect(ok.stdout).toMatch(
+        /^TERC: 16 voivodeships, 380 counties, 2478 communes \(\+1459 towns, rural areas, districts, delegations\) loaded; stored now: 16 voivodeships, 380 counties, 3937 communes with parts$/m,
       );
-      expect(ok.stdout).toMatch(/TERC: 16 voivodeships, \d+ counties, \d+ communes loaded/);
       const db = createDatabase<Database>(url, { max: 1 });
       try {
-        const rows = await db.selectFrom('admin_units').select(['level']).execute();
-        expect(rows.filter((r) => r.level === 'VOIVODESHIP')).toHaveLength(16);
-        expect(rows.filter((r) => r.level === 'COMMUNE').length).toBeGreaterThanOrEqual(10);
+        const unit = (teryt: string) =>
+          db.selectFrom('admin_units').selectAll().where('teryt', '=', teryt).executeTakeFirst();
+        expect(await unit('141214_2')).toMatchObject({ name: 'Stanisławów Nowy' });
+        expect(await unit('141216_2')).toMatchObject({ name: 'Nowa Gmina', level: 'COMMUNE' });
+        // A malformed file: the command says why and changes nothing.
+        await writeFile(file, newer.replace('14;12;16;2;Nowa Gmina', '14;12;16;2;'));
+        const bad = await run(process.execPath, ['--import', 'tsx', 'src/scripts/import-terc.ts', file], {
+          env,
+        }).catch((error: { code: number; stderr: string }) => error);
+        expect('code' in bad && bad.code).toBe(1);
+        expect(bad.stderr).toMatch(
+          /TERC import failed, nothing changed: not a GUS TERC register: line \d+: NAZWA is empty/,
+        );
         // The command's own code path, in-process (a second process start costs seconds on CI).
-        const bad =
-          'WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n14;99;01;1;Nowa;gmina miejska;2025-01-01\n1x;;;;ZŁE;województwo;2025-01-01\n';
-        await expect(importTercFile(db, bad)).rejects.toThrow(/line 3: WOJ/);
-        expect(
-          await db
-            .selectFrom('admin_units')
-            .select('teryt')
-            .where('teryt', '=', '149901_1')
-            .executeTakeFirst(),
-        ).toBeUndefined();
+        const partial =
+          'WOJ;POW;GMI;RODZ;NAZWA;NAZWA_DOD;STAN_NA\n14;;;;MAZOWIECKIE;województwo;2025-01-01\n14;99;01;1;Nowa;gmina miejska;2025-01-01\n';
+        await expect(importTercFile(db, partial)).rejects.toThrow(/county 1499 is not in the file/);
+        const malformed = newer.replace('14;12;15;1;Sulejówek', '1x;12;15;1;Sulejówek');
+        await expect(importTercFile(db, malformed)).rejects.toThrow(/line \d+: WOJ/);
+        expect(await unit('149901_1')).toBeUndefined();
+        expect(await unit('141214_2')).toMatchObject({ name: 'Stanisławów Nowy' });
       } finally {
         await db.destroy();
+        await rm(dir, { recursive: true, force: true });
       }
     });
   });

@@ -21,7 +21,7 @@ describe('weather: GET /api/weather through geo against the Open-Meteo simulator
     sim = await startOpenMeteoSimulator({ port: 0 });
     service = await startTestService(geoService, {
       keys: keys.resolver,
-      config: { OPEN_METEO_URL: sim.url, OPEN_METEO_TIMEOUT_MS: 500, TERC_SEED_FILE: '' },
+      config: { OPEN_METEO_URL: sim.url, OPEN_METEO_TIMEOUT_MS: 500 },
     });
   });
   afterAll(async () => {

@@ -89,7 +89,7 @@ export async function startStack(
   // DPD's simulator: real shipments (labels, drop-off codes) for the authorization matrix.
   const dpd = await startDpdSimulator();
   const [geo, orders, lab, shipping, notification] = await Promise.all([
-    startTestService(geoService, { messaging, config: { JWKS_URL, TERC_SEED_FILE: '' } }),
+    startTestService(geoService, { messaging, config: { JWKS_URL } }),
     startTestService(ordersService, { messaging, config: { JWKS_URL } }),
     startTestService(labImportService, { messaging, config: { JWKS_URL } }),
     startTestService(shippingService, {

@@ -139,6 +139,20 @@ export function validQuery(e: Endpoint): Record<string, string> {
     '/cadastre/parcels': { precinct: '306401_1.0001', number: '12/3' },
     // Outside Poland: answered (404 noParcelAtPoint) without a ULDK call, so no cell depends on ULDK running.
     '/cadastre/parcels/at': { lon: '13.4050', lat: '52.5200' },
+    // A map tile of the cadastral overlay over Poznań (z 15), as MapLibre asks it.
+    '/cadastre/wms': {
+      SERVICE: 'WMS',
+      REQUEST: 'GetMap',
+      VERSION: '1.1.1',
+      LAYERS: 'dzialki,numery_dzialek',
+      STYLES: '',
+      FORMAT: 'image/png',
+      TRANSPARENT: 'true',
+      SRS: 'EPSG:3857',
+      BBOX: '1886140.5,6870879.6,1887363.5,6872102.6',
+      WIDTH: '256',
+      HEIGHT: '256',
+    },
     '/cities': { q: 'Poz' },
     '/shipments/courier/availability': { date: '2026-12-01', postCode: '60-101' },
     '/pickup-points': { city: 'Poznań' },

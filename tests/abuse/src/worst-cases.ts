@@ -6,7 +6,7 @@
  * test fails naming it) or a reason in `NO_WORST_CASE`.
  */
 import type { Polygon, Position } from 'geojson';
-import { GEO_LIMITS } from '@gleba/contracts';
+import { CADASTRE_WMS_MAX_SIZE, GEO_LIMITS } from '@gleba/contracts';
 import type { Endpoint } from '../endpoints';
 
 /** Where the fixtures lie: fields near Poznań, east of user A's plot. */
@@ -174,8 +174,8 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
       body: () => ({
         voivodeship: 'MASOVIAN',
         county: '1412',
-        commune: '141207_2',
-        precinct: '141207_2.0021',
+        commune: '141211_2',
+        precinct: '141211_2.0021',
         plotNumber: '1'.repeat(32),
         name: 'n'.repeat(100),
       }),
@@ -309,12 +309,21 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
   ],
   'GET /api/admin-units/counties': [{ name: 'a voivodeship', query: 'voivodeship=MASOVIAN' }],
   'GET /api/admin-units/communes': [{ name: 'a county', query: 'county=1412' }],
-  'GET /api/admin-units/precincts': [{ name: 'a commune', query: 'commune=141207_2', upstream: true }],
+  'GET /api/admin-units/precincts': [{ name: 'a commune', query: 'commune=141211_2', upstream: true }],
   'GET /api/cadastre/parcels': [
-    { name: 'the longest number', query: `precinct=141207_2.0021&number=${'1'.repeat(32)}`, upstream: true },
+    { name: 'the longest number', query: `precinct=141211_2.0021&number=${'1'.repeat(32)}`, upstream: true },
   ],
   'GET /api/cadastre/parcels/at': [
     { name: 'the most digits', query: 'lon=21.123456789012&lat=52.123456789012', upstream: true },
+  ],
+  'GET /api/cadastre/wms': [
+    {
+      name: 'the largest image over a town',
+      query:
+        'SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=dzialki,numery_dzialek&STYLES=&FORMAT=image/png' +
+        `&TRANSPARENT=true&SRS=EPSG:3857&BBOX=1886140.5,6870879.6,1891032.5,6875771.6&WIDTH=${CADASTRE_WMS_MAX_SIZE}&HEIGHT=${CADASTRE_WMS_MAX_SIZE}`,
+      upstream: true,
+    },
   ],
   'GET /api/cities': [
     {

@@ -146,8 +146,8 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     };
     await choose(en('farmMap.voivodeship'), 'MASOVIAN');
     await choose(en('farmMap.county'), '1412');
-    await choose(en('farmMap.commune'), '141207_2');
-    await choose(en('farmMap.precinct'), '141207_2.0021');
+    await choose(en('farmMap.commune'), '141211_2');
+    await choose(en('farmMap.precinct'), '141211_2.0021');
     await form.getByLabel(en('farmMap.plotNumber'), { exact: true }).fill('112');
     await shot(page, 'form-filled');
     await form.getByRole('button', { name: en('farmMap.addPlot'), exact: true }).click();
@@ -156,7 +156,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     const [plot] = await plots();
     expect(plot).toMatchObject({
       kind: 'CADASTRAL',
-      terytId: '141207_2.0021.112',
+      terytId: '141211_2.0021.112',
       plotNumber: '112',
       name: 'Stojadła 112',
     });
@@ -172,8 +172,8 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     for (const [label, value] of [
       ['farmMap.voivodeship', 'MASOVIAN'],
       ['farmMap.county', '1412'],
-      ['farmMap.commune', '141207_2'],
-      ['farmMap.precinct', '141207_2.0021'],
+      ['farmMap.commune', '141211_2'],
+      ['farmMap.precinct', '141211_2.0021'],
     ] as const) {
       const select = form.getByLabel(en(label), { exact: true });
       await poll(() => select.locator(`option[value="${value}"]`).count()).toBe(1);
@@ -199,7 +199,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
       .getByText(en('farmMap.parcelFound', { number: '113' }), { exact: true })
       .waitFor({ timeout: 15_000 });
     await panel
-      .getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)', {
+      .getByText('Precinct Stojadła (141211_2.0021), commune Mińsk Mazowiecki (gmina wiejska)', {
         exact: true,
       })
       .waitFor();
@@ -209,12 +209,12 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await shot(page, 'parcel-113-selected');
     await panel.getByRole('button', { name: en('farmMap.addThisParcel'), exact: true }).click();
     await button(/^Stojadła 113 · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
-    const added = (await plots()).find((p) => p.terytId === '141207_2.0021.113');
+    const added = (await plots()).find((p) => p.terytId === '141211_2.0021.113');
     expect(added).toMatchObject({
       kind: 'CADASTRAL',
       plotNumber: '113',
-      precinct: '141207_2.0021',
-      commune: '141207_2',
+      precinct: '141211_2.0021',
+      commune: '141211_2',
       county: '1412',
       voivodeship: 'MASOVIAN',
     });
@@ -282,7 +282,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
       /^The plot overlaps an existing one by more than \d+%\.$/,
     );
     await shot(page, 'parcel-120-overlap');
-    expect((await plots()).some((p) => p.terytId === '141207_2.0021.120')).toBe(false);
+    expect((await plots()).some((p) => p.terytId === '141211_2.0021.120')).toBe(false);
     expect(
       problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')),
       problems.join('\n'),

@@ -1,14 +1,17 @@
 // The customer map with its real (default) base-map configuration in Chromium, in Polish: every
-// tile request is answered by `page.route` (nothing leaves 127.0.0.1). The street map's tiles fail
-// as in an outage: the notice shows, the plots and the drawing tools still work, and the retry
-// brings the street map back once its server answers. The layer switcher asks the configured
-// Geoportal orthophoto WMTS and KIEG WMS with their parameters, and the choice survives a reload.
-// The map opens on the farmer's plot, not on the whole country. Screenshots: test-artifacts/farm-map-layers/.
+// remote tile request is answered by `page.route` (nothing leaves 127.0.0.1). The street map's
+// tiles fail as in an outage: the notice shows, the plots and the drawing tools still work, and the
+// retry brings the street map back once its server answers. The layer switcher asks the configured
+// Geoportal orthophoto WMTS with its parameters, and the cadastral overlay comes from geo's
+// `/api/cadastre/wms`, which draws the ULDK simulator's parcels (decision 0053); the choice
+// survives a reload. Select on map on that overlay: a click on parcel 302/2 where the overlay
+// draws it outlines 302/2 and adds it. The map opens on the farmer's plot, not on the whole
+// country. Screenshots: test-artifacts/farm-map-layers/.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TPlot } from '@gleba/contracts';
+import type { TPlot, TPosition } from '@gleba/contracts';
 import { api, uniqueEmail } from '../src/api';
 import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
 import { linkIn, waitForMail } from '../src/mail';
@@ -23,7 +26,18 @@ const TILE = Buffer.from(
 );
 const OSM = 'https://tile.openstreetmap.org/';
 const ORTHO = 'https://mapy.geoportal.gov.pl/wss/service/PZGIK/ORTO/WMTS/StandardResolution';
-const KIEG = 'https://integracja.gugik.gov.pl/cgi-bin/KrajowaIntegracjaEwidencjiGruntow';
+/** The simulator's Kuflew precinct (141212_5.0008): metres east/north of its origin to [lng, lat]. */
+const KUFLEW: TPosition = [21.8, 52.079];
+const kuflew = (x: number, y: number): TPosition => [
+  KUFLEW[0]! + x / (111_320 * Math.cos((KUFLEW[1]! * Math.PI) / 180)),
+  KUFLEW[1]! + y / 110_574,
+];
+/** Where the farmer stands (the map flies here at zoom 15): in parcel 302/1 (250-450 m east, 0-500 m north). */
+const HOME = kuflew(350, 250);
+/** Web Mercator, unit square; MapLibre's world is 512 * 2^zoom px wide. */
+const merc = ([lng, lat]: TPosition) =>
+  [(lng! + 180) / 360, (1 - Math.log(Math.tan(Math.PI / 4 + (lat! * Math.PI) / 360)) / Math.PI) / 2] as const;
+const WORLD_Z15 = 512 * 2 ** 15;
 
 async function newFarmer(): Promise<{ accessToken: string; refreshToken: string }> {
   const email = uniqueEmail('layers');
@@ -60,6 +74,8 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
   rmSync(path.join(ARTIFACTS, 'farm-map-layers'), { recursive: true, force: true });
   const shot = screenshots('farm-map-layers');
   const requested: string[] = [];
+  /** The overlay's requests to geo and the answers' status and type. */
+  const overlay: { url: string; status: number; type: string }[] = [];
   let streetsUp = false;
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 250 });
   const pl = (key: string) => text('pl', `farmMap.${key}`);
@@ -94,6 +110,8 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     expect(plot.status, JSON.stringify(plot.body)).toBeLessThan(300);
     browser = await launchBrowser();
     context = await newContext(browser, { locale: 'pl-PL', viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ longitude: HOME[0]!, latitude: HOME[1]! });
     await context.addInitScript((t) => {
       localStorage.setItem('token', t.accessToken);
       localStorage.setItem('refresh_token', t.refreshToken);
@@ -111,11 +129,14 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
         ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
         : route.abort('internetdisconnected');
     });
-    for (const host of [`${ORTHO}**`, `${KIEG}**`])
-      await context.route(host, (route: Route) => {
-        requested.push(route.request().url());
-        return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
-      });
+    await context.route(`${ORTHO}**`, (route: Route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+    });
+    context.on('response', (res) => {
+      if (res.url().includes('/api/cadastre/wms'))
+        overlay.push({ url: res.url(), status: res.status(), type: res.headers()['content-type'] ?? '' });
+    });
     page = await context.newPage();
     problems = watchPage(page);
   });
@@ -179,7 +200,7 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     await shot(page, 'street-map-back');
   });
 
-  it('switches to the configured orthophoto WMTS and the KIEG overlay, kept after a reload', async () => {
+  it("switches to the configured orthophoto WMTS and the simulator's cadastral overlay, kept after a reload", async () => {
     await page.getByRole('radio', { name: pl('styleOrthophoto') }).check();
     await poll(() => requested.filter((u) => u.startsWith(ORTHO)).length).toBeGreaterThan(0);
     const tile = new URL(requested.find((u) => u.startsWith(ORTHO))!);
@@ -194,8 +215,11 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     expect(tile.searchParams.get('TILECOL')).toMatch(/^\d+$/);
 
     await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).check();
-    await poll(() => requested.filter((u) => u.startsWith(KIEG)).length).toBeGreaterThan(0);
-    const wms = new URL(requested.find((u) => u.startsWith(KIEG))!);
+    // On this page's origin (geo forwards to the simulator's WMS), answered with PNG tiles.
+    await poll(() => overlay.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    expect(overlay.every((r) => r.url.startsWith(`${app.url}/api/cadastre/wms?`))).toBe(true);
+    expect(overlay.find((r) => r.status === 200)!.type).toBe('image/png');
+    const wms = new URL(overlay[0]!.url);
     expect(Object.fromEntries(wms.searchParams)).toMatchObject({
       SERVICE: 'WMS',
       REQUEST: 'GetMap',
@@ -211,5 +235,55 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     await page.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('radio', { name: pl('styleOrthophoto') }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).isChecked()).toBe(true);
+  });
+
+  it("selects on map on the simulator's overlay: the parcel drawn there is outlined and added", async () => {
+    const poll15 = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 200 });
+    expect(await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).isChecked()).toBe(true);
+    // To the farmer's location in Kuflew at zoom 15 (the map centred on HOME).
+    await page.getByRole('button', { name: pl('myLocation'), exact: true }).click();
+    await page.waitForTimeout(3500);
+    const box = (await page.locator('.farm-map__canvas').boundingBox())!;
+    const [x0, y0] = merc(HOME);
+    const to = (p: TPosition) => {
+      const [x, y] = merc(p);
+      return {
+        x: box.x + box.width / 2 + (x - x0) * WORLD_Z15,
+        y: box.y + box.height / 2 + (y - y0) * WORLD_Z15,
+      };
+    };
+    const patch = (p: { x: number; y: number }) =>
+      page.screenshot({ clip: { x: p.x - 25, y: p.y - 12, width: 50, height: 24 } });
+    // The middle of parcel 302/2 (450-750 m east, 0-500 m north): where the overlay writes its number.
+    const at = to(kuflew(600, 250));
+    // The overlay's tiles there (asked now, or already when the map opened on the plot next door).
+    expect(overlay.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    const withOverlay = await patch(at);
+    await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).uncheck();
+    await poll15(async () => (await patch(at)).equals(withOverlay)).toBe(false);
+    const withoutOverlay = await patch(at);
+    await page.getByRole('checkbox', { name: pl('cadastreOverlay') }).check();
+    await poll15(async () => (await patch(at)).equals(withOverlay)).toBe(true);
+    await shot(page, 'overlay-before-select');
+
+    // Select on map, a click on the number the overlay drew: the look-up answers that parcel.
+    const panel = page.getByRole('region', { name: pl('selectOnMap') });
+    await page.getByRole('button', { name: pl('selectOnMap'), exact: true }).click();
+    await page.mouse.move(at.x, at.y, { steps: 3 });
+    await page.mouse.click(at.x, at.y);
+    await panel
+      .getByText(text('pl', 'farmMap.parcelFound', { number: '302/2' }), { exact: true })
+      .waitFor({ timeout: 15_000 });
+    // Outlined where it was clicked (the selection drawn over the overlay).
+    await poll15(async () => (await patch(at)).equals(withOverlay)).toBe(false);
+    expect((await patch(at)).equals(withoutOverlay)).toBe(false);
+    await shot(page, 'overlay-parcel-selected');
+    await panel.getByRole('button', { name: pl('addThisParcel'), exact: true }).click();
+    await poll15(async () => {
+      const mine = await api<TPlot[]>('/api/plots', { token: tokens.accessToken });
+      return mine.body.find((p) => p.terytId === '141212_5.0008.302/2')?.plotNumber;
+    }).toBe('302/2');
+    await shot(page, 'overlay-parcel-added');
   });
 });

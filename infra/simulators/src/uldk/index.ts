@@ -1,167 +1,40 @@
 import express from 'express';
 import { listen, type SimulatorHandle } from '../simulator';
+import { SimulatedCadastre, type SimParcel } from './geography';
+import { readRegister } from './register';
+import { parseGetMap, renderGetMap, serviceException, WmsException } from './wms';
 
 /**
  * ULDK (GUGiK's cadastral parcel service) as it answers: plain text, always HTTP 200, first line
  * `0` (or a count) when found and `-1 brak wyników` when not, then `|`-separated records in the
- * order of `result`, geometry as `SRID=4326;POLYGON((lng lat,...))`. A few communes of the Mińsk
- * county (Masovian) with plausible farmland parcels: long strips, an L-shaped field, a field with
- * a hole (a pond). Codes follow TERYT; the parcels' shapes are made up. `GetParcelById`,
- * `GetParcelByIdOrNr` and `GetParcelByXY` (the parcel under a point, `xy=<lon>,<lat>,4326`).
+ * order of `result`, geometry as `SRID=4326;POLYGON((lng lat,...))`. Every commune of the TERC
+ * register geo ships has precincts and parcels (`geography.ts`, decision 0053); a few precincts of
+ * the Mińsk county are hand-drawn at their real places. `GetParcelById`, `GetParcelByIdOrNr`,
+ * `GetParcelByXY` (the parcel under a point, `xy=<lon>,<lat>,4326`), the `service.php`
+ * dictionaries, and a KIEG-like WMS `GetMap` drawing the same parcels and their numbers
+ * (`/wms`, also at KIEG's path `/cgi-bin/KrajowaIntegracjaEwidencjiGruntow`).
  */
 
-interface SimParcel {
-  precinct: string;
-  number: string;
-  /** Rings in metres from the precinct's origin. */
-  rings: [number, number][][];
-}
-
-interface SimPrecinct {
-  teryt: string;
-  name: string;
-  origin: [number, number]; // lng, lat
-}
-
-interface SimCommune {
-  teryt: string;
-  name: string;
-  county: string;
-  countyName: string;
-  voivodeship: string;
-  precincts: SimPrecinct[];
-}
-
-const COMMUNES: SimCommune[] = [
-  {
-    teryt: '141201_1',
-    name: 'Mińsk Mazowiecki (miasto)',
-    county: '1412',
-    countyName: 'miński',
-    voivodeship: 'mazowieckie',
-    precincts: [
-      { teryt: '141201_1.0001', name: '0001', origin: [21.5896, 52.1717] },
-      { teryt: '141201_1.0002', name: '0002', origin: [21.5702, 52.1805] },
-    ],
-  },
-  {
-    teryt: '141207_2',
-    name: 'Mińsk Mazowiecki (gmina wiejska)',
-    county: '1412',
-    countyName: 'miński',
-    voivodeship: 'mazowieckie',
-    precincts: [
-      { teryt: '141207_2.0001', name: 'Barcząca', origin: [21.6322, 52.1651] },
-      { teryt: '141207_2.0007', name: 'Janów', origin: [21.5305, 52.2025] },
-      { teryt: '141207_2.0021', name: 'Stojadła', origin: [21.6012, 52.1523] },
-    ],
-  },
-  {
-    teryt: '141208_2',
-    name: 'Mrozy',
-    county: '1412',
-    countyName: 'miński',
-    voivodeship: 'mazowieckie',
-    precincts: [
-      { teryt: '141208_2.0012', name: 'Grodzisk', origin: [21.7911, 52.1432] },
-      // Under the point the map suites start from (52.0812 N, 21.8045 E).
-      { teryt: '141208_2.0008', name: 'Kuflew', origin: [21.8, 52.079] },
-    ],
-  },
-];
-
-const rect = (x: number, y: number, w: number, h: number): [number, number][] => [
-  [x, y],
-  [x + w, y],
-  [x + w, y + h],
-  [x, y + h],
-  [x, y],
-];
-
-const PARCELS: SimParcel[] = [
-  { precinct: '141201_1.0001', number: '6509', rings: [rect(0, 0, 42, 75)] },
-  // Stojadła: farmland strips side by side (they share edges), an L-shaped field, a field with a pond.
-  { precinct: '141207_2.0021', number: '112', rings: [rect(0, 0, 60, 600)] },
-  { precinct: '141207_2.0021', number: '113', rings: [rect(60, 0, 55, 600)] },
-  { precinct: '141207_2.0021', number: '114/1', rings: [rect(115, 0, 70, 300)] },
-  { precinct: '141207_2.0021', number: '114/2', rings: [rect(115, 300, 70, 300)] },
-  {
-    precinct: '141207_2.0021',
-    number: '120',
-    rings: [
-      [
-        [300, 0],
-        [700, 0],
-        [700, 150],
-        [450, 150],
-        [450, 500],
-        [300, 500],
-        [300, 0],
-      ],
-    ],
-  },
-  {
-    precinct: '141207_2.0021',
-    number: '130',
-    rings: [rect(800, 0, 400, 350), rect(950, 120, 80, 60).reverse()],
-  },
-  { precinct: '141207_2.0001', number: '45/3', rings: [rect(0, 0, 120, 380)] },
-  { precinct: '141208_2.0012', number: '210', rings: [rect(0, 0, 250, 400)] },
-  // Kuflew: three fields side by side around the map suites' starting point, a lane (no parcel) north of them.
-  { precinct: '141208_2.0008', number: '301', rings: [rect(0, 0, 250, 500)] },
-  { precinct: '141208_2.0008', number: '302/1', rings: [rect(250, 0, 200, 500)] },
-  { precinct: '141208_2.0008', number: '302/2', rings: [rect(450, 0, 300, 500)] },
-];
-
-function toLngLat(origin: [number, number], [x, y]: [number, number]): string {
-  const kx = 111_320 * Math.cos((origin[1] * Math.PI) / 180);
-  const lng = origin[0] + x / kx;
-  const lat = origin[1] + y / 110_574;
-  return `${lng.toFixed(7)} ${lat.toFixed(7)}`;
-}
-
-/** Metres east and north of `origin` (the inverse of `toLngLat`). */
-function toMetres(origin: [number, number], lng: number, lat: number): [number, number] {
-  const kx = 111_320 * Math.cos((origin[1] * Math.PI) / 180);
-  return [(lng - origin[0]) * kx, (lat - origin[1]) * 110_574];
-}
-
-/** Even-odd rule over every ring: inside the outer ring and outside its holes. */
-function contains(rings: [number, number][][], [x, y]: [number, number]): boolean {
-  let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-function parcelAt(lng: number, lat: number): SimParcel | undefined {
-  return PARCELS.find((p) => contains(p.rings, toMetres(precinctOf(p.precinct)!.precinct.origin, lng, lat)));
-}
-
-function precinctOf(teryt: string) {
-  for (const c of COMMUNES)
-    for (const p of c.precincts) if (p.teryt === teryt) return { commune: c, precinct: p };
-  return undefined;
-}
-
 const FIELD: Record<string, (p: SimParcel) => string> = {
-  geom_wkt: (p) => {
-    const { precinct } = precinctOf(p.precinct)!;
-    return `SRID=4326;POLYGON(${p.rings.map((r) => `(${r.map((pt) => toLngLat(precinct.origin, pt)).join(',')})`).join(',')})`;
-  },
-  teryt: (p) => `${p.precinct}.${p.number}`,
-  id: (p) => `${p.precinct}.${p.number}`,
+  geom_wkt: (p) =>
+    `SRID=4326;POLYGON(${p.rings.map((r) => `(${r.map(([x, y]) => `${x.toFixed(7)} ${y.toFixed(7)}`).join(',')})`).join(',')})`,
+  teryt: (p) => p.id,
+  id: (p) => p.id,
   parcel: (p) => p.number,
-  region: (p) => precinctOf(p.precinct)!.precinct.name,
-  commune: (p) => precinctOf(p.precinct)!.commune.name,
-  county: (p) => precinctOf(p.precinct)!.commune.countyName,
-  voivodeship: (p) => precinctOf(p.precinct)!.commune.voivodeship,
+  region: (p) => p.precinct.name,
+  commune: (p) => p.precinct.commune.name,
+  county: (p) => p.precinct.commune.countyName,
+  voivodeship: (p) => p.precinct.commune.voivodeshipName,
 };
+
+let shared: { file: string; cadastre: SimulatedCadastre } | null = null;
+
+/** The simulated cadastre of a TERC file (built once per file and process: the grid takes a moment). */
+export function simulatedCadastre(file?: string): SimulatedCadastre {
+  const key = file ?? '';
+  if (shared?.file !== key) shared = { file: key, cadastre: new SimulatedCadastre(readRegister(file)) };
+  return shared.cadastre;
+}
 
 export type UldkFailure = 'malformed' | 'http500' | 'timeout';
 
@@ -172,7 +45,10 @@ export interface UldkSimulatorHandle extends SimulatorHandle {
   requests: string[];
 }
 
-export async function startUldkSimulator(options: { port?: number } = {}): Promise<UldkSimulatorHandle> {
+export async function startUldkSimulator(
+  options: { port?: number; tercFile?: string } = {},
+): Promise<UldkSimulatorHandle> {
+  const cadastre = simulatedCadastre(options.tercFile);
   const app = express();
   const requests: string[] = [];
   let failure: UldkFailure | null = null;
@@ -199,22 +75,16 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
     const result = String(req.query.result ?? 'geom_wkt');
     res.type('text/plain; charset=utf-8');
     if (request === 'GetParcelById') {
-      const found = PARCELS.filter((p) => `${p.precinct}.${p.number}` === id);
-      if (found.length === 0) return void res.send('-1 brak wyników\n');
-      return void res.send(`0\n${records(found, result).join('\n')}\n`);
+      const found = cadastre.parcelById(id);
+      if (!found) return void res.send('-1 brak wyników\n');
+      return void res.send(`0\n${records([found], result).join('\n')}\n`);
     }
     if (request === 'GetParcelByIdOrNr') {
       // Either a TERYT id, or "<precinct name> <plot number>".
-      const byId = PARCELS.filter((p) => `${p.precinct}.${p.number}` === id);
+      const one = cadastre.parcelById(id);
+      const byId = one ? [one] : [];
       const space = id.lastIndexOf(' ');
-      const byName =
-        space > 0
-          ? PARCELS.filter(
-              (p) =>
-                precinctOf(p.precinct)!.precinct.name.toLowerCase() === id.slice(0, space).toLowerCase() &&
-                p.number === id.slice(space + 1),
-            )
-          : [];
+      const byName = space > 0 ? cadastre.parcelsByName(id.slice(0, space), id.slice(space + 1)) : [];
       const found = byId.length ? byId : byName;
       if (found.length === 0) return void res.send('-1 brak wyników\n');
       return void res.send(
@@ -234,7 +104,7 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
       if (rest.length || !x || !y || !Number.isFinite(lng) || !Number.isFinite(lat))
         return void res.send('niepoprawny parametr xy\n');
       if (srid !== '4326') return void res.send('-1 symulator: tylko xy=<lon>,<lat>,4326\n');
-      const found = parcelAt(lng, lat);
+      const found = cadastre.parcelAt(lng, lat);
       if (!found) return void res.send('-1 brak wyników\n');
       return void res.send(`0\n${records([found], result).join('\n')}\n`);
     }
@@ -246,15 +116,34 @@ export async function startUldkSimulator(options: { port?: number } = {}): Promi
     const teryt = String(req.query.teryt ?? '');
     res.type('text/plain; charset=utf-8');
     let rows: [string, string][] = [];
-    if (obiekt === 'wojewodztwo') rows = [['mazowieckie', '14']];
-    else if (obiekt === 'powiat' && teryt === '14') rows = [['miński', '1412']];
+    if (obiekt === 'wojewodztwo') rows = cadastre.voivodeships.map((v) => [v.name, v.teryt]);
+    else if (obiekt === 'powiat')
+      rows = cadastre.counties
+        .filter((c) => teryt && c.teryt.startsWith(teryt))
+        .map((c) => [c.name, c.teryt]);
     else if (obiekt === 'gmina')
-      rows = COMMUNES.filter((c) => c.teryt.startsWith(teryt)).map((c) => [c.name, c.teryt]);
-    else if (obiekt === 'obreb')
-      rows = (COMMUNES.find((c) => c.teryt === teryt)?.precincts ?? []).map((p) => [p.name, p.teryt]);
+      rows = cadastre.communes
+        .filter((c) => teryt && c.teryt.startsWith(teryt))
+        .map((c) => [c.name, c.teryt]);
+    else if (obiekt === 'obreb') rows = cadastre.precincts(teryt).map((p) => [p.name, p.teryt]);
     if (rows.length === 0) return void res.send('-1 brak wyników\n');
     res.send(`0\n${rows.map((r) => r.join('|')).join('\n')}\n`);
   });
+
+  // WMS GetMap (the cadastral overlay). Browsers may load it cross-origin.
+  const wms: express.RequestHandler = (req, res) => {
+    res.set('access-control-allow-origin', '*');
+    try {
+      const map = parseGetMap(req.query as Record<string, unknown>);
+      res.type('image/png').set('cache-control', 'public, max-age=3600').send(renderGetMap(cadastre, map));
+    } catch (error) {
+      if (!(error instanceof WmsException)) throw error;
+      const version = String(req.query.VERSION ?? req.query.version ?? '1.1.1');
+      res.type('application/vnd.ogc.se_xml').send(serviceException(version, error));
+    }
+  };
+  app.get('/wms', wms);
+  app.get('/cgi-bin/KrajowaIntegracjaEwidencjiGruntow', wms);
 
   const handle = await listen(app, options.port ?? 0);
   return { ...handle, requests, failNext: (kind) => void (failure = kind) };

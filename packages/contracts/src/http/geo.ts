@@ -328,6 +328,42 @@ const ZDegrees = (limit: number) =>
     .pipe(z.number().min(-limit).max(limit));
 export const ZParcelAtQuery = z.object({ lon: ZDegrees(180), lat: ZDegrees(90) });
 export type TParcelAtQuery = z.infer<typeof ZParcelAtQuery>;
+
+/** Largest side of a cadastral overlay image (`GET /api/cadastre/wms`), in pixels. */
+export const CADASTRE_WMS_MAX_SIZE = 1024;
+const ZWmsSize = z
+  .string()
+  .regex(/^\d{1,4}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(CADASTRE_WMS_MAX_SIZE));
+const ZWmsNumber = z
+  .string()
+  .regex(/^-?\d{1,8}(\.\d{1,12})?$/)
+  .transform(Number);
+/**
+ * The cadastral overlay's WMS `GetMap` as the map sends it (WMS 1.1.1, EPSG:3857, PNG; the
+ * `{bbox-epsg-3857}` template), forwarded by geo to the configured WMS (decision 0053).
+ */
+export const ZCadastreWmsQuery = z.object({
+  SERVICE: z.literal('WMS'),
+  REQUEST: z.literal('GetMap'),
+  VERSION: z.literal('1.1.1'),
+  LAYERS: z.enum(['dzialki', 'numery_dzialek', 'dzialki,numery_dzialek']),
+  STYLES: z.string().max(64).optional(),
+  FORMAT: z.literal('image/png'),
+  TRANSPARENT: z.enum(['true', 'false', 'TRUE', 'FALSE']).optional(),
+  SRS: z.literal('EPSG:3857'),
+  BBOX: z
+    .string()
+    .max(120)
+    .transform((v) => v.split(','))
+    .pipe(z.tuple([ZWmsNumber, ZWmsNumber, ZWmsNumber, ZWmsNumber]))
+    .refine(([x0, y0, x1, y1]) => x0 < x1 && y0 < y1, 'BBOX minimum must be below maximum')
+    .refine((b) => b.every((v) => Math.abs(v) <= 20_037_508.35), 'BBOX outside EPSG:3857'),
+  WIDTH: ZWmsSize,
+  HEIGHT: ZWmsSize,
+});
+export type TCadastreWmsQuery = z.infer<typeof ZCadastreWmsQuery>;
 export const ZParcel = z.object({
   terytId: z.string(),
   plotNumber: z.string(),

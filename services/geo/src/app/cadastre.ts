@@ -3,6 +3,7 @@ import {
   VOIVODESHIP_TERYT,
   Voivodeship,
   type TAdminUnit,
+  type TCadastreWmsQuery,
   type TCity,
   type TParcel,
   type TPrecinct,
@@ -10,8 +11,8 @@ import {
 } from '@gleba/contracts';
 import {
   cachedPrecincts,
-  findUnit,
   listUnits,
+  listVoivodeshipUnits,
   searchUnitsByName,
   storePrecincts,
 } from '../db/repositories/admin-units.repository';
@@ -29,10 +30,7 @@ function freshAfter(deps: Deps): Date {
 export async function voivodeships(deps: Deps): Promise<TVoivodeshipItem[]> {
   const loaded = new Map<string, string>();
   try {
-    for (const teryt of Object.values(VOIVODESHIP_TERYT)) {
-      const unit = await findUnit(deps.db, teryt);
-      if (unit) loaded.set(teryt, unit.name.toLowerCase());
-    }
+    for (const unit of await listVoivodeshipUnits(deps.db)) loaded.set(unit.teryt, unit.name.toLowerCase());
   } catch {
     throw geoError('fetchVoivodeshipsFailed', 'Could not fetch voivodeships');
   }
@@ -200,4 +198,21 @@ export async function searchCities(deps: Deps, q: string): Promise<TCity[]> {
   }
   if (found.length === 0) throw geoError('cityNotFound', 'City not found');
   return found;
+}
+
+/** The cadastral overlay image for a map tile, from the configured WMS (the same parcels as ULDK). */
+export async function cadastreMapImage(deps: Deps, query: TCadastreWmsQuery): Promise<Buffer> {
+  try {
+    return await deps.cadastreMap.getMap({
+      layers: query.LAYERS,
+      transparent: (query.TRANSPARENT ?? 'false').toLowerCase() === 'true',
+      bbox: query.BBOX,
+      width: query.WIDTH,
+      height: query.HEIGHT,
+    });
+  } catch (error) {
+    if (error instanceof CadastreError)
+      throw geoError('fetchPlotsFailed', `Could not fetch the cadastral map: ${error.message}`);
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import type { GeoSettings } from '../config';
 import type { Database } from '../db/database';
 import type { Cadastre } from '../adapters/uldk.provider';
 import type { Geocoder } from '../adapters/geocoder.provider';
+import type { CadastreMap } from '../adapters/cadastre-wms.provider';
 
 /** What the use cases need: the database, the outbox, settings and the external ports. */
 export interface Deps {
@@ -11,5 +12,7 @@ export interface Deps {
   outbox: Outbox;
   config: GeoSettings;
   cadastre: Cadastre;
+  /** The cadastral overlay's WMS (decision 0053). */
+  cadastreMap: CadastreMap;
   geocoder: Geocoder | null;
 }

@@ -32,10 +32,13 @@ export function parseTerc(text: string): TercUnit[] {
     const cols = line.split(';').map((c) => c.trim());
     const [woj = '', pow = '', gmi = '', rodz = '', name = '', kindName = '', validOn = ''] = cols;
     const where = `line ${index + 2}`;
+    if (cols.length !== HEADER.length)
+      throw new TercFormatError(`${where}: expected ${HEADER.length} fields, found ${cols.length}`);
     if (!/^\d{2}$/.test(woj)) throw new TercFormatError(`${where}: WOJ must be 2 digits`);
     if (pow && !/^\d{2}$/.test(pow)) throw new TercFormatError(`${where}: POW must be 2 digits`);
-    if (gmi && (!/^\d{2}$/.test(gmi) || !/^\d$/.test(rodz) || !pow))
+    if (gmi && (!/^\d{2}$/.test(gmi) || !/^[1-9]$/.test(rodz) || !pow))
       throw new TercFormatError(`${where}: GMI needs POW and a 1-digit RODZ`);
+    if (!gmi && rodz) throw new TercFormatError(`${where}: RODZ without GMI`);
     if (!name) throw new TercFormatError(`${where}: NAZWA is empty`);
     if (validOn && !/^\d{4}-\d{2}-\d{2}$/.test(validOn))
       throw new TercFormatError(`${where}: STAN_NA must be a date`);
@@ -53,6 +56,30 @@ export function parseTerc(text: string): TercUnit[] {
       validOn: validOn || null,
     };
   });
+}
+
+/**
+ * The whole register, as the import and the shipped file's migration take it: the rows parse, no
+ * code twice, every county's voivodeship and every commune's county in the file, and exactly the
+ * 16 voivodeships. A partial or foreign file is refused (nothing is written).
+ */
+export function parseTercRegister(text: string): TercUnit[] {
+  const units = parseTerc(text);
+  const seen = new Set<string>();
+  for (const u of units) {
+    if (seen.has(u.teryt)) throw new TercFormatError(`unit ${u.teryt} appears twice`);
+    seen.add(u.teryt);
+  }
+  for (const u of units) {
+    if (!BY_TERYT.has(u.woj)) throw new TercFormatError(`unit ${u.teryt}: unknown voivodeship ${u.woj}`);
+    if (!seen.has(u.woj))
+      throw new TercFormatError(`unit ${u.teryt}: voivodeship ${u.woj} is not in the file`);
+    if (u.level === 'COMMUNE' && !seen.has(`${u.woj}${u.pow}`))
+      throw new TercFormatError(`unit ${u.teryt}: county ${u.woj}${u.pow} is not in the file`);
+  }
+  const missing = [...BY_TERYT.keys()].filter((w) => !seen.has(w));
+  if (missing.length) throw new TercFormatError(`voivodeships missing: ${missing.join(', ')}`);
+  return units;
 }
 
 const BY_TERYT = new Map(
@@ -93,5 +120,5 @@ export const CITY_CENTROIDS: Record<string, [number, number]> = {
   '226101_1': [54.352, 18.6466],
   '066301_1': [51.2465, 22.5684],
   '141201_1': [52.1793, 21.5719],
-  '141208_2': [52.1617, 21.8031],
+  '141212_4': [52.1617, 21.8031],
 };

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { requestLanguage, requireAuth, route } from '@gleba/platform';
 import { CROPS } from '@gleba/agronomy';
 import {
+  ZCadastreWmsQuery,
   ZCitiesQuery,
   ZCommunesQuery,
   ZCountiesQuery,
@@ -10,7 +11,16 @@ import {
   ZPrecinctsQuery,
   type TPlant,
 } from '@gleba/contracts';
-import { communes, counties, parcel, parcelAt, precincts, searchCities, voivodeships } from '../app/cadastre';
+import {
+  cadastreMapImage,
+  communes,
+  counties,
+  parcel,
+  parcelAt,
+  precincts,
+  searchCities,
+  voivodeships,
+} from '../app/cadastre';
 import type { Deps } from '../app/deps';
 
 /** Administrative units (voivodeship -> county -> commune -> precinct). Public reference data. */
@@ -42,6 +52,14 @@ export function cadastreRoutes(deps: Deps): Router {
     '/parcels/at',
     requireAuth,
     route({ query: ZParcelAtQuery }, ({ query }) => parcelAt(deps, query.lon, query.lat)),
+  );
+  // Public: the map's overlay tiles load as images, without the bearer token.
+  r.get(
+    '/wms',
+    route({ query: ZCadastreWmsQuery }, async ({ query, res }) => {
+      const png = await cadastreMapImage(deps, query);
+      res.type('image/png').set('cache-control', 'public, max-age=3600').send(png);
+    }),
   );
   r.get(
     '/parcels',

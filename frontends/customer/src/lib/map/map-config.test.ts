@@ -8,7 +8,11 @@ describe('map configuration', () => {
     const style = buildStyle(config);
     expect(Object.keys(style.sources)).toEqual(['streets', 'orthophoto', 'cadastre']);
     expect(style.sources.streets).toMatchObject({ type: 'raster', tiles: [MAP_DEFAULTS.osmTiles] });
-    expect(style.sources.cadastre).toMatchObject({ tiles: [expect.stringContaining('{bbox-epsg-3857}')] });
+    // The overlay comes through geo (the WMS matching the cadastre it asks), on the page's origin.
+    expect(style.sources.cadastre).toMatchObject({
+      tiles: [`${location.origin}/api/cadastre/wms?${MAP_DEFAULTS.cadastreWms.split('?')[1]}`],
+    });
+    expect(MAP_DEFAULTS.cadastreWms).toContain('SRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256');
     const visibility = Object.fromEntries(
       style.layers.map((l) => [l.id, l.layout && 'visibility' in l.layout ? l.layout.visibility : 'visible']),
     );

@@ -12,7 +12,12 @@ export interface MapConfig {
   osmAttribution: string;
   /** Geoportal orthophoto WMTS as a `{z}/{x}/{y}` tile template (EPSG:3857 matrix set). */
   orthophotoTiles: string;
-  /** KIEG (national integration of cadastral parcels) WMS GetMap with `{bbox-epsg-3857}`. */
+  /**
+   * The cadastral overlay, a WMS GetMap with `{bbox-epsg-3857}`: by default geo's
+   * `/api/cadastre/wms`, which forwards to the WMS drawing the same parcels as the cadastre geo
+   * asks (KIEG in production, the ULDK simulator locally: decision 0053). A path is made absolute
+   * on this origin.
+   */
   cadastreWms: string;
   geoportalAttribution: string;
   /** Centre of Poland, the first view. */
@@ -28,11 +33,16 @@ export const MAP_DEFAULTS = {
   orthophotoTiles:
     'https://mapy.geoportal.gov.pl/wss/service/PZGIK/ORTO/WMTS/StandardResolution?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=ORTOFOTOMAPA&STYLE=default&FORMAT=image/jpeg&TILEMATRIXSET=EPSG:3857&TILEMATRIX=EPSG:3857:{z}&TILEROW={y}&TILECOL={x}',
   cadastreWms:
-    'https://integracja.gugik.gov.pl/cgi-bin/KrajowaIntegracjaEwidencjiGruntow?SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=dzialki,numery_dzialek&STYLES=&FORMAT=image/png&TRANSPARENT=true&SRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256',
+    '/api/cadastre/wms?SERVICE=WMS&REQUEST=GetMap&VERSION=1.1.1&LAYERS=dzialki,numery_dzialek&STYLES=&FORMAT=image/png&TRANSPARENT=true&SRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256',
   geoportalAttribution: '© GUGiK, geoportal.gov.pl',
   center: [19.4, 52.1] as [number, number],
   zoom: 6,
 };
+
+/** A path (`/api/...`) as an absolute URL on the page's origin; a full URL as it is. */
+function onThisOrigin(url: string): string {
+  return url.startsWith('/') && typeof location !== 'undefined' ? `${location.origin}${url}` : url;
+}
 
 function str(env: Env, key: string, fallback: string): string {
   const v = env[key];
@@ -96,7 +106,7 @@ export function buildStyle(config: MapConfig): StyleSpecification {
       },
       cadastre: {
         type: 'raster',
-        tiles: [config.cadastreWms],
+        tiles: [onThisOrigin(config.cadastreWms)],
         tileSize: 256,
         minzoom: 13,
         attribution: config.geoportalAttribution,

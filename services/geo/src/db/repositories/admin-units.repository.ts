@@ -3,38 +3,52 @@ import type { Database } from '../database';
 import type { TercUnit } from '../../domain/terc';
 import type { DictionaryEntry } from '../../adapters/uldk.provider';
 
-export async function upsertUnits(db: Kysely<Database>, units: TercUnit[]): Promise<number> {
+/** Inserts or renames units, 500 a statement, on the caller's connection or transaction. */
+export async function upsertUnitRows(db: Kysely<Database>, units: TercUnit[]): Promise<number> {
   let n = 0;
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < units.length; i += 500) {
-      const chunk = units.slice(i, i + 500).map((u) => ({
-        teryt: u.teryt,
-        level: u.level,
-        woj: u.woj,
-        pow: u.pow,
-        gmi: u.gmi,
-        rodz: u.rodz,
-        name: u.name,
-        kind_name: u.kindName,
-        valid_on: u.validOn,
-      }));
-      if (chunk.length === 0) continue;
-      await trx
-        .insertInto('admin_units')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.column('teryt').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            kind_name: eb.ref('excluded.kind_name'),
-            rodz: eb.ref('excluded.rodz'),
-            valid_on: eb.ref('excluded.valid_on'),
-          })),
-        )
-        .execute();
-      n += chunk.length;
-    }
-  });
+  for (let i = 0; i < units.length; i += 500) {
+    const chunk = units.slice(i, i + 500).map((u) => ({
+      teryt: u.teryt,
+      level: u.level,
+      woj: u.woj,
+      pow: u.pow,
+      gmi: u.gmi,
+      rodz: u.rodz,
+      name: u.name,
+      kind_name: u.kindName,
+      valid_on: u.validOn,
+    }));
+    if (chunk.length === 0) continue;
+    await db
+      .insertInto('admin_units')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('teryt').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          kind_name: eb.ref('excluded.kind_name'),
+          rodz: eb.ref('excluded.rodz'),
+          valid_on: eb.ref('excluded.valid_on'),
+        })),
+      )
+      .execute();
+    n += chunk.length;
+  }
   return n;
+}
+
+/** {@link upsertUnitRows} in one transaction: all units or none. */
+export async function upsertUnits(db: Kysely<Database>, units: TercUnit[]): Promise<number> {
+  return db.transaction().execute((trx) => upsertUnitRows(trx, units));
+}
+
+/** Units per level (what the import reports). */
+export async function countUnitsByLevel(db: Kysely<Database>): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('admin_units')
+    .select(['level', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('level')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.level, Number(r.n)]));
 }
 
 export async function countUnits(db: Kysely<Database>): Promise<number> {
@@ -54,6 +68,10 @@ export function listUnits(
   let q = db.selectFrom('admin_units').selectAll().where('level', '=', level).where('woj', '=', woj);
   if (pow) q = q.where('pow', '=', pow);
   return q.orderBy('teryt').execute();
+}
+
+export function listVoivodeshipUnits(db: Kysely<Database>) {
+  return db.selectFrom('admin_units').select(['teryt', 'name']).where('level', '=', 'VOIVODESHIP').execute();
 }
 
 export function findUnit(db: Kysely<Database>, teryt: string) {
