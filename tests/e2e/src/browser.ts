@@ -55,6 +55,8 @@ export async function fullPageScreenshot(page: Page, file: string): Promise<void
     await page.screenshot({ path: file });
     return;
   }
+  const scrolled = await page.evaluate(() => [window.scrollX, window.scrollY] as const);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: size.width, height: Math.min(height, 16_000) });
   try {
     // A frame or two for the layout (and a map's canvas) at the new height.
@@ -66,6 +68,7 @@ export async function fullPageScreenshot(page: Page, file: string): Promise<void
     await page.screenshot({ path: file });
   } finally {
     await page.setViewportSize(size);
+    await page.evaluate(([x, y]) => window.scrollTo(x, y), scrolled);
   }
 }
 
