@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { namespaces } from '@gleba/i18n';
-import { ARTIFACTS } from './browser';
+import { ARTIFACTS, fullPageScreenshot } from './browser';
 import type { Lang } from './customer';
 import { seriousA11yViolations } from './axe-check';
 
@@ -287,7 +287,7 @@ export interface CheckOptions {
 export async function checkScreen(page: Page, options: CheckOptions): Promise<void> {
   watchScreens(page);
   const watch = watches.get(page)!;
-  await page.screenshot({ path: screenFile(options.journey, options.step), fullPage: true });
+  await fullPageScreenshot(page, screenFile(options.journey, options.step));
   const { text, attributes, htmlLang } = await page.evaluate(() => {
     const attrs: string[] = [];
     for (const el of Array.from(document.querySelectorAll('[aria-label],[title],[placeholder],img[alt]'))) {

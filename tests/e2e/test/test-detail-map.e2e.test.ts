@@ -218,6 +218,8 @@ describe.runIf(hasChromium())('a test detail with its map (farm sectors, garden 
   });
 
   async function open(lang: Lang, viewport: { width: number; height: number }, id: string): Promise<Page> {
+    // One page at a time: an open page keeps asking for notifications (the account's rate limit).
+    for (const c of contexts.splice(0)) await c.close();
     const context = await newContext(browser, {
       locale: { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' }[lang],
       viewport,

@@ -170,7 +170,7 @@ describe('select on map: on the page', () => {
     viewport(1280);
     renderFeature(<FarmMapRoute />);
     await screen.findByText('You have no plots yet. Draw a plot or add one from the cadastre.', undefined, {
-      timeout: 5000,
+      timeout: 30000,
     });
     const map = fake.ref!.instances.at(-1)!;
     await waitFor(() => expect(map.data.has('candidate')).toBe(true));
