@@ -33,6 +33,31 @@ export default tseslint.config(
     },
   },
   {
+    // A service's domain/ holds pure rules: no I/O, no database types, no web framework.
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*/**', '../../services/**'],
+              message: 'A service never imports another service: talk by events or HTTP.',
+            },
+            {
+              group: ['../db', '../db/**', '../adapters/**', '../http/**', '../app/**', '../jobs/**', '../events/**'],
+              message: 'domain/ imports nothing from db/, adapters/, http/, app/, jobs/ or events/.',
+            },
+            {
+              group: ['kysely', 'pg', 'express', 'amqplib', 'bullmq', 'ioredis', 'nodemailer', 'twilio', 'exceljs', 'pdfkit'],
+              message: 'domain/ is pure: I/O and file formats belong in db/ or adapters/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // System tests put several services side by side; services themselves never import each other.
     files: ['tests/**'],
     rules: { 'no-restricted-imports': 'off' },

@@ -30,7 +30,7 @@ import {
   type Notice,
 } from '../src/domain/rules';
 import { smsSize } from '../src/domain/sms';
-import { inAppContent } from '../src/domain/notify';
+import { inAppContent } from '../src/app/notify';
 import { renderEmail, renderInApp, renderSms, type Template } from '../src/domain/templates';
 
 /**

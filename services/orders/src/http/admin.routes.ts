@@ -32,7 +32,8 @@ interface HistoryPerson {
 }
 
 /** The admin panel's API, mounted under `/farm-api` (farm orders) and `/garden-api` (garden tests). */
-export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
+export function adminRoutes(deps: Deps & { mode: AdminMode }): express.Router {
+  const { mode } = deps;
   const r = express.Router();
   const db = deps.ctx.db;
   r.use(requireRole('ADMIN'));

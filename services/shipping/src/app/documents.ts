@@ -1,10 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { ShippingErrorCode, type TLabelFormat, type TReturnResult } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
-import { dateIn } from '../clock';
+import { dateIn } from '../adapters/clock';
 import type { ShipmentRow } from '../db/repositories/shipments.repository';
-import type { DpdLabelFormat } from '../dpd/dpd.port';
-import { carrierFailure } from './wizard';
+import type { DpdLabelFormat } from '../adapters/dpd.port';
+import { carrierFailure } from './shipments';
 import type { Deps } from './deps';
 
 const E = ShippingErrorCode;

@@ -1,4 +1,4 @@
-import { Router, type Express } from 'express';
+import { Router } from 'express';
 import { sql } from 'kysely';
 import {
   pageMeta,
@@ -13,7 +13,7 @@ import { AppError, requireRole, route } from '@gleba/platform';
 import { labels, protocol, requestReturn, returnLabel } from '../app/documents';
 import type { Deps } from '../app/deps';
 import { trackShipment } from '../app/tracking';
-import { carrierFailure } from '../app/wizard';
+import { carrierFailure } from '../app/shipments';
 import { findShipment, history, toShipment } from '../db/repositories/shipments.repository';
 import { sendPdf as sendPdfDownload } from './pdf';
 
@@ -30,7 +30,8 @@ const SORTABLE: Record<string, string> = {
 };
 
 /** The admin panel's shipments, per mode: `/farm-api` sees farm orders, `/garden-api` garden tests. */
-export function adminRoutes(app: Express, deps: Deps): void {
+export function adminRoutes(deps: Deps): Router {
+  const routes = Router();
   for (const { base, kind } of MODES) {
     const r = Router();
     r.use(requireRole('ADMIN'));
@@ -160,6 +161,7 @@ export function adminRoutes(app: Express, deps: Deps): void {
       }),
     );
 
-    app.use(base, r);
+    routes.use(base, r);
   }
+  return routes;
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { AgronomicCategory, ImportTestType } from '@gleba/contracts';
 import { namespaces } from '@gleba/i18n';
-import { EXAMPLE_LABEL, PARAMS, TEST_PARAMS, templateHeaders } from './file-format';
+import { EXAMPLE_LABEL, PARAMS, TEST_PARAMS, templateHeaders } from '../domain/file-format';
 
 /**
  * The .xlsx template the lab fills: the results sheet first (the one read: the first with a header),

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '@gleba/contracts';
 import { t } from '@gleba/i18n';
 import { usePdfFonts } from '@gleba/platform';
-import { resultView, sampleResultsView, type ResultRecord, type SampleRecord } from './results-view';
+import { resultView, sampleResultsView, type ResultRecord, type SampleRecord } from '../domain/results-view';
 
 const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' };
 const MAIN_KEYS = ['PH_KCL', 'P2O5', 'K2O', 'MG'];

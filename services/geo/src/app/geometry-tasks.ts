@@ -3,7 +3,7 @@ import { GEO_LIMITS } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
 import { parseKmlPlots } from '../adapters/kml';
 import { parseGeoJsonPlots, PlotFileError, PlotFileTooManyError } from '../adapters/plot-files';
-import { geoError } from './errors';
+import { geoError } from '../domain/errors';
 import {
   areaM2,
   autoDivide,
@@ -20,7 +20,7 @@ import {
   snapArea,
   unionAreas,
   type Area,
-} from './geometry';
+} from '../domain/geometry';
 
 /** One shape of an imported file: accepted (its checked shape as JSON), or why it is skipped. */
 export type ImportCheck = { index: number; name: string | null; plotNumber: string | null } & (

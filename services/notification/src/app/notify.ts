@@ -7,8 +7,8 @@ import {
   type NewDelivery,
 } from '../db/repositories/deliveries.repository';
 import { insertNotices, recipientsOf, type NewInApp } from '../db/repositories/notices.repository';
-import type { Notice } from './rules';
-import type { Template } from './templates';
+import type { Notice } from '../domain/rules';
+import type { Template } from '../domain/templates';
 
 /** Puts a delivery on its BullMQ queue (job id = delivery id, so a second add is a no-op). */
 export interface DeliveryQueue {

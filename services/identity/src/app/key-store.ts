@@ -5,10 +5,16 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError, type KeyResolver } from '@gleba/platform';
 import { CommonErrorCode } from '@gleba/contracts';
 import type { Database } from '../db/database';
+import {
+  activeSigningKeys,
+  hasActiveSigningKey,
+  insertSigningKey,
+  lockSigningKeys,
+} from '../db/repositories/signing-keys.repository';
 
 interface SigningKey {
   kid: string;
@@ -32,39 +38,21 @@ export class KeyStore {
   /** Creates the first key when the table is empty (an advisory lock stops two instances racing). */
   async ensureKey(): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('identity.signing_keys'))`.execute(trx);
-      const existing = await trx
-        .selectFrom('signing_keys')
-        .select('kid')
-        .where('retired_at', 'is', null)
-        .executeTakeFirst();
-      if (existing) return;
+      await lockSigningKeys(trx);
+      if (await hasActiveSigningKey(trx)) return;
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
       const kid = randomUUID();
-      await trx
-        .insertInto('signing_keys')
-        .values({
-          kid,
-          private_key_pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-          public_jwk: JSON.stringify({
-            ...publicKey.export({ format: 'jwk' }),
-            kid,
-            alg: 'RS256',
-            use: 'sig',
-          }),
-        })
-        .execute();
+      await insertSigningKey(trx, {
+        kid,
+        privateKeyPem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+        publicJwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' },
+      });
     });
     await this.load();
   }
 
   private async load(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('signing_keys')
-      .selectAll()
-      .where('retired_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await activeSigningKeys(this.db);
     const next = new Map<string, SigningKey>();
     for (const row of rows) {
       next.set(row.kid, {

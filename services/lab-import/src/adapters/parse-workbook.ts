@@ -1,6 +1,6 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
-import { cellText, EXAMPLE_LABEL, layoutOf, type HeaderLayout } from './file-format';
-import { adviceValuesOf, compactElementsJson, missingColumns, parseRow, type RowError } from './rows';
+import { cellText, EXAMPLE_LABEL, layoutOf, type HeaderLayout } from '../domain/file-format';
+import { adviceValuesOf, compactElementsJson, missingColumns, parseRow, type RowError } from '../domain/rows';
 import { readSheets } from './workbook-reader';
 import { FileRejected } from './xlsx-guard';
 import { worksheetsLast } from './zip';

@@ -15,7 +15,7 @@ import {
   type TShippingAddress,
 } from '@gleba/contracts';
 import { AppError, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
-import { dateIn } from '../clock';
+import { dateIn } from '../adapters/clock';
 import type { StoredAddress } from '../db/database';
 import {
   findContact,
@@ -25,7 +25,7 @@ import {
 } from '../db/repositories/read-models.repository';
 import { findShipment, toShipment } from '../db/repositories/shipments.repository';
 import { normalisePostCode, pickupDateProblem, POSTCODE } from '../domain/courier';
-import { DpdError, type DpdAddress } from '../dpd/dpd.port';
+import { DpdError, type DpdAddress } from '../adapters/dpd.port';
 import type { Deps } from './deps';
 
 const E = ShippingErrorCode;

@@ -1,7 +1,7 @@
 import type { TWeather } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
-import type { WeatherSettings } from './config';
-import { WeatherProviderError, type Forecast, type WeatherProvider } from './open-meteo.provider';
+import type { WeatherSettings } from '../weather-settings';
+import { WeatherProviderError, type Forecast, type WeatherProvider } from '../adapters/open-meteo.provider';
 
 /** Coordinates are rounded to 0.1° (about 11 km north-south, 7 km east-west in Poland) before the look-up: nearby users share one cached forecast, and the provider never sees a precise location. */
 export const ROUND_DEGREES = 0.1;

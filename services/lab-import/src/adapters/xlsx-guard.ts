@@ -1,6 +1,6 @@
 import { createInflateRaw } from 'node:zlib';
 import { LabImportErrorCode } from '@gleba/contracts';
-import { FileRejected } from './file-rejected';
+import { FileRejected } from '../domain/file-rejected';
 import { entryData, readCentralDirectory, type ZipEntry } from './zip';
 
 export { FileRejected };

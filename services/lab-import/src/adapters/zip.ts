@@ -1,5 +1,5 @@
 import { LabImportErrorCode } from '@gleba/contracts';
-import { FileRejected } from './file-rejected';
+import { FileRejected } from '../domain/file-rejected';
 
 /** One entry of a zip's central directory. */
 export interface ZipEntry {
