@@ -30,7 +30,7 @@ const BENCHES = [
   },
   {
     name: 'notification',
-    run: tsx('notification-latency.ts', '20', '200'),
+    run: tsx('notification-latency.ts', '60', '200'),
     what: 'event -> in-app notification latency at 200 events/s (goal p99 <= 250 ms); e-mail vs a bare nodemailer loop (goal >= 80% or 200/s, backlog < 2 s)',
   },
   // As deployed: the heap capped at 192 MB (scripts/system.mjs, docker-compose, k8s); BENCH_HEAP_MB caps both runs.
