@@ -83,7 +83,7 @@ export function rateCounter(
             )
           : await redis.glebaRateCount(3, ipKey, accountKey, suspendedKey, windowMs);
       }
-      // A token issued before the account was suspended: refused here at once (issue F-1).
+      // A token issued before the account was suspended: refused here at once.
       if (suspended === 1)
         return {
           headers: [],

@@ -8,7 +8,7 @@ import { ordersHandlers } from './events/orders.consumer';
 import { shippingHandlers } from './events/shipping.consumer';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { inAppRoutes } from './http/in-app.routes';
-import { inAppChangesOf } from './domain/in-app-changes';
+import { inAppChangesOf } from './app/in-app-changes';
 import { NoticeWriter, type DeliveryQueue } from './app/notify';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';

@@ -10,7 +10,7 @@ import {
 } from '@gleba/contracts';
 import { mustAuth, notFound, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
 import { countUnseen, inAppState, listInApp, markSeen } from '../db/repositories/in-app.repository';
-import { inAppChangesOf } from '../domain/in-app-changes';
+import { inAppChangesOf } from '../app/in-app-changes';
 import { renderInApp } from '../domain/templates';
 import type { Deps } from '../app/deps';
 

@@ -20,10 +20,19 @@ import type { StoredAddress } from '../db/database';
 import {
   findContact,
   findShippable,
+  userShippables,
   type ContactRow,
   type ShippableRow,
 } from '../db/repositories/read-models.repository';
-import { findShipment, toShipment } from '../db/repositories/shipments.repository';
+import {
+  blockingShipments,
+  completeShipment,
+  deleteShipment,
+  findShipment,
+  hasActiveDropOffCode,
+  insertShipment,
+  toShipment,
+} from '../db/repositories/shipments.repository';
 import { normalisePostCode, pickupDateProblem, POSTCODE } from '../domain/courier';
 import { DpdError, type DpdAddress } from '../adapters/dpd.port';
 import type { Deps } from './deps';
@@ -97,23 +106,7 @@ async function ownShippable(deps: Deps, userId: string, shippableId: string): Pr
 // ---- wizard steps ----------------------------------------------------------------
 
 export async function listShippables(deps: Deps, userId: string): Promise<TShippable[]> {
-  const rows = await deps.db
-    .selectFrom('shippables as s')
-    .leftJoin('shipments as sh', (j) => j.onRef('sh.shippable_id', '=', 's.id').on('sh.active', '=', true))
-    .select([
-      's.id',
-      's.order_id',
-      's.test_id',
-      's.order_number',
-      's.kind',
-      's.barcode',
-      's.confirmed_at',
-      'sh.id as shipment_id',
-    ])
-    .where('s.user_id', '=', userId)
-    .where('s.cancelled_at', 'is', null)
-    .orderBy('s.confirmed_at', 'desc')
-    .execute();
+  const rows = await userShippables(deps.db, userId);
   return rows.map((r) => ({
     shippableId: r.id,
     orderId: r.order_id,
@@ -175,12 +168,7 @@ interface Plan {
 /** Checks every choice of the wizard without side effects: the summary step. */
 export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody): Promise<Plan> {
   const shippable = await ownShippable(deps, userId, body.shippableId);
-  const existing = await deps.db
-    .selectFrom('shipments')
-    .select(['id', 'type', 'active'])
-    .where('shippable_id', '=', shippable.id)
-    .where((eb) => eb.or([eb('active', '=', true), eb('type', '=', 'COURIER')]))
-    .execute();
+  const existing = await blockingShipments(deps.db, shippable.id);
   if (body.method === 'COURIER' && existing.some((s) => s.type === 'COURIER')) {
     throw new AppError(E.courierAlreadyOrdered, 409, 'A courier has already been ordered for this test');
   }
@@ -192,14 +180,7 @@ export async function plan(deps: Deps, userId: string, body: TCreateShipmentBody
   if (type === 'COURIER' && !body.withLabel)
     throw new AppError(E.courierRequiresLabel, 400, 'A courier pickup needs a label');
   if (type === 'PICKUP_LABELLESS') {
-    const code = await deps.db
-      .selectFrom('shipments')
-      .select('id')
-      .where('order_id', '=', shippable.order_id)
-      .where('type', '=', 'PICKUP_LABELLESS')
-      .where('active', '=', true)
-      .executeTakeFirst();
-    if (code)
+    if (await hasActiveDropOffCode(deps.db, shippable.order_id))
       throw new AppError(
         E.dropOffCodeAlreadyGenerated,
         409,
@@ -268,28 +249,25 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
   const id = randomUUID();
   const now = deps.clock.now();
   try {
-    await deps.db
-      .insertInto('shipments')
-      .values({
-        id,
-        shippable_id: s.id,
-        order_id: s.order_id,
-        test_id: s.test_id,
-        user_id: s.user_id,
-        kind: s.kind,
-        order_number: s.order_number,
-        barcode: s.barcode,
-        type: p.type,
-        size: body.size,
-        with_label: p.summary.withLabel,
-        sender: JSON.stringify(p.sender),
-        pickup_point: JSON.stringify(p.summary.pickupPoint),
-        courier_date: p.summary.courier?.date ?? null,
-        courier_window: p.summary.courier?.timeWindow ?? null,
-        created_at: now,
-        status_changed_at: now,
-      })
-      .execute();
+    await insertShipment(deps.db, {
+      id,
+      shippable_id: s.id,
+      order_id: s.order_id,
+      test_id: s.test_id,
+      user_id: s.user_id,
+      kind: s.kind,
+      order_number: s.order_number,
+      barcode: s.barcode,
+      type: p.type,
+      size: body.size,
+      with_label: p.summary.withLabel,
+      sender: JSON.stringify(p.sender),
+      pickup_point: JSON.stringify(p.summary.pickupPoint),
+      courier_date: p.summary.courier?.date ?? null,
+      courier_window: p.summary.courier?.timeWindow ?? null,
+      created_at: now,
+      status_changed_at: now,
+    });
   } catch (error) {
     if (isPgError(error, PG_UNIQUE_VIOLATION)) {
       const constraint = (error as { constraint?: string }).constraint;
@@ -307,7 +285,7 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
   }
 
   const release = async () => {
-    await deps.db.deleteFrom('shipments').where('id', '=', id).execute();
+    await deleteShipment(deps.db, id);
   };
   const size = PARCEL_SIZES[body.size];
   let waybill: string;
@@ -371,20 +349,15 @@ export async function confirm(deps: Deps, userId: string, body: TCreateShipmentB
   }
 
   const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('shipments')
-      .set({
-        waybill,
-        package_id: packageId,
-        shipping_cost: shippingCost,
-        courier_order_number: courierOrder?.orderNumber ?? null,
-        courier_checksum: courierOrder?.checkSum ?? null,
-        drop_off_code: dropOff?.code ?? null,
-        drop_off_expires_at: dropOff?.expiresAt ?? null,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await completeShipment(trx, id, {
+      waybill,
+      package_id: packageId,
+      shipping_cost: shippingCost,
+      courier_order_number: courierOrder?.orderNumber ?? null,
+      courier_checksum: courierOrder?.checkSum ?? null,
+      drop_off_code: dropOff?.code ?? null,
+      drop_off_expires_at: dropOff?.expiresAt ?? null,
+    });
     const base = { shipmentId: id, orderId: s.order_id, testId: s.test_id, userId: s.user_id };
     await deps.outbox.publish(trx, ParcelStatusChangedV1, {
       ...base,

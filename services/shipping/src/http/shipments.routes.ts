@@ -20,7 +20,7 @@ import {
   ownShipment,
   summarize,
 } from '../app/shipments';
-import { history, toShipment } from '../db/repositories/shipments.repository';
+import { history, toShipment, userShipments } from '../db/repositories/shipments.repository';
 import { normalisePostCode, POSTCODE } from '../domain/courier';
 import { sendPdf } from './pdf';
 
@@ -61,12 +61,7 @@ export function shipmentsRoutes(deps: Deps): Router {
   r.get(
     '/',
     route({}, async ({ auth }) => {
-      const rows = await deps.db
-        .selectFrom('shipments')
-        .selectAll()
-        .where('user_id', '=', mustAuth(auth).userId)
-        .orderBy('created_at', 'desc')
-        .execute();
+      const rows = await userShipments(deps.db, mustAuth(auth).userId);
       const now = deps.clock.now();
       return { items: rows.map((row) => toShipment(row, now)) };
     }),

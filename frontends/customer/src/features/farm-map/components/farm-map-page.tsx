@@ -91,7 +91,7 @@ function useUndoShortcuts(run: (step: 'undo' | 'redo') => void) {
   }, [run]);
 }
 
-/** Issue 11: the map of plots and crops with the lists beside it and every map tool. */
+/** The map of plots and crops with the lists beside it and every map tool. */
 export function FarmMapPage() {
   const tr = useT();
   const lang = useLang();

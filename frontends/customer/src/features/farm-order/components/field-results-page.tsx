@@ -2,38 +2,26 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
-import type { TAreaGeometry, TFarmOrder } from '@gleba/contracts';
+import type { TAreaGeometry } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
 import { doseText, noLimeDose } from '../../results/components/results-page';
 import { useLayerChoice } from '../../farm-map/map/layer-choice';
 import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
-import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
+import { classOf, colourOf, valueOf, type Layer } from '../rules/layers';
+import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from './class-layers';
 import { FieldHistory } from './field-history';
 import '../farm-order.css';
 
 /** MapLibre loads with this page only, never with the wizard or the orders list. */
 const NutrientMap = lazy(() => import('./nutrient-map'));
 
-/** The key of an undivided crop's only "sector" (its samples have no sector id). */
-export const WHOLE = 'whole';
-
 export interface SectorView {
   key: string;
   name: string;
   geometry: TAreaGeometry | null;
   result: FieldResult | undefined;
-}
-
-/** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
-export function sampleSectors(
-  orders: readonly TFarmOrder[],
-): Map<string, { sectorId: string | null; sectorName: string | null }> {
-  const out = new Map<string, { sectorId: string | null; sectorName: string | null }>();
-  for (const o of orders)
-    for (const s of o.samples) out.set(s.id, { sectorId: s.sectorId, sectorName: s.sectorName });
-  return out;
 }
 
 /** The basic-test results grouped by order, newest order first. */
@@ -47,32 +35,6 @@ export function ordersWithResults(
       byOrder.set(r.orderId, { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt });
   }
   return [...byOrder.values()].sort((a, b) => b.date.localeCompare(a.date));
-}
-
-function Legend({ layer, tr }: { layer: Layer; tr: Translate }) {
-  const spec = LAYER_SPEC[layer];
-  return (
-    <section aria-label={tr('farmOrder.legend')}>
-      <h3>{tr('farmOrder.legend')}</h3>
-      <ul className="class-legend farm-order__legend">
-        {spec.classes.map((c, i) => (
-          <li key={c} data-class={c}>
-            <span className="class-legend__swatch" style={{ background: spec.colours[i] }} />
-            {tr(spec.message(c))}
-          </li>
-        ))}
-        <li data-class="none">
-          <span className="class-legend__swatch" style={{ background: NO_DATA_COLOUR }} />
-          {tr('farmOrder.noData')}
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-function classText(tr: Translate, result: FieldResult | undefined, layer: Layer): string {
-  const cls = classOf(result, layer);
-  return cls ? tr(LAYER_SPEC[layer].message(cls)) : tr('farmOrder.noData');
 }
 
 /** One click away from the map: a sector's values, classes and recommendations. */
@@ -272,21 +234,7 @@ export function FieldResultsPage() {
                 </select>
               </label>
             )}
-            <fieldset className="farm-order__layers">
-              <legend>{tr('farmOrder.layer')}</legend>
-              {LAYERS.map((l) => (
-                <label key={l}>
-                  <input
-                    type="radio"
-                    name="layer"
-                    value={l}
-                    checked={layer === l}
-                    onChange={() => setLayer(l)}
-                  />{' '}
-                  {tr(`farmOrder.layer_${l}`)}
-                </label>
-              ))}
-            </fieldset>
+            <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
             {features.length > 0 && (
               <LayerSwitcher
                 choice={mapLayers}
@@ -309,7 +257,7 @@ export function FieldResultsPage() {
                   />
                 </Suspense>
               )}
-              <Legend layer={layer} tr={tr} />
+              <LayerLegend layer={layer} tr={tr} />
             </div>
             <div className="farm-order__results-side">
               <section aria-label={tr('farmOrder.sectors')}>

@@ -10,7 +10,7 @@ import { LinkedOrder } from './linked-order';
 import '../farm-order.css';
 
 /** Orders whose samples may have results by now: the lab has them. */
-const WITH_RESULTS = new Set(['SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED']);
+const WITH_RESULTS = new Set(['SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED', 'RESULTS_UPDATED']);
 
 /** The distinct fields (crops) of an order, for its links to the results maps. */
 export function orderFields(order: TFarmOrder): { cropId: string; name: string }[] {

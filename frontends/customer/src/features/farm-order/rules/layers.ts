@@ -54,8 +54,11 @@ export const LAYER_SPEC: Record<Layer, LayerSpec> = {
   },
 };
 
+/** What a class is read from: a basic-test result (a field history item or a test's own result). */
+export type ClassSource = Pick<FieldResult, 'elements' | 'recommendation'>;
+
 /** The class of one result for a layer, or null when the lab gave none (no value, no table, no recommendation). */
-export function classOf(result: FieldResult | undefined, layer: Layer): string | null {
+export function classOf(result: ClassSource | undefined, layer: Layer): string | null {
   if (!result) return null;
   if (layer === 'LIMING') return result.recommendation?.liming.need ?? null;
   const spec = LAYER_SPEC[layer];
@@ -71,7 +74,30 @@ export function colourOf(cls: string | null, layer: Layer): string {
   return i < 0 ? NO_DATA_COLOUR : (spec.colours[i] ?? NO_DATA_COLOUR);
 }
 
-export function valueOf(result: FieldResult | undefined, key: string): string {
+/** One row of a layer's legend: the class (`none` for "no result"), its colour and its text's key. */
+export interface LegendEntry {
+  cls: string;
+  colour: string;
+  message: string;
+}
+
+/**
+ * The legend of a layer, in class order, then "no result": every colour on the map has a row
+ * with its name in words (colour is never the only cue).
+ */
+export function legendEntries(layer: Layer): LegendEntry[] {
+  const spec = LAYER_SPEC[layer];
+  return [
+    ...spec.classes.map((cls, i) => ({
+      cls,
+      colour: spec.colours[i] ?? NO_DATA_COLOUR,
+      message: spec.message(cls),
+    })),
+    { cls: 'none', colour: NO_DATA_COLOUR, message: 'farmOrder.noData' },
+  ];
+}
+
+export function valueOf(result: ClassSource | undefined, key: string): string {
   const el = result?.elements.find((e) => e.key === key);
   if (!el) return '—';
   return el.value !== null ? String(el.value) : (el.valueDescripted ?? '—');

@@ -63,8 +63,11 @@ export interface TestResultView {
 export interface SampleResultsView {
   testId: string;
   code: string;
+  orderId: string;
   orderNumber: string;
   kind: 'FARM' | 'GARDEN';
+  /** The field (geo crop) of a farm sample; null for a garden. */
+  cropId: string | null;
   fieldName: string;
   plantName: string | null;
   area: { value: number | null; unit: 'a' | 'ha' };

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { FormError, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
-import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
+import { WithNamespaces, describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import {
   downloadPdf,
   resultsKey,
@@ -28,6 +28,8 @@ import {
   classMessage,
 } from './class-chart';
 import { ComplaintsSection } from './complaints-section';
+import { FarmTestMap } from './farm-test-map';
+import { GardenLocation } from './garden-location';
 import './results.css';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
@@ -303,6 +305,16 @@ export function ResultsPage() {
             <ResultsTable key={r.testType} result={r} tr={tr} lang={lang} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
+          {data.kind === 'FARM' ? (
+            // The sector map speaks the field results' texts (class and layer names).
+            <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
+              <WithNamespaces names={['farmOrder', 'agronomy']}>
+                <FarmTestMap view={data} />
+              </WithNamespaces>
+            </Suspense>
+          ) : (
+            <GardenLocation view={data} />
+          )}
           {basic?.recommendation ? (
             <Recommendations rec={basic.recommendation} tr={tr} lang={lang} />
           ) : (
@@ -311,7 +323,7 @@ export function ResultsPage() {
         </div>
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
-          {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
+          <ComplaintsSection testId={data.testId} />
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}

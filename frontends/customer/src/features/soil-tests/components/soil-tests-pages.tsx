@@ -17,7 +17,7 @@ import {
   useSoilTest,
   verifyBarcode,
 } from '../api/soil-tests';
-import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-rules';
+import { isBarcodeValid, parseArea, parseLocation, type SampleForm } from '../rules/test-form-rules';
 import { BarcodeScanner } from './barcode-scanner';
 import { SampleDetailsForm, emptySample } from './sample-details-form';
 import { SoilTestsTable } from './soil-tests-table';
@@ -117,8 +117,15 @@ function toBody(form: SampleForm) {
     gardenName: form.gardenName.trim(),
     plantId: form.plantId,
     gardenAreaAres: parseArea(form.area),
+    location: parseLocation(form),
     punctures: Number(form.punctures),
   };
+}
+
+/** A coordinate as the form shows it: the language's decimal separator (the form reads both). */
+function degreesText(lang: string, value: number | undefined): string {
+  if (value === undefined) return '';
+  return lang === 'en' ? String(value) : String(value).replace('.', ',');
 }
 
 async function savePhoto(id: string, form: SampleForm, failed: () => void) {
@@ -333,6 +340,8 @@ export function EditSoilTestPage() {
               area: data.gardenAreaAres === null ? '' : String(data.gardenAreaAres),
               punctures: String(data.punctures),
               photo: null,
+              lat: degreesText(lang, data.location?.lat),
+              lon: degreesText(lang, data.location?.lon),
             }}
             submitLabel={tr('customerTests.save')}
             busy={busy}

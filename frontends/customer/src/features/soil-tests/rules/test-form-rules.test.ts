@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isBarcodeValid, validateSample, type SampleForm } from './test-form-rules';
+import { isBarcodeValid, parseLocation, validateSample, type SampleForm } from './test-form-rules';
 
 const form = (over: Partial<SampleForm> = {}): SampleForm => ({
   gardenName: 'My garden',
   plantId: 'TOMATO',
   area: '',
-  punctures: '16',
+  punctures: '10',
   photo: null,
+  lat: '',
+  lon: '',
   ...over,
 });
 
@@ -37,5 +39,17 @@ describe('add-test form rules', () => {
     expect(
       validateSample(form({ photo: new File(['x'], 'a.jpg', { type: 'image/jpeg' }) })).photo,
     ).toBeUndefined();
+  });
+
+  it('takes the garden location as both coordinates (comma or dot) in Poland, or neither', () => {
+    expect(validateSample(form({ lat: '52,2297', lon: '21.0122' }))).toEqual({});
+    expect(parseLocation(form({ lat: '52,2297', lon: '21.0122' }))).toEqual({ lat: 52.2297, lon: 21.0122 });
+    expect(parseLocation(form())).toBeNull();
+    expect(validateSample(form({ lat: '52' }))).toEqual({ lon: { key: 'locationBoth' } });
+    expect(validateSample(form({ lon: '21' }))).toEqual({ lat: { key: 'locationBoth' } });
+    expect(validateSample(form({ lat: '52N', lon: '21' }))).toEqual({ lat: { key: 'coordinateInvalid' } });
+    expect(validateSample(form({ lat: '45', lon: '21' }))).toEqual({ lat: { key: 'locationOutsidePoland' } });
+    expect(validateSample(form({ lat: '52', lon: '30' }))).toEqual({ lon: { key: 'locationOutsidePoland' } });
+    expect(parseLocation(form({ lat: 'x', lon: '21' }))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   GARDEN_AREA_MAX_ARES,
   GARDEN_NAME_MAX_LENGTH,
   GARDEN_NAME_MIN_LENGTH,
+  GEO_LIMITS,
   PHOTO_MAX_BYTES,
   PUNCTURES_PER_SAMPLE,
 } from '@gleba/contracts';
@@ -21,6 +22,9 @@ export interface SampleForm {
   area: string;
   punctures: string;
   photo: File | null;
+  /** Where the garden is, degrees as typed (comma or dot); both empty = not given. */
+  lat: string;
+  lon: string;
 }
 
 /** Message keys (`customerTests.*`) with their params, per field. */
@@ -31,6 +35,32 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export function parseArea(area: string): number | null {
   const text = area.trim().replace(',', '.');
   return text === '' ? null : Number(text);
+}
+
+function parseDegrees(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  return t === '' ? null : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
+/** The garden's location for the API: null when not given (also when invalid: validateSample says why). */
+export function parseLocation(form: Pick<SampleForm, 'lat' | 'lon'>): { lat: number; lon: number } | null {
+  const lat = parseDegrees(form.lat);
+  const lon = parseDegrees(form.lon);
+  return lat === null || lon === null || Number.isNaN(lat) || Number.isNaN(lon) ? null : { lat, lon };
+}
+
+function locationErrors(form: SampleForm, errors: FieldErrors) {
+  const lat = parseDegrees(form.lat);
+  const lon = parseDegrees(form.lon);
+  if (lat === null && lon === null) return;
+  if (lat === null) errors.lat = { key: 'locationBoth' };
+  else if (Number.isNaN(lat)) errors.lat = { key: 'coordinateInvalid' };
+  if (lon === null) errors.lon = { key: 'locationBoth' };
+  else if (Number.isNaN(lon)) errors.lon = { key: 'coordinateInvalid' };
+  if (errors.lat || errors.lon) return;
+  const [west, south, east, north] = GEO_LIMITS.extent;
+  if (lat! < south || lat! > north) errors.lat = { key: 'locationOutsidePoland' };
+  if (lon! < west || lon! > east) errors.lon = { key: 'locationOutsidePoland' };
 }
 
 export function validateSample(form: SampleForm): FieldErrors {
@@ -60,5 +90,6 @@ export function validateSample(form: SampleForm): FieldErrors {
     else if (form.photo.size > PHOTO_MAX_BYTES)
       errors.photo = { key: 'photoTooLarge', params: { mb: PHOTO_MAX_BYTES / 1024 / 1024 } };
   }
+  locationErrors(form, errors);
   return errors;
 }

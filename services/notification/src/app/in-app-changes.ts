@@ -195,11 +195,12 @@ export function inAppChangesOf(ctx: {
   config: { DATABASE_URL: string };
   closing: AbortSignal;
 }): InAppChanges {
-  let hub = hubs.get(ctx);
+  // Keyed by the instance's closing signal: the routes get the context with their own additions.
+  let hub = hubs.get(ctx.closing);
   if (!hub) {
     const created = new InAppChanges({ databaseUrl: ctx.config.DATABASE_URL });
     ctx.closing.addEventListener('abort', () => created.close(), { once: true });
-    hubs.set(ctx, created);
+    hubs.set(ctx.closing, created);
     hub = created;
   }
   return hub;
