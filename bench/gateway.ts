@@ -2,7 +2,7 @@
 // run on this machine: `npx tsx bench/gateway.ts [seconds]`. Servers run in their own processes;
 // the load generator (autocannon) runs here. Beside requests/s it prints each server's CPU per
 // request (from /proc), which other tenants' load changes much less, and the proxied route's
-// gateway CPU against the cheapest node:http proxy in front of the same upstream (issue 27 goal 3:
+// gateway CPU against the cheapest node:http proxy in front of the same upstream (goal:
 // at most 2x).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';

@@ -3,7 +3,7 @@
 // and unseen count, my tests, plots, an order quote, the price list. The baseline, in the same run:
 // the same requests sent to each service directly (one load generator per service, its share of
 // the mix and of the connections or rate, all at once), so the comparison is the gateway's cost
-// alone. Each is measured at a fixed rate (BENCH_RATE, default 500 requests/s; issue 27 goal: p99
+// alone. Each is measured at a fixed rate (BENCH_RATE, default 500 requests/s; goal: p99
 // <= 50 ms through the gateway) and at saturation; prints requests/s, p50/p99 (from every
 // response's latency), errors, non-2xx and the CPU the system's Node processes spent per request.
 import autocannon from 'autocannon';
