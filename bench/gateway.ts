@@ -1,8 +1,12 @@
 // GET /health/live through the gateway against a bare express server answering the same, in one
 // run on this machine: `npx tsx bench/gateway.ts [seconds]`. Servers run in their own processes;
-// the load generator (autocannon) runs here.
+// the load generator (autocannon) runs here. Beside requests/s it prints each server's CPU per
+// request (from /proc), which other tenants' load changes much less, and the proxied route's
+// gateway CPU against the cheapest node:http proxy in front of the same upstream (goal:
+// at most 2x).
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { load, printTable, startProcess } from './lib/run';
+import { cpus, loadavg } from 'node:os';
+import { loadWithCpu, printTable, startProcess } from './lib/run';
 
 const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 10);
 const procs: ChildProcess[] = [];
@@ -30,21 +34,52 @@ try {
     'http://127.0.0.1:4992/health/live',
   );
   procs.push(gateway);
+  const proxy = await startProcess(process.execPath, [
+    'bench/lib/minimal-proxy.mjs',
+    '4989',
+    'http://127.0.0.1:4991',
+  ]);
+  procs.push(proxy);
 
-  const baseline = await load('bare express GET /health/live', 'http://127.0.0.1:4990/health/live', {
-    seconds,
-  });
-  const own = await load('gateway GET /health/live (own stack)', 'http://127.0.0.1:4992/health/live', {
-    seconds,
-  });
-  const proxied = await load(
-    'gateway -> service GET /api/users/health/live (proxied, rate-limited)',
-    'http://127.0.0.1:4992/api/users/health/live',
+  const baseline = await loadWithCpu(
+    'bare express GET /health/live',
+    'http://127.0.0.1:4990/health/live',
+    { bare: bare.pid },
     { seconds },
   );
-  printTable([baseline, own, proxied], baseline);
+  const own = await loadWithCpu(
+    'gateway GET /health/live (own stack)',
+    'http://127.0.0.1:4992/health/live',
+    { gateway: gateway.pid },
+    { seconds },
+  );
+  const minimal = await loadWithCpu(
+    'minimal node:http proxy -> service GET /api/users/health/live',
+    'http://127.0.0.1:4989/api/users/health/live',
+    { proxy: proxy.pid, upstream: upstream.pid },
+    { seconds },
+  );
+  const proxied = await loadWithCpu(
+    'gateway -> service GET /api/users/health/live (proxied, rate-limited)',
+    'http://127.0.0.1:4992/api/users/health/live',
+    { gateway: gateway.pid, upstream: upstream.pid },
+    { seconds },
+  );
+  printTable([baseline, own, minimal, proxied], baseline);
+  for (const r of [baseline, own, minimal, proxied])
+    console.log(
+      `  CPU µs per request, ${r.name}: ${Object.entries(r.cpuPerRequestUs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(' + ')}`,
+    );
+  const ratio = (proxied.cpuPerRequestUs.gateway ?? NaN) / (minimal.cpuPerRequestUs.proxy ?? NaN);
   console.log(
-    `\nmachine: ${(await import('node:os')).cpus().length} cores, ${seconds} s per target, 50 connections; goal: gateway >= 50% of bare express`,
+    `\nmachine: ${cpus().length} cores, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}, ${seconds} s per target, 50 connections; goal: gateway >= 50% of bare express`,
+  );
+  console.log(
+    `gateway CPU per proxied request vs the minimal proxy (goal <= 2x): ${proxied.cpuPerRequestUs.gateway} µs vs ${minimal.cpuPerRequestUs.proxy} µs = ${ratio.toFixed(2)}x`,
   );
 } finally {
   for (const p of procs) p.kill('SIGTERM');

@@ -216,6 +216,13 @@ try {
     `requests/s vs bare per round: minimal proxy ${pct(1)}; gateway -> bare ${pct(2)}; gateway -> identity ${pct(3)}` +
       (compareRoot ? `; before ${pct(5)}` : ''),
   );
+  const hop = (r: LoadCpuResult[]) =>
+    ((r[2]!.cpuPerRequestUs.gateway ?? NaN) / (r[1]!.cpuPerRequestUs.proxy ?? NaN)).toFixed(2);
+  console.log(
+    `gateway CPU per proxied request vs the minimal proxy, both in front of bare (goal <= 2x): ${summary
+      .map((r) => `${r[2]!.cpuPerRequestUs.gateway} vs ${r[1]!.cpuPerRequestUs.proxy} µs = ${hop(r)}x`)
+      .join('; ')}`,
+  );
   console.log(
     `node CPU µs per request (Postgres, Redis, load generator not counted): bare ${summary.map((r) => sum(r[0]!)).join(', ')}; ` +
       `gateway + identity ${summary.map((r) => sum(r[3]!)).join(', ')}` +

@@ -1,18 +1,23 @@
 // `npx tsx bench/mixed-load.ts [seconds]`: the whole system (started here in its own layout) under a
 // mixed load through the gateway, as signed-in customers use the app: profile, notifications list
-// and unseen count, my tests, plots, an order quote, the price list. Beside it, in the same run, a
-// bare express server answering the same paths with a small JSON (the ceiling of one Node process
-// on this machine). Prints requests/s, p50/p99, errors, non-2xx and the ratio.
+// and unseen count, my tests, plots, an order quote, the price list. The baseline, in the same run:
+// the same requests sent to each service directly (one load generator per service, its share of
+// the mix and of the connections or rate, all at once), so the comparison is the gateway's cost
+// alone. Each is measured at a fixed rate (BENCH_RATE, default 500 requests/s; goal: p99
+// <= 50 ms through the gateway) and at saturation; prints requests/s, p50/p99 (from every
+// response's latency), errors, non-2xx and the CPU the system's Node processes spent per request.
 import autocannon from 'autocannon';
-import path from 'node:path';
 import { loadavg, cpus } from 'node:os';
-import { startProcess } from './lib/run';
+import { cpuSeconds } from './lib/cpu';
 import { Client, newCustomer, placeFarmOrder, startBenchSystem } from './lib/bench-system';
 
 const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const fixedRate = Number(process.env.BENCH_RATE ?? 500);
 
+// The gateway's route table, to send each request of the baseline to the service that owns it.
+const { resolveService } = await import('../services/gateway/src/routes');
 const system = await startBenchSystem('gleba_bench_mixed', 12000);
 try {
   const client = new Client(system.urls.gateway);
@@ -62,47 +67,104 @@ try {
     console.log(`  ${r.method} ${r.path} -> ${res.status}`);
   }
 
-  const run = async (name: string, url: string) => {
-    await autocannon({ url, connections: 10, duration: 2, requests: mix });
-    const r = await autocannon({ url, connections, duration: seconds, requests: mix });
+  type Request = (typeof mix)[number];
+  // Each service's share of the mix, sent to it directly (the baseline).
+  const direct = new Map<string, Request[]>();
+  for (const r of mix) {
+    const service = resolveService(r.path.split('?')[0]!)!;
+    direct.set(service, [...(direct.get(service) ?? []), r]);
+  }
+  const pids = ['gateway', ...Object.keys(system.urls.services)].map((n) => system.pid(n));
+  const systemCpu = (): number => pids.reduce<number>((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+
+  /** Runs one load generator per target at once; latencies from every response. */
+  const run = async (
+    name: string,
+    targets: { url: string; requests: Request[] }[],
+    rate: number | undefined,
+    gatewayUsed: boolean,
+  ) => {
+    const share = (t: { requests: Request[] }) => t.requests.length / mix.length;
+    const options = (t: { url: string; requests: Request[] }, duration: number, warm: boolean) => ({
+      url: t.url,
+      requests: t.requests,
+      duration,
+      connections: Math.max(1, Math.round((warm ? 10 : connections) * share(t))),
+      ...(rate && !warm ? { overallRate: Math.max(1, Math.round(rate * share(t))) } : {}),
+    });
+    await Promise.all(targets.map((t) => autocannon(options(t, 2, true))));
+    const latencies: number[] = [];
+    const cpu0 = systemCpu();
+    const results = await Promise.all(
+      targets.map(
+        (t) =>
+          new Promise<autocannon.Result>((resolve, reject) => {
+            const instance = autocannon(options(t, seconds, false), (error, result) =>
+              error ? reject(error) : resolve(result),
+            );
+            instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+          }),
+      ),
+    );
+    const cpu = systemCpu() - cpu0;
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    const total = results.reduce((n, r) => n + r.requests.total, 0);
     return {
       name,
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts,
-      non2xx: r.non2xx,
-      total: r.requests.total,
+      rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
+      p50: Math.round(at(0.5) * 10) / 10,
+      p99: Math.round(at(0.99) * 10) / 10,
+      errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
+      non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+      total,
+      cpuUs: Math.round((cpu * 1e6) / Math.max(1, total)),
+      gatewayUsed,
     };
   };
-  const bare = await startProcess(process.execPath, [
-    path.join(import.meta.dirname, 'lib', 'bare-server.mjs'),
-    '4999',
-  ]);
-  try {
-    const rows = [
-      await run('bare express (same paths, static JSON)', 'http://127.0.0.1:4999'),
-      await run('gateway -> services (mixed)', system.urls.gateway),
-    ];
+  const throughGateway = [{ url: system.urls.gateway, requests: mix }];
+  const directly = [...direct].map(([service, requests]) => ({
+    url: system.urls.services[service]!,
+    requests,
+  }));
+  const rows = [
+    await run(`services directly, ${fixedRate} requests/s (baseline)`, directly, fixedRate, false),
+    await run(`gateway -> services, ${fixedRate} requests/s`, throughGateway, fixedRate, true),
+    await run('services directly, saturation (baseline)', directly, undefined, false),
+    await run('gateway -> services, saturation', throughGateway, undefined, true),
+  ];
+  console.log(
+    `\nmachine: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )}; ${seconds} s, ${connections} connections, ${users.length} users, ${mix.length / users.length} request kinds; directly: ${[...direct].map(([s, r]) => `${s} ${r.length / users.length}`).join(', ')} kinds`,
+  );
+  console.log(
+    '| target | requests/s | p50 ms | p99 ms | errors | non-2xx | requests | CPU µs/request (gateway + services) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows)
     console.log(
-      `\nmachine: ${cpus().length} cores, load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(
-          ' ',
-        )}; ${seconds} s, ${connections} connections, ${users.length} users, ${mix.length / users.length} request kinds`,
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.total} | ${r.cpuUs} |`,
     );
-    console.log('| target | requests/s | p50 ms | p99 ms | errors | non-2xx | requests |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const r of rows)
-      console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.total} |`);
-    const ratio = rows[1]!.rps / rows[0]!.rps;
-    console.log(`mixed load through the gateway: ${(ratio * 100).toFixed(0)}% of bare express's requests/s`);
-    console.log(
-      `BENCH ${JSON.stringify({ bench: 'mixed-load', rps: rows[1]!.rps, p50: rows[1]!.p50, p99: rows[1]!.p99, errors: rows[1]!.errors, non2xx: rows[1]!.non2xx, baselineRps: rows[0]!.rps, ratio: Number(ratio.toFixed(3)) })}`,
-    );
-  } finally {
-    bare.kill();
-  }
+  const [directRate, gatewayRate, directSat, gatewaySat] = rows as [
+    (typeof rows)[0],
+    (typeof rows)[0],
+    (typeof rows)[0],
+    (typeof rows)[0],
+  ];
+  const ratio = gatewaySat.rps / directSat.rps;
+  console.log(
+    `mixed load at saturation: gateway ${gatewaySat.rps} vs services directly ${directSat.rps} requests/s = ${(ratio * 100).toFixed(0)}% (baseline: the same requests sent to each service)`,
+  );
+  console.log(
+    `at ${fixedRate} requests/s: p50/p99 gateway ${gatewayRate.p50}/${gatewayRate.p99} ms vs directly ${directRate.p50}/${directRate.p99} ms; goal p99 <= 50 ms through the gateway: ${gatewayRate.p99 <= 50 && gatewayRate.errors === 0 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `BENCH ${JSON.stringify({ bench: 'mixed-load', rps: gatewaySat.rps, p50: gatewaySat.p50, p99: gatewaySat.p99, errors: gatewaySat.errors, non2xx: gatewaySat.non2xx, baselineRps: directSat.rps, ratio: Number(ratio.toFixed(3)), fixedRate, p99AtRate: gatewayRate.p99, baselineP99AtRate: directRate.p99 })}`,
+  );
 } finally {
   await system.stop();
 }

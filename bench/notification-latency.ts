@@ -30,8 +30,85 @@ const self = fileURLToPath(import.meta.url);
 
 if (process.argv.includes('--serve')) {
   await serve();
+} else if (process.argv.includes('--bare-mail')) {
+  await bareMail();
 } else {
   await main();
+}
+
+/**
+ * The baseline of the e-mail channel: a bare nodemailer loop, in a process of its own, sending
+ * the messages the service sends (its templates, rendered before the clock starts) to the same
+ * SMTP capture with the same pool size, as many in flight as the service's workers hold. Prints
+ * `BARE {perS, cpuMsPerMessage}`.
+ */
+async function bareMail(): Promise<void> {
+  const [smtpUrl, countArg, connectionsArg] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const count = Number(countArg);
+  const connections = Number(connectionsArg);
+  const nodemailer = (await import('nodemailer')).default;
+  const { renderEmail } = await import('../services/notification/src/domain/templates');
+  const languages = ['pl', 'en', 'uk'] as const;
+  const messages = Array.from({ length: count }, (_, i) => {
+    const lang = languages[i % 3]!;
+    const ref = `BN${String(i).padStart(10, '0')}`;
+    const rendered = renderEmail(
+      'partialResults',
+      lang,
+      {
+        params: { ref, orderNumber: ref },
+        firstName: 'Bench',
+        url: `http://127.0.0.1:8080/soil-tests?lang=${lang}`,
+        preferencesUrl: `http://127.0.0.1:8080/my-account?lang=${lang}#notifications`,
+      },
+      { timeZone: 'Europe/Warsaw' },
+    );
+    // As the service's SMTP provider sends it.
+    return {
+      to: `bench-${i % 200}@example.com`,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      headers: { ...rendered.headers, 'Content-Language': lang },
+    };
+  });
+  const url = new URL(smtpUrl!);
+  url.searchParams.set('pool', 'true');
+  url.searchParams.set('maxConnections', String(connections));
+  const transport = nodemailer.createTransport(url.toString(), { from: 'Gleba <no-reply@gleba.local>' });
+  await transport.sendMail(messages[0]!); // connect before the clock starts
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let next = 1;
+  const lane = async () => {
+    while (next < count) await transport.sendMail(messages[next++]!);
+  };
+  await Promise.all(Array.from({ length: connections * 2 }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  transport.close();
+  console.log(
+    `BARE ${JSON.stringify({ perS: (count - 1) / seconds, cpuMsPerMessage: (used.user + used.system) / 1000 / (count - 1) })}`,
+  );
+}
+
+/** Runs the bare nodemailer loop (`bareMail`) in a child process and returns what it printed. */
+async function bareMailBaseline(
+  smtpUrl: string,
+  count: number,
+  connections: number,
+): Promise<{ perS: number; cpuMsPerMessage: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', self, '--bare-mail', smtpUrl, String(count), String(connections)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((r) => child.once('exit', r));
+  const line = out.split('\n').find((l) => l.startsWith('BARE '));
+  if (!line) throw new Error(`the bare nodemailer loop printed no result: ${out}`);
+  return JSON.parse(line.slice(5)) as { perS: number; cpuMsPerMessage: number };
 }
 
 async function serve(): Promise<void> {
@@ -54,6 +131,9 @@ async function serve(): Promise<void> {
       DATABASE_POOL_MAX: 20,
       LOG_LEVEL: 'warn',
       DELIVERY_WORKER: (env.BENCH_DELIVERY_WORKER ?? 'process') as 'process' | 'in-process',
+      ...(env.BENCH_DELIVERY_CONCURRENCY
+        ? { DELIVERY_CONCURRENCY: Number(env.BENCH_DELIVERY_CONCURRENCY) }
+        : {}),
       // BENCH_WORKER_NICE: the delivery worker's scheduling priority (the service's default otherwise).
       ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}),
       // BENCH_YIELD_LAG_MS: how far the event path may lag before e-mail and SMS yield (0: they never do).
@@ -120,6 +200,17 @@ async function main(): Promise<void> {
   });
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+
+  // The e-mail channel's baseline, to the same capture, before the service starts (nothing else of
+  // this bench runs meanwhile). BENCH_MAIL_BASELINE: messages (default 2,000; 0 skips it).
+  const concurrency = Number(process.env.BENCH_DELIVERY_CONCURRENCY ?? 16);
+  const baselineCount = Number(process.env.BENCH_MAIL_BASELINE ?? 2000);
+  const bare = baselineCount > 0 ? await bareMailBaseline(smtpUrl, baselineCount, concurrency) : null;
+  if (bare)
+    console.log(
+      `bare nodemailer loop (baseline): ${bare.perS.toFixed(0)} e-mails/s, CPU ${bare.cpuMsPerMessage.toFixed(2)} ms per e-mail (pool of ${concurrency}, ${baselineCount} messages)`,
+    );
+  mails = 0;
 
   const keys = createTestKeys();
   const names = testMessagingNames('bench-notification');
@@ -382,7 +473,7 @@ async function main(): Promise<void> {
     [windowStart, windowEnd],
   );
   const sent = await db.query<{ channel: string; in_window: string; pending: string }>(
-    `select channel, count(*) filter (where status = 'SENT' and sent_at between $1 and $2) as in_window,
+    `select channel, count(*) filter (where status in ('SENT', 'LOGGED') and sent_at between $1 and $2) as in_window,
        count(*) filter (where status in ('PENDING', 'WAITING_CONTACT')) as pending
      from deliveries group by channel order by channel`,
     [windowStart, windowEnd],
@@ -400,10 +491,25 @@ async function main(): Promise<void> {
   );
   if (withContacts) {
     const seconds = run.elapsed;
+    const offered = run.sent / run.elapsed;
+    const delivered = sent.rows.reduce((n, r) => n + Number(r.in_window), 0);
+    const workerCpu = cpuAfter.children - cpuBefore.children;
     console.log(
       `deliveries sent during the window: ${sent.rows.map((r) => `${r.channel} ${r.in_window} (${(Number(r.in_window) / seconds).toFixed(0)}/s)`).join(', ')}; ` +
-        `still to send at the end: ${sent.rows.map((r) => `${r.channel} ${r.pending}`).join(', ')}`,
+        `still to send at the end: ${sent.rows.map((r) => `${r.channel} ${r.pending} (${(Number(r.pending) / offered).toFixed(1)} s of events)`).join(', ')}; ` +
+        `delivery worker CPU ${delivered > 0 ? (workerCpu / delivered).toFixed(2) : 'n/a'} ms per delivery sent`,
     );
+    const email = sent.rows.find((r) => r.channel === 'EMAIL');
+    const emailsPerS = Number(email?.in_window ?? 0) / seconds;
+    if (bare) {
+      const target = Math.min(offered, 0.8 * bare.perS);
+      const backlogS = Math.max(...sent.rows.map((r) => Number(r.pending) / offered));
+      console.log(
+        `e-mail vs the bare nodemailer loop (baseline): ${emailsPerS.toFixed(0)}/s vs ${bare.perS.toFixed(0)}/s = ${((emailsPerS / bare.perS) * 100).toFixed(0)}%; ` +
+          `goal >= ${target.toFixed(0)}/s (${offered.toFixed(0)}/s offered, or 80% of the baseline) and backlog < 2 s of events: ` +
+          `${emailsPerS >= target && backlogS < 2 ? 'met' : 'NOT met'}`,
+      );
+    }
   }
   // The seconds of the window with the most events over 250 ms: a tail spread evenly points at
   // the steady load, one bunched in a few seconds at a stall (GC, vacuum, a burst elsewhere).

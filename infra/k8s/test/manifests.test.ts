@@ -224,7 +224,7 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
     }
   });
 
-  it('autoscales the stateless HTTP services and the gateway on CPU at 70%', () => {
+  it('autoscales the stateless HTTP services and the gateway when their pods average half a core (docs/capacity.md)', () => {
     const hpas = ofKind('HorizontalPodAutoscaler');
     expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...WITH_HPA].sort());
     for (const hpa of hpas) {
@@ -233,9 +233,11 @@ describe('kubernetes manifests (infra/k8s/base)', () => {
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
       expect(hpa.spec.metrics).toContainEqual({
         type: 'Resource',
-        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } },
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 100 } },
       });
-      expect(target!.spec.template.spec.containers[0].resources.requests.cpu).toBeTruthy();
+      // Utilization is of the request: 100% of 500m is half of the one core a Node process can use.
+      expect(target!.spec.template.spec.containers[0].resources.requests.cpu).toBe('500m');
+      expect(target!.spec.template.spec.containers[0].resources.limits.cpu).toBe('1');
     }
   });
 

@@ -1,7 +1,8 @@
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import express, { type Express, type Request, type Response } from 'express';
-import helmet from 'helmet';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import type { HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { CommonErrorCode } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
@@ -9,6 +10,7 @@ import {
   AppError,
   authenticate,
   createLogger,
+  createTokenVerifier,
   errorMiddleware,
   healthRoutes,
   httpMetrics,
@@ -17,14 +19,16 @@ import {
   metricsHandler,
   normalizePath,
   platformMetrics,
-  requestContext,
+  requestIds,
   type KeyResolver,
   type Logger,
 } from '@gleba/platform';
 import { serviceUrl, type GatewayConfig } from './config';
-import { forward } from './proxy';
-import { rateLimit } from './rate-limit';
+import { apiPath, isApiRequest } from './api-path';
+import { expressClient, forward } from './proxy';
+import { rateCounter, rateLimit } from './rate-limit';
 import { resolveService } from './routes';
+import { securityHeaders, securityHeadersMiddleware } from './security-headers';
 import { landing, spa } from './static';
 
 export interface GatewayDeps {
@@ -62,6 +66,44 @@ function countUpstreamErrors(res: Response, service: string): void {
   });
 }
 
+/** helmet's configuration: the CSP allows the map hosts the SPAs load tiles and styles from. */
+function helmetOptions(config: GatewayConfig): HelmetOptions {
+  const mapHosts = config.MAP_HOSTS.split(/[\s,]+/).filter(Boolean);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', ...mapHosts],
+        'connect-src': ["'self'", ...mapHosts],
+        'worker-src': ["'self'", 'blob:'],
+        'child-src': ["'self'", 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Request id and correlation id (the caller's when well-formed, else new), answered as headers.
+ * Unlike the services, the gateway carries them into its few log lines itself (`requestLogger`),
+ * not through AsyncLocalStorage, whose promise hooks would cost every promise of every request.
+ */
+function requestIdHeaders(): RequestHandler {
+  return (req, res, next) => {
+    const { requestId, correlationId } = requestIds(req.headers);
+    req.requestId = requestId;
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('x-correlation-id', correlationId);
+    next();
+  };
+}
+
+function requestLogger(logger: Logger, req: Request, res: Response): Logger {
+  return logger.child({ correlationId: res.getHeader('x-correlation-id'), requestId: req.requestId });
+}
+
+/** The express stack: health, language, SPAs, landing, CMS, and any API request `apiPath` leaves to it. */
 export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: GatewayDeps = {}): Express {
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const keys = deps.keys ?? jwksKeyResolver(config.JWKS_URL);
@@ -71,24 +113,9 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   // number of proxies in front is believed; a client's own X-Forwarded-For never is.
   app.set('trust proxy', config.TRUST_PROXY_HOPS);
   app.set('etag', false);
-  app.use(requestContext());
+  app.use(requestIdHeaders());
   app.use(httpMetrics('gateway', { label: gatewayRoute }));
-  const mapHosts = config.MAP_HOSTS.split(/[\s,]+/).filter(Boolean);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', ...mapHosts],
-          'connect-src': ["'self'", ...mapHosts],
-          'worker-src': ["'self'", 'blob:'],
-          'child-src': ["'self'", 'blob:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(securityHeadersMiddleware(securityHeaders(helmetOptions(config))));
   app.use(healthRoutes([{ name: 'redis', check: async () => void (await redis.ping()) }]));
   app.get('/api/language', (req, res) => {
     res.json({ language: resolveLanguage(req.header('accept-language')) });
@@ -109,9 +136,9 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
       if (!service)
         return next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${path}`));
       countUpstreamErrors(res, service);
-      forward(req, res, serviceUrl(config, service), service, {
+      forward(req, res, expressClient(req, res), serviceUrl(config, service), service, {
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-        logger,
+        logger: () => requestLogger(logger, req, res),
       });
     });
   }
@@ -123,7 +150,15 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
         return next(new AppError(CommonErrorCode.forbidden, 405, 'The CMS is read-only here'));
       const base = new URL(cms).pathname.replace(/\/$/, '');
       countUpstreamErrors(res, 'cms');
-      forward(req, res, cms, 'cms', { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger }, `${base}${req.url}`);
+      forward(
+        req,
+        res,
+        expressClient(req, res),
+        cms,
+        'cms',
+        { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger: () => requestLogger(logger, req, res) },
+        `${base}${req.url}`,
+      );
     });
   }
 
@@ -142,8 +177,40 @@ export function createGatewayApp(config: GatewayConfig, redis: Redis, deps: Gate
   app.use((req, _res, next) =>
     next(new AppError(CommonErrorCode.routeNotFound, 404, `Cannot ${req.method} ${req.path}`)),
   );
-  app.use(errorMiddleware(logger));
+  app.use(((error, req, res, next) =>
+    errorMiddleware(requestLogger(logger, req, res))(error, req, res, next)) as express.ErrorRequestHandler);
   return app;
+}
+
+/**
+ * The gateway's request listener: API calls go to `apiPath` (plain `node:http`), everything else
+ * to the express stack.
+ */
+export function createGatewayHandler(
+  config: GatewayConfig,
+  redis: Redis,
+  deps: GatewayDeps = {},
+): RequestListener {
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const keys = deps.keys ?? jwksKeyResolver(config.JWKS_URL);
+  const app = createGatewayApp(config, redis, { logger, keys });
+  const api = apiPath({
+    logger,
+    verify: createTokenVerifier(keys),
+    count: rateCounter({
+      redis,
+      prefix: config.REDIS_PREFIX,
+      ipLimit: config.RATE_LIMIT_IP,
+      accountLimit: config.RATE_LIMIT_ACCOUNT,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      logger,
+    }),
+    securityHeaders: securityHeaders(helmetOptions(config)),
+    serviceUrl: (service) => serviceUrl(config, service),
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
+  return (req, res) => (isApiRequest(req) ? api(req, res) : app(req, res));
 }
 
 /** The internal metrics listener: `GET /metrics` and nothing else. */
@@ -164,8 +231,7 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
     enableAutoPipelining: true,
   });
   redis.on('error', () => undefined);
-  const app = createGatewayApp(config, redis, deps);
-  const server = await listenOn(app, config.PORT, config.HOST);
+  const server = await listenOn(createGatewayHandler(config, redis, deps), config.PORT, config.HOST);
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   // Prometheus on a listener of its own: the public port never answers /metrics.

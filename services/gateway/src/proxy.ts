@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { CommonErrorCode } from '@gleba/contracts';
+import { CommonErrorCode, type Language } from '@gleba/contracts';
 import { errorBody, requestLanguage, type Logger } from '@gleba/platform';
 import type { Request, Response } from 'express';
 
@@ -21,7 +21,19 @@ const HOP_BY_HOP = new Set([
 
 export interface ProxyOptions {
   timeoutMs: number;
-  logger: Logger;
+  /** The logger with the request's ids (asked only when something is logged). */
+  logger: () => Logger;
+}
+
+/** What the gateway knows of the request it forwards (from express or from its API path). */
+export interface ForwardedRequest {
+  /** The client address, its trusted proxy hops applied. */
+  ip: string;
+  protocol: string;
+  requestId: string;
+  correlationId: string;
+  /** The error body's language (only asked when an error is answered). */
+  language: () => Language;
 }
 
 /** Keep-alive connections to the services: the proxy's cost is then one hop on loopback. */
@@ -43,12 +55,39 @@ function targetUrl(target: string): URL {
   return url;
 }
 
-function sendError(req: Request, res: Response, status: number, code: string, message: string) {
+/** An error body as JSON (the headers already set on `res`, such as the request ids, stay). */
+export function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  requestId: string | undefined,
+  language: Language,
+): void {
+  sendJson(res, status, errorBody(status, code, message, requestId, language));
+}
+
+/** A JSON answer as express's `res.status(status).json(value)` writes it (no ETag: the gateway sets none). */
+export function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
+}
+
+function sendError(
+  res: ServerResponse,
+  client: ForwardedRequest,
+  status: number,
+  code: string,
+  message: string,
+) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.status(status).json(errorBody(status, code, message, req.requestId, requestLanguage(req)));
+  sendJsonError(res, status, code, message, client.requestId, client.language());
 }
 
 /**
@@ -56,26 +95,29 @@ function sendError(req: Request, res: Response, status: number, code: string, me
  * through untouched). A service that is down is a 503, one that hangs a 504, never a hang.
  */
 export function forward(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
+  client: ForwardedRequest,
   target: string,
   service: string,
   options: ProxyOptions,
-  upstreamPath: string = req.originalUrl,
+  upstreamPath: string = req.url ?? '/',
 ): void {
   const url = targetUrl(target);
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const incoming = req.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   }
   // The client as the gateway knows it (its trusted proxy hops applied); whatever the client
   // wrote in X-Forwarded-For is dropped, so a service behind the gateway (trusting one hop) sees
   // an address the client cannot choose.
-  headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
-  headers['x-forwarded-proto'] = req.protocol;
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  headers['x-request-id'] = req.requestId ?? '';
-  headers['x-correlation-id'] = String(res.getHeader('x-correlation-id') ?? req.requestId ?? '');
+  headers['x-forwarded-for'] = client.ip;
+  headers['x-forwarded-proto'] = client.protocol;
+  headers['x-forwarded-host'] = incoming.host ?? '';
+  headers['x-request-id'] = client.requestId;
+  headers['x-correlation-id'] = client.correlationId;
 
   let settled = false;
   const upstream = http.request(
@@ -91,10 +133,12 @@ export function forward(
     (upstreamRes: IncomingMessage) => {
       settled = true;
       const outHeaders: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(upstreamRes.headers)) {
+      const answered = upstreamRes.headers;
+      for (const name in answered) {
+        const value = answered[name];
         if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
       }
-      (res as ServerResponse).writeHead(upstreamRes.statusCode ?? 502, outHeaders);
+      res.writeHead(upstreamRes.statusCode ?? 502, outHeaders);
       upstreamRes.pipe(res);
       upstreamRes.on('error', () => res.destroy());
     },
@@ -109,10 +153,10 @@ export function forward(
     }
     settled = true;
     if (error.code === 'GLEBA_TIMEOUT') {
-      options.logger.warn({ service }, 'service timed out');
+      options.logger().warn({ service }, 'service timed out');
       sendError(
-        req,
         res,
+        client,
         504,
         CommonErrorCode.gatewayTimeout,
         `The ${service} service did not answer in time`,
@@ -122,11 +166,17 @@ export function forward(
       error.code === 'ECONNRESET' ||
       error.code === 'EHOSTUNREACH'
     ) {
-      options.logger.warn({ service, code: error.code }, 'service unavailable');
-      sendError(req, res, 503, CommonErrorCode.serviceUnavailable, `The ${service} service is unavailable`);
+      options.logger().warn({ service, code: error.code }, 'service unavailable');
+      sendError(
+        res,
+        client,
+        503,
+        CommonErrorCode.serviceUnavailable,
+        `The ${service} service is unavailable`,
+      );
     } else {
-      options.logger.warn({ service, err: error }, 'bad gateway');
-      sendError(req, res, 502, CommonErrorCode.badGateway, `The ${service} service answered badly`);
+      options.logger().warn({ service, err: error }, 'bad gateway');
+      sendError(res, client, 502, CommonErrorCode.badGateway, `The ${service} service answered badly`);
     }
   });
   req.on('aborted', () => upstream.destroy());
@@ -134,4 +184,15 @@ export function forward(
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
     upstream.end();
   else req.pipe(upstream);
+}
+
+/** `ForwardedRequest` of an express request (the gateway's express stack). */
+export function expressClient(req: Request, res: Response): ForwardedRequest {
+  return {
+    ip: req.ip ?? req.socket.remoteAddress ?? '',
+    protocol: req.protocol,
+    requestId: req.requestId ?? '',
+    correlationId: String(res.getHeader('x-correlation-id') ?? req.requestId ?? ''),
+    language: () => requestLanguage(req),
+  };
 }

@@ -243,6 +243,14 @@ describe('gateway', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // A proxied API answer (the gateway's plain node:http path) carries the same headers and ids.
+    const api = await fetch(`${gateway.url}/api/auth/whoami`, { headers: { 'x-request-id': 'req-42' } });
+    for (const name of ['content-security-policy', 'x-content-type-options', 'strict-transport-security'])
+      expect(api.headers.get(name), name).toBe(res.headers.get(name));
+    expect(api.headers.get('x-upstream')).toBe('identity');
+    expect(api.headers.get('x-request-id')).toBe('req-42');
+    expect(api.headers.get('x-correlation-id')).toBe('req-42');
+    expect(((await api.json()) as { requestId: string }).requestId).toBe('req-42');
   });
 
   it('serves the SPAs with history fallback, and the landing page to first-time visitors', async () => {

@@ -34,7 +34,7 @@ export const ZConfig = ZBaseConfig.extend({
   /** Attempts and first backoff (exponential) of an e-mail or SMS job. */
   DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   DELIVERY_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
-  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   /**
    * Where the e-mail and SMS workers run: `process` = a child process the service forks (what
    * `node dist/main.js` and `npm start` use unless set), `in-process` = in the service's own event

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { CommonErrorCode, type Language } from '@gleba/contracts';
 import { resolveLanguage } from '@gleba/i18n';
@@ -13,7 +13,7 @@ import { zodDetails } from './validate';
  * Listens and resolves with the server once it is bound; rejects with the bind error (EADDRINUSE,
  * EACCES) instead of going on with a server that listens nowhere.
  */
-export function listenOn(app: Express, port: number, host: string): Promise<Server> {
+export function listenOn(app: Express | RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
     server.once('error', reject);
@@ -45,14 +45,22 @@ export interface HttpAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The request's id and correlation id: the caller's when well-formed, else a new id for both. */
+export function requestIds(headers: IncomingHttpHeaders): { requestId: string; correlationId: string } {
+  const incoming = headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  const incomingCorrelation = headers['x-correlation-id'];
+  const correlationId =
+    typeof incomingCorrelation === 'string' && REQUEST_ID.test(incomingCorrelation)
+      ? incomingCorrelation
+      : requestId;
+  return { requestId, correlationId };
+}
+
 /** Request id, correlation id (from the caller or new) and the context that carries them. */
 export function requestContext(): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const incomingCorrelation = req.header('x-correlation-id');
-    const correlationId =
-      incomingCorrelation && REQUEST_ID.test(incomingCorrelation) ? incomingCorrelation : requestId;
+    const { requestId, correlationId } = requestIds(req.headers);
     req.requestId = requestId;
     res.setHeader('x-request-id', requestId);
     res.setHeader('x-correlation-id', correlationId);
@@ -101,9 +109,14 @@ export function healthRoutes(readiness: HealthCheck[]): express.Router {
  * else the account's (token claim), else Accept-Language, else pl.
  */
 export function requestLanguage(req: Request): Language {
-  const explicit = req.header('x-gleba-lang');
-  if (explicit) return resolveLanguage(explicit);
-  return req.auth?.language ?? resolveLanguage(req.header('accept-language'));
+  return headersLanguage(req.headers, req.auth);
+}
+
+/** `requestLanguage` for a plain `node:http` request (the gateway's API path). */
+export function headersLanguage(headers: IncomingHttpHeaders, auth?: { language?: Language }): Language {
+  const explicit = headers['x-gleba-lang'];
+  if (explicit) return resolveLanguage(String(explicit));
+  return auth?.language ?? resolveLanguage(headers['accept-language']);
 }
 
 /** Renders every error as `{statusCode, error, message, code}`; never a stack trace. */

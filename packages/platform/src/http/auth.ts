@@ -1,4 +1,5 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { CommonErrorCode, ZAccessClaims, type Language, type Role } from '@gleba/contracts';
@@ -199,7 +200,7 @@ export function createTokenVerifier(
   };
 }
 
-export function bearerToken(req: Request): string | undefined {
+export function bearerToken(req: { headers: IncomingHttpHeaders }): string | undefined {
   const header = req.headers.authorization;
   if (!header) return undefined;
   const [scheme, token] = header.split(' ');

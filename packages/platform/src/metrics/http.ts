@@ -48,23 +48,49 @@ export interface HttpMetricsOptions {
   label?: (req: Request, res: Response) => string;
 }
 
+type HttpSeries = { count: { inc(): void }; duration: { observe(seconds: number): void } };
+const httpSeries = new Map<string, HttpSeries>();
+
+/**
+ * Counts one answered request and observes its latency. The labelled series are looked up once
+ * per label set and kept (labels are of low cardinality by construction), so a request does not
+ * make prom-client sort and hash its labels twice.
+ */
+export function observeHttpRequest(
+  service: string,
+  method: string,
+  route: string,
+  status: number,
+  seconds: number,
+): void {
+  safely(() => {
+    const key = `${service} ${method} ${status} ${route}`;
+    let series = httpSeries.get(key);
+    if (!series) {
+      const labels = { service, method, route, status: String(status) };
+      const m = platformMetrics();
+      series = { count: m.httpRequests.labels(labels), duration: m.httpDuration.labels(labels) };
+      httpSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
+  });
+}
+
 /** Counts requests and observes their latency by method, route pattern and status. */
 export function httpMetrics(service: string, options: HttpMetricsOptions = {}): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      safely(() => {
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const labels = {
+      safely(() =>
+        observeHttpRequest(
           service,
-          method: req.method,
-          route: (options.label ?? routeLabel)(req, res),
-          status: String(res.statusCode),
-        };
-        const m = platformMetrics();
-        m.httpRequests.inc(labels);
-        m.httpDuration.observe(labels, seconds);
-      });
+          req.method,
+          (options.label ?? routeLabel)(req, res),
+          res.statusCode,
+          Number(process.hrtime.bigint() - started) / 1e9,
+        ),
+      );
     });
     next();
   };

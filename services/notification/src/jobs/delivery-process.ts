@@ -134,7 +134,7 @@ export async function runDeliveryWorker(): Promise<void> {
   }
   const logger = createLogger(`${config.SERVICE_NAME}-delivery`, config.LOG_LEVEL);
   const db = createDatabase<Database>(config.DATABASE_URL, {
-    max: config.DELIVERY_CONCURRENCY * 2 + 1,
+    max: Math.min(config.DELIVERY_CONCURRENCY * 2 + 1, 10),
     applicationName: `${config.SERVICE_NAME}-delivery`,
   });
   const jobs = new Jobs({

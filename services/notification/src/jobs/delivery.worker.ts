@@ -6,7 +6,6 @@ import { defineJob, type Jobs, type Logger } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import {
-  deliveryWithRecipient,
   recordOutcome,
   settlePending,
   stalePending,
@@ -15,6 +14,7 @@ import {
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../app/notify';
 import type { DeliveryPacer } from './delivery-pacer';
+import { DeliveryStatements } from './delivery-statements';
 import { noticeUrl } from '../domain/links';
 import {
   ACCOUNT_TEMPLATES,
@@ -117,9 +117,14 @@ export const PREFERENCES_PATH = '/my-account#notifications';
 const MISSING_RETRIES = 3;
 
 export class DeliveryWorker {
+  /** The load and the record of the jobs running together, one statement each (`DeliveryStatements`). */
+  private readonly statements: DeliveryStatements;
+
   constructor(
     private readonly deps: { db: Kysely<Database>; config: Config; providers: Providers; logger: Logger },
-  ) {}
+  ) {
+    this.statements = new DeliveryStatements(deps.db);
+  }
 
   private url(app: 'customer' | 'admin', path: string | null, language: Language): string | null {
     if (!path) return null;
@@ -129,12 +134,13 @@ export class DeliveryWorker {
 
   /**
    * Reloads the delivery, its contact and the user's preference (one query) and decides: send it,
-   * or settle it without a send. A send is recorded by one conditional update afterwards
-   * (`recordOutcome`): two statements per delivery, no transaction held open.
+   * or settle it without a send. A send is recorded by one conditional update afterwards: two
+   * statements per delivery, no transaction held open, each shared with the jobs running at the
+   * same time (`DeliveryStatements`).
    */
   private async decide(deliveryId: string): Promise<Decision> {
     const { db } = this.deps;
-    const loaded = await deliveryWithRecipient(db, deliveryId);
+    const loaded = await this.statements.load(deliveryId);
     if (!loaded) return { kind: 'missing' };
     const { delivery: d, contact } = loaded;
     if (d.status !== 'PENDING') return { kind: 'done' };
@@ -239,7 +245,9 @@ export class DeliveryWorker {
           encoding: sms.encoding,
         });
       }
-      await recordOutcome(this.deps.db, deliveryId, to, {
+      await this.statements.recordSent({
+        id: deliveryId,
+        to,
         status: result.logged ? 'LOGGED' : 'SENT',
         externalId: result.externalId,
         sentAt: result.sentAt,

@@ -68,6 +68,17 @@ const DELIVERY_WITH_RECIPIENT = preparedStatement<DeliveryWithRecipientRow>(`
   left join contacts c on c.user_id = d.user_id
   left join preferences p on p.user_id = d.user_id and p.type = d.type
   where d.id = $1`);
+/** The same rows for many deliveries at once (`DeliveryStatements`: the jobs running together). */
+const DELIVERIES_WITH_RECIPIENTS = preparedStatement<DeliveryWithRecipientRow>(`
+  select d.id, d.user_id, d.channel, d.type, d.template, d.source_key, d.recipient, d.fixed_recipient, d.language, d.params, d.app,
+    d.link_path, d.status, d.reason, d.external_id, d.attempts, d.created_at, d.updated_at, d.sent_at,
+    c.user_id as c_user_id, c.email as c_email, c.first_name as c_first_name, c.last_name as c_last_name,
+    c.phone_number as c_phone_number, c.language as c_language,
+    p.is_email_enabled as p_email, p.is_in_app_enabled as p_in_app, p.is_sms_enabled as p_sms
+  from deliveries d
+  left join contacts c on c.user_id = d.user_id
+  left join preferences p on p.user_id = d.user_id and p.type = d.type
+  where d.id = any($1::uuid[])`);
 const SETTLE_PENDING = preparedStatement<{ id: string }>(`
   update deliveries set status = $2, reason = $3, updated_at = $4 where id = $1 and status = 'PENDING' returning id`);
 // An attempt's outcome counts the attempt and records where it went (the contact may have changed
@@ -76,6 +87,13 @@ const RECORD_SENT = preparedStatement(`
   update deliveries set status = $7, reason = null, external_id = $2, sent_at = $3, updated_at = $4,
     attempts = attempts + 1, recipient = $5, language = $6
   where id = $1 and status = 'PENDING'`);
+/** `RECORD_SENT` for many deliveries in one statement (arrays of the same parameters, in order). */
+const RECORD_SENT_MANY = preparedStatement(`
+  update deliveries d set status = v.status, reason = null, external_id = v.external_id, sent_at = v.sent_at,
+    updated_at = v.updated_at, attempts = d.attempts + 1, recipient = v.recipient, language = v.language
+  from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::text[], $6::text[], $7::text[])
+    as v(id, external_id, sent_at, updated_at, recipient, language, status)
+  where d.id = v.id and d.status = 'PENDING'`);
 const RECORD_FAILURE = preparedStatement(`
   update deliveries set status = $2, reason = $3, updated_at = $4, attempts = attempts + 1, recipient = $5, language = $6
   where id = $1 and status = 'PENDING'`);
@@ -84,12 +102,13 @@ const RECORD_FAILURE = preparedStatement(`
  * The delivery with, in the same query, its user's contact (null when not in the read model) and
  * stored preference for its type (null: the defaults apply).
  */
-export async function deliveryWithRecipient(
-  db: Db,
-  id: string,
-): Promise<{ delivery: DeliveryRow; contact: Contact | null; pref: PreferenceFlags | null } | undefined> {
-  const r = (await db.executeQuery(DELIVERY_WITH_RECIPIENT([id]))).rows[0];
-  if (!r) return undefined;
+export type DeliveryWithRecipient = {
+  delivery: DeliveryRow;
+  contact: Contact | null;
+  pref: PreferenceFlags | null;
+};
+
+function toDeliveryWithRecipient(r: DeliveryWithRecipientRow): DeliveryWithRecipient {
   const {
     c_user_id,
     c_email,
@@ -119,6 +138,20 @@ export async function deliveryWithRecipient(
   };
 }
 
+export async function deliveryWithRecipient(db: Db, id: string): Promise<DeliveryWithRecipient | undefined> {
+  const r = (await db.executeQuery(DELIVERY_WITH_RECIPIENT([id]))).rows[0];
+  return r ? toDeliveryWithRecipient(r) : undefined;
+}
+
+/** `deliveryWithRecipient` of many deliveries in one query, by id (missing ones are absent). */
+export async function deliveriesWithRecipients(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, DeliveryWithRecipient>> {
+  const rows = (await db.executeQuery(DELIVERIES_WITH_RECIPIENTS([ids]))).rows;
+  return new Map(rows.map((r) => [r.id, toDeliveryWithRecipient(r)]));
+}
+
 /** A pending delivery that is not to be sent (after all): its new status and why. False when no longer pending. */
 export async function settlePending(
   db: Db,
@@ -127,6 +160,31 @@ export async function settlePending(
   reason: string | null,
 ): Promise<boolean> {
   return (await db.executeQuery(SETTLE_PENDING([id, status, reason, new Date()]))).rows.length > 0;
+}
+
+/** Sent (or logged) deliveries recorded in one statement, as `recordOutcome` records one. */
+export async function recordSentMany(
+  db: Db,
+  sent: {
+    id: string;
+    to: { recipient: string; language: string };
+    status: 'SENT' | 'LOGGED';
+    externalId: string;
+    sentAt: Date;
+  }[],
+): Promise<void> {
+  const now = new Date();
+  await db.executeQuery(
+    RECORD_SENT_MANY([
+      sent.map((s) => s.id),
+      sent.map((s) => s.externalId),
+      sent.map((s) => s.sentAt),
+      sent.map(() => now),
+      sent.map((s) => s.to.recipient),
+      sent.map((s) => s.to.language),
+      sent.map((s) => s.status),
+    ]),
+  );
 }
 
 /**
