@@ -17,7 +17,7 @@ const draw = vi.hoisted(() => ({
     snap: undefined as SnapSettings | undefined,
   },
 }));
-vi.mock('../map/use-terra-draw', () => ({
+vi.mock('../../../lib/map/use-terra-draw', () => ({
   useTerraDraw: (_map: unknown, key: string | null, spec: DrawSpec | null, snap?: SnapSettings) => {
     draw.last = { key, spec, snap };
     return {
