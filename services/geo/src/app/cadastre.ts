@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   VOIVODESHIP_TERYT,
   Voivodeship,
@@ -16,6 +15,7 @@ import {
   searchUnitsByName,
   storePrecincts,
 } from '../db/repositories/admin-units.repository';
+import { freshParcel, storeParcel as storeParcelRow } from '../db/repositories/parcels.repository';
 import { geoError } from '../domain/errors';
 import { areaHa } from '../domain/geometry';
 import { geometry as geo } from './geometry-thread';
@@ -87,22 +87,13 @@ async function storeParcel(deps: Deps, parcel: CadastralParcel): Promise<Cadastr
     voivodeship: parcel.voivodeship,
     geometry: JSON.stringify(geometry),
   };
-  await deps.db
-    .insertInto('parcels')
-    .values(row)
-    .onConflict((oc) => oc.column('teryt_id').doUpdateSet({ ...row, fetched_at: sql`now()` }))
-    .execute();
+  await storeParcelRow(deps.db, row);
   return { ...parcel, geometry };
 }
 
 /** A parcel by TERYT id: from the cache, else from ULDK (then cached). */
 export async function cadastralParcel(deps: Deps, terytId: string): Promise<CadastralParcel> {
-  const cached = await deps.db
-    .selectFrom('parcels')
-    .selectAll()
-    .where('teryt_id', '=', terytId)
-    .where('fetched_at', '>', freshAfter(deps))
-    .executeTakeFirst();
+  const cached = await freshParcel(deps.db, terytId, freshAfter(deps));
   if (cached) {
     return {
       terytId: cached.teryt_id,
