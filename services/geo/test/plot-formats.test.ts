@@ -4,7 +4,6 @@
  * independent writer), previewed with their areas, imported as picked, refused with reasons; and
  * the exports (Shapefile, GML, KML, GeoJSON) read back identically by shpjs and the readers.
  */
-import { deflateRawSync } from 'node:zlib';
 import type { Position } from 'geojson';
 import shpwrite from '@mapbox/shp-write';
 import { parseZip } from 'shpjs';
