@@ -229,6 +229,10 @@ export const ZImportPlotsBody = z.object({
 });
 export type TImportPlotsBody = z.infer<typeof ZImportPlotsBody>;
 
+/** `POST /api/plots/import/preview`: the file alone (the preview lists every shape). */
+export const ZImportPreviewBody = ZImportPlotsBody.omit({ only: true });
+export type TImportPreviewBody = z.infer<typeof ZImportPreviewBody>;
+
 /** The preview of a plot file: every shape read, with its area and whether it can be added (and why not). */
 export const ZImportPreviewResult = z.object({
   format: ZPlotFileFormat,

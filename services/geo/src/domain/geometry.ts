@@ -17,10 +17,11 @@ const M2_PER_HA = 10_000;
 
 // GRS80 (= WGS84 to a tenth of a millimetre): the authalic sphere keeps areas of the ellipsoid.
 const A = 6_378_137;
-const E2 = 0.00669438002290;
+const E2 = 0.0066943800229;
 const E = Math.sqrt(E2);
 const q = (sinPhi: number) =>
-  (1 - E2) * (sinPhi / (1 - E2 * sinPhi * sinPhi) - (1 / (2 * E)) * Math.log((1 - E * sinPhi) / (1 + E * sinPhi)));
+  (1 - E2) *
+  (sinPhi / (1 - E2 * sinPhi * sinPhi) - (1 / (2 * E)) * Math.log((1 - E * sinPhi) / (1 + E * sinPhi)));
 const QP = q(1);
 /** turf's spherical area is on a sphere of radius `turf.earthRadius`; the authalic sphere's is A * sqrt(QP / 2). */
 const AUTHALIC_SCALE = (A * A * QP) / 2 / (turf.earthRadius * turf.earthRadius);

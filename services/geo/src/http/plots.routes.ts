@@ -7,6 +7,7 @@ import {
   ZDivideBody,
   ZIdParam,
   ZImportPlotsBody,
+  ZImportPreviewBody,
   ZPlotExportQuery,
   ZMergePlotsBody,
   ZMoveBody,
@@ -83,7 +84,7 @@ export function plotRoutes(deps: GeoDeps): Router {
   // The shapes of a file, their areas and why any cannot be added: nothing is stored.
   r.post(
     '/import/preview',
-    route({ body: ZImportPlotsBody.omit({ only: true }) }, async ({ body, auth, req }) => {
+    route({ body: ZImportPreviewBody }, async ({ body, auth, req }) => {
       const language = requestLanguage(req);
       const checks = await previewPlotFile(deps, user(auth), body.format, body.content);
       const result: TImportPreviewResult = {
