@@ -358,12 +358,16 @@ describe('geo: the largest accepted input answers within the budget, health stay
       method: 'GET',
       path: () => '/api/plots/export?format=shp',
       status: 200,
+      // Linear in the user's plots (here 400 at the vertex cap, two imports at the limit), on the geometry thread.
+      cpuBudgetMs: 5000,
     },
     {
       name: 'GET /api/plots/export: GML of every plot (EPSG:2180)',
       method: 'GET',
       path: () => '/api/plots/export?format=gml',
       status: 200,
+      // Linear in the user's plots (here 400 at the vertex cap, two imports at the limit), on the geometry thread.
+      cpuBudgetMs: 5000,
     },
   ];
 

@@ -16,6 +16,7 @@ import {
   findPlotByTeryt,
   insertPlot,
   listPlots,
+  listPlotsForExport,
   listPlotShapes,
   lockPlot,
   updatePlot,
@@ -428,16 +429,7 @@ export async function exportPlotsFile(
   userId: string,
   format: TPlotFileFormat,
 ): Promise<{ filename: string; contentType: string; body: Buffer }> {
-  const plots = (await listPlots(deps.db, userId)).map((row) => {
-    const p = toPlot(row);
-    return {
-      id: p.id,
-      name: p.name,
-      plotNumber: p.plotNumber,
-      areaHa: p.areaHa,
-      geometry: p.geometry as Area,
-    };
-  });
+  const plots = (await listPlotsForExport(deps.db, userId)).map((p) => ({ ...p, areaHa: Number(p.areaHa) }));
   const bytes = await geo.exportFile(format, plots);
   const { ext, type } = EXPORT_TYPES[format];
   return { filename: `gleba-dzialki.${ext}`, contentType: type, body: Buffer.from(bytes) };

@@ -209,8 +209,15 @@ export const geometryTasks = {
         }
       });
   },
-  /** The user's plots as a file's bytes (`plotsFile`). */
-  exportFile: (format: TPlotFileFormat, plots: ExportPlot[]): Uint8Array => plotsFile(format, plots),
+  /** The user's plots as a file's bytes (`plotsFile`); their shapes come as the database's JSON text. */
+  exportFile: (
+    format: TPlotFileFormat,
+    plots: (Omit<ExportPlot, 'geometry'> & { geometryJson: string })[],
+  ): Uint8Array =>
+    plotsFile(
+      format,
+      plots.map(({ geometryJson, ...p }) => ({ ...p, geometry: JSON.parse(geometryJson) as Area })),
+    ),
   normalizePlot: (raw: Area | null) => normalizePlot(raw),
   normalizeArea: (raw: Area | null) => normalizeArea(raw),
   /** A drawn plot checked, snapped to the user's other plots, and checked again. */
