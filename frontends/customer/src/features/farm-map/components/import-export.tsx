@@ -153,7 +153,7 @@ export function ImportExportPanel({
         <input
           ref={input}
           type="file"
-          accept=".zip,.gml,.xml,.geojson,.json,.kml,application/zip,application/gml+xml,application/geo+json,application/vnd.google-earth.kml+xml"
+          accept=".zip,.shp,.gml,.xml,.geojson,.json,.kml,application/zip,application/gml+xml,application/geo+json,application/vnd.google-earth.kml+xml"
           disabled={busy}
           onChange={(e) => void onFile(e.target.files?.[0])}
         />
@@ -192,9 +192,9 @@ export function ImportExportPanel({
                       {s.areaHa !== null && tr('farmMap.importArea', { area: ha.format(s.areaHa) })}
                       {s.fileAreaHa !== null &&
                         ` (${tr('farmMap.importFileArea', { area: ha.format(s.fileAreaHa) })})`}
+                      {!s.ok && s.areaHa !== null && ' · '}
                       {!s.ok && (
                         <span className="farm-map__danger">
-                          {s.areaHa !== null ? ' · ' : ''}
                           {tr('farmMap.importRefused', { message: s.message ?? '' })}
                         </span>
                       )}

@@ -71,7 +71,7 @@ export async function readPlotFile(file: File): Promise<TImportPreviewBody> {
     if (!/<(\w+:)?Polygon[\s>]/.test(content)) throw new PlotFileProblem('importNoPolygons');
   } else {
     if (!/^\s*(<\?xml|<)/.test(content)) throw new PlotFileProblem('importUnsupported');
-    if (!/<(\w+:)?(Polygon|Surface|PolygonPatch)[\s>]/.test(content))
+    if (!/<(\w+:)?(Polygon|Surface|PolygonPatch)[\s>/]/.test(content))
       throw new PlotFileProblem('importNoPolygons');
   }
   return { format, content };
