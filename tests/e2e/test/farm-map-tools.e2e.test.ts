@@ -433,21 +433,41 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
       { name: 'Działka GML', number: '17/1', ring: grid(1500, 2000, 200, 200) },
       { name: 'Nowe pole', number: '18', ring: grid(1500, 2500, 200, 150) },
     ]);
+    // Each language in a browser profile of its own (this one's start script sets English).
+    const consent = await page.evaluate(() => localStorage.getItem('cookie_consent'));
     for (const [lang, tool, title, refusal] of [
       ['pl', 'Import i eksport', 'Pola w pliku wniosek.gml: 2', 'Nie można dodać:'],
       ['uk', 'Імпорт і експорт', 'Поля у файлі wniosek.gml: 2', 'Не можна додати:'],
     ] as const) {
-      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
-      await page.reload();
-      await page.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
-      await page.getByRole('button', { name: tool, exact: true }).click();
-      await page
-        .locator('.farm-map__file input')
-        .setInputFiles({ name: 'wniosek.gml', mimeType: 'application/gml+xml', buffer: Buffer.from(again) });
-      await page.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
-      await page.getByText(refusal).first().waitFor();
-      await checkScreen(page, { journey: 'farm-map-import', step: `${lang}-1280-preview-gml`, lang });
+      const ctx = await newContext(browser, { locale: lang, viewport: { width: 1280, height: 900 } });
+      await ctx.addInitScript(
+        ([t, l, c]) => {
+          localStorage.setItem('token', t.accessToken);
+          localStorage.setItem('refresh_token', t.refreshToken);
+          localStorage.setItem('lang', l);
+          localStorage.setItem('splash_screen_on', 'true');
+          if (c) localStorage.setItem('cookie_consent', c);
+        },
+        [tokens, lang, consent] as const,
+      );
+      const local = await ctx.newPage();
+      try {
+        await local.goto(`${app.url}/map`);
+        await local.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
+        await local.getByRole('button', { name: tool, exact: true }).click();
+        await local
+          .locator('.farm-map__file input')
+          .setInputFiles({
+            name: 'wniosek.gml',
+            mimeType: 'application/gml+xml',
+            buffer: Buffer.from(again),
+          });
+        await local.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
+        await local.getByText(refusal).first().waitFor();
+        await checkScreen(local, { journey: 'farm-map-import', step: `${lang}-1280-preview-gml`, lang });
+      } finally {
+        await ctx.close();
+      }
     }
-    await page.evaluate(() => localStorage.setItem('lang', 'en'));
   });
 });
