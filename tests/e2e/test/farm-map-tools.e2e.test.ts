@@ -455,13 +455,11 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
         await local.goto(`${app.url}/map`);
         await local.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
         await local.getByRole('button', { name: tool, exact: true }).click();
-        await local
-          .locator('.farm-map__file input')
-          .setInputFiles({
-            name: 'wniosek.gml',
-            mimeType: 'application/gml+xml',
-            buffer: Buffer.from(again),
-          });
+        await local.locator('.farm-map__file input').setInputFiles({
+          name: 'wniosek.gml',
+          mimeType: 'application/gml+xml',
+          buffer: Buffer.from(again),
+        });
         await local.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
         await local.getByText(refusal).first().waitFor();
         await checkScreen(local, { journey: 'farm-map-import', step: `${lang}-1280-preview-gml`, lang });
