@@ -432,5 +432,9 @@ export async function exportPlotsFile(
   const plots = (await listPlotsForExport(deps.db, userId)).map((p) => ({ ...p, areaHa: Number(p.areaHa) }));
   const bytes = await geo.exportFile(format, plots);
   const { ext, type } = EXPORT_TYPES[format];
-  return { filename: `gleba-dzialki.${ext}`, contentType: type, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+  return {
+    filename: `gleba-dzialki.${ext}`,
+    contentType: type,
+    body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  };
 }
