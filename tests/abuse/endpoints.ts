@@ -48,6 +48,8 @@ import {
   ZFileComplaintBody,
   ZFarmBody,
   ZImportPlotsBody,
+  ZImportPreviewBody,
+  ZPlotExportQuery,
   ZInAppChangesQuery,
   ZInAppListQuery,
   ZLoginBody,
@@ -229,6 +231,14 @@ export const ENDPOINTS: Endpoint[] = [
   { service: 'geo', method: 'POST', path: '/api/plots', access: 'user', body: ZCreatePlotBody },
   { service: 'geo', method: 'POST', path: '/api/plots/cadastral', access: 'user', body: ZCadastralPlotBody },
   { service: 'geo', method: 'POST', path: '/api/plots/import', access: 'user', body: ZImportPlotsBody },
+  {
+    service: 'geo',
+    method: 'POST',
+    path: '/api/plots/import/preview',
+    access: 'user',
+    body: ZImportPreviewBody,
+  },
+  { service: 'geo', method: 'GET', path: '/api/plots/export', access: 'user', query: ZPlotExportQuery },
   { service: 'geo', method: 'POST', path: '/api/plots/merge', access: 'user', body: ZMergePlotsBody },
   { service: 'geo', method: 'GET', path: '/api/plots/{plotId}', access: 'user', owned: true },
   {

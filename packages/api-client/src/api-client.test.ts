@@ -68,6 +68,27 @@ describe('api client', () => {
     expect(calls[1]!.headers.get('authorization')).toBe('Bearer old');
   });
 
+  it("returns a file's bytes as a Blob when asked, and a refusal as an ApiError still", async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4, 0xff, 0x80]);
+    let refuse = false;
+    const { client } = setup(() =>
+      refuse
+        ? json(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Bad format',
+            code: 'validationFailed',
+          })
+        : new Response(bytes, { status: 200, headers: { 'content-type': 'application/zip' } }),
+    );
+    const blob = await client.get<Blob>('plots/export', { query: { format: 'shp' }, as: 'blob' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    refuse = true;
+    await expect(client.get('plots/export', { as: 'blob' })).rejects.toMatchObject({
+      code: 'validationFailed',
+    });
+  });
+
   it('uses a configurable base and leaves absolute paths alone', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, {}));
     let mode = '/farm-api';

@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** false: no bearer token and no refresh on a 401 (login, register, activation...). Default true. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** 'blob': a successful answer is returned as a Blob (a file download, e.g. a zipped Shapefile). */
+  as?: 'blob';
 }
 
 export interface ApiClientOptions {
@@ -170,6 +172,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
     }
 
+    if (res.ok && opts.as === 'blob') return (await res.blob()) as T;
     const payload = await readPayload(res);
     if (!res.ok) throw new ApiError(errorBodyFrom(res.status, payload));
     return payload as T;

@@ -44,6 +44,7 @@ export function validBody(e: Endpoint, w: World): unknown {
       plotNumber: '12/3',
     },
     'POST /plots/import': { format: 'geojson', content: '{"type":"FeatureCollection","features":[]}' },
+    'POST /plots/import/preview': { format: 'gml', content: '<x/>' },
     'POST /plots/merge': { plotIds: [randomUUID(), randomUUID()] },
     'PATCH /plots/{plotId}': { name: 'P', snapToleranceM: 0 },
     'POST /plots/{plotId}/move': { distanceM: 1, bearingDeg: 90 },
@@ -154,6 +155,7 @@ export function validQuery(e: Endpoint): Record<string, string> {
       HEIGHT: '256',
     },
     '/cities': { q: 'Poz' },
+    '/plots/export': { format: 'shp' },
     '/shipments/courier/availability': { date: '2026-12-01', postCode: '60-101' },
     '/pickup-points': { city: 'Poznań' },
     '/soil-tests':

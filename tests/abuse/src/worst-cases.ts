@@ -7,6 +7,7 @@
  */
 import type { Polygon, Position } from 'geojson';
 import { CADASTRE_WMS_MAX_SIZE, GEO_LIMITS } from '@gleba/contracts';
+import shpwrite from '@mapbox/shp-write';
 import type { Endpoint } from '../endpoints';
 
 /** Where the fixtures lie: fields near Poznań, east of user A's plot. */
@@ -52,6 +53,70 @@ const line = (a: [number, number], b: [number, number]) => ({
   type: 'LineString',
   coordinates: [at(...a), at(...b)],
 });
+
+/**
+ * The fixtures' origin in EPSG:2180 (PUWG 1992: easting, northing in metres), where Shapefile
+ * and GML imports lie: stars drawn straight in grid metres, no projection needed here.
+ */
+const ORIGIN_2180: [number, number] = [360_637, 507_987];
+
+/** 200 stars of `n` vertices in EPSG:2180, `y0` metres north of the origin. */
+function gridStars(n: number, y0: number): [number, number][][] {
+  return Array.from({ length: GEO_LIMITS.importShapes }, (_, i) => {
+    const [cx, cy] = [
+      ORIGIN_2180[0] + 3000 + (i % 20) * 1100,
+      ORIGIN_2180[1] + y0 + Math.floor(i / 20) * 1100,
+    ];
+    const ring = Array.from({ length: n }, (_, k) => {
+      const a = (-2 * Math.PI * k) / n; // clockwise: a Shapefile's outer ring
+      const r = k % 2 === 0 ? 500 : 450;
+      return [cx + r * Math.cos(a), cy + r * Math.sin(a)] as [number, number];
+    });
+    return [...ring, ring[0]!];
+  });
+}
+
+/** The largest file of a format the import takes: the most shapes, each with the most vertices 5 MB leaves. */
+async function atSizeLimit(render: (rings: [number, number][][]) => Promise<string> | string, y0: number) {
+  let n = RING;
+  let content = await render(gridStars(n, y0));
+  while (content.length > 5_000_000) {
+    n = Math.floor(n * 0.9);
+    content = await render(gridStars(n, y0));
+  }
+  return content;
+}
+
+/** A zipped Shapefile in EPSG:2180 (by @mapbox/shp-write, with the `.prj` of Poland CS92), base64. */
+async function shapefile(rings: [number, number][][]): Promise<string> {
+  const zip = (await shpwrite.zip(
+    {
+      type: 'FeatureCollection',
+      features: rings.map((r, i) => ({
+        type: 'Feature',
+        properties: { OZNACZENIE: `P${i}`, NR_DZIALKI: `${i}/1` },
+        geometry: { type: 'Polygon', coordinates: [r] },
+      })),
+    },
+    { outputType: 'nodebuffer', prj: PRJ_2180, types: { polygon: 'dzialki' } } as never,
+  )) as unknown as Buffer;
+  return Buffer.from(zip).toString('base64');
+}
+const PRJ_2180 =
+  'PROJCS["ETRS_1989_Poland_CS92",GEOGCS["GCS_ETRS_1989",DATUM["D_ETRS_1989",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",-5300000.0],PARAMETER["Central_Meridian",19.0],PARAMETER["Scale_Factor",0.9993],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
+
+/** GML 3.2 in EPSG:2180 as ARiMR-style exports write it (urn srsName, posList northing first). */
+const gml = (rings: [number, number][][]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><gml:FeatureCollection xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:d="urn:d">${rings
+    .map(
+      (r, i) =>
+        `<gml:featureMember><d:Dzialka><d:nazwa>P${i}</d:nazwa><d:g><gml:Polygon srsName="urn:ogc:def:crs:EPSG::2180"><gml:exterior><gml:LinearRing><gml:posList>${r
+          .map(([e, n]) => `${n.toFixed(2)} ${e.toFixed(2)}`)
+          .join(
+            ' ',
+          )}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></d:g></d:Dzialka></gml:featureMember>`,
+    )
+    .join('')}</gml:FeatureCollection>`;
 
 /** The most shapes an import takes, each with as many vertices as its size limit leaves. */
 function importStars(y0: number, render: (rings: Position[][]) => string): string {
@@ -113,7 +178,7 @@ export interface WorstCase {
   name: string;
   /** Placeholders of the endpoint's path, filled from the fixtures' ids (`{plotId}` -> `field`). */
   ids?: Record<string, string>;
-  body?: () => unknown;
+  body?: () => unknown | Promise<unknown>;
   query?: string;
   /** CPU budget when not a second: an import at its size limit is linear in 5 MB, more than a second. */
   cpuBudgetMs?: number;
@@ -193,9 +258,36 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
       cpuBudgetMs: 5000,
     },
     {
+      name: 'zipped Shapefile (EPSG:2180) of the most shapes at the size limit',
+      body: async () => ({ format: 'shp', content: await atSizeLimit(shapefile, 60_000) }),
+      cpuBudgetMs: 5000,
+    },
+    {
+      name: 'GML (EPSG:2180) of the most shapes at the size limit',
+      body: async () => ({ format: 'gml', content: await atSizeLimit(gml, 90_000) }),
+      cpuBudgetMs: 5000,
+    },
+    {
       name: '60,000 unclosed placemarks',
       body: () => ({ format: 'kml', content: `<kml>${'<Placemark>'.repeat(60_000)}` }),
     },
+  ],
+  'POST /api/plots/import/preview': [
+    {
+      name: 'zipped Shapefile (EPSG:2180) of the most shapes at the size limit',
+      body: async () => ({ format: 'shp', content: await atSizeLimit(shapefile, 120_000) }),
+      cpuBudgetMs: 5000,
+    },
+    {
+      name: 'GML (EPSG:2180) of the most shapes at the size limit',
+      body: async () => ({ format: 'gml', content: await atSizeLimit(gml, 120_000) }),
+      cpuBudgetMs: 5000,
+    },
+  ],
+  'GET /api/plots/export': [
+    // Linear in the user's plots (the imports above: 800 shapes near the vertex cap), on the geometry thread.
+    { name: 'zipped Shapefile of every plot (after the imports)', query: 'format=shp', cpuBudgetMs: 5000 },
+    { name: 'GML of every plot (after the imports)', query: 'format=gml', cpuBudgetMs: 5000 },
   ],
   'POST /api/plots/merge': [
     {

@@ -90,7 +90,7 @@ describe('abuse: worst-case inputs of geo answer within the budget, geo stays li
           ...Object.fromEntries(Object.entries(c.ids ?? {}).map(([k, v]) => [k, ids[v]!])),
         };
         const path = fill(template, pathIds) + (c.query ? `?${c.query}` : '');
-        const body = c.body ? fill(JSON.stringify(c.body()), ids) : undefined;
+        const body = c.body ? fill(JSON.stringify(await c.body()), ids) : undefined;
         const health: number[] = [];
         let running = true;
         const probe = (async () => {

@@ -2,7 +2,8 @@
 // draw a field by clicking, snap a second one to it, move it by dragging, undo and redo
 // (Ctrl+Z / Ctrl+Shift+Z), divide by a line, merge, a crop with a hole cut out, auto-divide into
 // sectors, and a refused divide showing the server's message; undo and redo say what they
-// changed. The customer app is built here with VITE_MAP_STYLE=blank (no remote tile: nothing
+// changed; import of a zipped Shapefile and a GML in EPSG:2180 (eWniosekPlus-style), previewed
+// with names, numbers, areas and refusals, picked by keyboard, in pl, en and uk at 1280 px. The customer app is built here with VITE_MAP_STYLE=blank (no remote tile: nothing
 // leaves 127.0.0.1) and served by a small static server that passes /api to the suite's gateway.
 // Screenshots: test-artifacts/farm-map/.
 import { rmSync } from 'node:fs';
@@ -15,6 +16,57 @@ import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPa
 import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 import { startBlankMapApp } from '../src/blank-map-app';
+import { checkScreen } from '../src/screen-check';
+import shpwrite from '@mapbox/shp-write';
+
+/** Where the farmer stands (52.0812 N, 21.8045 E) in EPSG:2180, rounded: easting, northing. */
+const HOME_2180: [number, number] = [692_105, 472_048];
+const PRJ_2180 =
+  'PROJCS["ETRS_1989_Poland_CS92",GEOGCS["GCS_ETRS_1989",DATUM["D_ETRS_1989",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",-5300000.0],PARAMETER["Central_Meridian",19.0],PARAMETER["Scale_Factor",0.9993],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
+/** A rectangle of EPSG:2180 metres east and north of home (clockwise). */
+const grid = (dx: number, dy: number, w: number, h: number): [number, number][] => {
+  const [e, n] = [HOME_2180[0] + dx, HOME_2180[1] + dy];
+  return [
+    [e, n],
+    [e, n + h],
+    [e + w, n + h],
+    [e + w, n],
+    [e, n],
+  ];
+};
+/** True area (ha) of a grid rectangle here: grid area over the projection's scale squared. */
+const trueHa = (w: number, h: number) => {
+  const x = HOME_2180[0] - 500_000;
+  const k = 0.9993 * (1 + (x * x) / (2 * 6_382_000 ** 2));
+  return (w * h) / (k * k) / 10_000;
+};
+/** A zipped Shapefile as eWniosekPlus-style exports carry it (OZNACZENIE, NR_DZIALKI, POWIERZCHN). */
+async function shapefileZip(fields: { ring: [number, number][]; props: Record<string, unknown> }[]) {
+  const zip = (await shpwrite.zip(
+    {
+      type: 'FeatureCollection',
+      features: fields.map((f) => ({
+        type: 'Feature',
+        properties: f.props,
+        geometry: { type: 'Polygon', coordinates: [f.ring] },
+      })),
+    },
+    { outputType: 'nodebuffer', prj: PRJ_2180, types: { polygon: 'dzialki_rolne' } } as never,
+  )) as unknown as Buffer;
+  return Buffer.from(zip);
+}
+/** GML 3.2 in EPSG:2180 (urn srsName, northing first). */
+const gmlFile = (fields: { name: string; number: string; ring: [number, number][] }[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><gml:FeatureCollection xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:dr="urn:test:dr">${fields
+    .map(
+      (f) =>
+        `<gml:featureMember><dr:DzialkaRolna><dr:oznaczenie>${f.name}</dr:oznaczenie><dr:nr_dzialki>${f.number}</dr:nr_dzialki><dr:geometria><gml:Polygon srsName="urn:ogc:def:crs:EPSG::2180"><gml:exterior><gml:LinearRing><gml:posList>${f.ring
+          .map(([e, n]) => `${n} ${e}`)
+          .join(
+            ' ',
+          )}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></dr:geometria></dr:DzialkaRolna></gml:featureMember>`,
+    )
+    .join('')}</gml:FeatureCollection>`;
 
 /** A new farmer: registered and activated through the API (the activation e-mail from the mail simulator). */
 async function newFarmer(): Promise<{ accessToken: string; refreshToken: string }> {
@@ -307,5 +359,113 @@ describe.runIf(hasChromium())('customer map tools in Chromium', () => {
       problems.filter((p) => p.startsWith('pageerror') || p.startsWith('5')),
       problems.join('\n'),
     ).toEqual([]);
+  });
+
+  it('imports a zipped Shapefile and a GML in EPSG:2180: preview, pick by keyboard, the plots added', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await button('Import and export').click();
+    const fileInput = page.getByLabel('Import fields (GML, zipped Shapefile, GeoJSON, KML)');
+    const zip = await shapefileZip([
+      {
+        ring: grid(1500, 1500, 300, 200),
+        props: { OZNACZENIE: 'Pole z wniosku', NR_DZIALKI: '15/3', POWIERZCHN: 6 },
+      },
+      { ring: grid(2000, 1500, 100, 100), props: { OZNACZENIE: 'Laka', NR_DZIALKI: '16' } },
+      {
+        ring: [
+          [HOME_2180[0] + 2500, HOME_2180[1] + 1500],
+          [HOME_2180[0] + 2600, HOME_2180[1] + 1600],
+          [HOME_2180[0] + 2600, HOME_2180[1] + 1500],
+          [HOME_2180[0] + 2500, HOME_2180[1] + 1600],
+          [HOME_2180[0] + 2500, HOME_2180[1] + 1500],
+        ],
+        props: { OZNACZENIE: 'Krzyzowka' },
+      },
+    ]);
+    await fileInput.setInputFiles({ name: 'wniosek-2026.zip', mimeType: 'application/zip', buffer: zip });
+    const heading = page.getByRole('heading', { name: 'Fields in wniosek-2026.zip: 3' });
+    await heading.waitFor({ timeout: 30_000 });
+    await page.getByText('Cannot be added: The edges of a shape cannot cross.').waitFor();
+    const refused = page.getByRole('checkbox', { name: 'Krzyzowka' });
+    expect(await refused.isDisabled()).toBe(true);
+    await checkScreen(page, { journey: 'farm-map-import', step: 'en-1280-preview-shapefile', lang: 'en' });
+    // Keyboard: Tab from the heading reaches the first tick; Tab again the second, Space unticks it.
+    await heading.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: 'Laka · no. 16' }).isChecked()).toBe(false);
+    await button('Add the ticked (1)').focus();
+    await page.keyboard.press('Enter');
+    await toast('Imported plots: 1, skipped: 0.');
+    await poll(async () => (await plots()).filter((p) => p.name === 'Pole z wniosku').length).toBe(1);
+    const added = (await plots()).find((p) => p.name === 'Pole z wniosku')!;
+    expect(added.plotNumber).toBe('15/3');
+    expect(Math.abs(added.areaHa - trueHa(300, 200)) / trueHa(300, 200)).toBeLessThan(0.001);
+    expect((await plots()).some((p) => p.name === 'Laka')).toBe(false);
+    await page
+      .getByRole('button', { name: /^Pole z wniosku · / })
+      .first()
+      .waitFor();
+
+    await fileInput.setInputFiles({
+      name: 'wniosek.gml',
+      mimeType: 'application/gml+xml',
+      buffer: Buffer.from(
+        gmlFile([{ name: 'Działka GML', number: '17/1', ring: grid(1500, 2000, 200, 200) }]),
+      ),
+    });
+    await page.getByRole('heading', { name: 'Fields in wniosek.gml: 1' }).waitFor({ timeout: 30_000 });
+    await checkScreen(page, { journey: 'farm-map-import', step: 'en-1280-preview-gml', lang: 'en' });
+    await button('Add the ticked (1)').click();
+    await toast('Imported plots: 1, skipped: 0.');
+    await poll(async () => (await plots()).filter((p) => p.name === 'Działka GML').length).toBe(1);
+    const gml = (await plots()).find((p) => p.name === 'Działka GML')!;
+    expect(Math.abs(gml.areaHa - trueHa(200, 200)) / trueHa(200, 200)).toBeLessThan(0.001);
+    await page
+      .getByRole('button', { name: /^Działka GML · / })
+      .first()
+      .waitFor();
+    await shot(page, 'imported-shapefile-and-gml');
+
+    // The same preview in Polish and Ukrainian (the shape on a plot already added is refused: overlap).
+    const again = gmlFile([
+      { name: 'Działka GML', number: '17/1', ring: grid(1500, 2000, 200, 200) },
+      { name: 'Nowe pole', number: '18', ring: grid(1500, 2500, 200, 150) },
+    ]);
+    // Each language in a browser profile of its own (this one's start script sets English).
+    const consent = await page.evaluate(() => localStorage.getItem('cookie_consent'));
+    for (const [lang, tool, title, refusal] of [
+      ['pl', 'Import i eksport', 'Pola w pliku wniosek.gml: 2', 'Nie można dodać:'],
+      ['uk', 'Імпорт і експорт', 'Поля у файлі wniosek.gml: 2', 'Не можна додати:'],
+    ] as const) {
+      const ctx = await newContext(browser, { locale: lang, viewport: { width: 1280, height: 900 } });
+      await ctx.addInitScript(
+        ([t, l, c]) => {
+          localStorage.setItem('token', t.accessToken);
+          localStorage.setItem('refresh_token', t.refreshToken);
+          localStorage.setItem('lang', l);
+          localStorage.setItem('splash_screen_on', 'true');
+          if (c) localStorage.setItem('cookie_consent', c);
+        },
+        [tokens, lang, consent] as const,
+      );
+      const local = await ctx.newPage();
+      try {
+        await local.goto(`${app.url}/map`);
+        await local.locator('.farm-map__canvas canvas').waitFor({ timeout: 30_000 });
+        await local.getByRole('button', { name: tool, exact: true }).click();
+        await local.locator('.farm-map__file input').setInputFiles({
+          name: 'wniosek.gml',
+          mimeType: 'application/gml+xml',
+          buffer: Buffer.from(again),
+        });
+        await local.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 });
+        await local.getByText(refusal).first().waitFor();
+        await checkScreen(local, { journey: 'farm-map-import', step: `${lang}-1280-preview-gml`, lang });
+      } finally {
+        await ctx.close();
+      }
+    }
   });
 });

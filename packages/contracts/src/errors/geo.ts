@@ -19,6 +19,9 @@ export const GeoErrorCode = {
   nothingToRedo: 'nothingToRedo',
   plotImportInvalid: 'plotImportInvalid',
   plotImportTooMany: 'plotImportTooMany',
+  plotImportZipInvalid: 'plotImportZipInvalid',
+  plotImportGmlInvalid: 'plotImportGmlInvalid',
+  plotImportCrsUnsupported: 'plotImportCrsUnsupported',
   // bounds of a shape (GEO_LIMITS)
   shapeTooComplex: 'shapeTooComplex',
   shapeOutsidePoland: 'shapeOutsidePoland',

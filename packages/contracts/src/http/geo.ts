@@ -202,11 +202,62 @@ export type TMergePlotsBody = z.infer<typeof ZMergePlotsBody>;
 export const ZCutBody = z.object({ ring: ZRing });
 export type TCutBody = z.infer<typeof ZCutBody>;
 
+/** Plot file formats: GeoJSON and KML (WGS84), GML and zipped Shapefiles (EPSG:2180 or WGS84). */
+export const PLOT_FILE_FORMATS = ['geojson', 'kml', 'gml', 'shp'] as const;
+export const ZPlotFileFormat = z.enum(PLOT_FILE_FORMATS);
+export type TPlotFileFormat = z.infer<typeof ZPlotFileFormat>;
+
+/**
+ * A plot file: its text, or for `shp` the ZIP archive as base64 (at most 5,000,000 characters
+ * either way, ~3.7 MB of ZIP). `only`: the indices (0-based, in the file's order, as the preview
+ * lists them) to add; absent = every shape.
+ */
 export const ZImportPlotsBody = z.object({
-  format: z.enum(['geojson', 'kml']),
+  format: ZPlotFileFormat,
   content: z.string().min(1).max(5_000_000),
+  only: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(GEO_LIMITS.importShapes - 1),
+    )
+    .min(1)
+    .max(GEO_LIMITS.importShapes)
+    .optional(),
 });
 export type TImportPlotsBody = z.infer<typeof ZImportPlotsBody>;
+
+/** `POST /api/plots/import/preview`: the file alone (the preview lists every shape). */
+export const ZImportPreviewBody = ZImportPlotsBody.omit({ only: true });
+export type TImportPreviewBody = z.infer<typeof ZImportPreviewBody>;
+
+/** The preview of a plot file: every shape read, with its area and whether it can be added (and why not). */
+export const ZImportPreviewResult = z.object({
+  format: ZPlotFileFormat,
+  shapes: z.array(
+    z.object({
+      index: z.number().int(),
+      name: z.string().nullable(),
+      plotNumber: z.string().nullable(),
+      /** Area computed from the shape (ha); null when the shape cannot be read. */
+      areaHa: z.number().nullable(),
+      /** Area the file states (e.g. eWniosekPlus' declared area), ha. */
+      fileAreaHa: z.number().nullable(),
+      ok: z.boolean(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+      /** The outline of the shape's largest part, at most 48 WGS84 positions, for a thumbnail. */
+      outline: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  ),
+});
+export type TImportPreviewResult = z.infer<typeof ZImportPreviewResult>;
+
+/** `GET /api/plots/export?format=`: the user's plots as a file (SHP and GML in EPSG:2180). */
+export const ZPlotExportQuery = z.object({ format: ZPlotFileFormat });
+export type TPlotExportQuery = z.infer<typeof ZPlotExportQuery>;
 
 export const ZImportPlotsResult = z.object({
   imported: z.array(ZPlot),

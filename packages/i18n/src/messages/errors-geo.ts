@@ -19,7 +19,13 @@ export const errorsGeo = defineMessages({
     mergeNotAdjacent: 'Można połączyć tylko sąsiadujące lub nakładające się kształty.',
     nothingToUndo: 'Nie ma czego cofnąć.',
     nothingToRedo: 'Nie ma czego ponowić.',
-    plotImportInvalid: 'Nie można odczytać pliku z działkami (GeoJSON lub KML).',
+    plotImportInvalid: 'Nie można odczytać pliku z działkami (GeoJSON, KML, GML lub spakowany Shapefile).',
+    plotImportZipInvalid:
+      'Plik nie jest poprawnym spakowanym Shapefile’em (ZIP z plikami .shp, .dbf i .prj) albo jest uszkodzony.',
+    plotImportGmlInvalid:
+      'Nie można odczytać pliku GML: oczekiwano obiektów z poligonami (np. eksportu z eWniosekPlus).',
+    plotImportCrsUnsupported:
+      'Nieobsługiwany układ współrzędnych pliku. Użyj układu PUWG 1992 (EPSG:2180) albo WGS84.',
     plotImportTooMany: 'Plik zawiera więcej niż {max} kształtów. Podziel go na mniejsze pliki.',
     shapeTooComplex:
       'Kształt ma za dużo wierzchołków: najwyżej {ringMax} w jednym obrysie, {shapeMax} w całym kształcie i {ringsMax} obrysów.',
@@ -69,7 +75,13 @@ export const errorsGeo = defineMessages({
     mergeNotAdjacent: 'Only adjacent or overlapping shapes can be merged.',
     nothingToUndo: 'Nothing to undo.',
     nothingToRedo: 'Nothing to redo.',
-    plotImportInvalid: 'The plots file cannot be read (GeoJSON or KML).',
+    plotImportInvalid: 'The plots file cannot be read (GeoJSON, KML, GML or a zipped Shapefile).',
+    plotImportZipInvalid:
+      'The file is not a valid zipped Shapefile (a ZIP with .shp, .dbf and .prj files) or it is damaged.',
+    plotImportGmlInvalid:
+      'The GML file cannot be read: features with polygons were expected (e.g. an eWniosekPlus export).',
+    plotImportCrsUnsupported:
+      "The file's coordinate system is not supported. Use PUWG 1992 (EPSG:2180) or WGS84.",
     plotImportTooMany: 'The file holds more than {max} shapes. Split it into smaller files.',
     shapeTooComplex:
       'The shape has too many vertices: at most {ringMax} in one outline, {shapeMax} in the whole shape and {ringsMax} outlines.',
@@ -120,7 +132,13 @@ export const errorsGeo = defineMessages({
     mergeNotAdjacent: 'Об’єднати можна лише сусідні або перекриті фігури.',
     nothingToUndo: 'Немає чого скасувати.',
     nothingToRedo: 'Немає чого повторити.',
-    plotImportInvalid: 'Не вдалося прочитати файл ділянок (GeoJSON або KML).',
+    plotImportInvalid: 'Не вдалося прочитати файл ділянок (GeoJSON, KML, GML або заархівований Shapefile).',
+    plotImportZipInvalid:
+      'Файл не є коректним заархівованим Shapefile (ZIP із файлами .shp, .dbf і .prj) або пошкоджений.',
+    plotImportGmlInvalid:
+      'Не вдалося прочитати файл GML: очікувалися об’єкти з полігонами (напр., експорт з eWniosekPlus).',
+    plotImportCrsUnsupported:
+      'Система координат файлу не підтримується. Використайте PUWG 1992 (EPSG:2180) або WGS84.',
     plotImportTooMany: 'Файл містить понад {max} фігур. Розділіть його на менші файли.',
     shapeTooComplex:
       'Фігура має забагато вершин: щонайбільше {ringMax} в одному контурі, {shapeMax} у всій фігурі та {ringsMax} контурів.',

@@ -1,7 +1,9 @@
 import type { Position } from 'geojson';
 import { SaxesParser } from 'saxes';
 import type { Area } from '../domain/geometry';
+import { plotAttributes } from './plot-attributes';
 import { PlotFileError, PlotFileTooManyError, type ImportedShape } from './plot-files';
+import type { ExportPlot } from './shapefile';
 
 /** The element's name without a namespace prefix (`kml:Placemark` -> `Placemark`). */
 const local = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -22,6 +24,8 @@ function parseCoordinates(text: string): Position[] {
 
 interface PlacemarkState {
   name: string | null;
+  /** ExtendedData: `<Data name><value>` and `<SimpleData name>` (number and area by `PLOT_ATTRIBUTES`). */
+  data: Record<string, string>;
   polygons: Position[][][];
   problem: string | null;
 }
@@ -43,7 +47,8 @@ export function parseKmlPlots(text: string, options: { maxShapes?: number } = {}
   let boundary: 'outer' | 'inner' | null = null;
   let boundaryHasRing = false;
   let text_: string[] | null = null; // collecting the text of <name> or <coordinates>
-  let collecting: 'name' | 'coordinates' | null = null;
+  let collecting: 'name' | 'coordinates' | 'data' | null = null;
+  let dataName: string | null = null;
 
   parser.on('error', (error) => {
     throw new PlotFileError(`not well-formed XML (${error.message.split('\n')[0]})`);
@@ -57,11 +62,20 @@ export function parseKmlPlots(text: string, options: { maxShapes?: number } = {}
     stack.push(name);
     if (name === 'Placemark' && !placemark) {
       if (shapes.length >= maxShapes) throw new PlotFileTooManyError(maxShapes);
-      placemark = { name: null, polygons: [], problem: null };
+      placemark = { name: null, data: {}, polygons: [], problem: null };
     } else if (!placemark) {
       return;
     } else if (name === 'name' && stack.length >= 2 && stack[stack.length - 2] === 'Placemark') {
       collecting = 'name';
+      text_ = [];
+    } else if (name === 'Data' || name === 'SimpleData') {
+      dataName = typeof tag.attributes.name === 'string' ? tag.attributes.name.slice(0, 60) : null;
+      if (name === 'SimpleData' && dataName) {
+        collecting = 'data';
+        text_ = [];
+      }
+    } else if (name === 'value' && dataName) {
+      collecting = 'data';
       text_ = [];
     } else if (name === 'Polygon') {
       polygon = { outer: null, inner: [] };
@@ -86,6 +100,14 @@ export function parseKmlPlots(text: string, options: { maxShapes?: number } = {}
       placemark.name = text_!.join('').trim() || null;
       collecting = null;
       text_ = null;
+    } else if (collecting === 'data' && (name === 'value' || name === 'SimpleData')) {
+      if (dataName && Object.keys(placemark.data).length < 50)
+        placemark.data[dataName] = text_!.join('').trim().slice(0, 200);
+      collecting = null;
+      text_ = null;
+      if (name === 'SimpleData') dataName = null;
+    } else if (name === 'Data') {
+      dataName = null;
     } else if (collecting === 'coordinates' && name === 'coordinates') {
       const joined = text_!.join('');
       collecting = null;
@@ -112,16 +134,18 @@ export function parseKmlPlots(text: string, options: { maxShapes?: number } = {}
       polygon = null;
       boundary = null;
       const index = shapes.length;
+      const attributes = plotAttributes(pm.data);
+      const about = { index, ...attributes, name: pm.name ?? attributes.name };
       if (pm.problem) {
-        shapes.push({ index, name: pm.name, plotNumber: null, geometry: null, problem: pm.problem });
+        shapes.push({ ...about, geometry: null, problem: pm.problem });
       } else if (pm.polygons.length === 0) {
-        shapes.push({ index, name: pm.name, plotNumber: null, geometry: null, problem: 'no Polygon' });
+        shapes.push({ ...about, geometry: null, problem: 'no Polygon' });
       } else {
         const geometry: Area =
           pm.polygons.length === 1
             ? { type: 'Polygon', coordinates: pm.polygons[0]! }
             : { type: 'MultiPolygon', coordinates: pm.polygons };
-        shapes.push({ index, name: pm.name, plotNumber: null, geometry });
+        shapes.push({ ...about, geometry });
       }
     }
   });
@@ -129,4 +153,42 @@ export function parseKmlPlots(text: string, options: { maxShapes?: number } = {}
   if (!rootSeen) throw new PlotFileError('not KML');
   if (shapes.length === 0) throw new PlotFileError('no placemarks');
   return shapes;
+}
+
+const escape = (s: string) =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/**
+ * Plots as KML 2.2 (WGS84 lon,lat, as KML always is): a Placemark each with its name, the
+ * number and area (ha) as ExtendedData `numer` / `powierzchnia`, and its Polygon(s).
+ */
+export function plotsToKml(plots: ExportPlot[]): string {
+  const coords = (ring: Position[]) => ring.map((p) => `${p[0]},${p[1]}`).join(' ');
+  const polygon = (poly: Position[][]) =>
+    `<Polygon><outerBoundaryIs><LinearRing><coordinates>${coords(poly[0]!)}</coordinates></LinearRing></outerBoundaryIs>${poly
+      .slice(1)
+      .map(
+        (h) =>
+          `<innerBoundaryIs><LinearRing><coordinates>${coords(h)}</coordinates></LinearRing></innerBoundaryIs>`,
+      )
+      .join('')}</Polygon>`;
+  const placemarks = plots.map((p) => {
+    const polys = p.geometry.type === 'Polygon' ? [p.geometry.coordinates] : p.geometry.coordinates;
+    const geometry =
+      polys.length === 1
+        ? polygon(polys[0]!)
+        : `<MultiGeometry>${polys.map(polygon).join('')}</MultiGeometry>`;
+    const data = [
+      ['id', p.id],
+      ...(p.plotNumber ? [['numer', p.plotNumber]] : []),
+      ['powierzchnia', p.areaHa.toFixed(4)],
+    ]
+      .map(([k, v]) => `<Data name="${k}"><value>${escape(v!)}</value></Data>`)
+      .join('');
+    return `<Placemark><name>${escape(p.name)}</name><ExtendedData>${data}</ExtendedData>${geometry}</Placemark>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Gleba</name>${placemarks.join('\n')}</Document></kml>\n`;
 }

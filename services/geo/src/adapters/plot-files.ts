@@ -1,7 +1,11 @@
 import { ZAreaGeometry, type TPlot, type TCrop } from '@gleba/contracts';
 import type { Area } from '../domain/geometry';
+import { plotAttributes } from './plot-attributes';
 
-/** The plot file formats: GeoJSON here, KML in `kml.ts`; the farm export as GeoJSON. */
+/**
+ * The plot file formats: GeoJSON here, KML in `kml.ts`, GML in `gml.ts`, zipped Shapefiles in
+ * `shapefile.ts` (EPSG:2180 read and written through `crs.ts`); the farm export as GeoJSON.
+ */
 
 /** One shape read from an imported file. */
 export interface ImportedShape {
@@ -9,7 +13,11 @@ export interface ImportedShape {
   name: string | null;
   plotNumber: string | null;
   geometry: Area | null;
+  /** The area the file itself states (eWniosekPlus' declared area), in ha, for the preview. */
+  fileAreaHa?: number | null;
   problem?: string;
+  /** The error code of the problem when it is not `geometryInvalid` (e.g. `shapeTooComplex`). */
+  code?: string;
 }
 
 export class PlotFileError extends Error {}
@@ -46,15 +54,10 @@ export function parseGeoJsonPlots(text: string, options: { maxShapes?: number } 
   if (features.length === 0) throw new PlotFileError('no features');
   if (features.length > (options.maxShapes ?? Infinity)) throw new PlotFileTooManyError(options.maxShapes!);
   return features.map((f, index) => {
-    const props = f?.properties ?? {};
-    const name =
-      typeof props.name === 'string' ? props.name : typeof props.nazwa === 'string' ? props.nazwa : null;
-    const num = props.plotNumber ?? props.numer ?? null;
     const parsed = ZAreaGeometry.safeParse(f?.geometry);
     return {
       index,
-      name,
-      plotNumber: typeof num === 'string' || typeof num === 'number' ? String(num) : null,
+      ...plotAttributes(f?.properties),
       geometry: parsed.success ? (parsed.data as Area) : null,
       ...(parsed.success ? {} : { problem: 'not a Polygon or MultiPolygon in WGS84' }),
     };

@@ -1,10 +1,19 @@
 import type { Position } from 'geojson';
-import { GEO_LIMITS } from '@gleba/contracts';
+import { GEO_LIMITS, type GeoErrorCode, type TPlotFileFormat } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
-import { parseKmlPlots } from '../adapters/kml';
-import { parseGeoJsonPlots, PlotFileError, PlotFileTooManyError } from '../adapters/plot-files';
+import { CrsUnsupportedError } from '../adapters/crs';
+import { parseGmlPlots, plotsToGml } from '../adapters/gml';
+import { parseKmlPlots, plotsToKml } from '../adapters/kml';
+import {
+  parseGeoJsonPlots,
+  PlotFileError,
+  PlotFileTooManyError,
+  type ImportedShape,
+} from '../adapters/plot-files';
+import { parseShapefilePlots, plotsToShapefileZip, type ExportPlot } from '../adapters/shapefile';
 import { geoError } from '../domain/errors';
 import {
+  areaHa,
   areaM2,
   autoDivide,
   cutOut,
@@ -16,6 +25,7 @@ import {
   normalizeArea,
   normalizePlot,
   overlapPercent,
+  polygonsOf,
   sectorsFit,
   snapArea,
   unionAreas,
@@ -23,7 +33,17 @@ import {
 } from '../domain/geometry';
 
 /** One shape of an imported file: accepted (its checked shape as JSON), or why it is skipped. */
-export type ImportCheck = { index: number; name: string | null; plotNumber: string | null } & (
+export type ImportCheck = {
+  index: number;
+  name: string | null;
+  plotNumber: string | null;
+  /** The area the file states, ha. */
+  fileAreaHa: number | null;
+  /** The shape's area (of the checked shape when accepted, else as read), ha; null if unreadable. */
+  areaHa: number | null;
+  /** The outer ring of its largest part, at most 48 positions (the preview's thumbnail). */
+  outline: [number, number][];
+} & (
   | { ok: true; geometryJson: string }
   | {
       ok: false;
@@ -47,6 +67,85 @@ export interface StoredShape {
   geometryJson: string;
 }
 
+const SHAPE_CAPS = {
+  ringMax: GEO_LIMITS.ringVertices,
+  shapeMax: GEO_LIMITS.shapeVertices,
+  ringsMax: GEO_LIMITS.shapeRings,
+};
+
+/**
+ * A plot file's shapes (at most `GEO_LIMITS.importShapes`): GeoJSON, KML, GML or a zipped
+ * Shapefile (base64). A file that cannot be read at all is refused with the format's code.
+ */
+function readPlotFile(format: TPlotFileFormat, content: string): ImportedShape[] {
+  const options = { maxShapes: GEO_LIMITS.importShapes };
+  try {
+    if (format === 'kml') return parseKmlPlots(content, options);
+    if (format === 'gml') return parseGmlPlots(content, options);
+    if (format === 'shp') return parseShapefilePlots(content, options);
+    return parseGeoJsonPlots(content, options);
+  } catch (error) {
+    if (error instanceof PlotFileTooManyError)
+      throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, { max: error.max });
+    if (error instanceof CrsUnsupportedError)
+      throw geoError(
+        'plotImportCrsUnsupported',
+        `The file's coordinate system is not supported: ${error.crs}`,
+      );
+    if (error instanceof PlotFileError)
+      throw geoError(
+        format === 'shp'
+          ? 'plotImportZipInvalid'
+          : format === 'gml'
+            ? 'plotImportGmlInvalid'
+            : 'plotImportInvalid',
+        `The file cannot be read: ${error.message}`,
+      );
+    throw error;
+  }
+}
+
+/** Plots as a file: GeoJSON or KML (WGS84), GML or a zipped Shapefile (EPSG:2180). */
+function plotsFile(format: TPlotFileFormat, plots: ExportPlot[]): Uint8Array {
+  if (format === 'shp') return plotsToShapefileZip(plots, 'gleba-dzialki');
+  if (format === 'gml') return Buffer.from(plotsToGml(plots));
+  if (format === 'kml') return Buffer.from(plotsToKml(plots));
+  return Buffer.from(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: plots.map((p) => ({
+        type: 'Feature',
+        id: p.id,
+        geometry: p.geometry,
+        properties: { id: p.id, name: p.name, plotNumber: p.plotNumber, areaHa: p.areaHa },
+      })),
+    }),
+  );
+}
+
+/** The area of a shape as read (before the checks); null when it cannot be measured. */
+function rawAreaHa(geometry: Area): number | null {
+  try {
+    const ha = areaHa(geometry);
+    return Number.isFinite(ha) ? ha : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The outer ring of a shape's largest part (by vertices), thinned to at most 48 positions. */
+function outlineOf(geometry: Area): [number, number][] {
+  let ring: Position[] = [];
+  for (const poly of polygonsOf(geometry)) if ((poly[0]?.length ?? 0) > ring.length) ring = poly[0]!;
+  const step = Math.max(1, Math.ceil(ring.length / 48));
+  const out: [number, number][] = [];
+  for (let i = 0; i < ring.length && out.length < 48; i += step) {
+    const p = ring[i]!;
+    if (Number.isFinite(p[0]) && Number.isFinite(p[1])) out.push([p[0]!, p[1]!]);
+  }
+  return out;
+}
+
 const parsed = (shapes: StoredShape[]) =>
   shapes.map((s) => indexed(s.id, JSON.parse(s.geometryJson) as Area));
 
@@ -63,52 +162,62 @@ export const geometryTasks = {
    * while it writes them, instead of receiving every vertex in one message.
    */
   importFile: (
-    format: 'kml' | 'geojson',
+    format: TPlotFileFormat,
     content: string,
     existing: StoredShape[],
     overlapLimitPercent: number,
+    only?: number[],
   ): ImportCheck[] => {
-    const options = { maxShapes: GEO_LIMITS.importShapes };
-    let shapes;
-    try {
-      shapes = format === 'kml' ? parseKmlPlots(content, options) : parseGeoJsonPlots(content, options);
-    } catch (error) {
-      if (error instanceof PlotFileTooManyError)
-        throw geoError('plotImportTooMany', `The file holds more than ${error.max} shapes`, {
-          max: error.max,
-        });
-      if (error instanceof PlotFileError)
-        throw geoError('plotImportInvalid', `The file cannot be read: ${error.message}`);
-      throw error;
-    }
+    const picked = only ? new Set(only) : null;
     const others = parsed(existing);
-    return shapes.map((shape): ImportCheck => {
-      const about = { index: shape.index, name: shape.name, plotNumber: shape.plotNumber };
-      if (!shape.geometry)
-        return {
-          ...about,
-          ok: false,
-          code: 'geometryInvalid',
-          message: shape.problem ?? 'no shape',
-          unreadable: true,
+    return readPlotFile(format, content)
+      .filter((shape) => !picked || picked.has(shape.index))
+      .map((shape): ImportCheck => {
+        const about = {
+          index: shape.index,
+          name: shape.name,
+          plotNumber: shape.plotNumber,
+          fileAreaHa: shape.fileAreaHa ?? null,
+          areaHa: shape.geometry ? rawAreaHa(shape.geometry) : null,
+          outline: shape.geometry ? outlineOf(shape.geometry) : [],
         };
-      try {
-        const geometry = normalizePlot(shape.geometry);
-        const { percent } = overlapPercent(geometry, others);
-        if (percent > overlapLimitPercent)
-          throw geoError(
-            'plotOverlapLimitExceeded',
-            `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${overlapLimitPercent}%)`,
-            { limit: overlapLimitPercent },
-          );
-        others.push(indexed(`import-${shape.index}`, geometry));
-        return { ...about, ok: true, geometryJson: JSON.stringify(geometry) };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        return { ...about, ok: false, code: error.code, message: error.message, params: error.params };
-      }
-    });
+        if (!shape.geometry) {
+          const code = (shape.code ?? 'geometryInvalid') as GeoErrorCode;
+          return {
+            ...about,
+            ok: false,
+            code,
+            message: shape.problem ?? 'no shape',
+            params: code === 'shapeTooComplex' ? SHAPE_CAPS : undefined,
+            unreadable: code === 'geometryInvalid',
+          };
+        }
+        try {
+          const geometry = normalizePlot(shape.geometry);
+          const { percent } = overlapPercent(geometry, others);
+          if (percent > overlapLimitPercent)
+            throw geoError(
+              'plotOverlapLimitExceeded',
+              `The plot overlaps existing plots by ${percent.toFixed(1)}% (limit ${overlapLimitPercent}%)`,
+              { limit: overlapLimitPercent },
+            );
+          others.push(indexed(`import-${shape.index}`, geometry));
+          return { ...about, areaHa: areaHa(geometry), ok: true, geometryJson: JSON.stringify(geometry) };
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          return { ...about, ok: false, code: error.code, message: error.message, params: error.params };
+        }
+      });
   },
+  /** The user's plots as a file's bytes (`plotsFile`); their shapes come as the database's JSON text. */
+  exportFile: (
+    format: TPlotFileFormat,
+    plots: (Omit<ExportPlot, 'geometry'> & { geometryJson: string })[],
+  ): Uint8Array =>
+    plotsFile(
+      format,
+      plots.map(({ geometryJson, ...p }) => ({ ...p, geometry: JSON.parse(geometryJson) as Area })),
+    ),
   normalizePlot: (raw: Area | null) => normalizePlot(raw),
   normalizeArea: (raw: Area | null) => normalizeArea(raw),
   /** A drawn plot checked, snapped to the user's other plots, and checked again. */

@@ -5,6 +5,7 @@ import type {
   TCadastralPlotBody,
   TCreatePlotBody,
   TPlot,
+  TPlotFileFormat,
   TUpdatePlotBody,
   Voivodeship,
 } from '@gleba/contracts';
@@ -15,6 +16,7 @@ import {
   findPlotByTeryt,
   insertPlot,
   listPlots,
+  listPlotsForExport,
   listPlotShapes,
   lockPlot,
   updatePlot,
@@ -348,11 +350,18 @@ export async function deletePlot(deps: Deps, userId: string, id: string): Promis
 export async function importPlotFile(
   deps: Deps,
   userId: string,
-  format: 'kml' | 'geojson',
+  format: TPlotFileFormat,
   content: string,
+  only?: number[],
 ): Promise<{ imported: TPlot[]; skipped: Extract<ImportCheck, { ok: false }>[] }> {
   const existing = await listPlotShapes(deps.db, userId);
-  const checks = await geo.importFile(format, content, existing, deps.config.PLOT_OVERLAP_LIMIT_PERCENT);
+  const checks = await geo.importFile(
+    format,
+    content,
+    existing,
+    deps.config.PLOT_OVERLAP_LIMIT_PERCENT,
+    only,
+  );
   const skipped = checks.filter((c): c is Extract<ImportCheck, { ok: false }> => !c.ok);
   if (skipped.length === checks.length && skipped.every((c) => c.unreadable))
     throw geoError('plotImportInvalid', 'The file holds no polygons');
@@ -382,4 +391,45 @@ export async function importPlotFile(
     return saved;
   });
   return { imported: await present(deps, rows), skipped };
+}
+
+/**
+ * A plot file's shapes as an import would see them (read, projected, checked against the user's
+ * plots and the file's shapes before each), with their areas: nothing is stored. The user picks
+ * from this list and sends the file again with `only`.
+ */
+export async function previewPlotFile(
+  deps: Deps,
+  userId: string,
+  format: TPlotFileFormat,
+  content: string,
+): Promise<ImportCheck[]> {
+  const existing = await listPlotShapes(deps.db, userId);
+  return geo.importFile(format, content, existing, deps.config.PLOT_OVERLAP_LIMIT_PERCENT);
+}
+
+const EXPORT_TYPES: Record<TPlotFileFormat, { ext: string; type: string }> = {
+  geojson: { ext: 'geojson', type: 'application/geo+json' },
+  kml: { ext: 'kml', type: 'application/vnd.google-earth.kml+xml' },
+  gml: { ext: 'gml', type: 'application/gml+xml' },
+  shp: { ext: 'zip', type: 'application/zip' },
+};
+
+/**
+ * The user's plots as a file: GeoJSON or KML in WGS84, GML or a zipped Shapefile in EPSG:2180
+ * (written on the geometry thread: projecting every vertex grows with the plots).
+ */
+export async function exportPlotsFile(
+  deps: Deps,
+  userId: string,
+  format: TPlotFileFormat,
+): Promise<{ filename: string; contentType: string; body: Buffer }> {
+  const plots = (await listPlotsForExport(deps.db, userId)).map((p) => ({ ...p, areaHa: Number(p.areaHa) }));
+  const bytes = await geo.exportFile(format, plots);
+  const { ext, type } = EXPORT_TYPES[format];
+  return {
+    filename: `gleba-dzialki.${ext}`,
+    contentType: type,
+    body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  };
 }

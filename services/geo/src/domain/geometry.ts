@@ -6,7 +6,7 @@ import { checkArea, checkExtent, checkShapeSize, checkUnionInput, ringsIntersect
 
 /**
  * Every geometry rule of the map tools, computed on the server (GeoJSON WGS84 in and out).
- * Areas come from turf (geodesic). Searches for cut positions (auto-divide) run on a local
+ * Areas are on the GRS80 ellipsoid (`areaM2`: turf's spherical area on the authalic sphere). Searches for cut positions (auto-divide) run on a local
  * equirectangular projection, where a line of constant x is a meridian, so the cells built from
  * them are exact rectangles in longitude/latitude too.
  */
@@ -15,12 +15,38 @@ type XY = [number, number];
 
 const M2_PER_HA = 10_000;
 
+// GRS80 (= WGS84 to a tenth of a millimetre): the authalic sphere keeps areas of the ellipsoid.
+const A = 6_378_137;
+const E2 = 0.0066943800229;
+const E = Math.sqrt(E2);
+const q = (sinPhi: number) =>
+  (1 - E2) *
+  (sinPhi / (1 - E2 * sinPhi * sinPhi) - (1 / (2 * E)) * Math.log((1 - E * sinPhi) / (1 + E * sinPhi)));
+const QP = q(1);
+/** turf's spherical area is on a sphere of radius `turf.earthRadius`; the authalic sphere's is A * sqrt(QP / 2). */
+const AUTHALIC_SCALE = (A * A * QP) / 2 / (turf.earthRadius * turf.earthRadius);
+const authalicLat = (lat: number) => {
+  const ratio = q(Math.sin((lat * Math.PI) / 180)) / QP;
+  return (Math.asin(Math.max(-1, Math.min(1, ratio))) * 180) / Math.PI;
+};
+
+/**
+ * The area on the GRS80 ellipsoid, in m²: every latitude moved to its authalic latitude, then
+ * turf's spherical area on the authalic sphere. turf's own figure (a sphere of the mean radius,
+ * true latitudes) is 0.3-0.4 % short across Poland; this one agrees with the area of EPSG:2180
+ * coordinates corrected by the projection's scale, as ARiMR and the cadastre state areas.
+ */
 export function areaM2(geom: Area): number {
-  return turf.area(geom);
+  const lift = (ring: Position[]) => ring.map((p) => [p[0]!, authalicLat(p[1]!)]);
+  const authalic: Area =
+    geom.type === 'Polygon'
+      ? { type: 'Polygon', coordinates: geom.coordinates.map(lift) }
+      : { type: 'MultiPolygon', coordinates: geom.coordinates.map((poly) => poly.map(lift)) };
+  return turf.area(authalic) * AUTHALIC_SCALE;
 }
 
 export function areaHa(geom: Area): number {
-  return Math.round((turf.area(geom) / M2_PER_HA) * 10_000) / 10_000;
+  return Math.round((areaM2(geom) / M2_PER_HA) * 10_000) / 10_000;
 }
 
 /** The polygons of an area (one for a Polygon). */

@@ -7,10 +7,13 @@ import {
   ZDivideBody,
   ZIdParam,
   ZImportPlotsBody,
+  ZImportPreviewBody,
+  ZPlotExportQuery,
   ZMergePlotsBody,
   ZMoveBody,
   ZUpdatePlotBody,
   type TImportPlotsResult,
+  type TImportPreviewResult,
 } from '@gleba/contracts';
 import {
   createCadastralPlot,
@@ -19,7 +22,9 @@ import {
   dividePlot,
   getPlot,
   getPlots,
+  exportPlotsFile,
   importPlotFile,
+  previewPlotFile,
   mergePlots,
   movePlot,
   undoRedoPlot,
@@ -55,7 +60,13 @@ export function plotRoutes(deps: Deps): Router {
       async ({ body, auth, req }): Promise<TImportPlotsResult> => {
         // Each skipped feature's message in the request's language, as an error response would be.
         const language = requestLanguage(req);
-        const { imported, skipped } = await importPlotFile(deps, user(auth), body.format, body.content);
+        const { imported, skipped } = await importPlotFile(
+          deps,
+          user(auth),
+          body.format,
+          body.content,
+          body.only,
+        );
         const result: TImportPlotsResult = {
           imported,
           skipped: skipped.map((s) => ({
@@ -69,6 +80,39 @@ export function plotRoutes(deps: Deps): Router {
       },
       { status: 201 },
     ),
+  );
+  // The shapes of a file, their areas and why any cannot be added: nothing is stored.
+  r.post(
+    '/import/preview',
+    route({ body: ZImportPreviewBody }, async ({ body, auth, req }) => {
+      const language = requestLanguage(req);
+      const checks = await previewPlotFile(deps, user(auth), body.format, body.content);
+      const result: TImportPreviewResult = {
+        format: body.format,
+        shapes: checks.map((c) => ({
+          index: c.index,
+          name: c.name,
+          plotNumber: c.plotNumber,
+          areaHa: c.areaHa,
+          fileAreaHa: c.fileAreaHa,
+          outline: c.outline,
+          ok: c.ok,
+          ...(c.ok ? {} : { code: c.code, message: errorMessage(language, c.code, c.params) ?? c.message }),
+        })),
+      };
+      return result;
+    }),
+  );
+  r.get(
+    '/export',
+    route({ query: ZPlotExportQuery }, async ({ query, auth, res }) => {
+      const file = await exportPlotsFile(deps, user(auth), query.format);
+      res
+        .type(file.contentType)
+        .setHeader('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+      return undefined;
+    }),
   );
   r.post(
     '/merge',

@@ -32,6 +32,26 @@ export async function listPlotShapes(
   return q.execute();
 }
 
+/** The user's plots as an export writes them, the shapes as text for the geometry thread (see `listPlotShapes`). */
+export async function listPlotsForExport(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; name: string; plotNumber: string | null; areaHa: string; geometryJson: string }[]> {
+  return db
+    .selectFrom('plots')
+    .select([
+      'id',
+      'name',
+      'plot_number as plotNumber',
+      sql<string>`area_ha::text`.as('areaHa'),
+      sql<string>`geometry::text`.as('geometryJson'),
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('public_id')
+    .execute();
+}
+
 /** Some of the user's plots as `{ id, geometryJson }` (see `listPlotShapes`). */
 export async function plotShapesByIds(
   db: Db,

@@ -1,5 +1,8 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type {
+  TImportPreviewBody,
+  TImportPreviewResult,
+  TPlotFileFormat,
   TAdminUnit,
   TAreaGeometry,
   TCadastralPlotBody,
@@ -64,6 +67,12 @@ export const deleteShape = (kind: Kind, id: string) => api.delete<void>(at(kind,
 export const updateSectors = (cropId: string, body: TUpdateSectorsBody) =>
   api.put<TCrop>(at('crops', cropId, '/sectors'), body);
 export const importPlots = (body: TImportPlotsBody) => api.post<TImportPlotsResult>('plots/import', body);
+/** The shapes of a file with their areas and why any cannot be added (nothing is stored). */
+export const previewImport = (body: TImportPreviewBody) =>
+  api.post<TImportPreviewResult>('plots/import/preview', body);
+/** The user's plots as a file (Shapefile and GML in EPSG:2180). */
+export const exportPlots = (format: TPlotFileFormat) =>
+  api.get<Blob>('plots/export', { query: { format }, as: 'blob' });
 
 /** After a change: the plots and crops are fetched again (swr never refetches on its own here). */
 export function useRefreshFarm() {

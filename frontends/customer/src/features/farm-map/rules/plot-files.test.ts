@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TPlot } from '@gleba/contracts';
-import { IMPORT_MAX_BYTES, plotsToGeoJson, readPlotFile } from './plot-files';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ZIP_BYTES, plotsToGeoJson, readPlotFile } from './plot-files';
 
 const polygon = {
   type: 'Polygon',
@@ -33,8 +33,26 @@ describe('reading an import file', () => {
     expect(await readPlotFile(file('pola.kml', kml))).toEqual({ format: 'kml', content: kml });
   });
 
+  it('reads GML as text and a zipped Shapefile as base64', async () => {
+    const gml =
+      '<gml:FeatureCollection><gml:featureMember><x><gml:Polygon/></x></gml:featureMember></gml:FeatureCollection>';
+    expect(await readPlotFile(file('eWniosek.GML', gml))).toEqual({ format: 'gml', content: gml });
+    expect((await readPlotFile(file('dzialki.xml', gml))).format).toBe('gml');
+    const zip = new Uint8Array([0x50, 0x4b, 3, 4, 0xff, 0, 0x80]);
+    const read = await readPlotFile(new File([zip], 'dzialki.zip'));
+    expect(read.format).toBe('shp');
+    expect(Uint8Array.from(atob(read.content), (c) => c.charCodeAt(0))).toEqual(zip);
+  });
+
   it('refuses another kind of file, an empty or unreadable one, one without polygons, one over 5 MB', async () => {
-    expect(await refused(file('pola.shp', 'x'))).toBe('importUnsupported');
+    expect(await refused(file('pola.shp', 'x'))).toBe('importShpNotZipped');
+    expect(await refused(file('pola.dwg', 'x'))).toBe('importUnsupported');
+    expect(await refused(file('pola.zip', 'not a zip'))).toBe('importNotZip');
+    expect(await refused(file('pola.zip', 'PK'.padEnd(IMPORT_MAX_ZIP_BYTES + 1, 'x')))).toBe(
+      'importTooLarge',
+    );
+    expect(await refused(file('pola.gml', '<gml:FeatureCollection/>'))).toBe('importNoPolygons');
+    expect(await refused(file('pola.gml', 'not xml'))).toBe('importUnsupported');
     expect(await refused(file('pola.geojson', '  '))).toBe('importEmpty');
     expect(await refused(file('pola.geojson', '{"type": "Feature",'))).toBe('importUnsupported');
     expect(
