@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
-import type { TAreaGeometry, TFarmOrder } from '@gleba/contracts';
+import type { TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../soil-tests/components/test-status';
 import { doseText, noLimeDose } from '../../results/components/results-page';
@@ -11,20 +11,14 @@ import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
 import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
 import { FieldHistory } from './field-history';
+import { SectorTrends } from './sector-trends';
+import { sectorViews, WHOLE, type SectorView } from '../rules/sector-views';
 import '../farm-order.css';
 
 /** MapLibre loads with this page only, never with the wizard or the orders list. */
 const NutrientMap = lazy(() => import('./nutrient-map'));
 
-/** The key of an undivided crop's only "sector" (its samples have no sector id). */
-export const WHOLE = 'whole';
-
-export interface SectorView {
-  key: string;
-  name: string;
-  geometry: TAreaGeometry | null;
-  result: FieldResult | undefined;
-}
+export { WHOLE, type SectorView };
 
 /** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
 export function sampleSectors(
@@ -193,37 +187,16 @@ export function FieldResultsPage() {
       : orderList[0]?.orderId;
   const cropMissing = isApiError(crop.error) && crop.error.status === 404;
 
-  const sectors: SectorView[] = useMemo(() => {
-    const results = basic.filter((r) => r.orderId === orderId);
-    const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
-    if (crop.data) {
-      const c = crop.data;
-      const shapes = c.divided
-        ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
-        : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];
-      const views: SectorView[] = shapes.map((s) => ({
-        ...s,
-        result: results.find((r) => keyOf(r) === s.key),
-      }));
-      // Samples of sectors no longer on the map (or of the whole crop before it was divided) are still listed.
-      for (const r of results) {
-        if (!views.some((v) => v.result === r))
-          views.push({
-            key: `sample-${r.testId}`,
-            name: where.get(r.testId)?.sectorName ?? r.code,
-            geometry: null,
-            result: r,
-          });
-      }
-      return views;
-    }
-    return results.map((r) => ({
-      key: `sample-${r.testId}`,
-      name: where.get(r.testId)?.sectorName ?? r.code,
-      geometry: null,
-      result: r,
-    }));
-  }, [basic, orderId, where, crop.data, tr]);
+  const sectors: SectorView[] = useMemo(
+    () =>
+      sectorViews(
+        basic.filter((r) => r.orderId === orderId),
+        where,
+        crop.data,
+        tr('farmOrder.wholeField'),
+      ),
+    [basic, orderId, where, crop.data, tr],
+  );
 
   const features = useMemo(
     () =>
@@ -248,6 +221,11 @@ export function FieldResultsPage() {
         {loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}
       </FormError>
       {cropMissing && <p className="muted">{tr('farmOrder.cropMissing')}</p>}
+      {basic.length > 0 && crop.data && (
+        <p>
+          <Link to={`/fields/${encodeURIComponent(cropId)}/prescription`}>{tr('prescription.link')}</Link>
+        </p>
+      )}
       {!history.data && !history.error && <p className="muted">{tr('farmOrder.loading')}</p>}
       {history.data && basic.length === 0 && (
         <p role="status">
@@ -342,6 +320,9 @@ export function FieldResultsPage() {
         </>
       )}
       {basic.length > 0 && <FieldHistory results={basic} where={where} tr={tr} />}
+      {basic.length > 0 && (
+        <SectorTrends results={basic} where={where} tr={tr} wholeName={tr('farmOrder.wholeField')} />
+      )}
     </section>
   );
 }
