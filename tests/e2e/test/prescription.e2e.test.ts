@@ -10,6 +10,7 @@ import { ISOXMLManager, type Task } from 'isoxml';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TCrop, TPlot } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { api } from '../src/api';
 import { adminApi, adminToken, eventually, newCustomer, type Customer } from '../src/admin';
 import { startBlankMapApp } from '../src/blank-map-app';
@@ -188,7 +189,7 @@ describe.runIf(hasChromium())('the variable-rate map and the sector history at 1
       await trends.waitFor({ timeout: 60_000 });
       const rows = trends.locator('tbody tr');
       await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(crop.sectors.length);
-      await trends.getByLabel(tr('prescription.trendsNutrient')).selectOption('K2O');
+      await trends.getByLabel(tr('prescription.trendsNutrient'), { exact: true }).selectOption('K2O');
       const charts = trends.getByRole('img');
       expect(await charts.count()).toBe(crop.sectors.length);
       // Each chart says its values in words (two tests each) and the table says the change.
@@ -206,7 +207,10 @@ describe.runIf(hasChromium())('the variable-rate map and the sector history at 1
       // ---- the rate map ----
       await page.getByRole('link', { name: tr('prescription.link') }).click();
       await page.waitForURL(new RegExp(`/fields/${crop.id}/prescription$`));
-      await page.getByRole('region', { name: tr('prescription.mapLabel') }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('region', { name: tr('prescription.mapLabel') })
+        .locator('canvas')
+        .waitFor({ timeout: 60_000 });
       const legend = page.getByRole('region', { name: tr('prescription.legend') });
       const total = page.getByRole('region', { name: tr('prescription.total') });
       // Lime (carbonate) first: the acid sectors need some, the others none.
@@ -220,14 +224,14 @@ describe.runIf(hasChromium())('the variable-rate map and the sector history at 1
       await checkScreen(page, { journey: 'prescription', step: `${lang}-lime`, lang });
 
       // Oxide lime (60 % CaO) needs less product than carbonate (40 %).
-      await page.getByLabel(tr('prescription.product')).selectOption('OXIDE');
+      await page.getByLabel(tr('prescription.product'), { exact: true }).selectOption('OXIDE');
       await expect
         .poll(async () => Number(await total.locator('[data-total-kg]').getAttribute('data-total-kg')))
         .toBeLessThan(limeTotal);
 
       // Potassium salt 60 %: a rate per sector, every legend entry a text.
       await page.getByRole('radio', { name: tr('prescription.kind_K2O') }).check();
-      await page.getByLabel(tr('prescription.product')).selectOption('POTASSIUM_SALT');
+      await page.getByLabel(tr('prescription.product'), { exact: true }).selectOption('POTASSIUM_SALT');
       const table = page.getByRole('region', { name: tr('prescription.sectors') });
       const rates = async () =>
         (
@@ -237,7 +241,7 @@ describe.runIf(hasChromium())('the variable-rate map and the sector history at 1
       const pageRates = [...new Set(await rates())].sort((a, b) => a - b);
       const legendTexts = await legend.getByRole('listitem').allTextContents();
       expect(legendTexts.map((s) => s.trim())).toEqual(
-        pageRates.map((r) => tr('prescription.rate', { rate: String(r) })),
+        pageRates.map((r) => tr('prescription.rate', { rate: formatNumber(lang, r, 0) })),
       );
       const totalText = (await total.textContent())!;
       expect(totalText).toContain(tr('prescription.total'));

@@ -182,9 +182,10 @@ export function PrescriptionPage() {
                 </label>
               ))}
             </fieldset>
-            <label className="prescription__product">
-              {tr('prescription.product')}{' '}
+            <div className="prescription__product">
+              <label htmlFor="prescription-product">{tr('prescription.product')}</label>{' '}
               <select
+                id="prescription-product"
                 value={product.id}
                 onChange={(e) => setChosen((c) => ({ ...c, [kind]: e.target.value }))}
               >
@@ -194,7 +195,7 @@ export function PrescriptionPage() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             {features.length > 0 && (
               <LayerSwitcher
                 choice={mapLayers}

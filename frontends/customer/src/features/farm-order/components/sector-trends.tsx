@@ -126,16 +126,20 @@ export function SectorTrends({
     <section aria-labelledby={`${id}-h`} className="sector-trends">
       <h3 id={`${id}-h`}>{tr('prescription.trends')}</h3>
       <p className="muted">{tr('prescription.trendsIntro')}</p>
-      <label className="prescription__product">
-        {tr('prescription.trendsNutrient')}{' '}
-        <select value={element} onChange={(e) => setElement(e.target.value as TrendElement)}>
+      <div className="prescription__product">
+        <label htmlFor={`${id}-element`}>{tr('prescription.trendsNutrient')}</label>{' '}
+        <select
+          id={`${id}-element`}
+          value={element}
+          onChange={(e) => setElement(e.target.value as TrendElement)}
+        >
           {TREND_ELEMENTS.map((e) => (
             <option key={e} value={e}>
               {tr(LABEL[e])}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <TableScroll>
         <table className="gl-table sector-trends__table">
           <thead>
