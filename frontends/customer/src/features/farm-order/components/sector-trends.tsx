@@ -9,8 +9,8 @@ import type { SampleSectors } from '../rules/sector-views';
 import { sectorTrends, TREND_ELEMENTS, type SectorTrend, type TrendElement } from '../rules/trends';
 
 const W = 220;
-const H = 90;
-const PAD = { left: 8, right: 8, top: 10, bottom: 10 };
+const H = 96;
+const PAD = { left: 22, right: 22, top: 22, bottom: 10 };
 
 const LABEL: Record<TrendElement, string> = {
   PH_KCL: 'farmOrder.layer_PH',
@@ -89,7 +89,12 @@ function Sparkline({
         />
       )}
       {trend.points.map((p, i) => (
-        <circle key={p.orderId} cx={x(i)} cy={y(p.value)} r={4} fill="#2f6b2f" data-value={p.value} />
+        <g key={p.orderId} aria-hidden="true">
+          <circle cx={x(i)} cy={y(p.value)} r={4} fill="#2f6b2f" data-value={p.value} />
+          <text x={x(i)} y={y(p.value) - 8} fontSize={11} textAnchor="middle" fill="#1b2a1b">
+            {formatNumber(lang, p.value, element === 'PH_KCL' ? 2 : 1)}
+          </text>
+        </g>
       ))}
     </svg>
   );
