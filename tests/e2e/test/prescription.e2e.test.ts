@@ -284,6 +284,14 @@ describe.runIf(hasChromium())('the variable-rate map and the sector history at 1
       );
       await shot(page, `${lang}-downloaded`);
       await checkScreen(page, { journey: 'prescription', step: `${lang}-downloaded`, lang });
+      if (lang === 'pl') {
+        // A desktop screen, but a phone still reads it without sideways scrolling.
+        await page.setViewportSize({ width: 375, height: 812 });
+        await page.waitForTimeout(500);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await shot(page, 'pl-375');
+        await checkScreen(page, { journey: 'prescription', step: 'pl-375', lang });
+      }
       expect(problems).toEqual([]);
     }, 300_000);
   }
