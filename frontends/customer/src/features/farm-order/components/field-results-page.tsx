@@ -223,7 +223,9 @@ export function FieldResultsPage() {
       {cropMissing && <p className="muted">{tr('farmOrder.cropMissing')}</p>}
       {basic.length > 0 && crop.data && (
         <p>
-          <Link to={`/fields/${encodeURIComponent(cropId)}/prescription`}>{tr('prescription.link')}</Link>
+          <Link className="prescription__link" to={`/fields/${encodeURIComponent(cropId)}/prescription`}>
+            {tr('prescription.link')}
+          </Link>
         </p>
       )}
       {!history.data && !history.error && <p className="muted">{tr('farmOrder.loading')}</p>}

@@ -152,7 +152,9 @@ export function PrescriptionPage() {
     <section className="page farm-order prescription">
       <h2>{tr('prescription.heading', { name })}</h2>
       <p>
-        <Link to={`/fields/${encodeURIComponent(cropId)}/results`}>{tr('prescription.toResults')}</Link>
+        <Link className="prescription__link" to={`/fields/${encodeURIComponent(cropId)}/results`}>
+          {tr('prescription.toResults')}
+        </Link>
       </p>
       <FormError>
         {loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}
