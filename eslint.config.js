@@ -1,6 +1,52 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import path from 'node:path';
+
+// An app's feature imports only itself, the app's lib/ and stores/, and @gleba/* packages; lib/
+// imports no feature. Shared pieces move to lib/ (or @gleba/ui), so features never form cycles.
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename.split(path.sep).join('/');
+    const where = file.match(/frontends\/[^/]+\/src\/(?:features\/([^/]+)|(lib))\//);
+    if (!where) return {};
+    const [, ownFeature, inLib] = where;
+    const check = (node) => {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec).split(path.sep).join('/');
+      const feature = target.match(/frontends\/[^/]+\/src\/features\/([^/]+)/);
+      if (!feature) return;
+      if (inLib) context.report({ node, message: `lib/ imports no feature (here: ${feature[1]}).` });
+      else if (feature[1] !== ownFeature)
+        context.report({
+          node,
+          message: `Feature ${ownFeature} imports feature ${feature[1]}: move the shared piece to lib/ or @gleba/ui.`,
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+// Files whose queries still wait to move into their service's db/repositories (issue 22); the
+// list only shrinks.
+const QUERIES_NOT_YET_IN_DB = [
+  'services/geo/src/app/cadastre.ts',
+  'services/lab-import/src/events/orders.consumer.ts',
+  'services/lab-import/src/http/imports.routes.ts',
+  'services/lab-import/src/jobs/*.ts',
+  'services/orders/src/app/*.ts',
+  'services/orders/src/events/progress.consumer.ts',
+  'services/orders/src/http/*.ts',
+  'services/orders/src/jobs/payment-due.worker.ts',
+  'services/orders/src/seed.ts',
+];
 
 export default tseslint.config(
   {
@@ -28,6 +74,74 @@ export default tseslint.config(
               message: 'A service never imports another service: talk by events or HTTP.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    plugins: { gleba: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'gleba/feature-boundaries': 'error' },
+  },
+  {
+    // A service's domain/ holds pure rules: no I/O, no database types, no web framework.
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*/**', '../../services/**'],
+              message: 'A service never imports another service: talk by events or HTTP.',
+            },
+            {
+              group: [
+                '../db',
+                '../db/**',
+                '../adapters/**',
+                '../http/**',
+                '../app/**',
+                '../jobs/**',
+                '../events/**',
+              ],
+              message: 'domain/ imports nothing from db/, adapters/, http/, app/, jobs/ or events/.',
+            },
+            {
+              group: [
+                'kysely',
+                'pg',
+                'express',
+                'amqplib',
+                'bullmq',
+                'ioredis',
+                'nodemailer',
+                'twilio',
+                'exceljs',
+                'pdfkit',
+              ],
+              message: 'domain/ is pure: I/O and file formats belong in db/ or adapters/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // All SQL lives in a service's db/ (migrations and repositories); the rest calls repositories.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/db/**', ...QUERIES_NOT_YET_IN_DB],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in db/repositories: call a repository function.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL belongs in db/ (migrations and repositories).',
         },
       ],
     },

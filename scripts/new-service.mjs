@@ -54,23 +54,69 @@ export type Config = z.infer<typeof ZConfig>;
 `,
   'src/db/database.ts': `import type { PlatformTables } from '@gleba/platform';
 
-/** Tables of the ${name} database (the platform's outbox, inbox and job failures included). */
-export interface Database extends PlatformTables {}
+/**
+ * Tables of the ${name} database (the platform's outbox, inbox and job failures included). With
+ * the first table this becomes \`interface Database extends PlatformTables { ... }\`.
+ */
+export type Database = PlatformTables;
 `,
   'src/db/migrations/index.ts': `import type { Migration } from 'kysely';
 
 /** Every migration of this service, in order of their names (\`yyyy_mm_dd_hhmmss_<verb>_<noun>\`). */
 export const migrations: Record<string, Migration> = {};
 `,
+  'src/app/deps.ts': `import type { ServiceContext } from '@gleba/platform';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+
+/** What the routes and use cases need (add ports to external systems here). */
+export type Deps = ServiceContext<Database, Config>;
+`,
+  'src/app/status.ts': `import { serviceStatus } from '../domain/status';
+import type { Deps } from './deps';
+
+/** A use case: opens the transaction when it writes, calls repositories and the domain. */
+export function status(deps: Deps) {
+  return serviceStatus(deps.name);
+}
+`,
+  'src/domain/status.ts': `/** A pure rule: no I/O, no database types (lint keeps domain/ so). */
+export function serviceStatus(name: string): { service: string; ready: true } {
+  return { service: name, ready: true };
+}
+`,
+  'src/http/status.routes.ts': `import { Router } from 'express';
+import { requireAuth, route } from '@gleba/platform';
+import { status } from '../app/status';
+import type { Deps } from '../app/deps';
+
+/** Parse, authorize, call one use case. Every route module is \`(deps: Deps) => Router\`. */
+export function statusRoutes(deps: Deps): Router {
+  const routes = Router();
+  routes.get(
+    '/api/${name}/status',
+    requireAuth,
+    route({}, () => status(deps)),
+  );
+  return routes;
+}
+`,
+  'src/db/repositories/README.md': `All SQL of the service: plain functions taking the database or a transaction first.
+`,
+  'src/adapters/README.md': `External systems (providers behind small interfaces) and file formats.
+`,
   'src/service.ts': `import type { ServiceDefinition } from '@gleba/platform';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { statusRoutes } from './http/status.routes';
 
 export const ${camel}Service: ServiceDefinition<Database, Config> = {
   name: '${name}',
   migrations,
-  routes() {},
+  routes(app, ctx) {
+    app.use(statusRoutes(ctx));
+  },
 };
 `,
   'src/main.ts': `import { runMain } from '@gleba/platform';

@@ -378,6 +378,13 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     );
     historyOrders.push({ year, order: o });
   }
+  // This season's results corrected by the lab: the order's results are updated (RESULTS_UPDATED).
+  const latest = historyOrders.at(-1).order;
+  await importRows(
+    'farm',
+    latest.samples.slice(0, 1).map((s) => basic(s.code, 6.3, 15.4, 14.8, 5.7)),
+    `wyniki-${thisYear}-korekta.xlsx`,
+  );
   // The variable-rate map's field: about 12 ha in four sectors, two seasons whose results differ
   // from sector to sector (acid and poor on one side, rich on the other).
   const vrPlot = await call('/api/plots', {

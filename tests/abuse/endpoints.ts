@@ -1,5 +1,5 @@
 /**
- * The endpoint inventory of issue 13 (abuse): every endpoint of every service behind the gateway,
+ * The endpoint inventory of the abuse suite: every endpoint of every service behind the gateway,
  * who may call it, and the zod schemas of its body and query (the fuzzer mutates valid bodies).
  *
  * `access`: public (no token needed), token (anyone holding a link token), user (any signed-in

@@ -92,6 +92,7 @@ export const FarmOrderStatus = z.enum([
   'SAMPLES_SENT',
   'SAMPLES_IN_ANALYSIS',
   'ORDER_COMPLETED',
+  'RESULTS_UPDATED',
   'ORDER_CANCELLED',
 ]);
 export type FarmOrderStatus = z.infer<typeof FarmOrderStatus>;
@@ -261,7 +262,7 @@ export type PlantType = z.infer<typeof PlantType>;
 export const NotificationChannel = z.enum(['IN_APP', 'EMAIL', 'SMS']);
 export type NotificationChannel = z.infer<typeof NotificationChannel>;
 
-/** Each kind of message the product sends (spec sections 4 and 7; issue 5). */
+/** Each kind of message the product sends (spec sections 4 and 7). */
 export const NotificationType = z.enum([
   'ACCOUNT_ACTIVATION',
   'PASSWORD_RESET',

@@ -75,7 +75,7 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
             )
         : await redis.glebaRateCount(1, ipKey, options.windowMs);
       if (suspended === 1) {
-        // A token issued before the account was suspended: refused here at once (issue F-1).
+        // A token issued before the account was suspended: refused here at once.
         res
           .status(403)
           .json(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBaseConfig } from '@gleba/platform';
-import { ZWeatherSettings } from './weather/config';
+import { ZWeatherSettings } from './weather-settings';
 
 /** geo's own settings (parsed again from the running config, so tests get the defaults too). */
 export const ZGeoSettings = z.object({

@@ -4,16 +4,16 @@ import { ZGeoSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { countUnits } from './db/repositories/admin-units.repository';
-import type { GeoDeps } from './app/deps';
+import type { Deps } from './app/deps';
 import { orderHandlers } from './events/orders.consumer';
 import { cropRoutes, sectorRoutes } from './http/crops.routes';
 import { farmRoutes } from './http/farm.routes';
 import { plotRoutes } from './http/plots.routes';
 import { adminUnitRoutes, cadastreRoutes, cityRoutes, plantRoutes } from './http/reference.routes';
-import { nominatimGeocoder } from './providers/geocoder.provider';
-import { uldkCadastre } from './providers/uldk.provider';
+import { nominatimGeocoder } from './adapters/geocoder.provider';
+import { uldkCadastre } from './adapters/uldk.provider';
 import { importTercFile } from './scripts/terc-import';
-import { weatherRouter } from './weather';
+import { weatherRouter } from './http/weather.routes';
 import { stopGeometryThread, warmGeometryThread } from './app/geometry-thread';
 
 export const geoService: ServiceDefinition<Database, Config> = {
@@ -22,7 +22,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
   jsonLimit: '6mb',
   routes(app, ctx) {
     const config = ZGeoSettings.parse(ctx.config);
-    const deps: GeoDeps = {
+    const deps: Deps = {
       db: ctx.db,
       outbox: ctx.outbox,
       config,

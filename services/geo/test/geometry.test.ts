@@ -12,8 +12,8 @@ import {
   overlapPercent,
   snapArea,
 } from '../src/domain/geometry';
-import { parseEwktArea } from '../src/providers/wkt';
-import { parseUldkAnswer } from '../src/providers/uldk.provider';
+import { parseEwktArea } from '../src/adapters/wkt';
+import { parseUldkAnswer } from '../src/adapters/uldk.provider';
 import { parseTerc, TercFormatError } from '../src/domain/terc';
 import { parseKmlPlots } from '../src/adapters/kml';
 import { parseGeoJsonPlots, PlotFileError } from '../src/adapters/plot-files';
@@ -291,7 +291,7 @@ describe('plot files', () => {
 
 describe('geocoder', () => {
   it('reads a Nominatim-style answer and treats failures as nothing found', async () => {
-    const { nominatimGeocoder } = await import('../src/providers/geocoder.provider');
+    const { nominatimGeocoder } = await import('../src/adapters/geocoder.provider');
     const ok = nominatimGeocoder({
       url: 'http://geocoder.test/search',
       timeoutMs: 100,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUldkSimulator, type UldkSimulatorHandle } from '@gleba/simulators';
-import { CadastreError, uldkCadastre, type Cadastre } from '../src/providers/uldk.provider';
+import { CadastreError, uldkCadastre, type Cadastre } from '../src/adapters/uldk.provider';
 import { areaHa } from '../src/domain/geometry';
 
 describe('ULDK client against the simulator', () => {

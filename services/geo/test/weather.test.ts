@@ -5,9 +5,9 @@ import type { TErrorBody, TWeather } from '@gleba/contracts';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { geoService } from '../src/service';
-import { openMeteoProvider, WeatherProviderError } from '../src/weather/open-meteo.provider';
-import { weatherService } from '../src/weather/weather';
-import { ZWeatherSettings } from '../src/weather/config';
+import { openMeteoProvider, WeatherProviderError } from '../src/adapters/open-meteo.provider';
+import { weatherService } from '../src/app/weather';
+import { ZWeatherSettings } from '../src/weather-settings';
 
 describe('weather: GET /api/weather through geo against the Open-Meteo simulator', () => {
   let service: TestService<Database, Config>;

@@ -11,7 +11,7 @@ import {
 } from '@gleba/platform';
 import { UserActivatedV1, type TProfileBody } from '@gleba/contracts';
 import { ZConfig } from './config';
-import type { Ctx } from './app/deps';
+import type { Deps } from './app/deps';
 import { publishRegistered } from './app/accounts';
 import { publishProfileUpdated } from './app/events';
 import type { Database } from './db/database';
@@ -57,7 +57,7 @@ export async function seed(
   const hasher = new PasswordHasher(options.bcryptCost);
   const outbox = createOutbox('identity');
   // Only what the event helpers use: the outbox.
-  const ctx = { outbox } as unknown as Ctx;
+  const ctx = { outbox } as unknown as Deps;
   const demo = [
     {
       ...DEMO_ADMIN,

@@ -12,8 +12,8 @@ export const labImportService: ServiceDefinition<Database, Config> = {
   name: 'lab-import',
   migrations,
   routes(app, ctx) {
-    importRoutes(app, ctx);
-    resultsRoutes(app, ctx);
+    app.use(importRoutes(ctx));
+    app.use(resultsRoutes(ctx));
   },
   handlers: () => orderHandlers(),
   async start(ctx) {

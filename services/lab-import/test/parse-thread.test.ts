@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { LabImportErrorCode } from '@gleba/contracts';
-import { parseWorkbook, type ParseJob } from '../src/domain/parse-workbook';
-import { FileRejected } from '../src/domain/xlsx-guard';
+import { parseWorkbook, type ParseJob } from '../src/adapters/parse-workbook';
+import { FileRejected } from '../src/adapters/xlsx-guard';
 import { parseInThread, stopParserThread } from '../src/jobs/parse-in-thread';
 import { workbook, type Cell } from './helpers';
 

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { classifyNutrient, classifyPh, recommend } from '@gleba/agronomy';
-import { renderReport } from '../src/domain/report-pdf';
+import { renderReport } from '../src/adapters/report-pdf';
 import type { ResultRecord, SampleRecord } from '../src/domain/results-view';
 import { expandElements } from '../src/domain/rows';
 

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readSheets } from '../src/domain/workbook-reader';
-import { guardXlsx } from '../src/domain/xlsx-guard';
-import { readCentralDirectory, worksheetsLast } from '../src/domain/zip';
+import { readSheets } from '../src/adapters/workbook-reader';
+import { guardXlsx } from '../src/adapters/xlsx-guard';
+import { readCentralDirectory, worksheetsLast } from '../src/adapters/zip';
 import { PL_HEADERS } from './helpers';
 import { CONTENT_TYPES, SHEET_MAIN, zip } from './zip';
 

@@ -8,14 +8,14 @@ import { ordersHandlers } from './events/orders.consumer';
 import { shippingHandlers } from './events/shipping.consumer';
 import { deliveriesRoutes } from './http/deliveries.routes';
 import { inAppRoutes } from './http/in-app.routes';
-import { inAppChangesOf } from './domain/in-app-changes';
-import { NoticeWriter, type DeliveryQueue } from './domain/notify';
+import { inAppChangesOf } from './app/in-app-changes';
+import { NoticeWriter, type DeliveryQueue } from './app/notify';
 import { newsletterRoutes } from './http/newsletter.routes';
 import { preferencesRoutes } from './http/preferences.routes';
 import { forkDeliveryWorker } from './jobs/delivery-process';
 import { deliveryPacer, EventPathLag } from './jobs/delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './jobs/delivery.worker';
-import { createProviders } from './providers';
+import { createProviders } from './adapters';
 
 /**
  * The e-mail and SMS workers, as DELIVERY_WORKER says, paced on the event path's lag when they
@@ -89,10 +89,11 @@ export const notificationService: ServiceDefinition<Database, Config> = {
     ['TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID'],
   ],
   routes(app, ctx) {
-    inAppRoutes(app, ctx);
-    preferencesRoutes(app, ctx);
-    newsletterRoutes(app, ctx, eventPathOf(ctx).queue);
-    deliveriesRoutes(app, ctx);
+    const deps = { ...ctx, queue: eventPathOf(ctx).queue };
+    app.use(inAppRoutes(deps));
+    app.use(preferencesRoutes(deps));
+    app.use(newsletterRoutes(deps));
+    app.use(deliveriesRoutes(deps));
   },
   // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a
   // backlog the consumer catches up instead of falling further behind.

@@ -30,7 +30,7 @@ import {
   type Notice,
 } from '../src/domain/rules';
 import { smsSize } from '../src/domain/sms';
-import { inAppContent } from '../src/domain/notify';
+import { inAppContent } from '../src/app/notify';
 import { renderEmail, renderInApp, renderSms, type Template } from '../src/domain/templates';
 
 /**
@@ -212,8 +212,23 @@ function sampleNotices(): Notice[] {
     notices.push(
       complaintAnsweredNotice({
         complaintId: randomUUID(),
+        kind: 'GARDEN',
         testId,
         orderNumber: 'ZG/2026/000007',
+        userId: base.userId,
+        answer: 'Wynik pH jest poprawny; powtórzymy oznaczenie magnezu.',
+        retest,
+        answeredByUserId: randomUUID(),
+        answeredAt: at,
+      }),
+      // A farm order's sample: named by its code, with its order.
+      complaintAnsweredNotice({
+        complaintId: randomUUID(),
+        kind: 'FARM',
+        testId: randomUUID(),
+        orderId,
+        sampleCode: 'SK7M2P9QX4R8TW',
+        orderNumber: 'ZF/2026/000014',
         userId: base.userId,
         answer: 'Wynik pH jest poprawny; powtórzymy oznaczenie magnezu.',
         retest,

@@ -14,7 +14,7 @@ import {
 } from '@gleba/testkit';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
-import { inAppChangesOf } from '../src/domain/in-app-changes';
+import { inAppChangesOf } from '../src/app/in-app-changes';
 import { notificationService } from '../src/service';
 import { serviceConfig, sleep, statusChange } from './support';
 

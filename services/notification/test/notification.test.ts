@@ -433,6 +433,7 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const testId = randomUUID();
     const answered = (retest: boolean) => ({
       complaintId: randomUUID(),
+      kind: 'GARDEN' as const,
       testId,
       orderNumber: 'ZG/2026/000077',
       userId: u.userId,
@@ -468,6 +469,39 @@ describe('notifications: in-app, e-mail and SMS from events', () => {
     const sms = twilio.messages.filter((m) => m.to === '+48600100299').map((m) => m.body);
     expect(sms.some((b) => b.includes('przyjęta: powtórzymy badanie'))).toBe(true);
     for (const n of items) expect(n.text).not.toMatch(/[{}]|notifications\./);
+  });
+
+  it("names a farm order's sample in the answer to its complaint, on every channel, in the user's language", async () => {
+    const u = await user({ language: 'uk', phone: '+380501234599' });
+    const sampleId = randomUUID();
+    await publishTestEvent(messaging.exchange, ComplaintAnsweredV1, {
+      complaintId: randomUUID(),
+      kind: 'FARM',
+      testId: sampleId,
+      orderId: randomUUID(),
+      sampleCode: 'SH3N8C2VW6Y9KT',
+      orderNumber: 'ZF/2026/000081',
+      userId: u.userId,
+      answer: 'Повторимо аналіз цього зразка.',
+      retest: true,
+      answeredByUserId: randomUUID(),
+      answeredAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await inApp(u)).items.length === 1);
+    await waitFor(() => smtp.to(u.email).length === 1, { message: 'e-mail' });
+    await waitFor(() => twilio.messages.filter((m) => m.to === '+380501234599').length === 1, {
+      message: 'SMS',
+    });
+    const [item] = (await inApp(u)).items;
+    expect(item!.type).toBe('COMPLAINT_ANSWERED');
+    expect(item!.text).toBe(
+      'Скаргу щодо зразка SH3N8C2VW6Y9KT із замовлення ZF/2026/000081 прийнято, ми повторимо аналіз: «Повторимо аналіз цього зразка.»',
+    );
+    const [mail] = smtp.to(u.email);
+    expect(mail!.subject).toBe('Ми повторимо аналіз зразка SH3N8C2VW6Y9KT (замовлення ZF/2026/000081)');
+    expect(mail!.text).toContain(`https://app.gleba.test/soil-tests/${sampleId}/results?lang=uk`);
+    const [sms] = twilio.messages.filter((m) => m.to === '+380501234599');
+    expect(sms!.body).toContain('SH3N8C2VW6Y9KT');
   });
 
   it('records failed deliveries with the provider reason; admins list them in both modes', async () => {

@@ -88,6 +88,25 @@ describe('rules', () => {
     expect(type('CANCELLED')).toBe('ORDER_CANCELLED');
     expect(type('PAYMENT_CONFIRMED')).toBeNull();
     expect(type('KIT_SENT')).toBe('ORDER_STATUS_CHANGED');
+    // A farm order's updated results are told once, by the lab import, not by its status change too.
+    expect(
+      orderStatusNotice(statusChange(user, 'RESULTS_UPDATED', { kind: 'FARM' }), randomUUID()),
+    ).toBeNull();
+    expect(
+      resultsImportedNotice(
+        {
+          importId: randomUUID(),
+          orderId: randomUUID(),
+          orderNumber: 'ZF/2026/000014',
+          userId: user,
+          kind: 'FARM',
+          completeness: 'UPDATED',
+          sampleCodes: ['ZF2026000014-01'],
+          importedAt: new Date().toISOString(),
+        },
+        randomUUID(),
+      )?.type,
+    ).toBe('RESULTS_UPDATED');
     expect(Object.keys(STATUS_TYPE).sort()).toEqual(
       [...new Set([...FarmOrderStatus.options, ...GardenTestStatus.options])].sort(),
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpEmailProvider } from '../src/providers/email/smtp.provider';
-import { ProviderError } from '../src/providers/types';
+import { SmtpEmailProvider } from '../src/adapters/email/smtp.provider';
+import { ProviderError } from '../src/adapters/types';
 import { startSmtpSink, type SmtpSink } from './support';
 
 const message = (to: string) => ({

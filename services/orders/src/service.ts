@@ -21,8 +21,8 @@ export const ordersService: ServiceDefinition<Database, Config> = {
   routes(app, ctx) {
     const deps = depsOf(ctx);
     app.use(customerRoutes(deps));
-    app.use('/farm-api', adminRoutes(deps, 'farm'));
-    app.use('/garden-api', adminRoutes(deps, 'garden'));
+    app.use('/farm-api', adminRoutes({ ...deps, mode: 'farm' }));
+    app.use('/garden-api', adminRoutes({ ...deps, mode: 'garden' }));
   },
   handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
   async start(ctx) {

@@ -181,6 +181,68 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
     expect((await req(h, 'POST', `/api/soil-tests/${id}/confirm-shipment`, b.token)).status).toBe(404);
   });
 
+  it('keeps where the garden is (a point in Poland), changed or removed by its owner only', async () => {
+    const [code] = await paidBarcodes(h, 1);
+    const noPlace = await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!));
+    expect(noPlace.status).toBe(201);
+    expect(noPlace.body.location).toBeNull();
+    const id = noPlace.body.id;
+
+    for (const location of [
+      { lat: 48.5, lon: 21 },
+      { lat: 52, lon: 13.5 },
+      { lat: 55.5, lon: 19 },
+      { lat: 52, lon: 25 },
+    ]) {
+      const res = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, { location });
+      expect({ location, status: res.status, code: res.body.code }).toEqual({
+        location,
+        status: 400,
+        code: 'gardenLocationOutsidePoland',
+      });
+      expect(res.body.message).toBe('Położenie ogrodu musi leżeć w Polsce.');
+    }
+    for (const location of [{ lat: 'x', lon: 21 }, { lat: 52 }, { lat: 91, lon: 21 }]) {
+      const res = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, { location });
+      expect(res.status).toBe(400);
+    }
+    expect((await req(h, 'GET', `/api/soil-tests/${id}`, a.token)).body.location).toBeNull();
+
+    const set = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, {
+      location: { lat: 52.2297, lon: 21.0122 },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.location).toEqual({ lat: 52.2297, lon: 21.0122 });
+    // Another user's real test: refused as unknown, nothing changed.
+    const foreign = await req(h, 'PATCH', `/api/soil-tests/${id}`, b.token, {
+      location: { lat: 50, lon: 20 },
+    });
+    expect(foreign.status).toBe(404);
+    const kept = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, { gardenName: 'Sad' });
+    expect(kept.body.location).toEqual({ lat: 52.2297, lon: 21.0122 });
+    const removed = await req(h, 'PATCH', `/api/soil-tests/${id}`, a.token, { location: null });
+    expect(removed.body.location).toBeNull();
+
+    const [code2] = await paidBarcodes(h, 1);
+    const placed = await req(
+      h,
+      'POST',
+      '/api/soil-tests',
+      a.token,
+      gardenBody(code2!, { location: { lat: 50.0614, lon: 19.9366 } }),
+    );
+    expect(placed.status).toBe(201);
+    expect(placed.body.location).toEqual({ lat: 50.0614, lon: 19.9366 });
+    const outside = await req(
+      h,
+      'POST',
+      '/api/soil-tests',
+      a.token,
+      gardenBody(code2!, { location: { lat: 40, lon: 19 } }),
+    );
+    expect(outside.body.code).toBe('gardenLocationOutsidePoland');
+  });
+
   it('stores a photo that is an image (by its bytes), within the size limit, served back to its owner only', async () => {
     const [code] = await paidBarcodes(h, 1);
     const id = (await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!))).body.id;

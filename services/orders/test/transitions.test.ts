@@ -30,6 +30,7 @@ const FARM_ADMIN_LEGAL: Record<string, string[]> = {
   SAMPLES_SENT: ['SAMPLES_IN_ANALYSIS'],
   SAMPLES_IN_ANALYSIS: ['ORDER_COMPLETED'],
   ORDER_COMPLETED: [],
+  RESULTS_UPDATED: [], // only the lab's new results make it (decision 0052)
   ORDER_CANCELLED: [],
 };
 const GARDEN_ADMIN_LEGAL: Record<string, string[]> = {
@@ -244,6 +245,9 @@ describe('status machines', () => {
       (e: { status: string }) => e.status,
     );
     expect(history).toEqual(['PENDING_PAYMENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED']);
+    // Results imported again for the completed order (a correction): its results are updated.
+    await lab('UPDATED');
+    await waitFor(async () => (await farmStatus(id)) === 'RESULTS_UPDATED');
     expect(h.service.consumer.deadLettered).toBe(0);
   });
 

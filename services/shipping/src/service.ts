@@ -1,14 +1,14 @@
 import type { ServiceContext, ServiceDefinition } from '@gleba/platform';
 import type { Deps } from './app/deps';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './adapters/clock';
 import { ZShippingConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
-import { DpdHttpClient } from './dpd/dpd.client';
-import type { DpdPort } from './dpd/dpd.port';
+import { DpdHttpClient } from './adapters/dpd.client';
+import type { DpdPort } from './adapters/dpd.port';
 import { consumers } from './events/consumers';
 import { adminRoutes } from './http/admin.routes';
-import { customerRoutes } from './http/shipments.routes';
+import { shipmentsRoutes } from './http/shipments.routes';
 import { startWorkers } from './jobs/shipping.worker';
 
 export interface ShippingOptions {
@@ -57,8 +57,8 @@ export function createShippingService(options: ShippingOptions = {}): ServiceDef
     productionSecrets: ['DPD_LOGIN', 'DPD_PASSWORD', 'DPD_FID', 'DPD_PUDO_KEY'],
     routes(app, ctx) {
       const deps = depsOf(ctx);
-      customerRoutes(app, deps);
-      adminRoutes(app, deps);
+      app.use(shipmentsRoutes(deps));
+      app.use(adminRoutes(deps));
     },
     handlers: (ctx) => consumers(() => depsOf(ctx)),
     async start(ctx) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDpdSimulator, type DpdSimulatorHandle } from '../../../infra/simulators/src/dpd';
-import { DpdHttpClient } from '../src/dpd/dpd.client';
-import { DpdError, type DpdAddress } from '../src/dpd/dpd.port';
+import { DpdHttpClient } from '../src/adapters/dpd.client';
+import { DpdError, type DpdAddress } from '../src/adapters/dpd.port';
 
 const sender: DpdAddress = {
   company: null,

@@ -14,7 +14,7 @@ import {
   type TestService,
 } from '@gleba/testkit';
 import { startDpdSimulator, type DpdSimulatorHandle } from '../../../infra/simulators/src/dpd';
-import { dateIn, MovableClock } from '../src/clock';
+import { dateIn, MovableClock } from '../src/adapters/clock';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { createShippingService } from '../src/service';

@@ -8,7 +8,7 @@ import {
   type TShipmentWithHistory,
 } from '@gleba/contracts';
 import { dropTestDatabases, http, publishTestEvent, waitFor } from '@gleba/testkit';
-import { dateIn } from '../src/clock';
+import { dateIn } from '../src/adapters/clock';
 import {
   confirmedTest,
   customer,

@@ -95,8 +95,9 @@ async function importResults(stack: Stack, admin: Actor, base: string, codes: st
  * The resources of the matrix, each created through the API and owned by one user: user A, a
  * farmer (a farm order paid by transfer with its results, a kit order, a plot, a crop, a sector, a
  * garden test), and a gardener (garden tests with results and their report, a kit order, a shipment
- * with a DPD label and a labelless one with a drop-off code). Every id is checked to answer its
- * owner before the matrix uses it.
+ * with a DPD label and a labelless one with a drop-off code); A again with a farm order's sample as
+ * the test id (its results and complaints). Every id is checked to answer its owner before the
+ * matrix uses it.
  */
 export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> {
   const { a, admin } = world;
@@ -110,7 +111,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
   const placed = await until(
     'farm order A',
     () =>
-      stack.call<{ order: { id: string; samples: { code: string }[] } }>('POST', '/api/orders', {
+      stack.call<{ order: { id: string; samples: { id: string; code: string }[] } }>('POST', '/api/orders', {
         token: a.accessToken,
         body: {
           crops: [{ cropId: world.ids.cropId }],
@@ -206,6 +207,12 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
         dropOffShipmentId: dropOffShipment,
       },
     },
+    {
+      // A's farm order's sample: its results page and complaints take a sample's id as the test id.
+      label: 'userA (farm sample)',
+      actor: a,
+      ids: { testId: order.samples[0]!.id },
+    },
   ];
   // Real ids: each answers its owner.
   const reads: [Owner, string][] = [
@@ -219,6 +226,9 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
     [owners[1]!, '/api/shipments/{shipmentId}'],
     [owners[1]!, '/api/shipments/{shipmentId}/label'],
     [owners[1]!, '/api/shipments/{dropOffShipmentId}'],
+    [owners[1]!, '/api/soil-tests/{testId}/complaints'],
+    [owners[2]!, '/api/soil-tests/{testId}/complaints'],
+    [owners[2]!, '/api/results/tests/{testId}'],
   ];
   for (const [owner, template] of reads) {
     const path = template.replace(/\{(\w+)\}/g, (_, k: string) => owner.ids[k]!);

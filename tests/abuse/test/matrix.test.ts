@@ -71,7 +71,7 @@ function renderMatrix(): string {
     "Expected status class per caller. `401`/`403`: exactly that; `deny`: 401, 403 or 404 (another user's resource);",
     '`ok`: let in (2xx, or a 4xx of validation/business rules, never 401/403); `any`: public or link-token endpoint.',
     'Every cell must also answer below 500. Every id is real, created through the API (src/owned.ts): an `owned` endpoint is tried',
-    'on the resource of each owner that has one (user A, a farmer; a gardener); `userA` is then the owner itself, userB and the',
+    "on the resource of each owner that has one (user A, a farmer, also with A's farm sample as a test id; a gardener); `userA` is then the owner itself, userB and the",
     "admin act on the owner's resource. The suspended user uses the access token it held before the suspension (refused:",
     'FINDINGS.md F-1, fixed).',
     '',

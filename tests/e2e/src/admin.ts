@@ -320,3 +320,64 @@ export async function fillResultsTemplate(
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/**
+ * The lab's basic-test results for `labels` (farm sample codes or garden barcodes), imported in one
+ * pass (check and apply) through the admin API of `mode`; waits until the import is applied.
+ */
+export async function importBasicResults(
+  token: string,
+  mode: AdminMode,
+  labels: string[],
+  ph = 5.8,
+): Promise<string> {
+  const workbook = await fillResultsTemplate(
+    await adminFile(token, mode, '/imports/template'),
+    labels.map((label) => ({
+      label,
+      testType: 'BASIC_TEST',
+      values: { PH_KCL: ph, P2O5: 14.2, K2O: 11.5, MG: 5.1, CATEGORY: 'średnia' },
+    })),
+  );
+  const res = await fetch(
+    `${system().gateway}${adminBase(mode)}/imports?testType=BASIC_TEST&step=apply&fileName=wyniki.xlsx`,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+      body: new Uint8Array(workbook),
+    },
+  );
+  const body = (await res.json()) as { id?: string };
+  if (res.status !== 202 || !body.id)
+    throw new Error(`import answered ${res.status} ${JSON.stringify(body)}`);
+  const done = await eventually(
+    'import applied',
+    () => adminApi(token, mode, `/imports/${body.id}`),
+    (r) => ['APPLIED', 'FAILED', 'REJECTED'].includes(r.body.status),
+    120_000,
+  );
+  expect(done.body.status, JSON.stringify(done.body)).toBe('APPLIED');
+  return body.id;
+}
+
+/**
+ * The customer complains about a sample (a garden test or a farm order's sample) once its results
+ * reached orders (the 14 days have begun); the complaint.
+ */
+export async function fileComplaint(
+  customer: Customer,
+  testId: string,
+  body: { reason: string; text: string },
+): Promise<{ id: string }> {
+  await eventually(
+    'complaint window open',
+    () => api(`/api/soil-tests/${testId}/complaints`, { token: customer.accessToken }),
+    (r) => r.status === 200 && r.body.window.open === true,
+  );
+  const filed = await api(`/api/soil-tests/${testId}/complaints`, { token: customer.accessToken, body });
+  expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+  return filed.body;
+}

@@ -70,7 +70,7 @@ describe.runIf(hasChromium())('keyboard-only use in Chromium (pl)', () => {
 
   // seen closed after Enter); the typed-corners form keeps its unit tests in the customer app.
 
-  it.skip('/map: the map controls speak Polish; a plot made from typed corners, keyboard only', async () => {
+  it('/map: the map controls speak Polish; a plot made from typed corners, keyboard only', async () => {
     const context = await newContext(browser, { viewport: { ...DESKTOP, width: 1280 }, locale: 'pl-PL' });
     contexts.push(context);
     await stayLocal(context);

@@ -12,14 +12,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { namespaces } from '@gleba/i18n';
 import {
   addGardenTest,
+  adminApi,
   adminToken,
   bookPickupShipment,
+  eventually,
+  fileComplaint,
+  importBasicResults,
   newCustomer,
   newKitCodes,
   placeFarmOrder,
   type Customer,
 } from '../src/admin';
+import { api } from '../src/api';
 import { ARTIFACTS, hasChromium, launchBrowser, newContext, screenshots, watchPage } from '../src/browser';
+import { text } from '../src/customer';
+import { checkScreen as checkScreenIn } from '../src/screen-check';
 import { system } from '../src/system';
 
 const T = 30_000;
@@ -53,6 +60,8 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operator�
   let customer: Customer;
   let farm: { id: string; orderNumber: string };
   let parcel: { id: string; waybill: string };
+  /** A completed farm order whose one sample the customer complained about; a garden test's complaint. */
+  const complained = { orderId: '', orderNumber: '', sampleCode: '', gardenOrderNumber: '', gardenCode: '' };
   rmSync(path.join(ARTIFACTS, 'admin-pl'), { recursive: true, force: true });
   const shot = screenshots('admin-pl');
   const admin = () => `${system().gateway}/admin`;
@@ -108,9 +117,45 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operator�
     const token = await adminToken();
     customer = await newCustomer('admin-pl', 'pl');
     farm = await placeFarmOrder(customer);
-    const [code] = await newKitCodes(token, 1);
-    const garden = await addGardenTest(customer, code!, { gardenName: 'Ogród pana Tadeusza' });
+    const [code, complainedCode] = (await newKitCodes(token, 2)) as [string, string];
+    const garden = await addGardenTest(customer, code, { gardenName: 'Ogród pana Tadeusza' });
     parcel = await bookPickupShipment(customer, garden.id);
+
+    // Complaints: one about a completed farm order's sample, one about a garden test (decision 0052).
+    const complainedFarm = await placeFarmOrder(customer);
+    for (const status of ['KIT_SENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS']) {
+      const moved = await adminApi(token, 'farm', `/orders/${complainedFarm.id}/status`, {
+        body: { status },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const sample = (await api(`/api/orders/${complainedFarm.id}`, { token: customer.accessToken })).body.order
+      .samples[0] as { id: string; code: string };
+    const gardenComplained = await addGardenTest(customer, complainedCode, {
+      gardenName: 'Rabata przy płocie',
+    });
+    await importBasicResults(token, 'farm', [sample.code]);
+    await importBasicResults(token, 'garden', [complainedCode]);
+    await eventually(
+      'the farm order completed',
+      () => api(`/api/orders/${complainedFarm.id}`, { token: customer.accessToken }),
+      (r) => r.body.order?.status === 'ORDER_COMPLETED',
+    );
+    await fileComplaint(customer, gardenComplained.id, {
+      reason: 'RESULTS_MISSING',
+      text: 'Brakuje wyniku magnezu.',
+    });
+    await fileComplaint(customer, sample.id, {
+      reason: 'RESULTS_IMPLAUSIBLE',
+      text: 'pH 5,8 na polu wapnowanym jesienią? Proszę sprawdzić próbkę.',
+    });
+    Object.assign(complained, {
+      orderId: complainedFarm.id,
+      orderNumber: complainedFarm.orderNumber,
+      sampleCode: sample.code,
+      gardenOrderNumber: gardenComplained.orderNumber,
+      gardenCode: complainedCode,
+    });
     browser = await launchBrowser();
     context = await newContext(browser, { locale: 'pl-PL', viewport: VIEWPORT });
     page = await context.newPage();
@@ -217,7 +262,70 @@ describe.runIf(hasChromium())('admin panel in Polish at 1280 px: a lab operator�
     await checkScreen('orders-late');
     await page.getByRole('link', { name: 'Reklamacje' }).click();
     await page.getByRole('heading', { name: 'Reklamacje' }).waitFor({ timeout: T });
+    // Farm and garden complaints together, each naming its order and sample.
+    const farmRow = page.locator('tr', { hasText: complained.sampleCode });
+    await farmRow.waitFor({ timeout: T });
+    await expect.poll(() => farmRow.innerText()).toContain(complained.orderNumber);
+    expect(await farmRow.innerText()).toMatch(/Rolnik[\s\S]*próbka 1: /);
+    const gardenRow = page.locator('tr', { hasText: complained.gardenCode });
+    expect(await gardenRow.innerText()).toContain(complained.gardenOrderNumber);
+    expect(await gardenRow.innerText()).toContain('Rabata przy płocie');
     await checkScreen('complaints');
+  });
+
+  it("answers a farm sample's complaint with a re-test; the sample's new results close it", async () => {
+    const farmRow = page.locator('tr', { hasText: complained.sampleCode });
+    await farmRow.getByRole('button', { name: 'Odpowiedz' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: `Odpowiedź na reklamację próbki ${complained.sampleCode} (zamówienie ${complained.orderNumber})`,
+    });
+    await dialog.waitFor({ timeout: T });
+    await dialog
+      .getByLabel('Odpowiedź dla klienta')
+      .fill('Powtórzymy badanie tej próbki w przyszłym tygodniu.');
+    await dialog.getByRole('checkbox', { name: /Powtórz badanie próbki/ }).check();
+    await checkScreen('complaint-answer');
+    await dialog.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
+    await toastClear('Odpowiedź wysłana do klienta.');
+    await expect.poll(() => farmRow.innerText(), { timeout: T }).toContain('Badanie do powtórzenia');
+    await checkScreen('complaints-answered');
+
+    // The lab tests the sample again: the order's results are updated, the complaint is done.
+    await importBasicResults(await adminToken(), 'farm', [complained.sampleCode], 6.4);
+    await eventually(
+      'the farm order updated',
+      () => api(`/api/orders/${complained.orderId}`, { token: customer.accessToken }),
+      (r) => r.body.order?.status === 'RESULTS_UPDATED',
+    );
+    await page.reload();
+    await expect
+      .poll(() => page.locator('tr', { hasText: complained.sampleCode }).innerText(), { timeout: T })
+      .toContain('Badanie powtórzone');
+  });
+
+  it('the complaints tab and its answer dialog in English and Ukrainian, at 1280 and 375 px', async () => {
+    const setLang = (lang: string) => page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    try {
+      for (const lang of ['en', 'uk'] as const)
+        for (const width of [1280, 375]) {
+          await setLang(lang);
+          await page.setViewportSize({ width, height: width > 400 ? VIEWPORT.height : 812 });
+          await page.goto(`${admin()}/complaints`);
+          const row = page.locator('tr', { hasText: complained.gardenCode });
+          await row.waitFor({ timeout: T });
+          await expect.poll(() => row.innerText()).toContain(text(lang, 'admin.complaintKindGARDEN'));
+          await checkScreenIn(page, { journey: 'admin-complaints', step: `${lang}-${width}-list`, lang });
+          await row.getByRole('button', { name: text(lang, 'admin.complaintAnswer') }).click();
+          await page.getByRole('dialog').waitFor({ timeout: T });
+          await checkScreenIn(page, { journey: 'admin-complaints', step: `${lang}-${width}-answer`, lang });
+          await page.getByRole('button', { name: text(lang, 'admin.cancel') }).click();
+        }
+    } finally {
+      await setLang('pl');
+      await page.setViewportSize(VIEWPORT);
+      await page.goto(`${admin()}/complaints`);
+    }
+    await page.getByRole('heading', { name: 'Reklamacje' }).waitFor({ timeout: T });
   });
 
   it('users, with the onboarding survey counted', async () => {

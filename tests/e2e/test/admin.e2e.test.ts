@@ -1,5 +1,5 @@
-// The admin panel (/admin on the suite's gateway) in Chromium against the real system, issue 12's
-// "Done when": the seeded farmer is refused at the admin login with the spec's message; the admin
+// The admin panel (/admin on the suite's gateway) in Chromium against the real system,
+// the seeded farmer is refused at the admin login with the spec's message; the admin
 // finds a customer's order by search and by filters and changes its status (the customer gets the
 // in-app notification and the e-mail); switching farmer / garden mode changes the orders shown;
 // prints a barcode label sheet; downloads a parcel's DPD label (waybill) and follows its tracking

@@ -1,4 +1,4 @@
-// The customer app's rules in Chromium against the suite's system (issue 10 "Done when"), on the
+// The customer app's rules in Chromium against the suite's system on the
 // desktop unless stated: the cookie rules (banner until the necessary category is accepted;
 // settings dialog defaults necessary on, commercial off, social on; save disabled while necessary is
 // off; the consent kept over a reload), the language switch pl -> en -> uk (texts change, the choice

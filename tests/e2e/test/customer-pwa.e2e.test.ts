@@ -1,5 +1,5 @@
 // The customer app's installable side and the pickup map in Chromium against the suite's system
-// (issue 10 items 6 and 9), in Polish:
+// in Polish:
 // - the service worker: the built app registers /sw.js, which controls the page after a reload and
 //   has precached the shell; with the context offline (`context.setOffline(true)`) a reload still
 //   opens the app from the cache (the offline notice shows); a test added offline by its kit code

@@ -70,7 +70,15 @@ describe.runIf(hasChromium())('every customer screen, three languages, two width
   let browser: Browser;
   let customer: Customer;
   let fresh: { accessToken: string; refreshToken: string };
-  const ids = { resultsTest: '', editTest: '', sendTest: '', orderId: '', cropId: '', wizardCrop: '' };
+  const ids = {
+    resultsTest: '',
+    editTest: '',
+    sendTest: '',
+    orderId: '',
+    farmSample: '',
+    cropId: '',
+    wizardCrop: '',
+  };
   const contexts: BrowserContext[] = [];
   rmSync(path.join(ARTIFACTS, JOURNEY), { recursive: true, force: true });
 
@@ -97,7 +105,8 @@ describe.runIf(hasChromium())('every customer screen, three languages, two width
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
     const placed = await api(`/api/orders/${order.id}`, { token: customer.accessToken });
-    const samples = placed.body.order.samples as { code: string }[];
+    const samples = placed.body.order.samples as { id: string; code: string }[];
+    ids.farmSample = samples[0]!.id;
     const crops = await api<TCrop[] | { items: TCrop[] }>('/api/crops', { token: customer.accessToken });
     const cropList = Array.isArray(crops.body) ? crops.body : crops.body.items;
     ids.cropId = cropList.find((c) => c.plotIds?.length)!.id;
@@ -307,6 +316,18 @@ describe.runIf(hasChromium())('every customer screen, three languages, two width
       name: 'garden-results',
       path: `/soil-tests/${ids.resultsTest}/results`,
       ready: 'customerTests.recommendations',
+    },
+    {
+      // A farm order's sample: its results and the complaint form (within the 14 days).
+      name: 'farm-sample-complaint',
+      path: `/soil-tests/${ids.farmSample}/results`,
+      ready: 'customerTests.recommendations',
+      act: async (page, lang) => {
+        await page
+          .getByRole('button', { name: text(lang, 'customerTests.fileComplaint'), exact: true })
+          .click();
+        await page.getByLabel(text(lang, 'customerTests.complaintReason')).waitFor({ timeout: 15_000 });
+      },
     },
     { name: 'send-samples', path: `/soil-tests/${ids.sendTest}/send`, ready: 'customerTests.sendTitle' },
     { name: 'map', path: '/map' },

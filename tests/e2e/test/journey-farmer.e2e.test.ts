@@ -29,6 +29,14 @@ import { linkIn, waitForMail } from '../src/mail';
 import { system } from '../src/system';
 
 const PASSWORD = 'Rolnik2026!';
+const COMPLAINT = 'pH 5,1 na sektorze wapnowanym jesienią? Proszę sprawdzić tę próbkę.';
+const ANSWER = 'Powtórzymy badanie tej próbki; nowe wyniki zobaczy Pan w aplikacji.';
+/** A 1x1 PNG: the complaint's photo. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  'hex',
+);
 const PHONE = '600 700 800';
 
 describe.runIf(hasChromium())("the farmer's journey, desktop, Polish", () => {
@@ -49,12 +57,16 @@ describe.runIf(hasChromium())("the farmer's journey, desktop, Polish", () => {
     shipmentId: '',
     waybill: '',
     cropName: '',
+    sampleId: '',
+    sampleCode: '',
   };
   const app = (path: string) => `${system().public}${path}`;
   const token = async () => (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
   const button = (name: string | RegExp) =>
     page.getByRole('button', { name, exact: typeof name === 'string' });
   const toast = (text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 20_000 });
+  /** Problems seen before the complaint's steps (they check their own). */
+  let problemsBefore = 0;
   const order = async () => (await api(`/api/orders/${s.orderId}`, { token: s.accessToken })).body.order;
 
   beforeAll(async () => {
@@ -409,6 +421,111 @@ describe.runIf(hasChromium())("the farmer's journey, desktop, Polish", () => {
     await shot(page, 'pdf-downloaded');
     expect(
       problems.filter((p) => p.startsWith('pageerror') || /^5\d\d /.test(p)),
+      problems.join('\n'),
+    ).toEqual([]);
+    problemsBefore = problems.length;
+  });
+
+  it('complains about the sample within the 14 days: reason, description and a photo', async () => {
+    // The results page open is one sample's (one sector's) of the order.
+    s.sampleId = new URL(page.url()).pathname.split('/')[2]!;
+    s.sampleCode = ((await order()).samples as { id: string; code: string }[]).find(
+      (x) => x.id === s.sampleId,
+    )!.code;
+    await page.getByText(plPattern('customerTests.complaintUntil')).waitFor({ timeout: 30_000 });
+    await button(pl('customerTests.fileComplaint')).click();
+    await page.getByLabel(pl('customerTests.complaintReason')).selectOption('RESULTS_IMPLAUSIBLE');
+    await page.getByLabel(pl('customerTests.complaintText')).fill(COMPLAINT);
+    await page.getByLabel(pl('customerTests.complaintPhoto')).setInputFiles({
+      name: 'sektor.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await shot(page, 'complaint-form');
+    await button(pl('customerTests.sendComplaint')).click();
+    await toast(pl('customerTests.complaintFiled'));
+    const item = page.getByTestId('complaint');
+    await item.waitFor({ timeout: 30_000 });
+    expect(await item.innerText()).toContain(pl('customerTests.complaintStatus_OPEN'));
+    expect(await item.innerText()).toContain(COMPLAINT);
+    await shot(page, 'complaint-filed');
+  });
+
+  it('API: the admin answers with a re-test; the lab imports the sample again; the order is updated', async () => {
+    const list = await adminApi('/farm-api/complaints?status=OPEN&perPage=100');
+    expect(list.status).toBe(200);
+    const complaint = (list.body.items as { id: string; testId: string }[]).find(
+      (c) => c.testId === s.sampleId,
+    );
+    expect(complaint).toMatchObject({
+      kind: 'FARM',
+      orderNumber: s.orderNumber,
+      barcode: s.sampleCode,
+      hasPhoto: true,
+    });
+    const answered = await adminApi(`/farm-api/complaints/${complaint!.id}/answer`, {
+      method: 'POST',
+      body: { answer: ANSWER, retest: true },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const importId = await importResults(
+      await basicResultsWorkbook([
+        { code: s.sampleCode, ph: 6.2, p2o5: 10.5, k2o: 12, mg: 4.8, category: 'średnia' },
+      ]),
+    );
+    const done = await until(
+      're-test applied',
+      async () => (await adminApi(`/farm-api/imports/${importId}`)).body,
+      (b) => ['APPLIED', 'FAILED', 'REJECTED'].includes(b.status),
+      120_000,
+      1000,
+    );
+    expect(done.status, JSON.stringify(done)).toBe('APPLIED');
+    await until('order results updated', order, (o) => o.status === 'RESULTS_UPDATED', 60_000);
+  });
+
+  it("is told the answer, and reads the re-tested sample's complaint on its results page", async () => {
+    const told = pl('notifications.complaintSampleRetestInApp', {
+      sample: s.sampleCode,
+      ref: s.orderNumber,
+      answer: ANSWER,
+    });
+    await until(
+      'complaint answer in the app',
+      async () =>
+        (
+          await api('/api/notifications/in-app?page=1&perPage=50&orderBy=createdAt:desc&filter=all', {
+            token: s.accessToken,
+            lang: 'pl',
+          })
+        ).body.items as {
+          text: string;
+        }[],
+      (items) => items.some((n) => n.text === told),
+      60_000,
+    );
+    await waitForMail(
+      email,
+      new RegExp(
+        literal(
+          pl('notifications.complaintSampleRetestSubject', { sample: s.sampleCode, ref: s.orderNumber }),
+        ),
+      ),
+      60_000,
+    );
+    await page.goto(app('/notifications'));
+    await page.getByText(told).first().waitFor({ timeout: 30_000 });
+    await shot(page, 'complaint-answer-notification');
+    await page.goto(app(`/soil-tests/${s.sampleId}/results`));
+    const item = page.getByTestId('complaint');
+    await item.waitFor({ timeout: 30_000 });
+    await expect.poll(() => item.innerText()).toContain(pl('customerTests.complaintStatus_RETESTED'));
+    expect(await item.innerText()).toContain(ANSWER);
+    // The re-test's results opened a fresh 14 days.
+    await page.getByText(plPattern('customerTests.complaintUntil')).waitFor({ timeout: 30_000 });
+    await shot(page, 'complaint-retested');
+    expect(
+      problems.slice(problemsBefore).filter((p) => p.startsWith('pageerror') || /^5\d\d /.test(p)),
       problems.join('\n'),
     ).toEqual([]);
   });

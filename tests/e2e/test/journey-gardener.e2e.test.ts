@@ -1,4 +1,4 @@
-// Issue 13 item 1 / issue 10 "Done when": a gardener does the barcode flow on a 375 px wide screen
+// A gardener does the barcode flow on a 375 px wide screen
 // in Ukrainian (browser locale uk-UA, so the app's language comes from GET /api/language): registers
 // in the app, activates by the e-mailed link (capture inbox), signs in, accepts the cookie banner,
 // adds a garden test by typing a fresh kit code (a batch made through the admin API), fills the

@@ -12,6 +12,7 @@ export const OrdersErrorCode = {
   tooFewPunctures: 'tooFewPunctures',
   tooManyPunctures: 'tooManyPunctures',
   unknownPlant: 'unknownPlant',
+  gardenLocationOutsidePoland: 'gardenLocationOutsidePoland',
   testAlreadyConfirmed: 'testAlreadyConfirmed',
   cancelNotAllowed: 'cancelNotAllowed',
   alreadyPaid: 'alreadyPaid',

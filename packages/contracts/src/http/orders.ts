@@ -15,6 +15,7 @@ import {
 } from '../enums';
 import { Equipment } from '../pricing';
 import { ZPageMeta, ZPageQuery } from './common';
+import { GEO_LIMITS } from './geo';
 
 // ---- farm order wizard ------------------------------------------------------------------
 
@@ -241,11 +242,29 @@ export const ZBarcodeInput = z.string().trim().max(64);
 
 export const ZVerifyBarcodeBody = z.object({ barcode: ZBarcodeInput });
 
+/**
+ * Where the garden is, if the user says (WGS84 degrees, a point in Poland's extent of
+ * `GEO_LIMITS`); the results page shows it on the map. Outside: `gardenLocationOutsidePoland`.
+ */
+export const ZGardenLocation = z
+  .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+  .superRefine((p, ctx) => {
+    const [west, south, east, north] = GEO_LIMITS.extent;
+    if (p.lon < west || p.lon > east || p.lat < south || p.lat > north)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the garden location must lie in Poland',
+        params: { errorCode: 'gardenLocationOutsidePoland' },
+      });
+  });
+export type TGardenLocation = z.infer<typeof ZGardenLocation>;
+
 export const ZGardenTestDetails = z.object({
   gardenName: z.string().trim().min(GARDEN_NAME_MIN_LENGTH).max(GARDEN_NAME_MAX_LENGTH),
   /** A crop id of the agronomy catalogue (`@gleba/agronomy` CROPS). */
   plantId: z.string().min(1).max(64),
   gardenAreaAres: z.number().nonnegative().max(GARDEN_AREA_MAX_ARES).nullable().optional(),
+  location: ZGardenLocation.nullable().optional(),
   punctures: z.number().int().min(1).max(100).default(PUNCTURES_PER_SAMPLE.default),
   basicTestType: SoilTestType.default('BASIC_TEST'),
   additionalTestTypes: z.array(LabTestType).default([]),
@@ -258,6 +277,8 @@ export const ZUpdateGardenTestBody = z.object({
   gardenName: ZGardenTestDetails.shape.gardenName.optional(),
   plantId: ZGardenTestDetails.shape.plantId.optional(),
   gardenAreaAres: ZGardenTestDetails.shape.gardenAreaAres,
+  /** null removes the location; left out keeps it. */
+  location: ZGardenLocation.nullable().optional(),
   punctures: z.number().int().min(1).max(100).optional(),
   basicTestType: SoilTestType.optional(),
   additionalTestTypes: z.array(LabTestType).optional(),
@@ -279,6 +300,7 @@ export const ZGardenTest = z.object({
   gardenName: z.string(),
   plantId: z.string(),
   gardenAreaAres: z.number().nullable(),
+  location: z.object({ lat: z.number(), lon: z.number() }).nullable(),
   punctures: z.number().int(),
   basicTestType: SoilTestType,
   additionalTestTypes: z.array(LabTestType),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderKind } from '../enums';
 import { ZPageQuery } from '../http/common';
 
 /** A complaint about a sample's results may be filed within this many days of the results. */
@@ -31,11 +32,23 @@ export const ZAnswerComplaintBody = z.object({
 });
 export type TAnswerComplaintBody = z.input<typeof ZAnswerComplaintBody>;
 
+/**
+ * A complaint about one sample's results: a garden test (`testId` is the test, `barcode` its
+ * code) or one sample of a farm order (`testId` is the sample, `barcode` the sample's code,
+ * `orderId` the order; `sampleNumber` and `sectorName` say which sector it was taken from).
+ */
 export const ZComplaint = z.object({
   id: z.uuid(),
+  kind: OrderKind,
   testId: z.uuid(),
+  /** The farm order, or the garden test itself. */
+  orderId: z.uuid(),
   orderNumber: z.string(),
   barcode: z.string(),
+  /** The garden's or the field's name. */
+  fieldName: z.string(),
+  sectorName: z.string().nullable(),
+  sampleNumber: z.number().int().nullable(),
   userId: z.uuid(),
   reason: ComplaintReason,
   text: z.string(),

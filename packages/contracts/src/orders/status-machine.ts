@@ -13,7 +13,9 @@ type Table<S extends string> = Readonly<Record<S, Readonly<Partial<Record<S, rea
  * THE farm order machine: every legal transition and who may make it. Anything not listed is
  * illegal (409 illegalTransition). Beyond the spec's sequence: the carrier picking up the samples
  * moves an order to SAMPLES_SENT from any collecting step (customers often skip reporting their
- * progress), and an order can be cancelled until its samples are sent.
+ * progress), and an order can be cancelled until its samples are sent. A completed order whose
+ * results the lab imports again (a re-test after a complaint, a correction) becomes
+ * RESULTS_UPDATED, again with each further import (decision 0052).
  */
 export const FARM_TRANSITIONS: Table<FarmOrderStatus> = {
   PENDING_PAYMENT: { PAYMENT_CONFIRMED: ['PAYMENT'], ORDER_CANCELLED: ['USER', 'ADMIN'] },
@@ -36,7 +38,8 @@ export const FARM_TRANSITIONS: Table<FarmOrderStatus> = {
   SAMPLES_COLLECTION_COMPLETED: { SAMPLES_SENT: ['SHIPPING', 'ADMIN'], ORDER_CANCELLED: ['ADMIN'] },
   SAMPLES_SENT: { SAMPLES_IN_ANALYSIS: ['SHIPPING', 'LAB', 'ADMIN'] },
   SAMPLES_IN_ANALYSIS: { ORDER_COMPLETED: ['LAB', 'ADMIN'] },
-  ORDER_COMPLETED: {},
+  ORDER_COMPLETED: { RESULTS_UPDATED: ['LAB'] },
+  RESULTS_UPDATED: { RESULTS_UPDATED: ['LAB'] },
   ORDER_CANCELLED: {},
 };
 
@@ -67,7 +70,11 @@ export function canTransition<S extends string>(table: Table<S>, from: S, to: S,
 }
 
 /** Statuses a farm order has ended in: listed in the Archive tab and the admin's "ended". */
-export const FARM_ENDED: readonly FarmOrderStatus[] = ['ORDER_COMPLETED', 'ORDER_CANCELLED'];
+export const FARM_ENDED: readonly FarmOrderStatus[] = [
+  'ORDER_COMPLETED',
+  'RESULTS_UPDATED',
+  'ORDER_CANCELLED',
+];
 export const GARDEN_ENDED: readonly GardenTestStatus[] = [
   'COMPLETE_RESULTS',
   'RESULTS_UPDATED',

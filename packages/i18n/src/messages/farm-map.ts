@@ -1,6 +1,6 @@
 import { defineMessages } from '../catalogue';
 
-/** The map of plots and crops of the customer app (`/map`, issue 11; spec sections 2, 5, 6 and 8). */
+/** The map of plots and crops of the customer app (`/map`; spec sections 2, 5, 6 and 8). */
 export const farmMap = defineMessages({
   pl: {
     navMap: 'Mapa pól',

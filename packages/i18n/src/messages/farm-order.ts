@@ -2,7 +2,7 @@ import { defineMessages } from '../catalogue';
 
 /**
  * The farm order wizard, the payment result page, the orders list and the field's nutrient map
- * with its result history (customer app, issue 11 items 4-5; spec sections 2, 3, 5, 6 and 8).
+ * with its result history (customer app; spec sections 2, 3, 5, 6 and 8).
  */
 export const farmOrder = defineMessages({
   pl: {

@@ -116,6 +116,21 @@ export const notifications = defineMessages({
     complaintRetestSms: 'Reklamacja {ref} przyjęta: powtórzymy badanie.',
     complaintRetestInApp: 'Reklamacja badania {ref} przyjęta, powtórzymy badanie: „{answer}”',
 
+    complaintSampleAnsweredSubject: 'Odpowiedź na reklamację próbki {sample} (zamówienie {ref})',
+    complaintSampleAnsweredBody:
+      'Laboratorium odpowiedziało na Twoją reklamację próbki {sample} z zamówienia {ref}: „{answer}”',
+    complaintSampleAnsweredAction: 'Zobacz wyniki',
+    complaintSampleAnsweredSms: 'Reklamacja próbki {sample}: odpowiedź w aplikacji.',
+    complaintSampleAnsweredInApp: 'Odpowiedź na reklamację próbki {sample} z zamówienia {ref}: „{answer}”',
+
+    complaintSampleRetestSubject: 'Powtórzymy badanie próbki {sample} (zamówienie {ref})',
+    complaintSampleRetestBody:
+      'Laboratorium przyjęło Twoją reklamację próbki {sample} z zamówienia {ref} i powtórzy jej badanie: „{answer}”. Gdy nowe wyniki będą gotowe, powiadomimy Cię.',
+    complaintSampleRetestAction: 'Zobacz wyniki',
+    complaintSampleRetestSms: 'Reklamacja próbki {sample} przyjęta: powtórzymy badanie.',
+    complaintSampleRetestInApp:
+      'Reklamacja próbki {sample} z zamówienia {ref} przyjęta, powtórzymy badanie: „{answer}”',
+
     courierBookedSubject: 'Kurier zamówiony na {pickupDate}',
     courierBookedBody:
       'Kurier odbierze paczkę z próbkami {pickupDate} w godzinach {timeWindow}. Numer przesyłki: {waybill}.',
@@ -326,6 +341,21 @@ export const notifications = defineMessages({
     complaintRetestSms: 'Complaint {ref} accepted: we will test it again.',
     complaintRetestInApp: 'Complaint about test {ref} accepted, we will test it again: "{answer}"',
 
+    complaintSampleAnsweredSubject: 'Answer to your complaint about sample {sample} (order {ref})',
+    complaintSampleAnsweredBody:
+      'The lab answered your complaint about sample {sample} of order {ref}: "{answer}"',
+    complaintSampleAnsweredAction: 'View results',
+    complaintSampleAnsweredSms: 'Complaint about sample {sample}: the answer is in the app.',
+    complaintSampleAnsweredInApp: 'Answer to your complaint about sample {sample} of order {ref}: "{answer}"',
+
+    complaintSampleRetestSubject: 'We will test sample {sample} (order {ref}) again',
+    complaintSampleRetestBody:
+      'The lab accepted your complaint about sample {sample} of order {ref} and will test it again: "{answer}". We will let you know when the new results are ready.',
+    complaintSampleRetestAction: 'View results',
+    complaintSampleRetestSms: 'Complaint about sample {sample} accepted: we will test it again.',
+    complaintSampleRetestInApp:
+      'Complaint about sample {sample} of order {ref} accepted, we will test it again: "{answer}"',
+
     courierBookedSubject: 'Courier booked for {pickupDate}',
     courierBookedBody:
       'A courier will collect the parcel with your samples on {pickupDate} between {timeWindow}. Waybill: {waybill}.',
@@ -535,6 +565,21 @@ export const notifications = defineMessages({
     complaintRetestAction: 'Переглянути результати',
     complaintRetestSms: 'Скаргу {ref} прийнято: повторимо аналіз.',
     complaintRetestInApp: 'Скаргу щодо аналізу {ref} прийнято, ми повторимо аналіз: «{answer}»',
+
+    complaintSampleAnsweredSubject: 'Відповідь на скаргу щодо зразка {sample} (замовлення {ref})',
+    complaintSampleAnsweredBody:
+      'Лабораторія відповіла на вашу скаргу щодо зразка {sample} із замовлення {ref}: «{answer}»',
+    complaintSampleAnsweredAction: 'Переглянути результати',
+    complaintSampleAnsweredSms: 'Скарга щодо зразка {sample}: відповідь у застосунку.',
+    complaintSampleAnsweredInApp: 'Відповідь на скаргу щодо зразка {sample} із замовлення {ref}: «{answer}»',
+
+    complaintSampleRetestSubject: 'Ми повторимо аналіз зразка {sample} (замовлення {ref})',
+    complaintSampleRetestBody:
+      'Лабораторія прийняла вашу скаргу щодо зразка {sample} із замовлення {ref} і повторить його аналіз: «{answer}». Ми повідомимо вас, коли нові результати будуть готові.',
+    complaintSampleRetestAction: 'Переглянути результати',
+    complaintSampleRetestSms: 'Скаргу щодо зразка {sample} прийнято: повторимо аналіз.',
+    complaintSampleRetestInApp:
+      'Скаргу щодо зразка {sample} із замовлення {ref} прийнято, ми повторимо аналіз: «{answer}»',
 
     courierBookedSubject: 'Кур’єра замовлено на {pickupDate}',
     courierBookedBody:

@@ -19,14 +19,14 @@ import { geoError } from '../domain/errors';
 import { areaHa } from '../domain/geometry';
 import { geometry as geo } from './geometry-thread';
 import { CITY_CENTROIDS, VOIVODESHIP_NAMES, voivodeshipOfTeryt } from '../domain/terc';
-import { CadastreError, type CadastralParcel } from '../providers/uldk.provider';
-import type { GeoDeps } from './deps';
+import { CadastreError, type CadastralParcel } from '../adapters/uldk.provider';
+import type { Deps } from './deps';
 
-function freshAfter(deps: GeoDeps): Date {
+function freshAfter(deps: Deps): Date {
   return new Date(Date.now() - deps.config.ULDK_CACHE_HOURS * 3_600_000);
 }
 
-export async function voivodeships(deps: GeoDeps): Promise<TVoivodeshipItem[]> {
+export async function voivodeships(deps: Deps): Promise<TVoivodeshipItem[]> {
   const loaded = new Map<string, string>();
   try {
     for (const teryt of Object.values(VOIVODESHIP_TERYT)) {
@@ -42,12 +42,12 @@ export async function voivodeships(deps: GeoDeps): Promise<TVoivodeshipItem[]> {
   });
 }
 
-export async function counties(deps: GeoDeps, voivodeship: Voivodeship): Promise<TAdminUnit[]> {
+export async function counties(deps: Deps, voivodeship: Voivodeship): Promise<TAdminUnit[]> {
   const rows = await listUnits(deps.db, 'COUNTY', VOIVODESHIP_TERYT[voivodeship]);
   return rows.map((r) => ({ teryt: r.teryt, name: r.name, kindName: r.kind_name, voivodeship }));
 }
 
-export async function communes(deps: GeoDeps, county: string): Promise<TAdminUnit[]> {
+export async function communes(deps: Deps, county: string): Promise<TAdminUnit[]> {
   const voivodeship = voivodeshipOfTeryt(county);
   if (!voivodeship) return [];
   const rows = await listUnits(deps.db, 'COMMUNE', county.slice(0, 2), county.slice(2, 4));
@@ -55,7 +55,7 @@ export async function communes(deps: GeoDeps, county: string): Promise<TAdminUni
 }
 
 /** Precincts (obręby) of a commune: from the cache, else from ULDK's dictionary. */
-export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecinct[]> {
+export async function precincts(deps: Deps, commune: string): Promise<TPrecinct[]> {
   const cached = await cachedPrecincts(deps.db, commune, freshAfter(deps));
   if (cached.length) return cached;
   let entries;
@@ -73,7 +73,7 @@ export async function precincts(deps: GeoDeps, commune: string): Promise<TPrecin
 }
 
 /** Keeps a parcel ULDK answered (its shape checked) for `ULDK_CACHE_HOURS`; the plot-adding call reads it. */
-async function storeParcel(deps: GeoDeps, parcel: CadastralParcel): Promise<CadastralParcel> {
+async function storeParcel(deps: Deps, parcel: CadastralParcel): Promise<CadastralParcel> {
   let geometry;
   try {
     geometry = await geo.normalizeArea(parcel.geometry);
@@ -98,7 +98,7 @@ async function storeParcel(deps: GeoDeps, parcel: CadastralParcel): Promise<Cada
 }
 
 /** A parcel by TERYT id: from the cache, else from ULDK (then cached). */
-export async function cadastralParcel(deps: GeoDeps, terytId: string): Promise<CadastralParcel> {
+export async function cadastralParcel(deps: Deps, terytId: string): Promise<CadastralParcel> {
   const cached = await deps.db
     .selectFrom('parcels')
     .selectAll()
@@ -148,7 +148,7 @@ function present(p: CadastralParcel): TParcel {
   };
 }
 
-export async function parcel(deps: GeoDeps, precinct: string, number: string): Promise<TParcel> {
+export async function parcel(deps: Deps, precinct: string, number: string): Promise<TParcel> {
   return present(await cadastralParcel(deps, `${precinct}.${number}`));
 }
 
@@ -156,7 +156,7 @@ export async function parcel(deps: GeoDeps, precinct: string, number: string): P
 const POLAND = { west: 14, east: 24.2, south: 49, north: 54.9 };
 
 /** The parcel under a WGS84 point (a click on the map), from ULDK's GetParcelByXY; cached by id. */
-export async function parcelAt(deps: GeoDeps, lon: number, lat: number): Promise<TParcel> {
+export async function parcelAt(deps: Deps, lon: number, lat: number): Promise<TParcel> {
   if (lon < POLAND.west || lon > POLAND.east || lat < POLAND.south || lat > POLAND.north) {
     throw geoError('noParcelAtPoint', 'There is no cadastral parcel at this point (outside Poland)');
   }
@@ -173,7 +173,7 @@ export async function parcelAt(deps: GeoDeps, lon: number, lat: number): Promise
 }
 
 /** City search: loaded communes by name (with a centroid where known), then the geocoder. */
-export async function searchCities(deps: GeoDeps, q: string): Promise<TCity[]> {
+export async function searchCities(deps: Deps, q: string): Promise<TCity[]> {
   const units = await searchUnitsByName(deps.db, q);
   const found: TCity[] = units.map((u) => {
     const c = CITY_CENTROIDS[u.teryt];

@@ -37,9 +37,9 @@ import { listPlots, plotShapesByIds } from '../db/repositories/plots.repository'
 import { geoError } from '../domain/errors';
 import { areaHa, type Area } from '../domain/geometry';
 import { geometry as geo } from './geometry-thread';
-import type { GeoDeps } from './deps';
+import type { Deps } from './deps';
 
-type Db = GeoDeps['db'] | Transaction<Database>;
+type Db = Deps['db'] | Transaction<Database>;
 
 function isoDate(value: unknown): string {
   if (value instanceof Date) {
@@ -197,12 +197,12 @@ async function mustLock(trx: Transaction<Database>, userId: string, id: string):
   return row;
 }
 
-export async function getCrops(deps: GeoDeps, userId: string, language: Language): Promise<TCrop[]> {
+export async function getCrops(deps: Deps, userId: string, language: Language): Promise<TCrop[]> {
   return presentCrops(deps.db, await listCrops(deps.db, userId), language);
 }
 
 export async function getCropById(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   language: Language,
@@ -213,7 +213,7 @@ export async function getCropById(
 }
 
 export async function createCrop(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   body: TCreateCropBody,
   language: Language,
@@ -247,7 +247,7 @@ export async function createCrop(
 /** A new shape for a crop: refused while a test uses it; its sectors go back to one. */
 async function reshape(
   trx: Transaction<Database>,
-  deps: GeoDeps,
+  deps: Deps,
   row: CropRow,
   geometry: Area,
   plotIds?: string[],
@@ -272,7 +272,7 @@ async function reshape(
 }
 
 export async function updateCropFields(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   body: TUpdateCropBody,
@@ -311,7 +311,7 @@ export async function updateCropFields(
   return (await presentCrops(deps.db, [row], language))[0]!;
 }
 
-async function deleteCropRows(trx: Transaction<Database>, deps: GeoDeps, rows: CropRow[]): Promise<void> {
+async function deleteCropRows(trx: Transaction<Database>, deps: Deps, rows: CropRow[]): Promise<void> {
   await ensureNoTests(
     trx,
     rows.map((r) => r.id),
@@ -327,7 +327,7 @@ async function deleteCropRows(trx: Transaction<Database>, deps: GeoDeps, rows: C
   for (const r of rows) await deps.outbox.publish(trx, CropDeletedV1, { cropId: r.id, userId: r.user_id });
 }
 
-export async function deleteCrop(deps: GeoDeps, userId: string, id: string): Promise<void> {
+export async function deleteCrop(deps: Deps, userId: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await deleteCropRows(trx, deps, [row]);
@@ -337,7 +337,7 @@ export async function deleteCrop(deps: GeoDeps, userId: string, id: string): Pro
 /** Before plots are deleted: crops lying only on them go too; the others just lose those plots. */
 export async function deleteCropsOfPlots(
   trx: Transaction<Database>,
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   plotIds: string[],
 ): Promise<void> {
@@ -370,7 +370,7 @@ export async function reassignCropPlots(
 }
 
 async function changeShape(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   language: Language,
@@ -387,7 +387,7 @@ async function changeShape(
 }
 
 export function moveCrop(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   distanceM: number,
@@ -397,13 +397,13 @@ export function moveCrop(
   return changeShape(deps, userId, id, language, (row) => geo.moveArea(row.geometry, distanceM, bearingDeg));
 }
 
-export function cutCrop(deps: GeoDeps, userId: string, id: string, ring: Position[], language: Language) {
+export function cutCrop(deps: Deps, userId: string, id: string, ring: Position[], language: Language) {
   return changeShape(deps, userId, id, language, (row) => geo.cutOut(row.geometry, ring));
 }
 
 /** The crop keeps the largest piece; each other piece becomes a new crop of the same plant. */
 export async function divideCrop(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   line: Position[],
@@ -448,7 +448,7 @@ export async function divideCrop(
 }
 
 export async function undoRedoCrop(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   step: -1 | 1,
@@ -474,7 +474,7 @@ export async function undoRedoCrop(
 // ---- sectors ------------------------------------------------------------------------------
 
 async function changeSectors(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   language: Language,
@@ -492,7 +492,7 @@ async function changeSectors(
 }
 
 export function autoDivideCrop(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   maxAreaHa: number | undefined,
@@ -512,7 +512,7 @@ export function autoDivideCrop(
   });
 }
 
-export function revertSectors(deps: GeoDeps, userId: string, id: string, language: Language) {
+export function revertSectors(deps: Deps, userId: string, id: string, language: Language) {
   return changeSectors(deps, userId, id, language, async (row, trx) => {
     await ensureSectorsFree(trx, id);
     return singleSector(row.geometry);
@@ -524,7 +524,7 @@ export function revertSectors(deps: GeoDeps, userId: string, id: string, languag
  * a test must come back unchanged (same id and shape).
  */
 export function updateSectors(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   body: TUpdateSectorsBody,
@@ -564,7 +564,7 @@ export function updateSectors(
   });
 }
 
-export async function getSector(deps: GeoDeps, userId: string, sectorId: string, language: Language) {
+export async function getSector(deps: Deps, userId: string, sectorId: string, language: Language) {
   const sector = await findSector(deps.db, sectorId);
   if (!sector || sector.user_id !== userId) throw geoError('sectorNotFound', 'Sector not found');
   const crop = await getCropById(deps, userId, sector.crop_id, language);

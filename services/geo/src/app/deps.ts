@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { GeoSettings } from '../config';
 import type { Database } from '../db/database';
-import type { Cadastre } from '../providers/uldk.provider';
-import type { Geocoder } from '../providers/geocoder.provider';
+import type { Cadastre } from '../adapters/uldk.provider';
+import type { Geocoder } from '../adapters/geocoder.provider';
 
 /** What the use cases need: the database, the outbox, settings and the external ports. */
-export interface GeoDeps {
+export interface Deps {
   db: Kysely<Database>;
   outbox: Outbox;
   config: GeoSettings;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@gleba/platform';
-import type { GeometryTasks } from '../domain/geometry-tasks';
+import type { GeometryTasks } from './geometry-tasks';
 import type { GeometryAnswer, GeometryRequest } from './geometry.thread';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '@gleba/platform';
-import { geometryTasks, type GeometryTask } from '../domain/geometry-tasks';
+import { geometryTasks, type GeometryTask } from './geometry-tasks';
 
 export interface GeometryRequest {
   id: number;

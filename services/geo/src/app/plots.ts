@@ -25,9 +25,9 @@ import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repo
 import { cropIdsOfPlots } from '../db/repositories/crops.repository';
 import { geoError } from '../domain/errors';
 import { areaHa, type Area } from '../domain/geometry';
-import type { ImportCheck } from '../domain/geometry-tasks';
+import type { ImportCheck } from './geometry-tasks';
 import { geometry as geo } from './geometry-thread';
-import type { GeoDeps } from './deps';
+import type { Deps } from './deps';
 import { deleteCropsOfPlots, ensureNoTests, reassignCropPlots } from './crops';
 import { cadastralParcel } from './cadastre';
 
@@ -52,7 +52,7 @@ export function toPlot(row: PlotRow, range?: { min: number; max: number }): TPlo
   };
 }
 
-async function present(deps: GeoDeps, rows: PlotRow[]): Promise<TPlot[]> {
+async function present(deps: Deps, rows: PlotRow[]): Promise<TPlot[]> {
   const ranges = await shapeRanges(
     deps.db,
     rows.map((r) => r.id),
@@ -60,11 +60,11 @@ async function present(deps: GeoDeps, rows: PlotRow[]): Promise<TPlot[]> {
   return rows.map((r) => toPlot(r, ranges.get(r.id)));
 }
 
-export async function getPlots(deps: GeoDeps, userId: string): Promise<TPlot[]> {
+export async function getPlots(deps: Deps, userId: string): Promise<TPlot[]> {
   return present(deps, await listPlots(deps.db, userId));
 }
 
-export async function getPlot(deps: GeoDeps, userId: string, id: string): Promise<TPlot> {
+export async function getPlot(deps: Deps, userId: string, id: string): Promise<TPlot> {
   const row = await findPlot(deps.db, userId, id);
   if (!row) throw geoError('plotNotFound', 'Plot not found');
   return (await present(deps, [row]))[0]!;
@@ -73,7 +73,7 @@ export async function getPlot(deps: GeoDeps, userId: string, id: string): Promis
 /** Refuses a shape that covers the user's other plots beyond the configured limit. */
 async function checkOverlap(
   trx: Transaction<Database>,
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   geometry: Area,
   exclude: string[],
@@ -92,7 +92,7 @@ async function checkOverlap(
 /** Validates a drawn shape, snaps it to the user's other plots, and validates the result again. */
 async function prepareDrawn(
   trx: Transaction<Database>,
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   raw: Area | undefined,
   snapM: number | undefined,
@@ -104,7 +104,7 @@ async function prepareDrawn(
   return geo.snapPlot(drawn, await listPlotShapes(trx, userId, exclude), tolerance);
 }
 
-async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot): Promise<PlotRow> {
+async function saveNew(trx: Transaction<Database>, deps: Deps, plot: NewPlot): Promise<PlotRow> {
   const row = await insertPlot(trx, plot);
   const cursor = await recordShape(trx, row.id, 0, plot.geometry, deps.config.SHAPE_HISTORY_LIMIT);
   return updatePlot(trx, row.id, { cursor });
@@ -112,7 +112,7 @@ async function saveNew(trx: Transaction<Database>, deps: GeoDeps, plot: NewPlot)
 
 async function setShape(
   trx: Transaction<Database>,
-  deps: GeoDeps,
+  deps: Deps,
   row: PlotRow,
   geometry: Area,
   extra: Parameters<typeof updatePlot>[2] = {},
@@ -127,7 +127,7 @@ async function setShape(
   return updatePlot(trx, row.id, { ...extra, geometry, areaHa: areaHa(geometry), cursor });
 }
 
-export async function createDrawnPlot(deps: GeoDeps, userId: string, body: TCreatePlotBody): Promise<TPlot> {
+export async function createDrawnPlot(deps: Deps, userId: string, body: TCreatePlotBody): Promise<TPlot> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const geometry = await prepareDrawn(trx, deps, userId, body.geometry, body.snapToleranceM, []);
     await checkOverlap(trx, deps, userId, geometry, []);
@@ -150,7 +150,7 @@ export async function createDrawnPlot(deps: GeoDeps, userId: string, body: TCrea
 }
 
 export async function createCadastralPlot(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   body: TCadastralPlotBody,
 ): Promise<TPlot> {
@@ -195,7 +195,7 @@ async function mustLock(trx: Transaction<Database>, userId: string, id: string):
 }
 
 export async function updatePlotFields(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   body: TUpdatePlotBody,
@@ -220,7 +220,7 @@ export async function updatePlotFields(
 }
 
 export async function movePlot(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   id: string,
   distanceM: number,
@@ -242,7 +242,7 @@ export async function movePlot(
   return (await present(deps, [row]))[0]!;
 }
 
-export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, step: -1 | 1): Promise<TPlot> {
+export async function undoRedoPlot(deps: Deps, userId: string, id: string, step: -1 | 1): Promise<TPlot> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     const target = row.history_cursor + step;
@@ -259,12 +259,7 @@ export async function undoRedoPlot(deps: GeoDeps, userId: string, id: string, st
 }
 
 /** The plot keeps the largest piece; the others become new custom plots. */
-export async function dividePlot(
-  deps: GeoDeps,
-  userId: string,
-  id: string,
-  line: Position[],
-): Promise<TPlot[]> {
+export async function dividePlot(deps: Deps, userId: string, id: string, line: Position[]): Promise<TPlot[]> {
   const rows = await deps.db.transaction().execute(async (trx) => {
     const row = await mustLock(trx, userId, id);
     await ensureNoTests(trx, await cropIdsOfPlots(trx, [id]));
@@ -296,7 +291,7 @@ export async function dividePlot(
 }
 
 /** The first plot becomes the union; the others are removed and their crops move to it. */
-export async function mergePlots(deps: GeoDeps, userId: string, ids: string[]): Promise<TPlot> {
+export async function mergePlots(deps: Deps, userId: string, ids: string[]): Promise<TPlot> {
   const unique = [...new Set(ids)];
   const row = await deps.db.transaction().execute(async (trx) => {
     const rows: PlotRow[] = [];
@@ -335,7 +330,7 @@ export async function mergePlots(deps: GeoDeps, userId: string, ids: string[]): 
 }
 
 /** Deletes a plot; crops lying only on it go too (refused when one has a test). */
-export async function deletePlot(deps: GeoDeps, userId: string, id: string): Promise<void> {
+export async function deletePlot(deps: Deps, userId: string, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await mustLock(trx, userId, id);
     await deleteCropsOfPlots(trx, deps, userId, [id]);
@@ -351,7 +346,7 @@ export async function deletePlot(deps: GeoDeps, userId: string, id: string): Pro
  * Refuses a file with no polygon at all (`plotImportInvalid`).
  */
 export async function importPlotFile(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   format: 'kml' | 'geojson',
   content: string,

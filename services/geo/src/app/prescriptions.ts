@@ -6,7 +6,7 @@ import { listPlots } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
 import type { Area } from '../domain/geometry';
 import { planPrescription, prescriptionFileName, productNameKey } from '../domain/prescription';
-import type { GeoDeps } from './deps';
+import type { Deps } from './deps';
 
 export interface PrescriptionFile {
   fileName: string;
@@ -26,7 +26,7 @@ const CONTENT_TYPE: Record<PrescriptionFormat, string> = {
  * Another user's crop is `cropNotFound` (404) like a crop that does not exist.
  */
 export async function exportPrescription(
-  deps: GeoDeps,
+  deps: Deps,
   userId: string,
   cropId: string,
   format: PrescriptionFormat,

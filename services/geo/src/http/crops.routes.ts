@@ -27,10 +27,10 @@ import {
   updateCropFields,
   updateSectors,
 } from '../app/crops';
-import type { GeoDeps } from '../app/deps';
+import type { Deps } from '../app/deps';
 import { exportPrescription } from '../app/prescriptions';
 
-export function cropRoutes(deps: GeoDeps): Router {
+export function cropRoutes(deps: Deps): Router {
   const r = Router();
   r.use(requireAuth);
   const user = (auth: Parameters<typeof mustAuth>[0]) => mustAuth(auth).userId;
@@ -149,7 +149,7 @@ export function cropRoutes(deps: GeoDeps): Router {
   return r;
 }
 
-export function sectorRoutes(deps: GeoDeps): Router {
+export function sectorRoutes(deps: Deps): Router {
   const r = Router();
   r.use(requireAuth);
   r.get(

@@ -5,9 +5,9 @@ import { findFarm, toFarm, upsertFarm } from '../db/repositories/farms.repositor
 import { farmFeatureCollection } from '../adapters/plot-files';
 import { getCrops } from '../app/crops';
 import { getPlots } from '../app/plots';
-import type { GeoDeps } from '../app/deps';
+import type { Deps } from '../app/deps';
 
-export function farmRoutes(deps: GeoDeps): Router {
+export function farmRoutes(deps: Deps): Router {
   const r = Router();
   r.use(requireAuth);
   r.get(

@@ -25,9 +25,9 @@ import {
   undoRedoPlot,
   updatePlotFields,
 } from '../app/plots';
-import type { GeoDeps } from '../app/deps';
+import type { Deps } from '../app/deps';
 
-export function plotRoutes(deps: GeoDeps): Router {
+export function plotRoutes(deps: Deps): Router {
   const r = Router();
   r.use(requireAuth);
   const user = (auth: Parameters<typeof mustAuth>[0]) => mustAuth(auth).userId;

@@ -11,10 +11,10 @@ import {
   type TPlant,
 } from '@gleba/contracts';
 import { communes, counties, parcel, parcelAt, precincts, searchCities, voivodeships } from '../app/cadastre';
-import type { GeoDeps } from '../app/deps';
+import type { Deps } from '../app/deps';
 
 /** Administrative units (voivodeship -> county -> commune -> precinct). Public reference data. */
-export function adminUnitRoutes(deps: GeoDeps): Router {
+export function adminUnitRoutes(deps: Deps): Router {
   const r = Router();
   r.get(
     '/voivodeships',
@@ -35,7 +35,7 @@ export function adminUnitRoutes(deps: GeoDeps): Router {
   return r;
 }
 
-export function cadastreRoutes(deps: GeoDeps): Router {
+export function cadastreRoutes(deps: Deps): Router {
   const r = Router();
   // Signed-in only: each call is a ULDK request, and only the farm map (signed in) asks by point.
   r.get(
@@ -50,7 +50,7 @@ export function cadastreRoutes(deps: GeoDeps): Router {
   return r;
 }
 
-export function cityRoutes(deps: GeoDeps): Router {
+export function cityRoutes(deps: Deps): Router {
   const r = Router();
   r.get(
     '/',

@@ -40,7 +40,7 @@ import {
 } from '../db/repositories/tokens.repository';
 import { isDataComplete, type ProfileData } from '../domain/profile';
 import { hashToken, newOpaqueToken, newPublicUserId } from '../domain/secrets';
-import { depsOf, type Ctx } from './deps';
+import { depsOf, type Deps } from './deps';
 import { publishNewsletterConsent, publishProfileUpdated } from './events';
 import { endUserSessions, issueSession, markSessionsEnded } from './sessions';
 
@@ -52,7 +52,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
-async function requestActivationLink(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+async function requestActivationLink(ctx: Deps, trx: Transaction<Database>, user: User): Promise<void> {
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + ctx.config.ACTIVATION_TOKEN_TTL_HOURS * 3_600_000);
   await createOneTimeToken(trx, user.id, 'ACTIVATION', hashToken(token), expiresAt);
@@ -66,7 +66,7 @@ async function requestActivationLink(ctx: Ctx, trx: Transaction<Database>, user:
   });
 }
 
-export async function publishRegistered(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+export async function publishRegistered(ctx: Deps, trx: Transaction<Database>, user: User): Promise<void> {
   await ctx.outbox.publish(trx, UserRegisteredV1, {
     userId: user.id,
     email: user.email,
@@ -84,7 +84,7 @@ export async function publishRegistered(ctx: Ctx, trx: Transaction<Database>, us
 }
 
 /** Spec 4: an account starts inactive; the e-mail link activates it. */
-export async function register(ctx: Ctx, body: z.output<typeof ZRegisterBody>): Promise<User> {
+export async function register(ctx: Deps, body: z.output<typeof ZRegisterBody>): Promise<User> {
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(E.userAlreadyExists, 'User already exists');
   const passwordHash = await depsOf(ctx).hasher.hash(body.password);
   try {
@@ -114,7 +114,7 @@ export async function register(ctx: Ctx, body: z.output<typeof ZRegisterBody>): 
   }
 }
 
-export async function activate(ctx: Ctx, token: string): Promise<TTokenPair> {
+export async function activate(ctx: Deps, token: string): Promise<TTokenPair> {
   return ctx.db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'ACTIVATION', hashToken(token));
     if (!used) throw invalidLink();
@@ -128,14 +128,14 @@ export async function activate(ctx: Ctx, token: string): Promise<TTokenPair> {
 }
 
 /** Answers the same whether or not the e-mail is known (no enumeration: the spec names no message here). */
-export async function resendActivationLink(ctx: Ctx, email: string, ip: string): Promise<void> {
+export async function resendActivationLink(ctx: Deps, email: string, ip: string): Promise<void> {
   await limitResetLike(ctx, 'activation', email, ip);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.isActive || !user.isEnabled) return;
   await ctx.db.transaction().execute((trx) => requestActivationLink(ctx, trx, user));
 }
 
-async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string): Promise<void> {
+async function limitResetLike(ctx: Deps, kind: string, email: string, ip: string): Promise<void> {
   const { limiter } = depsOf(ctx);
   const window = ctx.config.RESET_LIMIT_WINDOW_SECONDS;
   const [byEmail, byIp] = await Promise.all([
@@ -153,7 +153,7 @@ async function limitResetLike(ctx: Ctx, kind: string, email: string, ip: string)
  * The password is checked before the account state, so the state is told only to its owner.
  */
 export async function login(
-  ctx: Ctx,
+  ctx: Deps,
   email: string,
   password: string,
   ip: string,
@@ -186,7 +186,7 @@ export async function login(
 
 /** Spec 8: an unknown e-mail is told ("e-mail does not exist"); the limit comes first so it cannot be farmed. */
 export async function forgotPassword(
-  ctx: Ctx,
+  ctx: Deps,
   email: string,
   ip: string,
   app: 'customer' | 'admin',
@@ -215,7 +215,7 @@ export async function forgotPassword(
   });
 }
 
-export async function checkResetToken(ctx: Ctx, token: string): Promise<{ valid: true; email: string }> {
+export async function checkResetToken(ctx: Deps, token: string): Promise<{ valid: true; email: string }> {
   const found = await peekOneTimeToken(ctx.db, 'PASSWORD_RESET', hashToken(token));
   const user = found && (await findUserById(ctx.db, found.user_id));
   if (!user) throw invalidLink();
@@ -224,7 +224,7 @@ export async function checkResetToken(ctx: Ctx, token: string): Promise<{ valid:
 
 /** The link proves the e-mail: the account becomes active, other sessions end, the user is signed in. */
 export async function setPassword(
-  ctx: Ctx,
+  ctx: Deps,
   token: string,
   body: TSetPasswordBody,
 ): Promise<TTokenPair & { email: string }> {
@@ -247,7 +247,7 @@ export async function setPassword(
   return result;
 }
 
-export async function exchangeAuthCode(ctx: Ctx, code: string): Promise<TTokenPair> {
+export async function exchangeAuthCode(ctx: Deps, code: string): Promise<TTokenPair> {
   return ctx.db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'AUTH_CODE', hashToken(code));
     const user = used && (await findUserById(trx, used.user_id));
@@ -257,7 +257,7 @@ export async function exchangeAuthCode(ctx: Ctx, code: string): Promise<TTokenPa
   });
 }
 
-export async function createAuthCode(ctx: Ctx, trx: Transaction<Database>, userId: string): Promise<string> {
+export async function createAuthCode(ctx: Deps, trx: Transaction<Database>, userId: string): Promise<string> {
   const code = newOpaqueToken();
   await createOneTimeToken(
     trx,
@@ -269,7 +269,7 @@ export async function createAuthCode(ctx: Ctx, trx: Transaction<Database>, userI
   return code;
 }
 
-async function mustUser(ctx: Ctx, userId: string): Promise<User> {
+async function mustUser(ctx: Deps, userId: string): Promise<User> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound(E.userNotFound, 'User not found');
   return user;
@@ -281,7 +281,7 @@ async function mustUser(ctx: Ctx, userId: string): Promise<User> {
  * earlier reset links; the caller gets a new session.
  */
 export async function changePassword(
-  ctx: Ctx,
+  ctx: Deps,
   userId: string,
   body: TChangePasswordBody,
 ): Promise<TTokenPair> {
@@ -313,7 +313,7 @@ export async function changePassword(
   return tokens;
 }
 
-export async function updateMe(ctx: Ctx, userId: string, body: TUpdateMeBody): Promise<void> {
+export async function updateMe(ctx: Deps, userId: string, body: TUpdateMeBody): Promise<void> {
   const before = await mustUser(ctx, userId);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await updateUser(trx, userId, {
@@ -335,7 +335,7 @@ function profileError(issues: { path: string[]; message: string }[]): AppError {
   );
 }
 
-async function saveProfile(ctx: Ctx, user: User, data: ProfileData) {
+async function saveProfile(ctx: Deps, user: User, data: ProfileData) {
   return ctx.db.transaction().execute(async (trx) => {
     const saved = await upsertProfile(trx, user.id, data, isDataComplete(data, user.phoneNumber));
     await publishProfileUpdated(ctx, trx, user);
@@ -343,7 +343,7 @@ async function saveProfile(ctx: Ctx, user: User, data: ProfileData) {
   });
 }
 
-export async function createProfile(ctx: Ctx, userId: string, body: z.output<typeof ZProfileBody>) {
+export async function createProfile(ctx: Deps, userId: string, body: z.output<typeof ZProfileBody>) {
   const user = await mustUser(ctx, userId);
   if (await findProfile(ctx.db, userId))
     throw conflict(E.profileAlreadyExists, 'Profile already exists, use PATCH');
@@ -351,7 +351,7 @@ export async function createProfile(ctx: Ctx, userId: string, body: z.output<typ
 }
 
 export async function patchProfile(
-  ctx: Ctx,
+  ctx: Deps,
   userId: string,
   patch: z.output<typeof ZProfilePatchBody> & TProfilePatchBody,
 ) {
@@ -373,7 +373,7 @@ export async function patchProfile(
 }
 
 export async function setSuspended(
-  ctx: Ctx,
+  ctx: Deps,
   adminId: string,
   userId: string,
   suspend: boolean,
@@ -409,7 +409,7 @@ export async function setSuspended(
  * token issued before now can live: its tokens are refused at the gateway at once, not only here.
  * Redis being down does not undo the suspension (the database holds it; refresh is refused).
  */
-async function markSuspended(ctx: Ctx, userId: string, suspended: boolean): Promise<void> {
+async function markSuspended(ctx: Deps, userId: string, suspended: boolean): Promise<void> {
   const key = suspendedAccountKey(ctx.config.REDIS_PREFIX, userId);
   try {
     const { redis } = depsOf(ctx);

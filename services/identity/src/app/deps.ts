@@ -3,11 +3,11 @@ import type { ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { PasswordHasher } from '../domain/passwords';
-import type { RateLimiter } from '../domain/rate-limiter';
-import type { KeyStore } from '../keys/key-store';
-import type { SocialSignIn } from '../social/social-sign-in';
+import type { RateLimiter } from '../adapters/rate-limiter';
+import type { KeyStore } from './key-store';
+import type { SocialSignIn } from '../adapters/social-sign-in';
 
-export type Ctx = ServiceContext<Database, Config>;
+export type Deps = ServiceContext<Database, Config>;
 
 /** What identity adds to the platform's context; built in `start`, used by the routes. */
 export interface IdentityDeps {
@@ -20,11 +20,11 @@ export interface IdentityDeps {
 
 const registry = new WeakMap<object, IdentityDeps>();
 
-export function setDeps(ctx: Ctx, deps: IdentityDeps): void {
+export function setDeps(ctx: Deps, deps: IdentityDeps): void {
   registry.set(ctx, deps);
 }
 
-export function depsOf(ctx: Ctx): IdentityDeps {
+export function depsOf(ctx: Deps): IdentityDeps {
   const deps = registry.get(ctx);
   if (!deps) throw new Error('identity dependencies are not started');
   return deps;

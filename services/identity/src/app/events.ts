@@ -3,10 +3,14 @@ import { NewsletterConsentChangedV1, ProfileUpdatedV1, type EventData } from '@g
 import type { Database } from '../db/database';
 import { findProfile, type User } from '../db/repositories/users.repository';
 import { mainAddress, resolvedCorrespondenceAddress } from '../domain/profile';
-import type { Ctx } from './deps';
+import type { Deps } from './deps';
 
 /** The full contact and profile state, so read models (orders, notification) never call identity. */
-export async function publishProfileUpdated(ctx: Ctx, trx: Transaction<Database>, user: User): Promise<void> {
+export async function publishProfileUpdated(
+  ctx: Deps,
+  trx: Transaction<Database>,
+  user: User,
+): Promise<void> {
   const p = await findProfile(trx, user.id);
   const personal = p?.personalData ?? null;
   const data: EventData<typeof ProfileUpdatedV1> = {
@@ -33,7 +37,7 @@ export async function publishProfileUpdated(ctx: Ctx, trx: Transaction<Database>
 }
 
 export async function publishNewsletterConsent(
-  ctx: Ctx,
+  ctx: Deps,
   trx: Transaction<Database>,
   user: User,
 ): Promise<void> {

@@ -14,13 +14,13 @@ import {
   revokeUserSessions,
 } from '../db/repositories/tokens.repository';
 import { hashToken, newOpaqueToken } from '../domain/secrets';
-import { depsOf, type Ctx } from './deps';
+import { depsOf, type Deps } from './deps';
 
 export const reauthenticate = () =>
   new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
 
 export async function signAccessToken(
-  ctx: Ctx,
+  ctx: Deps,
   user: Pick<User, 'id' | 'role' | 'email' | 'language'>,
   sessionId: string,
 ): Promise<string> {
@@ -43,7 +43,7 @@ export async function signAccessToken(
 
 /** A new sign-in: a new refresh-token family (its id is the session id) and an access token. */
 export async function issueSession(
-  ctx: Ctx,
+  ctx: Deps,
   trx: Transaction<Database>,
   user: User,
   familyId: string = randomUUID(),
@@ -62,7 +62,7 @@ export async function issueSession(
  * Rotation: a refresh token works once. Presenting one that was already used means it was
  * stolen (or replayed): the whole family is revoked and both holders must sign in again.
  */
-export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promise<TTokenPair> {
+export async function rotateRefreshToken(ctx: Deps, refreshToken: string): Promise<TTokenPair> {
   const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
   if (!stored || stored.revoked_at) throw reauthenticate();
   if (stored.used_at) {
@@ -95,7 +95,7 @@ export async function rotateRefreshToken(ctx: Ctx, refreshToken: string): Promis
 }
 
 /** Logout: the session of the refresh token and the one of the access token (when given) end. */
-export async function logout(ctx: Ctx, refreshToken?: string, sessionId?: string): Promise<void> {
+export async function logout(ctx: Deps, refreshToken?: string, sessionId?: string): Promise<void> {
   const ended: string[] = [];
   if (refreshToken) {
     const stored = await findRefreshToken(ctx.db, hashToken(refreshToken));
@@ -112,7 +112,7 @@ export async function logout(ctx: Ctx, refreshToken?: string, sessionId?: string
  * `markSessionsEnded` once the transaction has committed.
  */
 export async function endUserSessions(
-  ctx: Ctx,
+  ctx: Deps,
   trx: Transaction<Database>,
   userId: string,
 ): Promise<string[]> {
@@ -127,7 +127,7 @@ export async function endUserSessions(
  * theirs can live: their access tokens are refused at once, not when they expire. Redis being down
  * does not undo the end (the database holds it: refresh is refused); it is logged.
  */
-export async function markSessionsEnded(ctx: Ctx, familyIds: string[]): Promise<void> {
+export async function markSessionsEnded(ctx: Deps, familyIds: string[]): Promise<void> {
   if (familyIds.length === 0) return;
   try {
     const pipeline = depsOf(ctx).redis.pipeline();

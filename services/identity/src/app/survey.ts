@@ -5,7 +5,7 @@ import {
   type TSurveyCounts,
   type TSurveyType,
 } from '@gleba/contracts';
-import type { Ctx } from './deps';
+import type { Deps } from './deps';
 import {
   countSurveyAnswers,
   findSurveyAnswers,
@@ -14,7 +14,7 @@ import {
 
 /** Stores the user's answers (already checked against the survey by the body's schema). */
 export async function saveSurveyAnswers(
-  ctx: Ctx,
+  ctx: Deps,
   userId: string,
   surveyType: TSurveyType,
   body: TSurveyAnswersBody,
@@ -24,7 +24,7 @@ export async function saveSurveyAnswers(
 }
 
 export async function surveyAnswers(
-  ctx: Ctx,
+  ctx: Deps,
   userId: string,
   surveyType: TSurveyType,
 ): Promise<TSurveyAnswers> {
@@ -32,7 +32,7 @@ export async function surveyAnswers(
 }
 
 /** Every question and answer of the survey, with its count (0 where nobody chose it). */
-export async function surveyCounts(ctx: Ctx, surveyType: TSurveyType): Promise<TSurveyCounts> {
+export async function surveyCounts(ctx: Deps, surveyType: TSurveyType): Promise<TSurveyCounts> {
   const { respondents, counts } = await countSurveyAnswers(ctx.db, surveyType);
   const count = (q: string, a: string) =>
     counts.find((c) => c.questionKey === q && c.answerKey === a)?.count ?? 0;

@@ -13,12 +13,12 @@ import {
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
 import * as survey from '../app/survey';
-import type { Ctx } from '../app/deps';
+import type { Deps } from '../app/deps';
 import { findCurrentUser, listUsers } from '../db/repositories/users.repository';
 import { clientIp, parseBody } from './parse';
 
 /** The admin panel's calls (served under `/farm-api` and `/garden-api`). */
-export function adminRoutes(ctx: Ctx): Router {
+export function adminRoutes(ctx: Deps): Router {
   const r = express.Router();
 
   r.post(

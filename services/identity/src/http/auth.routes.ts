@@ -11,13 +11,13 @@ import {
   ZTokenParam,
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
-import type { Ctx } from '../app/deps';
+import type { Deps } from '../app/deps';
 import { logout, rotateRefreshToken } from '../app/sessions';
 import { findCurrentUser } from '../db/repositories/users.repository';
 import { clientIp, parseBody } from './parse';
 
 /** `auth/*` served under every base (`/api`, `/farm-api`, `/garden-api`). */
-export function authRoutes(ctx: Ctx): Router {
+export function authRoutes(ctx: Deps): Router {
   const r = express.Router();
 
   r.post(

@@ -1,9 +1,9 @@
 import express, { type Router } from 'express';
 import { route } from '@gleba/platform';
-import { depsOf, type Ctx } from '../app/deps';
+import { depsOf, type Deps } from '../app/deps';
 
 /** Every service verifies access tokens with these keys (`JWKS_URL`). */
-export function jwksRoutes(ctx: Ctx): Router {
+export function jwksRoutes(ctx: Deps): Router {
   const r = express.Router();
   r.get(
     '/.well-known/jwks.json',

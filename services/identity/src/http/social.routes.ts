@@ -3,7 +3,7 @@ import express, { type Request, type Router } from 'express';
 import { AppError, requestLanguage, route } from '@gleba/platform';
 import { IdentityErrorCode, UserActivatedV1, ZSocialProviderParam, type Language } from '@gleba/contracts';
 import { createAuthCode, publishRegistered } from '../app/accounts';
-import { depsOf, type Ctx } from '../app/deps';
+import { depsOf, type Deps } from '../app/deps';
 import {
   findSocialAccount,
   findUserById,
@@ -13,9 +13,9 @@ import {
   updateUser,
 } from '../db/repositories/users.repository';
 import { newPublicUserId } from '../domain/secrets';
-import type { SocialIdentity } from '../social/social-sign-in';
+import type { SocialIdentity } from '../adapters/social-sign-in';
 
-function callbackUrl(ctx: Ctx, req: Request, provider: string): string {
+function callbackUrl(ctx: Deps, req: Request, provider: string): string {
   const base = ctx.config.PUBLIC_API_URL ?? `${req.protocol}://${req.get('host')}/api`;
   return `${base.replace(/\/$/, '')}/auth/social/${provider}/callback`;
 }
@@ -24,7 +24,7 @@ function callbackUrl(ctx: Ctx, req: Request, provider: string): string {
  * Links by provider subject, else by the verified e-mail, else creates an active account in the
  * browser's language (the account's e-mails and later sign-ins speak it).
  */
-async function signInSocial(ctx: Ctx, who: SocialIdentity, language: Language): Promise<string> {
+async function signInSocial(ctx: Deps, who: SocialIdentity, language: Language): Promise<string> {
   return ctx.db.transaction().execute(async (trx) => {
     const linked = await findSocialAccount(trx, who.provider, who.subject);
     let user = linked ? await findUserById(trx, linked.user_id) : await findUserByEmail(trx, who.email);
@@ -65,7 +65,7 @@ async function signInSocial(ctx: Ctx, who: SocialIdentity, language: Language): 
  * Apple's form POST) ends at the SPA's `/login?authCode=...` (or `?error=<code>`), and the SPA
  * exchanges the code at `GET auth/token-exchange`.
  */
-export function socialRoutes(ctx: Ctx): Router {
+export function socialRoutes(ctx: Deps): Router {
   const r = express.Router();
   r.get(
     '/auth/social/:provider',

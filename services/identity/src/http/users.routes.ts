@@ -10,7 +10,7 @@ import {
 } from '@gleba/contracts';
 import * as accounts from '../app/accounts';
 import * as survey from '../app/survey';
-import type { Ctx } from '../app/deps';
+import type { Deps } from '../app/deps';
 import { findCurrentUser, findProfile, toProfile } from '../db/repositories/users.repository';
 import { parseBody } from './parse';
 
@@ -26,7 +26,7 @@ function profileView(p: ReturnType<typeof toProfile>): TProfile {
 }
 
 /** The signed-in user's own account (customer API). */
-export function usersRoutes(ctx: Ctx): Router {
+export function usersRoutes(ctx: Deps): Router {
   const r = express.Router();
   r.use('/users', requireAuth);
 

@@ -1,20 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { PlatformTables } from '@gleba/platform';
+import type { StagedElement, StoredElement } from '../domain/elements';
+
+export type { StagedElement, StoredElement } from '../domain/elements';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
-
-export interface StoredElement {
-  key: string;
-  name: string;
-  symbol: string;
-  unit: string;
-  value: number | null;
-  valueDescripted: string | null;
-}
-
-/** A staged element, compact: `[key, value, descriptive value]` (name, symbol and unit are the parameter's). */
-export type StagedElement = [key: string, value: number | null, valueDescripted: string | null];
 
 export interface ExpectedSamplesTable {
   sample_id: string;

@@ -9,7 +9,7 @@ import {
   type RecommendationInput,
 } from '@gleba/agronomy';
 import type { AgronomicCategory } from '@gleba/contracts';
-import type { StoredElement } from '../db/database';
+import type { StoredElement } from './elements';
 
 export interface SampleForAdvice {
   kind: 'FARM' | 'GARDEN';

@@ -11,7 +11,7 @@ import {
 } from '@gleba/agronomy';
 import type { AgronomicCategory, Language, NutrientClass, PhClass, TResultElement } from '@gleba/contracts';
 import { t } from '@gleba/i18n';
-import type { StoredElement } from '../db/database';
+import type { StoredElement } from './elements';
 import { PARAM_BY_KEY, type ParamKey } from './file-format';
 import { orderedTests } from './recommendation';
 

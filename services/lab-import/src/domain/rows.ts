@@ -1,7 +1,7 @@
 import { LabImportErrorCode, type AgronomicCategory, type ImportTestType } from '@gleba/contracts';
 import type { ImportMessageParams } from '@gleba/i18n';
 import { namespaces } from '@gleba/i18n';
-import type { StagedElement, StoredElement } from '../db/database';
+import type { StagedElement, StoredElement } from './elements';
 import {
   cellContent,
   cellText,

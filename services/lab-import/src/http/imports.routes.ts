@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request } from 'express';
+import express, { Router, type Request } from 'express';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
@@ -10,25 +10,17 @@ import {
   ZImportUploadQuery,
   ZPageQuery,
 } from '@gleba/contracts';
-import {
-  AppError,
-  mustAuth,
-  parseInput,
-  requestLanguage,
-  requireRole,
-  route,
-  type ServiceContext,
-} from '@gleba/platform';
+import { AppError, mustAuth, parseInput, requestLanguage, requireRole, route } from '@gleba/platform';
 import { importMessage } from '@gleba/i18n';
-import { labImportSettings, type Config } from '../config';
-import type { Database } from '../db/database';
+import { labImportSettings } from '../config';
 import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
-import { templateWorkbook } from '../domain/template';
-import { countInflated, FileRejected, inspectXlsx } from '../domain/xlsx-guard';
-import type { ZipEntry } from '../domain/zip';
+import { templateWorkbook } from '../adapters/template';
+import { countInflated, FileRejected, inspectXlsx } from '../adapters/xlsx-guard';
+import type { ZipEntry } from '../adapters/zip';
 import { ApplyImportJob, CheckImportJob } from '../jobs/import.worker';
 import { handOver } from '../jobs/upload-handoff';
 import { readUpload } from './upload';
+import type { Deps } from '../app/deps';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -48,7 +40,8 @@ const ZUploadQueryLoose = z.object({
 const ZDetailQuery = z.object({ errorsLimit: z.coerce.number().int().min(0).max(10_000).default(1000) });
 
 /** Admin API of the import wizard, mounted under both `/farm-api` and `/garden-api`. */
-export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function importRoutes(ctx: Deps): Router {
+  const routes = Router();
   const { db, jobs } = ctx;
   const config = labImportSettings(ctx.config);
   const router = express.Router();
@@ -255,5 +248,6 @@ export function importRoutes(app: Express, ctx: ServiceContext<Database, Config>
     ),
   );
 
-  for (const base of ['/farm-api', '/garden-api']) app.use(base, router);
+  for (const base of ['/farm-api', '/garden-api']) routes.use(base, router);
+  return routes;
 }

@@ -1,20 +1,11 @@
-import express, { type Express } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
 import { LabImportErrorCode, ZFieldHistoryQuery } from '@gleba/contracts';
-import {
-  AppError,
-  mustAuth,
-  requestLanguage,
-  requireAuth,
-  requireRole,
-  route,
-  type ServiceContext,
-} from '@gleba/platform';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { AppError, mustAuth, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
 import { findSample, resultsOf, samplesWhere } from '../db/repositories/results.repository';
-import { renderReport } from '../domain/report-pdf';
+import { renderReport } from '../adapters/report-pdf';
 import { resultView, sampleResultsView } from '../domain/results-view';
+import type { Deps } from '../app/deps';
 
 const ZTestParams = z.object({ testId: z.uuid() });
 const ZOrderParams = z.object({ orderId: z.uuid() });
@@ -29,7 +20,8 @@ const notFound = () => new AppError(LabImportErrorCode.resultsNotFound, 404, 'Re
  * PDF report. Only the owner reads them; anyone else gets the same 404 as for a test that does not
  * exist. Admins read any order's results under `/{farm,garden}-api/results`.
  */
-export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function resultsRoutes(ctx: Deps): Router {
+  const routes = Router();
   const { db } = ctx;
   const customer = express.Router();
   customer.use(requireAuth);
@@ -114,7 +106,7 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
     }),
   );
 
-  app.use('/api/results', customer);
+  routes.use('/api/results', customer);
 
   const admin = express.Router();
   admin.use(requireRole('ADMIN'));
@@ -135,5 +127,6 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
       };
     }),
   );
-  for (const base of ['/farm-api/results', '/garden-api/results']) app.use(base, admin);
+  for (const base of ['/farm-api/results', '/garden-api/results']) routes.use(base, admin);
+  return routes;
 }

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { LabImportErrorCode } from '@gleba/contracts';
-import { FileRejected } from '../domain/xlsx-guard';
+import { FileRejected } from '../adapters/xlsx-guard';
 
 export interface Upload {
   buffer: Buffer;

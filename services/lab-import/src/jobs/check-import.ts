@@ -14,10 +14,10 @@ import {
   sampleForAdvice,
 } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
-import { FileRejected } from '../domain/xlsx-guard';
+import { FileRejected } from '../adapters/xlsx-guard';
 import { parseInThread } from './parse-in-thread';
 import { takeOver } from './upload-handoff';
-import { parseWorkbook, type ParsedItem } from '../domain/parse-workbook';
+import { parseWorkbook, type ParsedItem } from '../adapters/parse-workbook';
 
 export interface CheckOptions {
   batchSize: number;

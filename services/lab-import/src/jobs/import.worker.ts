@@ -3,7 +3,7 @@ import { LabImportErrorCode, QueueName } from '@gleba/contracts';
 import { defineJob, runWithContext, type ServiceContext } from '@gleba/platform';
 import { labImportSettings, type Config } from '../config';
 import type { Database } from '../db/database';
-import { FileRejected } from '../domain/xlsx-guard';
+import { FileRejected } from '../adapters/xlsx-guard';
 import { applyImport } from './apply-import';
 import { checkImport, errorRow } from './check-import';
 

@@ -108,6 +108,8 @@ export function orderStatusNotice(
 ): Notice | null {
   const type = STATUS_TYPE[data.to];
   if (!type) return null;
+  // A farm order's updated results are announced by the lab import (resultsImportedNotice).
+  if (data.kind === 'FARM' && data.to === 'RESULTS_UPDATED') return null;
   const o = {
     userId: data.userId,
     orderId: data.orderId,
@@ -272,16 +274,29 @@ export function parcelStatusNotice(data: EventData<typeof ParcelStatusChangedV1>
 }
 
 /**
- * The lab answered a complaint about a garden test's results: the answer itself (e-mail and in the
- * app), or that the sample will be tested again; the new results then come as RESULTS_UPDATED.
+ * The lab answered a complaint about a sample's results (a garden test, or one sample of a farm
+ * order, named with its order): the answer itself, or that the sample will be tested again; the
+ * new results then come as RESULTS_UPDATED.
  */
 export function complaintAnsweredNotice(data: EventData<typeof ComplaintAnsweredV1>): Notice {
+  const farm = data.kind === 'FARM';
   return {
     userId: data.userId,
     type: 'COMPLAINT_ANSWERED',
-    template: data.retest ? 'complaintRetest' : 'complaintAnswered',
+    template: farm
+      ? data.retest
+        ? 'complaintSampleRetest'
+        : 'complaintSampleAnswered'
+      : data.retest
+        ? 'complaintRetest'
+        : 'complaintAnswered',
     sourceKey: `complaint:${data.complaintId}`,
-    params: { ref: data.orderNumber, orderNumber: data.orderNumber, answer: data.answer },
+    params: {
+      ref: data.orderNumber,
+      orderNumber: data.orderNumber,
+      answer: data.answer,
+      ...(farm ? { sample: data.sampleCode ?? null } : {}),
+    },
     linkPath: resultsPath(data.testId),
   };
 }

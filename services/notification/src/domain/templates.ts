@@ -27,6 +27,8 @@ export const TEMPLATES = [
   'kitSent',
   'complaintAnswered',
   'complaintRetest',
+  'complaintSampleAnswered',
+  'complaintSampleRetest',
   'newsletterWelcome',
 ] as const;
 export type Template = (typeof TEMPLATES)[number];

@@ -8,9 +8,9 @@ import {
 import { on, type EventHandler, type ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { contactChanged, sendAccountEmail, type DeliveryQueue } from '../domain/notify';
+import { contactChanged, sendAccountEmail, type DeliveryQueue } from '../app/notify';
 import { toE164 } from '../domain/phone';
-import { newsletterConsentChanged } from '../domain/newsletter';
+import { newsletterConsentChanged } from '../app/newsletter';
 
 export function identityHandlers(
   _ctx: ServiceContext<Database, Config>,

@@ -1,7 +1,7 @@
 import { ResultsImportedV1 } from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
-import type { NoticeWriter } from '../domain/notify';
+import type { NoticeWriter } from '../app/notify';
 import { resultsImportedNotice } from '../domain/rules';
 
 export function labHandlers(notices: NoticeWriter): EventHandler<Database>[] {

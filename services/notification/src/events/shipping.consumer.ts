@@ -6,7 +6,7 @@ import {
 } from '@gleba/contracts';
 import { on, type EventHandler } from '@gleba/platform';
 import type { Database } from '../db/database';
-import type { NoticeWriter } from '../domain/notify';
+import type { NoticeWriter } from '../app/notify';
 import { courierOrderedNotice, dropOffCodeNotice, parcelStatusNotice } from '../domain/rules';
 
 export function shippingHandlers(notices: NoticeWriter): EventHandler<Database>[] {

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { Router } from 'express';
 import {
   pageMeta,
   ZDeliveryListQuery,
@@ -6,14 +6,14 @@ import {
   type TDeliveryList,
   type TSmsLogList,
 } from '@gleba/contracts';
-import { requireRole, route, type ServiceContext } from '@gleba/platform';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { requireRole, route } from '@gleba/platform';
 import { listDeliveries } from '../db/repositories/deliveries.repository';
 import { listSmsLog } from '../db/repositories/sms-log.repository';
+import type { Deps } from '../app/deps';
 
 /** Admin delivery log, mounted under both `/farm-api` and `/garden-api`. */
-export function deliveriesRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function deliveriesRoutes(ctx: Deps): Router {
+  const routes = Router();
   const { db } = ctx;
   const router = express.Router();
   router.use(requireRole('ADMIN'));
@@ -37,5 +37,6 @@ export function deliveriesRoutes(app: Express, ctx: ServiceContext<Database, Con
     }),
   );
 
-  for (const base of ['/farm-api', '/garden-api']) app.use(`${base}/deliveries`, router);
+  for (const base of ['/farm-api', '/garden-api']) routes.use(`${base}/deliveries`, router);
+  return routes;
 }

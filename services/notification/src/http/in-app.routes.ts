@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { Router } from 'express';
 import {
   NotificationErrorCode,
   pageMeta,
@@ -8,23 +8,15 @@ import {
   type TInAppChanges,
   type TInAppList,
 } from '@gleba/contracts';
-import {
-  mustAuth,
-  notFound,
-  requestLanguage,
-  requireAuth,
-  requireRole,
-  route,
-  type ServiceContext,
-} from '@gleba/platform';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { mustAuth, notFound, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
 import { countUnseen, inAppState, listInApp, markSeen } from '../db/repositories/in-app.repository';
-import { inAppChangesOf } from '../domain/in-app-changes';
+import { inAppChangesOf } from '../app/in-app-changes';
 import { renderInApp } from '../domain/templates';
+import type { Deps } from '../app/deps';
 
 /** The signed-in user's in-app notifications (spec section 7). */
-export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function inAppRoutes(ctx: Deps): Router {
+  const routes = Router();
   const { db, config } = ctx;
   const changes = inAppChangesOf(ctx);
   const router = express.Router();
@@ -105,7 +97,7 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
     }),
   );
 
-  app.use('/api/notifications/in-app', router);
+  routes.use('/api/notifications/in-app', router);
 
   // The admin panel asks for its own unseen count under its mode's base (spec 6).
   const adminRouter = express.Router();
@@ -114,5 +106,6 @@ export function inAppRoutes(app: Express, ctx: ServiceContext<Database, Config>)
     '/unseen/count',
     route({}, async ({ auth }) => ({ unseenCount: await countUnseen(db, mustAuth(auth).userId) })),
   );
-  for (const base of ['/farm-api', '/garden-api']) app.use(`${base}/notifications/in-app`, adminRouter);
+  for (const base of ['/farm-api', '/garden-api']) routes.use(`${base}/notifications/in-app`, adminRouter);
+  return routes;
 }

@@ -1,4 +1,4 @@
-import express, { type Express, type Request } from 'express';
+import express, { Router, type Request } from 'express';
 import { resolveLanguage } from '@gleba/i18n';
 import {
   NotificationErrorCode,
@@ -6,32 +6,20 @@ import {
   ZTokenParam,
   type TNewsletterStatus,
 } from '@gleba/contracts';
-import {
-  AppError,
-  mustAuth,
-  notFound,
-  requestLanguage,
-  requireAuth,
-  route,
-  type ServiceContext,
-} from '@gleba/platform';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { AppError, mustAuth, notFound, requestLanguage, requireAuth, route } from '@gleba/platform';
 import {
   findSubscription,
   setSubscription,
   unsubscribeByToken,
 } from '../db/repositories/newsletter.repository';
-import { subscribe } from '../domain/newsletter';
+import { subscribe } from '../app/newsletter';
 import { unsubscribePage } from '../domain/templates';
-import type { DeliveryQueue } from '../domain/notify';
+import type { Deps } from '../app/deps';
 
 /** Subscribe (signed in or with an address) and unsubscribe by the token in every newsletter. */
-export function newsletterRoutes(
-  app: Express,
-  ctx: ServiceContext<Database, Config>,
-  queue: DeliveryQueue,
-): void {
+export function newsletterRoutes(ctx: Deps): Router {
+  const routes = Router();
+  const { queue } = ctx;
   const { db } = ctx;
   const router = express.Router();
 
@@ -102,5 +90,6 @@ export function newsletterRoutes(
   router.get('/unsubscribe/:token', byToken);
   router.post('/unsubscribe/:token', byToken);
 
-  app.use('/api/newsletter', router);
+  routes.use('/api/newsletter', router);
+  return routes;
 }

@@ -1,12 +1,12 @@
-import express, { type Express } from 'express';
+import express, { Router } from 'express';
 import { ZUpdatePreferencesBody, type TNotificationPreferences } from '@gleba/contracts';
-import { mustAuth, requireAuth, route, type ServiceContext } from '@gleba/platform';
-import type { Config } from '../config';
-import type { Database } from '../db/database';
+import { mustAuth, requireAuth, route } from '@gleba/platform';
 import { listPreferences, savePreference } from '../db/repositories/preferences.repository';
+import type { Deps } from '../app/deps';
 
 /** Per notification type: e-mail, in-app and SMS on or off. */
-export function preferencesRoutes(app: Express, ctx: ServiceContext<Database, Config>): void {
+export function preferencesRoutes(ctx: Deps): Router {
+  const routes = Router();
   const { db } = ctx;
   const router = express.Router();
   router.use(requireAuth);
@@ -38,5 +38,6 @@ export function preferencesRoutes(app: Express, ctx: ServiceContext<Database, Co
     }),
   );
 
-  app.use('/api/notifications/preferences', router);
+  routes.use('/api/notifications/preferences', router);
+  return routes;
 }

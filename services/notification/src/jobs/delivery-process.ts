@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { createDatabase, createLogger, Jobs, loadConfig, type Logger } from '@gleba/platform';
 import { ZConfig, type Config } from '../config';
 import type { Database } from '../db/database';
-import { createProviders } from '../providers';
+import { createProviders } from '../adapters';
 import { deliveryPacer } from './delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './delivery.worker';
 

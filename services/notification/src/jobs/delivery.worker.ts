@@ -13,7 +13,7 @@ import {
   type Channel,
 } from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
-import type { DeliveryQueue } from '../domain/notify';
+import type { DeliveryQueue } from '../app/notify';
 import type { DeliveryPacer } from './delivery-pacer';
 import { noticeUrl } from '../domain/links';
 import {
@@ -24,7 +24,7 @@ import {
   type Params,
   type Template,
 } from '../domain/templates';
-import { ProviderError, type Providers } from '../providers';
+import { ProviderError, type Providers } from '../adapters';
 
 const ZDeliveryJob = z.object({ deliveryId: z.uuid() });
 

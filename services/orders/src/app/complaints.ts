@@ -14,6 +14,7 @@ import {
 } from '@gleba/contracts';
 import { AppError, conflict } from '@gleba/platform';
 import {
+  complaintSubject,
   complaintsOfTest,
   getComplaint,
   insertComplaint,
@@ -22,11 +23,13 @@ import {
   resultsDateOf,
   saveAnswer,
   type ComplaintRow,
+  type ComplaintSubject,
 } from '../db/repositories/complaints.repository';
 import { complaintWindow } from '../domain/complaints';
 import { sniffImage } from '../domain/photo';
 import type { Deps } from './deps';
-import { getGardenTestRow, type UploadedPhoto } from './garden-tests';
+import { testNotFound } from './errors';
+import type { UploadedPhoto } from './garden-tests';
 
 export interface StoredPhoto {
   filename: string;
@@ -39,9 +42,14 @@ const complaintNotFound = () => new AppError(OrdersErrorCode.complaintNotFound, 
 export function toComplaint(c: ComplaintRow): TComplaint {
   return {
     id: c.id,
+    kind: c.kind as TComplaint['kind'],
     testId: c.test_id,
+    orderId: c.order_id,
     orderNumber: c.order_number,
     barcode: c.barcode,
+    fieldName: c.field_name,
+    sectorName: c.sector_name,
+    sampleNumber: c.sample_number,
     userId: c.user_id,
     reason: c.reason as ComplaintReason,
     text: c.text,
@@ -75,15 +83,25 @@ async function storePhoto(deps: Deps, complaintId: string, file: UploadedPhoto):
   return { filename, path: relative, mimetype: kind.mimetype };
 }
 
-/** The customer's complaints about one of their tests, and whether they may file one now. */
+/** The customer's own garden test or farm order sample (404 for anyone else's). */
+async function ownSubject(deps: Deps, testId: string, userId: string): Promise<ComplaintSubject> {
+  const subject = await complaintSubject(deps.ctx.db, testId, userId);
+  if (!subject) throw testNotFound();
+  return subject;
+}
+
+/**
+ * The customer's complaints about one of their samples (a garden test or a farm order's sample),
+ * and whether they may file one now.
+ */
 export async function myComplaints(deps: Deps, userId: string, testId: string): Promise<TMyComplaints> {
   const db = deps.ctx.db;
-  await getGardenTestRow(db, testId, userId);
-  const window = complaintWindow(await resultsDateOf(db, testId), new Date());
+  const subject = await ownSubject(deps, testId, userId);
+  const window = complaintWindow(await resultsDateOf(db, subject), new Date());
   return { window, items: (await complaintsOfTest(db, testId, userId)).map(toComplaint) };
 }
 
-/** Files a complaint about the customer's own test, within 14 days of its latest results. */
+/** Files a complaint about the customer's own sample, within 14 days of its latest results. */
 export async function fileComplaint(
   deps: Deps,
   userId: string,
@@ -92,8 +110,8 @@ export async function fileComplaint(
   file: UploadedPhoto | undefined,
 ): Promise<TComplaint> {
   const db = deps.ctx.db;
-  const test = await getGardenTestRow(db, testId, userId);
-  const window = complaintWindow(await resultsDateOf(db, testId), new Date());
+  const subject = await ownSubject(deps, testId, userId);
+  const window = complaintWindow(await resultsDateOf(db, subject), new Date());
   if (window.closedReason === 'NO_RESULTS')
     throw conflict(OrdersErrorCode.complaintNoResults, 'No results yet: nothing to complain about');
   if (!window.open)
@@ -104,11 +122,22 @@ export async function fileComplaint(
   const id = randomUUID();
   const photo = file ? await storePhoto(deps, id, file) : null;
   await db.transaction().execute(async (trx) => {
-    await insertComplaint(trx, { id, testId, userId, reason: body.reason, text: body.text, photo });
+    await insertComplaint(trx, {
+      id,
+      kind: subject.kind,
+      testId,
+      userId,
+      reason: body.reason,
+      text: body.text,
+      photo,
+    });
     await deps.ctx.outbox.publish(trx, ComplaintFiledV1, {
       complaintId: id,
+      kind: subject.kind,
       testId,
-      orderNumber: test.order_number,
+      orderId: subject.orderId,
+      sampleCode: subject.code,
+      orderNumber: subject.orderNumber,
       userId,
       reason: body.reason,
       filedAt: new Date().toISOString(),
@@ -145,13 +174,17 @@ export async function answerComplaint(
     if (!c) throw complaintNotFound();
     if (c.status !== 'OPEN')
       throw conflict(OrdersErrorCode.complaintAlreadyAnswered, 'The complaint was already answered');
-    const test = await getGardenTestRow(trx, c.test_id);
+    const subject = await complaintSubject(trx, c.test_id);
+    if (!subject) throw complaintNotFound();
     const at = new Date();
     await saveAnswer(trx, id, { text: body.answer, retest: body.retest, byUserId: adminId, at });
     await deps.ctx.outbox.publish(trx, ComplaintAnsweredV1, {
       complaintId: id,
+      kind: subject.kind,
       testId: c.test_id,
-      orderNumber: test.order_number,
+      orderId: subject.orderId,
+      sampleCode: subject.code,
+      orderNumber: subject.orderNumber,
       userId: c.user_id,
       answer: body.answer,
       retest: body.retest,

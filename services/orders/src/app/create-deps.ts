@@ -3,7 +3,7 @@ import { ZPriceList, type TPriceList } from '@gleba/contracts';
 import type { ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { P24Client } from '../payments/p24.client';
+import { P24Client } from '../adapters/p24.client';
 import type { Deps } from './deps';
 
 /** Reads and checks the price list; a broken file stops the service at start, naming the problem. */

@@ -38,7 +38,7 @@ export type FarmOrderRow = Selectable<FarmOrdersTable>;
 type SampleRow = Selectable<FarmOrderSamplesTable>;
 
 /** Active orders keep their sectors: a sector cannot be in two of them at once. */
-const ACTIVE_EXCLUDED: FarmOrderStatus[] = ['ORDER_COMPLETED', 'ORDER_CANCELLED'];
+const ACTIVE_EXCLUDED: FarmOrderStatus[] = ['ORDER_COMPLETED', 'RESULTS_UPDATED', 'ORDER_CANCELLED'];
 
 export function customerSnapshot(contact: Contact | null, fallbackEmail: string) {
   return {

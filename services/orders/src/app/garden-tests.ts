@@ -131,6 +131,8 @@ export async function addGardenTest(
         garden_name: body.gardenName,
         plant_id: body.plantId,
         garden_area_ares: body.gardenAreaAres ?? null,
+        location_lat: body.location?.lat ?? null,
+        location_lon: body.location?.lon ?? null,
         punctures: body.punctures,
         basic_test_type: body.basicTestType,
         additional_test_types: JSON.stringify(body.additionalTestTypes),
@@ -209,6 +211,9 @@ export async function updateGardenTest(
         ...(body.gardenName !== undefined ? { garden_name: body.gardenName } : {}),
         ...(body.plantId !== undefined ? { plant_id: body.plantId } : {}),
         ...(body.gardenAreaAres !== undefined ? { garden_area_ares: body.gardenAreaAres } : {}),
+        ...(body.location !== undefined
+          ? { location_lat: body.location?.lat ?? null, location_lon: body.location?.lon ?? null }
+          : {}),
         ...(body.punctures !== undefined ? { punctures: body.punctures } : {}),
         ...(body.basicTestType !== undefined ? { basic_test_type: body.basicTestType } : {}),
         additional_test_types: JSON.stringify(additional),
@@ -353,6 +358,10 @@ export async function toGardenTest(db: Db, t: GardenTestRow): Promise<TGardenTes
     gardenName: t.garden_name,
     plantId: t.plant_id,
     gardenAreaAres: t.garden_area_ares,
+    location:
+      t.location_lat !== null && t.location_lon !== null
+        ? { lat: t.location_lat, lon: t.location_lon }
+        : null,
     punctures: t.punctures,
     basicTestType: t.basic_test_type as TGardenTest['basicTestType'],
     additionalTestTypes: t.additional_test_types as LabTestType[],

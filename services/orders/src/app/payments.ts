@@ -22,7 +22,7 @@ import {
   timeLimitMinutes,
   type UnpaidEnd,
 } from '../domain/payment-sessions';
-import { P24Error } from '../payments/p24.client';
+import { P24Error } from '../adapters/p24.client';
 import type { Deps } from './deps';
 import { getFarmOrderRow, markFarmOrderPaid, type FarmOrderRow } from './farm-orders';
 import { markKitOrderPaid } from './kit-orders';

@@ -83,6 +83,8 @@ export interface FarmOrderSamplesTable {
   plot_numbers: Json<string[]>;
   area_ha: number;
   punctures: number;
+  /** When the sample's latest results were imported (its complaint window starts then). */
+  results_at: NullableTimestamp;
 }
 
 export interface BarcodeBatchesTable {
@@ -118,6 +120,9 @@ export interface GardenTestsTable {
   garden_name: string;
   plant_id: string;
   garden_area_ares: number | null;
+  /** Where the garden is (WGS84), both or neither. */
+  location_lat: number | null;
+  location_lon: number | null;
   punctures: number;
   basic_test_type: string;
   additional_test_types: Json<string[]>;
@@ -183,6 +188,8 @@ export interface FailedOrdersTable {
 /** Tables of the orders database (the platform's outbox, inbox and job failures included). */
 export interface ComplaintsTable {
   id: string;
+  /** GARDEN: `test_id` is a garden test; FARM: a farm order's sample (`farm_order_samples.id`). */
+  kind: Generated<string>;
   test_id: string;
   user_id: string;
   reason: string;

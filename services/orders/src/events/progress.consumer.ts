@@ -9,7 +9,7 @@ import type { Deps } from '../app/deps';
 import { transitionFarmOrderIfAllowed } from '../app/farm-orders';
 import { transitionGardenTestIfAllowed } from '../app/garden-tests';
 import type { Database } from '../db/database';
-import { markRetested } from '../db/repositories/complaints.repository';
+import { markRetested, recordFarmResults } from '../db/repositories/complaints.repository';
 import { recordSamplesShipped } from '../db/repositories/send-reminders.repository';
 
 /**
@@ -37,7 +37,13 @@ export function progressHandlers(deps: Deps) {
     }),
     on<Database, typeof ResultsImportedV1>(ResultsImportedV1, async (trx, d) => {
       if (d.kind === 'FARM') {
-        if (d.completeness === 'UPDATED') return; // a completed order stays completed; notification tells the user
+        // The imported samples' 14 days for complaints start again; their promised re-tests are done.
+        const samples = await recordFarmResults(trx, d.orderId, d.sampleCodes, new Date(d.importedAt));
+        await markRetested(trx, samples);
+        // A completed order's new results (a re-test, a correction) are an update (decision 0052);
+        // the lab import's own notice tells the customer.
+        if (await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'RESULTS_UPDATED', 'LAB')) return;
+        if (d.completeness === 'UPDATED') return; // replaced results of an order still in analysis
         await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'SAMPLES_IN_ANALYSIS', 'LAB');
         if (d.completeness === 'COMPLETE')
           await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'ORDER_COMPLETED', 'LAB');
@@ -52,7 +58,7 @@ export function progressHandlers(deps: Deps) {
       if (!test) return;
       await transitionGardenTestIfAllowed(trx, deps, test.id, 'WAITING_FOR_RESULTS', 'LAB');
       // A promised re-test: its new results are an update, whatever the import calls them.
-      const retested = (await markRetested(trx, test.id)) > 0;
+      const retested = (await markRetested(trx, [test.id])) > 0;
       const to = retested
         ? 'RESULTS_UPDATED'
         : d.completeness === 'PARTIAL'

@@ -32,7 +32,8 @@ interface HistoryPerson {
 }
 
 /** The admin panel's API, mounted under `/farm-api` (farm orders) and `/garden-api` (garden tests). */
-export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
+export function adminRoutes(deps: Deps & { mode: AdminMode }): express.Router {
+  const { mode } = deps;
   const r = express.Router();
   const db = deps.ctx.db;
   r.use(requireRole('ADMIN'));
@@ -124,7 +125,7 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
         report: {
           sampleCodes: order.samples.map((s) => s.code),
           additionalTests: order.additionalTests,
-          completed: order.status === 'ORDER_COMPLETED',
+          completed: ['ORDER_COMPLETED', 'RESULTS_UPDATED'].includes(order.status),
         },
         payments: await sessionsOf(db, id),
         failedPayments: failures.map((f) => ({
@@ -363,25 +364,23 @@ export function adminRoutes(deps: Deps, mode: AdminMode): express.Router {
       return toBatch(updated);
     }),
   );
-  // Complaints are about garden tests' results: the garden panel answers them.
-  if (mode === 'garden') {
-    r.get(
-      '/complaints',
-      route({ query: ZAdminComplaintsQuery }, ({ query }) => adminComplaints(deps, query)),
-    );
-    r.post(
-      '/complaints/:id/answer',
-      route({ params: ZIdParam, body: ZAnswerComplaintBody }, ({ params, body, auth }) =>
-        answerComplaint(deps, mustAuth(auth).userId, params.id, body),
-      ),
-    );
-    r.get(
-      '/complaints/:id/photo',
-      route({ params: ZIdParam }, async ({ params, res }) => {
-        await sendPhoto(res, await complaintPhoto(deps, params.id), deps.ctx.config.UPLOAD_DIR);
-        return undefined;
-      }),
-    );
-  }
+  // Complaints about farm samples and garden tests, listed together in either panel (decision 0052).
+  r.get(
+    '/complaints',
+    route({ query: ZAdminComplaintsQuery }, ({ query }) => adminComplaints(deps, query)),
+  );
+  r.post(
+    '/complaints/:id/answer',
+    route({ params: ZIdParam, body: ZAnswerComplaintBody }, ({ params, body, auth }) =>
+      answerComplaint(deps, mustAuth(auth).userId, params.id, body),
+    ),
+  );
+  r.get(
+    '/complaints/:id/photo',
+    route({ params: ZIdParam }, async ({ params, res }) => {
+      await sendPhoto(res, await complaintPhoto(deps, params.id), deps.ctx.config.UPLOAD_DIR);
+      return undefined;
+    }),
+  );
   return r;
 }

@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import { cancelShippables } from '../db/repositories/read-models.repository';
+import { lockOrderShipments, updateShipment } from '../db/repositories/shipments.repository';
 import type { Deps } from './deps';
 
 /**
@@ -13,19 +15,8 @@ export async function cancelOrderShipments(
   orderId: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await trx
-    .updateTable('shippables')
-    .set({ cancelled_at: now })
-    .where((eb) => eb.or([eb('order_id', '=', orderId), eb('id', '=', orderId)]))
-    .where('cancelled_at', 'is', null)
-    .execute();
-  const shipments = await trx
-    .selectFrom('shipments')
-    .selectAll()
-    .where((eb) => eb.or([eb('order_id', '=', orderId), eb('shippable_id', '=', orderId)]))
-    .where('cancelled_at', 'is', null)
-    .forUpdate()
-    .execute();
+  await cancelShippables(trx, orderId, now);
+  const shipments = await lockOrderShipments(trx, orderId);
   for (const s of shipments) {
     let courierCancelled = s.courier_cancelled_at;
     if (s.type === 'COURIER' && s.courier_order_number && !s.courier_cancelled_at && s.status === 'CREATED') {
@@ -36,10 +27,10 @@ export async function cancelOrderShipments(
       });
       courierCancelled = now;
     }
-    await trx
-      .updateTable('shipments')
-      .set({ cancelled_at: now, active: false, courier_cancelled_at: courierCancelled })
-      .where('id', '=', s.id)
-      .execute();
+    await updateShipment(trx, s.id, {
+      cancelled_at: now,
+      active: false,
+      courier_cancelled_at: courierCancelled,
+    });
   }
 }

@@ -1,10 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { ShippingErrorCode, type TLabelFormat, type TReturnResult } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
-import { dateIn } from '../clock';
-import type { ShipmentRow } from '../db/repositories/shipments.repository';
-import type { DpdLabelFormat } from '../dpd/dpd.port';
-import { carrierFailure } from './wizard';
+import { dateIn } from '../adapters/clock';
+import { labelledShipments, updateShipment, type ShipmentRow } from '../db/repositories/shipments.repository';
+import type { DpdLabelFormat } from '../adapters/dpd.port';
+import { carrierFailure } from './shipments';
 import type { Deps } from './deps';
 
 const E = ShippingErrorCode;
@@ -56,15 +56,7 @@ export async function labels(deps: Deps, rows: ShipmentRow[], format: TLabelForm
 
 /** The handover protocol of the day's parcels: created that day or booked for a courier that day. */
 export async function protocol(deps: Deps, kind: 'FARM' | 'GARDEN', date: string): Promise<Buffer> {
-  const rows = await deps.db
-    .selectFrom('shipments')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('waybill', 'is not', null)
-    .where('with_label', '=', true)
-    .where('cancelled_at', 'is', null)
-    .orderBy('created_at')
-    .execute();
+  const rows = await labelledShipments(deps.db, kind);
   const tz = deps.config.TIME_ZONE;
   const ofDay = rows.filter((r) => (r.courier_date ?? dateIn(new Date(r.created_at), tz)) === date);
   if (ofDay.length === 0) throw new AppError(E.shipmentNotFound, 404, `No parcels to hand over on ${date}`);
@@ -103,11 +95,7 @@ export async function requestReturn(deps: Deps, row: ShipmentRow): Promise<TRetu
   }
   if (!returnWaybill) throw new AppError(E.carrierError, 502, 'DPD gave no return waybill');
   const rma = `RMA-${row.order_number}-${dateIn(deps.clock.now(), deps.config.TIME_ZONE).replaceAll('-', '')}`;
-  await deps.db
-    .updateTable('shipments')
-    .set({ return_waybill: returnWaybill, return_code: returnWaybill, rma })
-    .where('id', '=', row.id)
-    .execute();
+  await updateShipment(deps.db, row.id, { return_waybill: returnWaybill, return_code: returnWaybill, rma });
   return { shipmentId: row.id, returnCode: returnWaybill, rma, returnWaybill };
 }
 

@@ -1,5 +1,9 @@
 import { DropOffCodeExpiredV1, DropOffCodeExpiringV1 } from '@gleba/contracts';
-import type { ShipmentRow } from '../db/repositories/shipments.repository';
+import {
+  lockExpiringDropOffCodes,
+  updateShipment,
+  type ShipmentRow,
+} from '../db/repositories/shipments.repository';
 import type { Deps } from './deps';
 
 function codeData(row: ShipmentRow) {
@@ -21,36 +25,17 @@ export async function sweepDropOffCodes(deps: Deps): Promise<{ warned: number; e
   const now = deps.clock.now();
   const warnBefore = new Date(now.getTime() + deps.config.DROP_OFF_CODE_WARN_HOURS * 3_600_000);
   return deps.db.transaction().execute(async (trx) => {
-    const expiring = await trx
-      .selectFrom('shipments')
-      .selectAll()
-      .where('type', '=', 'PICKUP_LABELLESS')
-      .where('active', '=', true)
-      .where('status', '=', 'CREATED')
-      .where('drop_off_code', 'is not', null)
-      .where('drop_off_expired_at', 'is', null)
-      .where('drop_off_expires_at', '<=', warnBefore)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const expiring = await lockExpiringDropOffCodes(trx, warnBefore);
     let warned = 0;
     let expired = 0;
     for (const row of expiring) {
       const expiresAt = new Date(row.drop_off_expires_at!);
       if (expiresAt <= now) {
-        await trx
-          .updateTable('shipments')
-          .set({ drop_off_expired_at: now, active: false })
-          .where('id', '=', row.id)
-          .execute();
+        await updateShipment(trx, row.id, { drop_off_expired_at: now, active: false });
         await deps.outbox.publish(trx, DropOffCodeExpiredV1, codeData(row));
         expired += 1;
       } else if (!row.drop_off_warned_at) {
-        await trx
-          .updateTable('shipments')
-          .set({ drop_off_warned_at: now })
-          .where('id', '=', row.id)
-          .execute();
+        await updateShipment(trx, row.id, { drop_off_warned_at: now });
         await deps.outbox.publish(trx, DropOffCodeExpiringV1, codeData(row));
         warned += 1;
       }

@@ -1,6 +1,8 @@
 import { ParcelStatusChangedV1, type ParcelStatus } from '@gleba/contracts';
 import {
   lockShipment,
+  parcelsUnderWay,
+  updateShipment,
   statusTimes,
   storeTrackingEvents,
   type ShipmentRow,
@@ -45,11 +47,7 @@ export async function trackShipment(
       from = to;
     }
     if (forward.length > 0) {
-      await trx
-        .updateTable('shipments')
-        .set({ status: from, status_changed_at: deps.clock.now() })
-        .where('id', '=', row.id)
-        .execute();
+      await updateShipment(trx, row.id, { status: from, status_changed_at: deps.clock.now() });
     }
     return forward;
   });
@@ -58,15 +56,7 @@ export async function trackShipment(
 
 /** One round of the repeatable job: every parcel on its way (not delivered or returned). */
 export async function pollOpenParcels(deps: Deps): Promise<{ polled: number; failed: number }> {
-  const open = await deps.db
-    .selectFrom('shipments')
-    .select(['id', 'waybill', 'status'])
-    .where('waybill', 'is not', null)
-    // Cancelled shipments and expired drop-off codes are no longer under way.
-    .where('active', '=', true)
-    .where('status', 'not in', ['DELIVERED', 'RETURNED'])
-    .orderBy('created_at')
-    .execute();
+  const open = await parcelsUnderWay(deps.db);
   let failed = 0;
   for (const s of open) {
     if (isTerminal(s.status)) continue;

@@ -1,5 +1,4 @@
-import { Router, type Express } from 'express';
-import { sql } from 'kysely';
+import { Router } from 'express';
 import {
   pageMeta,
   ShippingErrorCode,
@@ -13,8 +12,13 @@ import { AppError, requireRole, route } from '@gleba/platform';
 import { labels, protocol, requestReturn, returnLabel } from '../app/documents';
 import type { Deps } from '../app/deps';
 import { trackShipment } from '../app/tracking';
-import { carrierFailure } from '../app/wizard';
-import { findShipment, history, toShipment } from '../db/repositories/shipments.repository';
+import { carrierFailure } from '../app/shipments';
+import {
+  adminShipmentsPage,
+  findShipment,
+  history,
+  toShipment,
+} from '../db/repositories/shipments.repository';
 import { sendPdf as sendPdfDownload } from './pdf';
 
 const MODES = [
@@ -22,15 +26,9 @@ const MODES = [
   { base: '/garden-api/shipments', kind: 'GARDEN' },
 ] as const;
 
-const SORTABLE: Record<string, string> = {
-  createdAt: 'created_at',
-  statusChangedAt: 'status_changed_at',
-  orderNumber: 'order_number',
-  status: 'status',
-};
-
 /** The admin panel's shipments, per mode: `/farm-api` sees farm orders, `/garden-api` garden tests. */
-export function adminRoutes(app: Express, deps: Deps): void {
+export function adminRoutes(deps: Deps): Router {
+  const routes = Router();
   for (const { base, kind } of MODES) {
     const r = Router();
     r.use(requireRole('ADMIN'));
@@ -45,39 +43,7 @@ export function adminRoutes(app: Express, deps: Deps): void {
     r.get(
       '/',
       route({ query: ZAdminShipmentsQuery }, async ({ query }) => {
-        let q = deps.db.selectFrom('shipments').where('kind', '=', kind);
-        if (query.status) q = q.where('status', '=', query.status);
-        if (query.shipmentType) q = q.where('type', '=', query.shipmentType);
-        if (query.cancelled !== undefined)
-          q = q.where('cancelled_at', query.cancelled ? 'is not' : 'is', null);
-        if (query.from)
-          q = q.where(
-            sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`,
-            '>=',
-            query.from,
-          );
-        if (query.to)
-          q = q.where(sql<string>`(created_at at time zone ${deps.config.TIME_ZONE})::date`, '<=', query.to);
-        if (query.search) {
-          const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-          q = q.where((eb) =>
-            eb.or([
-              eb('order_number', 'ilike', like),
-              eb('waybill', 'ilike', like),
-              eb('barcode', 'ilike', like),
-            ]),
-          );
-        }
-        const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-        const [field, dir] = (query.orderBy ?? 'createdAt:desc').split(':') as [string, 'asc' | 'desc'];
-        const column = SORTABLE[field] ?? 'created_at';
-        const rows = await q
-          .selectAll()
-          .orderBy(sql.ref(column), dir)
-          .orderBy('id')
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)
-          .execute();
+        const { rows, total } = await adminShipmentsPage(deps.db, kind, query, deps.config.TIME_ZONE);
         const now = deps.clock.now();
         return {
           items: rows.map((row) => toShipment(row, now)),
@@ -160,6 +126,7 @@ export function adminRoutes(app: Express, deps: Deps): void {
       }),
     );
 
-    app.use(base, r);
+    routes.use(base, r);
   }
+  return routes;
 }

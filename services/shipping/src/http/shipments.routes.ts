@@ -1,4 +1,4 @@
-import { Router, type Express } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   ShippingErrorCode,
@@ -19,13 +19,14 @@ import {
   listShippables,
   ownShipment,
   summarize,
-} from '../app/wizard';
-import { history, toShipment } from '../db/repositories/shipments.repository';
+} from '../app/shipments';
+import { history, toShipment, userShipments } from '../db/repositories/shipments.repository';
 import { normalisePostCode, POSTCODE } from '../domain/courier';
 import { sendPdf } from './pdf';
 
 /** The customer's send-samples wizard and their shipments (`/api/shipments`, `/api/pickup-points`). */
-export function customerRoutes(app: Express, deps: Deps): void {
+export function shipmentsRoutes(deps: Deps): Router {
+  const routes = Router();
   const r = Router();
   r.use(requireAuth);
 
@@ -60,12 +61,7 @@ export function customerRoutes(app: Express, deps: Deps): void {
   r.get(
     '/',
     route({}, async ({ auth }) => {
-      const rows = await deps.db
-        .selectFrom('shipments')
-        .selectAll()
-        .where('user_id', '=', mustAuth(auth).userId)
-        .orderBy('created_at', 'desc')
-        .execute();
+      const rows = await userShipments(deps.db, mustAuth(auth).userId);
       const now = deps.clock.now();
       return { items: rows.map((row) => toShipment(row, now)) };
     }),
@@ -87,7 +83,7 @@ export function customerRoutes(app: Express, deps: Deps): void {
     }),
   );
 
-  app.use('/api/shipments', r);
+  routes.use('/api/shipments', r);
 
   const points = Router();
   points.use(requireAuth);
@@ -129,5 +125,6 @@ export function customerRoutes(app: Express, deps: Deps): void {
       findPickupPoint(deps, params.id),
     ),
   );
-  app.use('/api/pickup-points', points);
+  routes.use('/api/pickup-points', points);
+  return routes;
 }

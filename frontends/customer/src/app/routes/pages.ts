@@ -49,8 +49,8 @@ export const EditSoilTestPage = lazy(() =>
   })),
 );
 export const SoilTestResultsPage = lazy(() =>
-  import('../../features/soil-tests/components/soil-tests-pages').then((m) => ({
-    default: m.SoilTestResultsPage,
+  import('../../features/results/components/results-page').then((m) => ({
+    default: m.ResultsPage,
   })),
 );
 export const FaqPage = lazy(() =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database';
 import type { TercUnit } from '../../domain/terc';
-import type { DictionaryEntry } from '../../providers/uldk.provider';
+import type { DictionaryEntry } from '../../adapters/uldk.provider';
 
 export async function upsertUnits(db: Kysely<Database>, units: TercUnit[]): Promise<number> {
   let n = 0;

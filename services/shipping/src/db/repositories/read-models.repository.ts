@@ -63,3 +63,34 @@ export async function upsertShippable(
 export async function findShippable(db: Db, id: string): Promise<ShippableRow | undefined> {
   return db.selectFrom('shippables').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Marks an order's shippables (or the one shippable with this id) cancelled. */
+export async function cancelShippables(db: Db, orderId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('shippables')
+    .set({ cancelled_at: at })
+    .where((eb) => eb.or([eb('order_id', '=', orderId), eb('id', '=', orderId)]))
+    .where('cancelled_at', 'is', null)
+    .execute();
+}
+
+/** A user's shippables not cancelled, newest first, with the shipment under way if any. */
+export function userShippables(db: Db, userId: string) {
+  return db
+    .selectFrom('shippables as s')
+    .leftJoin('shipments as sh', (j) => j.onRef('sh.shippable_id', '=', 's.id').on('sh.active', '=', true))
+    .select([
+      's.id',
+      's.order_id',
+      's.test_id',
+      's.order_number',
+      's.kind',
+      's.barcode',
+      's.confirmed_at',
+      'sh.id as shipment_id',
+    ])
+    .where('s.user_id', '=', userId)
+    .where('s.cancelled_at', 'is', null)
+    .orderBy('s.confirmed_at', 'desc')
+    .execute();
+}

@@ -1,14 +1,28 @@
 import { useId, useState } from 'react';
 import { ComplaintStatus, type TComplaint } from '@gleba/contracts';
 import { CheckboxField, Dialog, FormError, SelectField, Table, toast } from '@gleba/ui';
-import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
+import { formatDate, useDescribeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { answerComplaint, openComplaintPhoto, useComplaints } from '../api/complaints';
 
+/** Which sample: a garden test (its code and garden) or a farm order's sample (number, field, sector). */
+function sampleText(tr: Translate, c: TComplaint): string {
+  if (c.kind === 'GARDEN') return `${c.barcode} · ${c.fieldName}`;
+  const sample = c.sectorName
+    ? tr('admin.complaintFarmSample', {
+        number: c.sampleNumber ?? '',
+        field: c.fieldName,
+        sector: c.sectorName,
+      })
+    : tr('admin.complaintFarmSampleWhole', { number: c.sampleNumber ?? '', field: c.fieldName });
+  return `${c.barcode} · ${sample}`;
+}
+
 /**
- * Customers' complaints about garden test results (filed within 14 days of them): open ones
- * first; the answer dialog may promise a re-test, whose imported results update the test.
+ * Customers' complaints about a sample's results, farm and garden together (filed within 14 days
+ * of them): open ones first; the answer dialog may promise a re-test, whose imported results
+ * update the test or the farm order.
  */
 export function ComplaintsPage() {
   const tr = useT();
@@ -78,9 +92,20 @@ export function ComplaintsPage() {
           columns={[
             { key: 'date', header: tr('admin.date'), cell: (c) => formatDate(lang, c.createdAt) },
             {
+              key: 'kind',
+              header: tr('admin.complaintKind'),
+              cell: (c) => tr(`admin.complaintKind${c.kind}`),
+            },
+            {
               key: 'code',
               header: tr('admin.complaintTest'),
-              cell: (c) => `${c.barcode} (${c.orderNumber})`,
+              cell: (c) => (
+                <span data-testid="complaint-sample">
+                  <strong>{c.orderNumber}</strong>
+                  <br />
+                  {sampleText(tr, c)}
+                </span>
+              ),
             },
             {
               key: 'reason',
@@ -111,7 +136,16 @@ export function ComplaintsPage() {
       <Pager meta={data?.meta} onPage={setPage} />
       <Dialog
         open={answering !== null}
-        title={answering ? tr('admin.complaintAnswerTitle', { code: answering.barcode }) : ''}
+        title={
+          !answering
+            ? ''
+            : answering.kind === 'FARM'
+              ? tr('admin.complaintAnswerTitleFarm', {
+                  code: answering.barcode,
+                  order: answering.orderNumber,
+                })
+              : tr('admin.complaintAnswerTitle', { code: answering.barcode })
+        }
         onClose={() => setAnswering(null)}
         actions={
           <>
@@ -130,6 +164,9 @@ export function ComplaintsPage() {
       >
         {answering && (
           <>
+            <p>
+              {answering.orderNumber} · {sampleText(tr, answering)}
+            </p>
             <p>
               <strong>{tr(`admin.complaintReason${answering.reason}`)}</strong>: {answering.text}
             </p>

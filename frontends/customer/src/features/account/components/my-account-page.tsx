@@ -7,7 +7,7 @@ import { useCurrentUser, currentUserKey } from '../../../lib/current-user';
 import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { useLanguageStore } from '../../../stores/language-store';
-import { changePassword, updateMe, useProfile } from '../api/account';
+import { changePassword, updateMe, useProfile } from '../../../lib/api/account';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
 

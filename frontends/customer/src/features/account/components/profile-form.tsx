@@ -11,7 +11,7 @@ import {
 } from '@gleba/contracts';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
-import { profileKey, saveProfile } from '../api/account';
+import { profileKey, saveProfile } from '../../../lib/api/account';
 
 interface AddressForm {
   voivodeship: string;

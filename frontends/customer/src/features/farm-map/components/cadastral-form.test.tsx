@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, mockApi } from '../../../testing/render-app';
-import { renderFeature } from '../testing/render';
+import { renderFeature } from '../../../testing/render-feature';
 import { CadastralForm } from './cadastral-form';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TCrop, TPlot } from '@gleba/contracts';
 import { errorBody, mockApi } from '../../../testing/render-app';
-import { renderFeature } from '../testing/render';
+import { renderFeature } from '../../../testing/render-feature';
 import { CropEditForm, DeleteItem } from './crop-edit';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { OrdersLink } from '../../farm-order/components/orders-link';
+import { OrdersLink } from '../../../lib/components/orders-link';
 import { FormError, toast } from '@gleba/ui';
 import type { TCrop, TParcel, TPlot, TPosition } from '@gleba/contracts';
 import { formatLength, formatNumber } from '@gleba/i18n';
@@ -14,14 +14,14 @@ import {
   usePlots,
   useRefreshFarm,
 } from '../api/farm-map';
-import { useLayerChoice } from '../map/layer-choice';
-import { LayerSwitcher } from '../map/layer-switcher';
-import { readMapConfig } from '../map/map-config';
-import { MapView, type Selection } from '../map/map-view';
-import { useTerraDraw, type DrawSpec } from '../map/use-terra-draw';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { readMapConfig } from '../../../lib/map/map-config';
+import { MapView, type Selection } from '../../../lib/map/map-view';
+import { useTerraDraw, type DrawSpec } from '../../../lib/map/use-terra-draw';
 import { bbox, openingExtent, previewAreaHa } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
-import { moveVector, snapRings } from '../rules/snap';
+import { moveVector, snapRings } from '../../../lib/map/snap';
 import {
   EMPTY_JOURNAL,
   applyStep,
@@ -91,7 +91,7 @@ function useUndoShortcuts(run: (step: 'undo' | 'redo') => void) {
   }, [run]);
 }
 
-/** Issue 11: the map of plots and crops with the lists beside it and every map tool. */
+/** The map of plots and crops with the lists beside it and every map tool. */
 export function FarmMapPage() {
   const tr = useT();
   const lang = useLang();

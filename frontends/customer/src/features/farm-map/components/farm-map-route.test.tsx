@@ -5,14 +5,14 @@ import { swrConfig } from '@gleba/api-client';
 import { api } from '../../../lib/api-client';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
-import { renderFeature, viewport } from '../testing/render';
+import { renderFeature, viewport } from '../../../testing/render-feature';
 import { FarmMapRoute } from './farm-map-route';
 
 const fake = vi.hoisted(() => ({
-  ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre>,
+  ref: null as null | ReturnType<typeof import('../../../testing/render-feature').fakeMapLibre>,
 }));
 vi.mock('maplibre-gl', async () => {
-  const { fakeMapLibre: make } = await import('../testing/render');
+  const { fakeMapLibre: make } = await import('../../../testing/render-feature');
   fake.ref = make();
   return fake.ref.module;
 });

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TPosition } from '@gleba/contracts';
 import { USER, mockApi } from '../../../testing/render-app';
-import { renderFeature, viewport } from '../testing/render';
-import type { DrawSpec, SnapSettings } from '../map/use-terra-draw';
+import { renderFeature, viewport } from '../../../testing/render-feature';
+import type { DrawSpec, SnapSettings } from '../../../lib/map/use-terra-draw';
 import { FarmMapRoute } from './farm-map-route';
 
 /** terra-draw needs a real map: the hook is replaced by one that returns what a test "drew". */
@@ -29,7 +29,7 @@ vi.mock('../map/use-terra-draw', () => ({
     };
   },
 }));
-vi.mock('maplibre-gl', async () => (await import('../testing/render')).fakeMapLibre().module);
+vi.mock('maplibre-gl', async () => (await import('../../../testing/render-feature')).fakeMapLibre().module);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,15 +3,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TParcel, TPosition } from '@gleba/contracts';
 import { USER, errorBody, mockApi } from '../../../testing/render-app';
-import { renderFeature, viewport } from '../testing/render';
+import { renderFeature, viewport } from '../../../testing/render-feature';
 import { FarmMapRoute } from './farm-map-route';
 import { SelectParcelPanel } from './select-parcel-panel';
 
 const fake = vi.hoisted(() => ({
-  ref: null as null | ReturnType<typeof import('../testing/render').fakeMapLibre>,
+  ref: null as null | ReturnType<typeof import('../../../testing/render-feature').fakeMapLibre>,
 }));
 vi.mock('maplibre-gl', async () => {
-  const { fakeMapLibre: make } = await import('../testing/render');
+  const { fakeMapLibre: make } = await import('../../../testing/render-feature');
   fake.ref = make();
   return fake.ref.module;
 });

@@ -12,7 +12,7 @@ import {
   revertSectors,
   updateSectors,
 } from '../api/farm-map';
-import type { DrawnPolygon } from '../map/use-terra-draw';
+import type { DrawnPolygon } from '../../../lib/map/use-terra-draw';
 import { lineLengthsM, openLine, openRing } from '../rules/geometry';
 import { saveErrorMessage } from '../rules/save-errors';
 

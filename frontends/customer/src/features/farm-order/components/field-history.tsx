@@ -1,9 +1,9 @@
 import { TableScroll } from '@gleba/ui';
 import type { Translate } from '../../../lib/i18n';
 import { useLang } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import type { FieldResult } from '../api/farm-order';
-import { classOf, colourOf, valueOf } from '../rules/layers';
+import { formatDate } from '../../../lib/test-status';
+import type { FieldResult } from '../../../lib/api/farm-order';
+import { classOf, colourOf, valueOf } from '../../../lib/results/layers';
 
 const W = 520;
 const H = 200;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, mockApi } from '../../../testing/render-app';
-import { NUTRIENT_COLOURS, PH_COLOURS } from '../../results/components/class-chart';
+import { NUTRIENT_COLOURS, PH_COLOURS } from '../../../lib/results/class-chart';
 import {
   CROP,
   CROP_ID,
@@ -16,17 +16,17 @@ import {
   UNDIVIDED,
   order,
   result,
-} from '../testing/fixtures';
-import { renderPage } from '../testing/render';
-import { LIMING_COLOURS, NO_DATA_COLOUR } from '../rules/layers';
+} from '../../../testing/farm-fixtures';
+import { renderPage } from '../../../testing/render-page';
+import { LIMING_COLOURS, NO_DATA_COLOUR } from '../../../lib/results/layers';
 import { FieldResultsPage, ordersWithResults } from './field-results-page';
 import { phSeries } from './field-history';
 
 const fake = vi.hoisted(() => ({
-  ref: null as null | ReturnType<typeof import('../testing/fixtures').fakeClickableMapLibre>,
+  ref: null as null | ReturnType<typeof import('../../../testing/farm-fixtures').fakeClickableMapLibre>,
 }));
 vi.mock('maplibre-gl', async () => {
-  const { fakeClickableMapLibre } = await import('../testing/fixtures');
+  const { fakeClickableMapLibre } = await import('../../../testing/farm-fixtures');
   fake.ref = fakeClickableMapLibre();
   return fake.ref.module;
 });

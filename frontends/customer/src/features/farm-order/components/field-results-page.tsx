@@ -2,32 +2,27 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
-import type { TFarmOrder } from '@gleba/contracts';
+import type { TAreaGeometry } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { doseText, noLimeDose } from '../../results/components/results-page';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../api/farm-order';
-import { LAYERS, LAYER_SPEC, NO_DATA_COLOUR, classOf, colourOf, valueOf, type Layer } from '../rules/layers';
+import { formatDate } from '../../../lib/test-status';
+import { doseText, noLimeDose } from '../../../lib/results/doses';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../../../lib/api/farm-order';
+import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
+import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
-import { sectorViews, WHOLE, type SectorView } from '../rules/sector-views';
-import '../farm-order.css';
+import '../../../lib/styles/farm-order.css';
 
 /** MapLibre loads with this page only, never with the wizard or the orders list. */
-const NutrientMap = lazy(() => import('./nutrient-map'));
+const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
-export { WHOLE, type SectorView };
-
-/** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
-export function sampleSectors(
-  orders: readonly TFarmOrder[],
-): Map<string, { sectorId: string | null; sectorName: string | null }> {
-  const out = new Map<string, { sectorId: string | null; sectorName: string | null }>();
-  for (const o of orders)
-    for (const s of o.samples) out.set(s.id, { sectorId: s.sectorId, sectorName: s.sectorName });
-  return out;
+export interface SectorView {
+  key: string;
+  name: string;
+  geometry: TAreaGeometry | null;
+  result: FieldResult | undefined;
 }
 
 /** The basic-test results grouped by order, newest order first. */
@@ -41,32 +36,6 @@ export function ordersWithResults(
       byOrder.set(r.orderId, { orderId: r.orderId, orderNumber: r.orderNumber, date: r.updatedAt });
   }
   return [...byOrder.values()].sort((a, b) => b.date.localeCompare(a.date));
-}
-
-function Legend({ layer, tr }: { layer: Layer; tr: Translate }) {
-  const spec = LAYER_SPEC[layer];
-  return (
-    <section aria-label={tr('farmOrder.legend')}>
-      <h3>{tr('farmOrder.legend')}</h3>
-      <ul className="class-legend farm-order__legend">
-        {spec.classes.map((c, i) => (
-          <li key={c} data-class={c}>
-            <span className="class-legend__swatch" style={{ background: spec.colours[i] }} />
-            {tr(spec.message(c))}
-          </li>
-        ))}
-        <li data-class="none">
-          <span className="class-legend__swatch" style={{ background: NO_DATA_COLOUR }} />
-          {tr('farmOrder.noData')}
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-function classText(tr: Translate, result: FieldResult | undefined, layer: Layer): string {
-  const cls = classOf(result, layer);
-  return cls ? tr(LAYER_SPEC[layer].message(cls)) : tr('farmOrder.noData');
 }
 
 /** One click away from the map: a sector's values, classes and recommendations. */
@@ -187,16 +156,37 @@ export function FieldResultsPage() {
       : orderList[0]?.orderId;
   const cropMissing = isApiError(crop.error) && crop.error.status === 404;
 
-  const sectors: SectorView[] = useMemo(
-    () =>
-      sectorViews(
-        basic.filter((r) => r.orderId === orderId),
-        where,
-        crop.data,
-        tr('farmOrder.wholeField'),
-      ),
-    [basic, orderId, where, crop.data, tr],
-  );
+  const sectors: SectorView[] = useMemo(() => {
+    const results = basic.filter((r) => r.orderId === orderId);
+    const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
+    if (crop.data) {
+      const c = crop.data;
+      const shapes = c.divided
+        ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
+        : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];
+      const views: SectorView[] = shapes.map((s) => ({
+        ...s,
+        result: results.find((r) => keyOf(r) === s.key),
+      }));
+      // Samples of sectors no longer on the map (or of the whole crop before it was divided) are still listed.
+      for (const r of results) {
+        if (!views.some((v) => v.result === r))
+          views.push({
+            key: `sample-${r.testId}`,
+            name: where.get(r.testId)?.sectorName ?? r.code,
+            geometry: null,
+            result: r,
+          });
+      }
+      return views;
+    }
+    return results.map((r) => ({
+      key: `sample-${r.testId}`,
+      name: where.get(r.testId)?.sectorName ?? r.code,
+      geometry: null,
+      result: r,
+    }));
+  }, [basic, orderId, where, crop.data, tr]);
 
   const features = useMemo(
     () =>
@@ -252,21 +242,7 @@ export function FieldResultsPage() {
                 </select>
               </label>
             )}
-            <fieldset className="farm-order__layers">
-              <legend>{tr('farmOrder.layer')}</legend>
-              {LAYERS.map((l) => (
-                <label key={l}>
-                  <input
-                    type="radio"
-                    name="layer"
-                    value={l}
-                    checked={layer === l}
-                    onChange={() => setLayer(l)}
-                  />{' '}
-                  {tr(`farmOrder.layer_${l}`)}
-                </label>
-              ))}
-            </fieldset>
+            <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
             {features.length > 0 && (
               <LayerSwitcher
                 choice={mapLayers}
@@ -289,7 +265,7 @@ export function FieldResultsPage() {
                   />
                 </Suspense>
               )}
-              <Legend layer={layer} tr={tr} />
+              <LayerLegend layer={layer} tr={tr} />
             </div>
             <div className="farm-order__results-side">
               <section aria-label={tr('farmOrder.sectors')}>

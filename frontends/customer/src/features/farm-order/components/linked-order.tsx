@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { TFarmOrder } from '@gleba/contracts';
 import { useLang, useT } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { useOrder } from '../api/farm-order';
+import { formatDate } from '../../../lib/test-status';
+import { useOrder } from '../../../lib/api/farm-order';
 import { formatPrice } from '../rules/wizard';
 
 /**

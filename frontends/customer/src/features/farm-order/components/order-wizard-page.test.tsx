@@ -2,10 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi } from '../../../testing/render-app';
-import { viewport } from '../../farm-map/testing/render';
-import { browser } from '../api/farm-order';
-import { CROP, CROP_ID, ORDER_ID, PRICES, PROFILE, SECTOR_A, UNDIVIDED, order } from '../testing/fixtures';
-import { renderPage, where } from '../testing/render';
+import { viewport } from '../../../testing/render-feature';
+import { browser } from '../../../lib/api/farm-order';
+import {
+  CROP,
+  CROP_ID,
+  ORDER_ID,
+  PRICES,
+  PROFILE,
+  SECTOR_A,
+  UNDIVIDED,
+  order,
+} from '../../../testing/farm-fixtures';
+import { renderPage, where } from '../../../testing/render-page';
 import { PENDING_PAYMENT_KEY, WIZARD_STORAGE_KEY } from '../rules/wizard';
 import { OrderWizardRoute } from './order-wizard-page';
 

@@ -15,8 +15,8 @@ import {
 import { useLang, useT, type Translate } from '../../../lib/i18n';
 import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { profileKey, useProfile } from '../../account/api/account';
-import { browser, fetchQuote, placeOrder, useCrops, usePrices } from '../api/farm-order';
+import { profileKey, useProfile } from '../../../lib/api/account';
+import { browser, fetchQuote, placeOrder, useCrops, usePrices } from '../../../lib/api/farm-order';
 import { isIncompleteData, orderErrorMessage } from '../rules/errors';
 import {
   PENDING_PAYMENT_KEY,
@@ -41,7 +41,7 @@ import {
   type StepProblem,
   type WizardState,
 } from '../rules/wizard';
-import '../farm-order.css';
+import '../../../lib/styles/farm-order.css';
 
 type SetState = (patch: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, location, mockApi, renderApp } from '../../../testing/render-app';
-import { viewport } from '../../farm-map/testing/render';
-import { CROP_ID, OLD_ORDER_ID, ORDER_ID, order } from '../testing/fixtures';
-import { renderPage } from '../testing/render';
+import { viewport } from '../../../testing/render-feature';
+import { CROP_ID, OLD_ORDER_ID, ORDER_ID, order } from '../../../testing/farm-fixtures';
+import { renderPage } from '../../../testing/render-page';
 import { OrdersPage } from './orders-page';
 
 afterEach(() => {
@@ -140,8 +140,8 @@ describe('/orders', () => {
 
 describe('the field map link to the orders', () => {
   it('is a router link inside the app and a plain link outside it', async () => {
-    const { OrdersLink } = await import('./orders-link');
-    const { renderFeature } = await import('../../farm-map/testing/render');
+    const { OrdersLink } = await import('../../../lib/components/orders-link');
+    const { renderFeature } = await import('../../../testing/render-feature');
     const view = renderPage('/map', '/map', <OrdersLink />);
     await userEvent.click(screen.getByRole('link', { name: 'Test orders and results maps' }));
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/orders');

@@ -3,14 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { FormError, Table } from '@gleba/ui';
 import type { TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { useOrders } from '../api/farm-order';
+import { formatDate } from '../../../lib/test-status';
+import { useOrders } from '../../../lib/api/farm-order';
 import { formatPrice } from '../rules/wizard';
 import { LinkedOrder } from './linked-order';
-import '../farm-order.css';
+import '../../../lib/styles/farm-order.css';
 
 /** Orders whose samples may have results by now: the lab has them. */
-const WITH_RESULTS = new Set(['SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED']);
+const WITH_RESULTS = new Set(['SAMPLES_IN_ANALYSIS', 'ORDER_COMPLETED', 'RESULTS_UPDATED']);
 
 /** The distinct fields (crops) of an order, for its links to the results maps. */
 export function orderFields(order: TFarmOrder): { cropId: string; name: string }[] {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, mockApi } from '../../../testing/render-app';
-import { browser } from '../api/farm-order';
-import { ORDER_ID, order } from '../testing/fixtures';
-import { renderPage, where } from '../testing/render';
+import { browser } from '../../../lib/api/farm-order';
+import { ORDER_ID, order } from '../../../testing/farm-fixtures';
+import { renderPage, where } from '../../../testing/render-page';
 import { PENDING_PAYMENT_KEY } from '../rules/wizard';
 import { PaymentPage, PaymentReturnPage, paymentView } from './payment-page';
 

@@ -4,7 +4,7 @@ import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import type { TFarmOrder, TOrderPayment } from '@gleba/contracts';
 import { useLang, useT, type Translate } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
+import { formatDate } from '../../../lib/test-status';
 import {
   browser,
   checkPayment,
@@ -14,10 +14,10 @@ import {
   useRefreshOrder,
   type OrderWithPayment,
   type PaymentInstructions,
-} from '../api/farm-order';
+} from '../../../lib/api/farm-order';
 import { orderErrorMessage } from '../rules/errors';
 import { PENDING_PAYMENT_KEY, formatPrice } from '../rules/wizard';
-import '../farm-order.css';
+import '../../../lib/styles/farm-order.css';
 
 /** What the page says: the service's outcome, or "unconfirmed" once it stopped waiting for one. */
 export type PaymentView =

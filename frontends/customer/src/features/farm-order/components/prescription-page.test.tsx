@@ -12,16 +12,16 @@ import {
   SECTOR_B,
   order,
   result,
-} from '../testing/fixtures';
-import { renderPage } from '../testing/render';
+} from '../../../testing/farm-fixtures';
+import { renderPage } from '../../../testing/render-page';
 import { RATE_COLOURS } from '../rules/prescription';
 import { PrescriptionPage } from './prescription-page';
 
 const fake = vi.hoisted(() => ({
-  ref: null as null | ReturnType<typeof import('../testing/fixtures').fakeClickableMapLibre>,
+  ref: null as null | ReturnType<typeof import('../../../testing/farm-fixtures').fakeClickableMapLibre>,
 }));
 vi.mock('maplibre-gl', async () => {
-  const { fakeClickableMapLibre } = await import('../testing/fixtures');
+  const { fakeClickableMapLibre } = await import('../../../testing/farm-fixtures');
   fake.ref = fakeClickableMapLibre();
   return fake.ref.module;
 });

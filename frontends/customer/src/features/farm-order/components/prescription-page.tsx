@@ -16,18 +16,19 @@ import type { PrescriptionFormat } from '@gleba/contracts';
 import { formatArea, formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import type { Language } from '@gleba/contracts';
-import { formatDate } from '../../soil-tests/components/test-status';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { downloadPrescription, useCrop, useFieldHistory, useOrdersById } from '../api/farm-order';
-import { NO_DATA_COLOUR } from '../rules/layers';
+import { formatDate } from '../../../lib/test-status';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { downloadPrescription, useCrop, useFieldHistory, useOrdersById } from '../../../lib/api/farm-order';
+import { NO_DATA_COLOUR } from '../../../lib/results/layers';
 import { exportBody, mappedSectors, rateColour, sectorPrescription } from '../rules/prescription';
 import { sectorViews } from '../rules/sector-views';
-import { ordersWithResults, sampleSectors } from './field-results-page';
-import '../farm-order.css';
+import { sampleSectors } from '../../../lib/results/class-layers';
+import { ordersWithResults } from './field-results-page';
+import '../../../lib/styles/farm-order.css';
 
 /** MapLibre loads with this page only (the results map's chunk). */
-const NutrientMap = lazy(() => import('./nutrient-map'));
+const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 const FORMATS: { format: PrescriptionFormat; label: string }[] = [
   { format: 'isoxml', label: 'prescription.exportIsoxml' },

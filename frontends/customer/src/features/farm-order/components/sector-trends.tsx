@@ -3,8 +3,8 @@ import { TableScroll } from '@gleba/ui';
 import { formatNumber } from '@gleba/i18n';
 import type { Language } from '@gleba/contracts';
 import { useLang, type Translate } from '../../../lib/i18n';
-import { formatDate } from '../../soil-tests/components/test-status';
-import type { FieldResult } from '../api/farm-order';
+import { formatDate } from '../../../lib/test-status';
+import type { FieldResult } from '../../../lib/api/farm-order';
 import type { SampleSectors } from '../rules/sector-views';
 import { sectorTrends, TREND_ELEMENTS, type SectorTrend, type TrendElement } from '../rules/trends';
 

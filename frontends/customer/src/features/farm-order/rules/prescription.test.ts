@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { prescriptionProduct } from '@gleba/agronomy';
-import { CROP, ORDER_ID, SAMPLE_A, SAMPLE_B, SECTOR_A, SECTOR_B, result } from '../testing/fixtures';
+import {
+  CROP,
+  ORDER_ID,
+  SAMPLE_A,
+  SAMPLE_B,
+  SECTOR_A,
+  SECTOR_B,
+  result,
+} from '../../../testing/farm-fixtures';
 import type { TCrop } from '@gleba/contracts';
 import { doseSource, exportBody, rateColour, RATE_COLOURS, sectorPrescription } from './prescription';
 import { sectorViews, WHOLE } from './sector-views';

@@ -1,8 +1,9 @@
 import type { TAreaGeometry, TCrop } from '@gleba/contracts';
-import type { FieldResult } from '../api/farm-order';
+import type { FieldResult } from '../../../lib/api/farm-order';
 
-/** The key of an undivided crop's only "sector" (its samples have no sector id). */
-export const WHOLE = 'whole';
+import { WHOLE } from '../../../lib/results/class-layers';
+
+export { WHOLE };
 
 export interface SectorView {
   key: string;

@@ -8,7 +8,7 @@ import {
   SECTOR_A,
   SECTOR_B,
   result,
-} from '../testing/fixtures';
+} from '../../../testing/farm-fixtures';
 import { sectorTrends } from './trends';
 
 const r = (testId: string, orderId: string, updatedAt: string, ph: number, k: number) =>

@@ -1,4 +1,4 @@
-import type { FieldResult } from '../api/farm-order';
+import type { FieldResult } from '../../../lib/api/farm-order';
 import type { SampleSectors } from './sector-views';
 import { WHOLE } from './sector-views';
 

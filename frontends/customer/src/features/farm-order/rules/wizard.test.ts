@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCrop } from '@gleba/contracts';
-import { CROP, SECTOR_A, SECTOR_B, UNDIVIDED } from '../testing/fixtures';
+import { CROP, SECTOR_A, SECTOR_B, UNDIVIDED } from '../../../testing/farm-fixtures';
 import {
   EMPTY_ADDRESS,
   WIZARD_STORAGE_KEY,

@@ -4,7 +4,7 @@ import { CheckboxField, FormError, TextField } from '@gleba/ui';
 import { formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { farmKey, saveFarm, useFarm } from '../api/farm';
-import { areaHaToM2, parseAreaHa } from '../rules/onboarding-rules';
+import { areaHaToM2, parseAreaHa } from '../../../lib/onboarding-rules';
 
 /**
  * The onboarding's farm data (spec section 3, Farm): whether the user farms for a living and the

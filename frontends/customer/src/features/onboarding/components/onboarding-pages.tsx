@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n';
-import { isOnboardingDone } from '../rules/onboarding-rules';
+import { isOnboardingDone } from '../../../lib/onboarding-rules';
 import { OnboardingWizard } from './onboarding-wizard';
 
 /** /onboarding: the wizard again, reachable from the dashboard and the account page; ends on the dashboard. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useT } from '../../../lib/i18n';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { markOnboardingDone, missingProfileFields, ONBOARDING_STEPS } from '../rules/onboarding-rules';
+import { markOnboardingDone, missingProfileFields, ONBOARDING_STEPS } from '../../../lib/onboarding-rules';
 import { FarmDataForm } from './farm-data-form';
 import { SpeechBubble } from './mascot';
 import { SurveyStep } from './survey-step';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, location, mockApi, renderApp } from '../../../testing/render-app';
-import { isOnboardingDone, missingProfileFields, ONBOARDING_DONE_KEY } from '../rules/onboarding-rules';
+import { isOnboardingDone, missingProfileFields, ONBOARDING_DONE_KEY } from '../../../lib/onboarding-rules';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,9 +5,9 @@ import { describeError, translateLater } from '../../../lib/i18n';
 import { api } from '../../../lib/api-client';
 import { useLanguageStore } from '../../../stores/language-store';
 import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
-import { keepPlantsForOffline } from '../../soil-tests/api/plants';
-import { flushQueue, readQueue } from '../rules/offline-queue';
-import { isOfflineError } from '../rules/offline';
+import { keepPlantsForOffline } from '../../../lib/api/plants';
+import { flushQueue, readQueue } from '../../../lib/offline/offline-queue';
+import { isOfflineError } from '../../../lib/offline/offline';
 import './pwa.css';
 
 const send = (body: unknown) => api.post('soil-tests', body);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, json, location, mockApi, renderApp } from '../../../testing/render-app';
-import { OFFLINE_QUEUE_KEY, readQueue } from '../rules/offline-queue';
+import { OFFLINE_QUEUE_KEY, readQueue } from '../../../lib/offline/offline-queue';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { USER, json, location, mockApi, renderApp } from '../../../testing/render-app';
 import { LAST_USER_KEY, rememberedUser, tokenSubject } from '../../../lib/current-user';
 import { useSessionStore } from '../../../stores/session-store';
-import { PLANTS_KEY } from '../../soil-tests/api/plants';
-import { readQueue } from '../rules/offline-queue';
+import { PLANTS_KEY } from '../../../lib/api/plants';
+import { readQueue } from '../../../lib/offline/offline-queue';
 
 /** An access token as identity issues it, as far as the app reads it (the subject). */
 const jwt = (sub: string) =>

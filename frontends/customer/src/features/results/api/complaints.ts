@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const complaintsKey = (testId: string) => `soil-tests/${encodeURIComponent(testId)}/complaints`;
 
-/** The complaints about a garden test and whether one may be filed now (`null`: ask nothing). */
+/** The complaints about a sample (garden test or farm sample) and whether one may be filed now (`null`: ask nothing). */
 export function useComplaints(testId: string | null) {
   return useSWR<TMyComplaints>(testId ? complaintsKey(testId) : null, (key: string) =>
     api.get<TMyComplaints>(key),

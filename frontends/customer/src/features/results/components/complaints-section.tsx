@@ -7,7 +7,7 @@ import {
 } from '@gleba/contracts';
 import { FormError, SelectField, TextField, toast } from '@gleba/ui';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { PHOTO_TYPES } from '../../soil-tests/rules/test-form-rules';
+import { PHOTO_TYPES } from '../../../lib/test-form-rules';
 import { fileComplaint, useComplaints } from '../api/complaints';
 
 const dateOf = (lang: string, iso: string) =>
@@ -36,7 +36,7 @@ function ComplaintItem({ c }: { c: TComplaint }) {
 }
 
 /**
- * A garden test's complaints: the button within 14 days of the results (afterwards a line saying
+ * A sample's complaints (a garden test, or one sample of a farm order): the button within 14 days of the results (afterwards a line saying
  * why it is gone), the form (reason, text, optional photo) and the complaints filed so far.
  */
 export function ComplaintsSection({ testId }: { testId: string }) {
@@ -51,7 +51,7 @@ export function ComplaintsSection({ testId }: { testId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!data) return null; // not a garden test (a farm sample), or not loaded yet
+  if (!data) return null; // not loaded yet (or not the customer's)
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -294,6 +294,47 @@ describe('results page', () => {
       expect(within(item).getByText(/czeka na odpowiedź/)).toBeTruthy();
     });
 
+    it("files a complaint about one sample of a farm order on that sample's results page", async () => {
+      const { calls } = mockApi({
+        ...base,
+        [`GET /api/results/tests/${TEST_ID}`]: {
+          ...PAYLOAD,
+          kind: 'FARM',
+          orderNumber: 'ZF/2026/000007',
+          code: 'SK7M2P9QX4R8TW',
+          fieldName: 'Pole za stodołą',
+        },
+        [complaintsPath]: { window: window(true), items: [] },
+        [`POST /api/soil-tests/${TEST_ID}/complaints`]: ({ body }: { body: { reason: string } }) => ({
+          id: '7a1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f',
+          kind: 'FARM',
+          testId: TEST_ID,
+          orderId: '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
+          orderNumber: 'ZF/2026/000007',
+          barcode: 'SK7M2P9QX4R8TW',
+          fieldName: 'Pole za stodołą',
+          sectorName: 'S1',
+          sampleNumber: 1,
+          userId: USER.id,
+          reason: body.reason,
+          text: 'pH 4,2 po wapnowaniu?',
+          hasPhoto: false,
+          status: 'OPEN',
+          answer: null,
+          retest: false,
+          createdAt: '2026-11-05T09:00:00.000Z',
+          answeredAt: null,
+        }),
+      });
+      renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang: 'uk' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Подати скаргу' }, { timeout: 5000 }));
+      await userEvent.selectOptions(screen.getByLabelText('Причина'), 'RESULTS_IMPLAUSIBLE');
+      await userEvent.type(screen.getByLabelText('Опис'), 'pH 4,2 po wapnowaniu?');
+      await userEvent.click(screen.getByRole('button', { name: 'Надіслати скаргу' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/soil-tests/${TEST_ID}/complaints`);
+    });
+
     it('after 14 days the button is gone and the page says why, in each language', async () => {
       for (const [lang, text] of [
         ['pl', 'Reklamację można było złożyć do 15 listopada 2026 (14 dni od wyników).'],

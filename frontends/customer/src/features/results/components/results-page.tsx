@@ -1,21 +1,20 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { FormError, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
-import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
+import { WithNamespaces, describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import {
   downloadPdf,
   resultsKey,
   useOrderResults,
   useTestResults,
-  type Amount,
   type OrderResultsView,
   type RecommendationView,
   type SampleResultsView,
   type TestResultView,
-} from '../api/results';
+} from '../../../lib/api/results';
 import {
   CATEGORIES,
   ClassChart,
@@ -26,33 +25,12 @@ import {
   PH_CLASSES,
   PH_COLOURS,
   classMessage,
-} from './class-chart';
+} from '../../../lib/results/class-chart';
 import { ComplaintsSection } from './complaints-section';
-import './results.css';
-
-const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
-
-/** True when the lime table gives nothing now or later (a "limited" need at a pH the table leaves out). */
-export function noLimeDose(rec: RecommendationView): boolean {
-  const zero = (a: Amount) =>
-    !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
-  return rec.liming.products.every((p) => zero(p.now) && zero(p.later));
-}
-
-/** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */
-export function doseText(tr: Translate, lang: string, a: Amount): string {
-  if (a.kgPer100m2 !== undefined)
-    return tr('customerTests.perArea', {
-      kg100: num(lang, a.kgPer100m2),
-      gm2: num(lang, a.gPerM2 ?? a.kgPer100m2 * 10, 0),
-    });
-  const kgha = a.kgPerHa ?? (a.tonnesPerHa !== undefined ? a.tonnesPerHa * 1000 : 0);
-  return tr('customerTests.perHa', { kgha: num(lang, kgha, 0) });
-}
-export function totalText(tr: Translate, lang: string, a: Amount): string {
-  const kg = a.totalKg ?? (a.totalTonnes !== undefined ? a.totalTonnes * 1000 : 0);
-  return tr('customerTests.totalKg', { kg: num(lang, kg) });
-}
+import { FarmTestMap } from './farm-test-map';
+import { GardenLocation } from './garden-location';
+import { doseText, noLimeDose, totalText } from '../../../lib/results/doses';
+import '../../../lib/styles/results.css';
 
 function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
@@ -303,6 +281,16 @@ export function ResultsPage() {
             <ResultsTable key={r.testType} result={r} tr={tr} lang={lang} />
           ))}
           {basic && <ClassChart elements={basic.elements.filter((e) => MAIN_KEYS.includes(e.key))} tr={tr} />}
+          {data.kind === 'FARM' ? (
+            // The sector map speaks the field results' texts (class and layer names).
+            <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
+              <WithNamespaces names={['farmOrder', 'agronomy']}>
+                <FarmTestMap view={data} />
+              </WithNamespaces>
+            </Suspense>
+          ) : (
+            <GardenLocation view={data} />
+          )}
           {basic?.recommendation ? (
             <Recommendations rec={basic.recommendation} tr={tr} lang={lang} />
           ) : (
@@ -311,7 +299,7 @@ export function ResultsPage() {
         </div>
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
-          {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
+          <ComplaintsSection testId={data.testId} />
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}

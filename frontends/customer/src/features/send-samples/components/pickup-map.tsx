@@ -3,10 +3,10 @@ import maplibregl, { type Map as MapLibreMap, type Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { TPickupPoint } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
-import { useLayerChoice } from '../../farm-map/map/layer-choice';
-import { LayerSwitcher } from '../../farm-map/map/layer-switcher';
-import { applyLayers, buildStyle, readMapConfig } from '../../farm-map/map/map-config';
-import { mapLocale } from '../../farm-map/map/map-locale';
+import { useLayerChoice } from '../../../lib/map/layer-choice';
+import { LayerSwitcher } from '../../../lib/map/layer-switcher';
+import { applyLayers, buildStyle, readMapConfig } from '../../../lib/map/map-config';
+import { mapLocale } from '../../../lib/map/map-locale';
 
 export interface PickupMapProps {
   points: readonly TPickupPoint[];

@@ -11,8 +11,8 @@ import {
 } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { downloadPdf } from '../../results/api/results';
-import { formatDate } from '../../soil-tests/components/test-status';
+import { downloadPdf } from '../../../lib/api/results';
+import { formatDate } from '../../../lib/test-status';
 import {
   courierAvailability,
   createShipment,
@@ -32,7 +32,7 @@ import {
   stepError,
   type WizardState,
 } from '../rules/wizard-rules';
-import '../../results/components/results.css';
+import '../../../lib/styles/results.css';
 import './send-samples.css';
 
 function Option({

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@gleba/ui';
 import { GARDEN_NAME_MAX_LENGTH, PUNCTURES_PER_SAMPLE } from '@gleba/contracts';
 import { useT } from '../../../lib/i18n';
-import { usePlants } from '../api/soil-tests';
-import { PHOTO_TYPES, validateSample, type FieldErrors, type SampleForm } from '../rules/test-form-rules';
+import { usePlants } from '../../../lib/api/soil-tests';
+import { PHOTO_TYPES, validateSample, type FieldErrors, type SampleForm } from '../../../lib/test-form-rules';
+import './sample-details-form.css';
 
 export function emptySample(): SampleForm {
   return {
@@ -12,6 +13,8 @@ export function emptySample(): SampleForm {
     area: '',
     punctures: String(PUNCTURES_PER_SAMPLE.default),
     photo: null,
+    lat: '',
+    lon: '',
   };
 }
 
@@ -43,6 +46,23 @@ export function SampleDetailsForm({
     const e = errors[field];
     return e ? tr(`customerTests.${e.key}`, e.params) : undefined;
   };
+  const [locateFailed, setLocateFailed] = useState(false);
+  function locate() {
+    setLocateFailed(false);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        const next = {
+          ...form,
+          lat: p.coords.latitude.toFixed(5),
+          lon: p.coords.longitude.toFixed(5),
+        };
+        setForm(next);
+        if (touched) setErrors(validateSample(next));
+      },
+      () => setLocateFailed(true),
+      { timeout: 15_000 },
+    );
+  }
   function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
@@ -85,6 +105,30 @@ export function SampleDetailsForm({
         onChange={(e) => set('punctures', e.target.value)}
         error={msg('punctures')}
       />
+      <fieldset className="sample-location">
+        <legend>{tr('customerTests.location')}</legend>
+        <p className="muted">{tr('customerTests.locationHint')}</p>
+        <TextField
+          label={tr('customerTests.latitude')}
+          inputMode="decimal"
+          value={form.lat}
+          onChange={(e) => set('lat', e.target.value)}
+          error={msg('lat')}
+        />
+        <TextField
+          label={tr('customerTests.longitude')}
+          inputMode="decimal"
+          value={form.lon}
+          onChange={(e) => set('lon', e.target.value)}
+          error={msg('lon')}
+        />
+        {'geolocation' in navigator && (
+          <button type="button" className="gl-button gl-button--secondary" onClick={locate}>
+            {tr('customerTests.useMyLocation')}
+          </button>
+        )}
+        {locateFailed && <p role="alert">{tr('customerTests.locationUnavailable')}</p>}
+      </fieldset>
       <TextField
         label={tr('customerTests.photo')}
         type="file"

@@ -121,6 +121,15 @@ describe('add a test', () => {
     await userEvent.type(within(form).getByLabelText('Garden or place name'), 'c garden');
     await waitFor(() => expect(within(form).getAllByRole('option')).toHaveLength(2));
     await userEvent.selectOptions(within(form).getByLabelText('Plant'), 'TOMATO');
+    // The garden's location: both coordinates in Poland, or neither.
+    await userEvent.type(within(form).getByLabelText('Latitude'), '45');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give both coordinates or neither.')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Longitude'), '21.0122');
+    expect(await screen.findByText('This place is outside Poland.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/soil-tests')).toBe(false);
+    await userEvent.clear(within(form).getByLabelText('Latitude'));
+    await userEvent.type(within(form).getByLabelText('Latitude'), '52,2297');
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe(`/soil-tests/edit/${TEST_ID}`));
     const add = calls.find((c) => c.method === 'POST' && c.path === '/api/soil-tests')!;
@@ -129,6 +138,7 @@ describe('add a test', () => {
       gardenName: 'abc garden',
       plantId: 'TOMATO',
       gardenAreaAres: 2.5,
+      location: { lat: 52.2297, lon: 21.0122 },
       punctures: 10,
     });
   });

@@ -4,10 +4,10 @@ import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, OrdersErrorCode, type TGardenTest } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
-import { SampleDetailsView } from '../../results/components/sample-details-view';
+import { SampleDetailsView } from './sample-details-view';
 import { useCurrentUser } from '../../../lib/current-user';
-import { enqueueTest } from '../../pwa/rules/offline-queue';
-import { isOfflineError } from '../../pwa/rules/offline';
+import { enqueueTest } from '../../../lib/offline/offline-queue';
+import { isOfflineError } from '../../../lib/offline/offline';
 import {
   addSoilTest,
   cancelSoilTest,
@@ -16,15 +16,14 @@ import {
   uploadPhoto,
   useSoilTest,
   verifyBarcode,
-} from '../api/soil-tests';
-import { isBarcodeValid, parseArea, type SampleForm } from '../rules/test-form-rules';
+} from '../../../lib/api/soil-tests';
+import { isBarcodeValid, parseArea, parseLocation, type SampleForm } from '../../../lib/test-form-rules';
 import { BarcodeScanner } from './barcode-scanner';
 import { SampleDetailsForm, emptySample } from './sample-details-form';
 import { SoilTestsTable } from './soil-tests-table';
-import { hasResults, isEditable, isShippable } from './test-status';
+import { hasResults, isEditable, isShippable } from '../../../lib/test-status';
 
 export { isBarcodeValid };
-export { ResultsPage as SoilTestResultsPage } from '../../results/components/results-page';
 
 export function SoilTestsPage() {
   const tr = useT();
@@ -117,8 +116,15 @@ function toBody(form: SampleForm) {
     gardenName: form.gardenName.trim(),
     plantId: form.plantId,
     gardenAreaAres: parseArea(form.area),
+    location: parseLocation(form),
     punctures: Number(form.punctures),
   };
+}
+
+/** A coordinate as the form shows it: the language's decimal separator (the form reads both). */
+function degreesText(lang: string, value: number | undefined): string {
+  if (value === undefined) return '';
+  return lang === 'en' ? String(value) : String(value).replace('.', ',');
 }
 
 async function savePhoto(id: string, form: SampleForm, failed: () => void) {
@@ -333,6 +339,8 @@ export function EditSoilTestPage() {
               area: data.gardenAreaAres === null ? '' : String(data.gardenAreaAres),
               punctures: String(data.punctures),
               photo: null,
+              lat: degreesText(lang, data.location?.lat),
+              lon: degreesText(lang, data.location?.lon),
             }}
             submitLabel={tr('customerTests.save')}
             busy={busy}

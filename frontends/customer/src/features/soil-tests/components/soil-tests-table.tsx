@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Table } from '@gleba/ui';
 import { useLang, useT } from '../../../lib/i18n';
-import { useSoilTests, type MyTestsTab, type SoilTestRow } from '../api/soil-tests';
-import { formatDate, hasResults, isFarmShippable, isShippable } from './test-status';
+import { useSoilTests, type MyTestsTab, type SoilTestRow } from '../../../lib/api/soil-tests';
+import { formatDate, hasResults, isFarmShippable, isShippable } from '../../../lib/test-status';
 
 /** My tests: `GET /api/soil-tests?tab=ORDERED|ARCHIVE&page&perPage`, one page at a time. */
 export function SoilTestsTable({ limit }: { limit?: number }) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { USER, errorBody, mockApi, renderApp } from '../../../testing/render-app';
-import { ONBOARDING_DONE_KEY } from '../../onboarding/rules/onboarding-rules';
+import { ONBOARDING_DONE_KEY } from '../../../lib/onboarding-rules';
 import {
   choosePlace,
   DEFAULT_PLACE,

@@ -1,0 +1,3 @@
+export * from './app-providers';
+export * from './error-boundary';
+export * from './session-store';
