@@ -7,6 +7,8 @@
 import ExcelJS from 'exceljs';
 
 export const DEMO_HISTORY_FIELD = 'Pole przy lesie';
+/** The divided field with two seasons of results per sector: the variable-rate map (issue 26). */
+export const DEMO_PRESCRIPTION_FIELD = 'Pole za wsią';
 const FARMER = { email: 'farmer@gleba.local', password: 'Farmer123!' };
 const ADMIN = { email: 'admin@gleba.local', password: 'Admin123!' };
 
@@ -383,6 +385,85 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     latest.samples.slice(0, 1).map((s) => basic(s.code, 6.3, 15.4, 14.8, 5.7)),
     `wyniki-${thisYear}-korekta.xlsx`,
   );
+  // The variable-rate map's field: about 12 ha in four sectors, two seasons whose results differ
+  // from sector to sector (acid and poor on one side, rich on the other).
+  const vrPlot = await call('/api/plots', {
+    token: farmer,
+    body: {
+      name: DEMO_PRESCRIPTION_FIELD,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [16.7, 52.3],
+            [16.706, 52.3],
+            [16.706, 52.3027],
+            [16.7, 52.3027],
+            [16.7, 52.3],
+          ],
+        ],
+      },
+    },
+  });
+  if (vrPlot.status !== 201)
+    throw new Error(
+      `demo week: plot ${DEMO_PRESCRIPTION_FIELD}: ${vrPlot.status} ${JSON.stringify(vrPlot.body)}`,
+    );
+  const vr = await crop(
+    DEMO_PRESCRIPTION_FIELD,
+    'winter-wheat',
+    `${thisYear - 2}-09-15`,
+    `${thisYear + 1}-07-31`,
+    vrPlot.body.id,
+  );
+  const divided = await call(`/api/crops/${vr.cropId}/sectors/auto-divide`, { token: farmer, body: {} });
+  if (divided.status !== 200)
+    throw new Error(`demo week: divide: ${divided.status} ${JSON.stringify(divided.body)}`);
+  const vrSeasons = [
+    [
+      thisYear - 1,
+      [
+        [4.8, 8.2, 7.0, 2.8],
+        [5.4, 12.5, 11.8, 4.6],
+        [6.1, 16.0, 15.4, 6.2],
+        [5.9, 20.5, 19.8, 7.6],
+      ],
+    ],
+    [
+      thisYear,
+      [
+        [5.0, 9.0, 8.1, 3.2],
+        [5.6, 13.1, 12.4, 5.0],
+        [6.3, 15.2, 14.8, 6.0],
+        [6.0, 21.0, 20.6, 7.4],
+      ],
+    ],
+  ];
+  for (const [year, bySector] of vrSeasons) {
+    const o = await order(vr.cropId, 'DEFERRED_BANK_TRANSFER');
+    for (const step of ['KIT_SENT', 'SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS']) await adminStatus(o.id, step);
+    await markPaid(o.id);
+    await importRows(
+      'farm',
+      o.samples.map((s, i) => basic(s.code, ...bySector[i % bySector.length])),
+      `wyniki-sektory-${year}.xlsx`,
+    );
+    // The older season happened in its year (as the meadow's below).
+    if (sql && year !== thisYear) {
+      const at = `${year}-08-20T10:00:00Z`;
+      await sql(
+        'lab-import',
+        'update results set created_at = $2, updated_at = $2 where sample_id in (select sample_id from expected_samples where order_id = $1)',
+        [o.id, at],
+      );
+      await sql('orders', 'update farm_orders set created_at = $2 where id = $1', [
+        o.id,
+        `${year}-07-25T09:00:00Z`,
+      ]);
+    }
+  }
+  log(`variable-rate field: ${divided.body.sectors.length} sectors, two seasons`);
+
   // Garden results: partial (basic of basic + micro), complete, and complete then corrected.
   await importRows(
     'garden',
@@ -423,6 +504,7 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     parcels: parcels.map((p) => p.waybill),
     historyField: DEMO_HISTORY_FIELD,
     historyCropId: meadow.cropId,
+    prescriptionCropId: vr.cropId,
     seasons: historyOrders.map((h) => h.year),
     waitingForResults: [farm.SAMPLES_IN_ANALYSIS.orderNumber, garden.WAITING_FOR_RESULTS.barcode],
   };

@@ -57,6 +57,8 @@ export interface DemoWeek {
   historyField?: string;
   /** The crop whose field page shows the three seasons. */
   historyCropId?: string;
+  /** The divided field with two seasons per sector (the variable-rate map). */
+  prescriptionCropId?: string;
   seasons?: number[];
   waitingForResults?: string[];
 }

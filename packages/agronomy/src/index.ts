@@ -64,3 +64,19 @@ export {
   type FertilizerProduct,
   type FertilizerRuleset,
 } from './rulesets/fertilizer';
+export {
+  PRESCRIPTION_KINDS,
+  PRESCRIPTION_PRODUCTS,
+  PRESCRIPTION_RULES,
+  nutrientDoseKgPerHa,
+  prescribe,
+  prescriptionProduct,
+  productRateKgPerHa,
+  type DoseSource,
+  type Prescription,
+  type PrescriptionKind,
+  type PrescriptionProduct,
+  type PrescriptionProductId,
+  type PrescriptionSectorInput,
+  type PrescriptionZone,
+} from './prescription';

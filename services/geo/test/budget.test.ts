@@ -266,6 +266,20 @@ describe('geo: the largest accepted input answers within the budget, health stay
       },
       status: 200,
     },
+    // The prescription files of the crop just given the most sectors at the vertex cap (decision 0060).
+    ...(['isoxml', 'shp', 'geojson'] as const).map((format) => ({
+      name: `POST /api/crops/:id/prescription/${format}: a rate for each of the most sectors`,
+      method: 'POST',
+      path: () => `/api/crops/${ids.squareCrop}/prescription/${format}`,
+      body: () => ({
+        kind: 'LIME',
+        productId: 'CARBONATE',
+        zones: (ids.squareSectors ?? '')
+          .split(',')
+          .map((sectorId, i) => ({ sectorId, rateKgPerHa: 50_000 - (i % 50) * 100 })),
+      }),
+      status: 200,
+    })),
     {
       name: 'POST /api/crops/:id/divide: across a crop at the cap',
       method: 'POST',
@@ -417,6 +431,8 @@ describe('geo: the largest accepted input answers within the budget, health stay
       if (cpuMs >= (c.cpuBudgetMs ?? 1000)) failures.push(`${c.name}: ${cpuMs.toFixed(0)} ms of CPU`);
       if (health.length === 0) failures.push(`${c.name}: /health/live did not answer`);
       if (blockedMs >= 100) failures.push(`${c.name}: event loop blocked ${blockedMs.toFixed(0)} ms`);
+      if (c.name.startsWith('PUT /api/crops/:id/sectors') && res.ok)
+        ids.squareSectors = (JSON.parse(text) as TCrop).sectors.map((s) => s.id).join(',');
       if (c.name.includes('KML of the most shapes') && res.ok) {
         const result = JSON.parse(text) as { imported: TPlot[] };
         ids.imported = result.imported.map((p) => p.id).join(',');

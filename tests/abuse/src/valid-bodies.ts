@@ -69,6 +69,21 @@ export function validBody(e: Endpoint, w: World): unknown {
     'POST /crops/{cropId}/divide': { line },
     'PUT /crops/{cropId}/sectors': { sectors: [{ name: 'S1', geometry: SQUARE }] },
     'POST /crops/{cropId}/sectors/auto-divide': { maxAreaHa: 1 },
+    'POST /crops/{cropId}/prescription/isoxml': {
+      kind: 'K2O',
+      productId: 'POTASSIUM_SALT',
+      zones: [{ sectorId: w.ids.sectorId, rateKgPerHa: 350 }],
+    },
+    'POST /crops/{cropId}/prescription/shp': {
+      kind: 'K2O',
+      productId: 'POTASSIUM_SALT',
+      zones: [{ sectorId: w.ids.sectorId, rateKgPerHa: 350 }],
+    },
+    'POST /crops/{cropId}/prescription/geojson': {
+      kind: 'K2O',
+      productId: 'POTASSIUM_SALT',
+      zones: [{ sectorId: w.ids.sectorId, rateKgPerHa: 350 }],
+    },
     'POST /orders/quote': {
       crops: [{ cropId: w.ids.cropId }],
       additionalTests: [],

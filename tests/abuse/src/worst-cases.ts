@@ -6,7 +6,7 @@
  * test fails naming it) or a reason in `NO_WORST_CASE`.
  */
 import type { Polygon, Position } from 'geojson';
-import { CADASTRE_WMS_MAX_SIZE, GEO_LIMITS } from '@gleba/contracts';
+import { CADASTRE_WMS_MAX_SIZE, GEO_LIMITS, PRESCRIPTION_MAX_RATE_KG_PER_HA } from '@gleba/contracts';
 import shpwrite from '@mapbox/shp-write';
 import type { Endpoint } from '../endpoints';
 
@@ -397,6 +397,51 @@ export const WORST_CASES: Record<string, WorstCase[]> = {
       name: 'the most sectors of a crop at the cap',
       ids: { cropId: 'fieldCrop' },
       body: () => ({ maxAreaHa: 0.65 }),
+    },
+  ],
+  'POST /api/crops/{cropId}/prescription/isoxml': [
+    {
+      // Real sectors at the vertex cap are in services/geo/test/budget.test.ts (it knows their ids).
+      name: 'the most zones, the highest rates',
+      ids: { cropId: 'fieldCrop' },
+      body: () => ({
+        kind: 'LIME',
+        productId: 'CARBONATE',
+        zones: Array.from({ length: GEO_LIMITS.sectors }, (_, i) => ({
+          sectorId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          rateKgPerHa: PRESCRIPTION_MAX_RATE_KG_PER_HA,
+        })),
+      }),
+    },
+  ],
+  'POST /api/crops/{cropId}/prescription/shp': [
+    {
+      // Real sectors at the vertex cap are in services/geo/test/budget.test.ts (it knows their ids).
+      name: 'the most zones, the highest rates',
+      ids: { cropId: 'fieldCrop' },
+      body: () => ({
+        kind: 'LIME',
+        productId: 'CARBONATE',
+        zones: Array.from({ length: GEO_LIMITS.sectors }, (_, i) => ({
+          sectorId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          rateKgPerHa: PRESCRIPTION_MAX_RATE_KG_PER_HA,
+        })),
+      }),
+    },
+  ],
+  'POST /api/crops/{cropId}/prescription/geojson': [
+    {
+      // Real sectors at the vertex cap are in services/geo/test/budget.test.ts (it knows their ids).
+      name: 'the most zones, the highest rates',
+      ids: { cropId: 'fieldCrop' },
+      body: () => ({
+        kind: 'LIME',
+        productId: 'CARBONATE',
+        zones: Array.from({ length: GEO_LIMITS.sectors }, (_, i) => ({
+          sectorId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          rateKgPerHa: PRESCRIPTION_MAX_RATE_KG_PER_HA,
+        })),
+      }),
     },
   ],
   'GET /api/admin-units/counties': [{ name: 'a voivodeship', query: 'voivodeship=MASOVIAN' }],

@@ -38,6 +38,21 @@ function sampleBody(e: Endpoint): unknown {
     'POST /api/crops/{cropId}/divide': { line },
     'PUT /api/crops/{cropId}/sectors': { sectors: [{ name: 'S1', geometry: SQUARE }] },
     'POST /api/crops/{cropId}/sectors/auto-divide': {},
+    'POST /api/crops/{cropId}/prescription/isoxml': {
+      kind: 'LIME',
+      productId: 'CARBONATE',
+      zones: [{ sectorId: null, rateKgPerHa: 1000 }],
+    },
+    'POST /api/crops/{cropId}/prescription/shp': {
+      kind: 'LIME',
+      productId: 'CARBONATE',
+      zones: [{ sectorId: null, rateKgPerHa: 1000 }],
+    },
+    'POST /api/crops/{cropId}/prescription/geojson': {
+      kind: 'LIME',
+      productId: 'CARBONATE',
+      zones: [{ sectorId: null, rateKgPerHa: 1000 }],
+    },
     'PATCH /api/soil-tests/{testId}': { gardenName: 'Ogród zmieniony' },
     'POST /api/soil-tests/{testId}/complaints': { reason: 'OTHER', text: 'Reklamacja.' },
     'PATCH /api/notifications/in-app/{notificationId}': {},

@@ -50,6 +50,13 @@ describe('the demo lab week', () => {
     expect(history.status).toBe(200);
     const years = new Set(history.body.items.map((i: { updatedAt: string }) => i.updatedAt.slice(0, 4)));
     expect(years.size).toBe(3);
+    // The variable-rate map's field: two seasons on each of its sectors.
+    const sectors = await api(`/api/results/fields/history?cropId=${week.prescriptionCropId}`, {
+      token: farmer.accessToken,
+    });
+    const orders = new Set(sectors.body.items.map((i: { orderId: string }) => i.orderId));
+    expect(orders.size).toBe(2);
+    expect(sectors.body.items.length).toBeGreaterThanOrEqual(6);
   });
 
   it('the template downloaded for a sample waiting for results checks clean', async () => {

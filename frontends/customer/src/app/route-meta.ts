@@ -31,6 +31,7 @@ export const SIGNED_IN_ROUTES: RouteMeta[] = [
   { pattern: '/orders/new', titleKey: 'farmOrder.titleNewOrder', back: '/orders' },
   { pattern: '/orders/:id/payment', titleKey: 'farmOrder.titlePayment', back: '/orders' },
   { pattern: '/fields/:cropId/results', titleKey: 'farmOrder.titleFieldResults', back: '/orders' },
+  { pattern: '/fields/:cropId/prescription', titleKey: 'prescription.title', back: '/orders' },
 ];
 
 export function routeMeta(pathname: string): RouteMeta | undefined {

@@ -85,6 +85,7 @@ export function SignedInRoutes() {
         <Route path="/orders/payment-return" element={<Page.PaymentReturnPage />} />
         <Route path="/orders/:id/payment" element={<Page.OrderPaymentPage />} />
         <Route path="/fields/:cropId/results" element={<Page.FieldResultsPage />} />
+        <Route path="/fields/:cropId/prescription" element={<Page.PrescriptionPage />} />
         <Route path="/how-to-sample" element={<Page.HowToSamplePage />} />
         <Route path="/onboarding" element={<Page.OnboardingPage />} />
         <Route path="/faq" element={<Page.FaqPage />} />

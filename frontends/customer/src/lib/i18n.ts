@@ -25,7 +25,8 @@ export const ROUTE_NAMESPACES: [RegExp, string[]][] = [
   [/^\/$/, ['customerTests']],
   [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa']],
   [/^\/(notifications|my-account)(\/|$)/, ['notifications']], // my account: notification settings
-  [/^\/(orders|fields)(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy']], // test names, class names
+  [/^\/fields(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy', 'prescription']],
+  [/^\/orders(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy']], // test names, class names
   [/^\/(how-to-sample|onboarding)(\/|$)/, ['guide', 'onboarding']],
 ];
 

@@ -262,6 +262,7 @@ export function result(over: {
             liming: {
               need: over.need ?? 'NEEDED',
               noTable: false,
+              caoTonnesPerHa: 1.5,
               products: [
                 {
                   product: 'CARBONATE',

@@ -56,5 +56,8 @@ export const GeoErrorCode = {
   sectorsAlreadyDivided: 'sectorsAlreadyDivided',
   sectorsInvalid: 'sectorsInvalid',
   sectorsTooMany: 'sectorsTooMany',
+  // prescription maps
+  prescriptionProductUnknown: 'prescriptionProductUnknown',
+  prescriptionZonesInvalid: 'prescriptionZonesInvalid',
 } as const;
 export type GeoErrorCode = (typeof GeoErrorCode)[keyof typeof GeoErrorCode];

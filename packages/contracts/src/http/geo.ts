@@ -486,3 +486,31 @@ export const ZWeather = z.object({
   outlook: z.array(ZWeatherDay),
 });
 export type TWeather = z.infer<typeof ZWeather>;
+
+// ---- prescription maps (variable-rate exports, decision 0060) -------------------------------
+
+/** The file formats of a prescription: ISOXML TaskData (zip), an ESRI Shapefile (zip) or GeoJSON. */
+export const PrescriptionFormat = z.enum(['isoxml', 'shp', 'geojson']);
+export type PrescriptionFormat = z.infer<typeof PrescriptionFormat>;
+/** What is spread: lime, or a P, K or Mg fertilizer (`@gleba/agronomy` PRESCRIPTION_KINDS). */
+export const PrescriptionKind = z.enum(['LIME', 'P2O5', 'K2O', 'MGO']);
+/** The highest rate accepted, kg of product per ha (15 t/ha of carbonate lime is the most the tables give). */
+export const PRESCRIPTION_MAX_RATE_KG_PER_HA = 50_000;
+
+export const ZPrescriptionExportParams = z.object({ id: z.uuid(), format: PrescriptionFormat });
+export const ZPrescriptionExportBody = z.object({
+  kind: PrescriptionKind,
+  /** A product of `PRESCRIPTION_PRODUCTS[kind]` (`prescriptionProductUnknown` otherwise). */
+  productId: z.string().regex(/^[A-Z0-9_]{1,40}$/, 'a product id'),
+  /** A rate per sector of the crop (sectorId null: an undivided crop as a whole); sectors left out get no zone. */
+  zones: z
+    .array(
+      z.object({
+        sectorId: z.uuid().nullable(),
+        rateKgPerHa: z.number().min(0).max(PRESCRIPTION_MAX_RATE_KG_PER_HA),
+      }),
+    )
+    .min(1)
+    .max(GEO_LIMITS.sectors),
+});
+export type TPrescriptionExportBody = z.infer<typeof ZPrescriptionExportBody>;

@@ -57,6 +57,8 @@ export const errorsGeo = defineMessages({
     sectorsAlreadyDivided: 'Uprawa jest już podzielona. Najpierw przywróć jeden sektor.',
     sectorsInvalid: 'Sektory muszą leżeć w uprawie i nie mogą się nakładać.',
     sectorsTooMany: 'Podział dałby {count} sektorów, a można najwyżej {max}. Zwiększ powierzchnię sektora.',
+    prescriptionProductUnknown: 'Nie ma takiego produktu dla wybranego składnika.',
+    prescriptionZonesInvalid: 'Każdy sektor mapy dawek musi należeć do tej uprawy i wystąpić tylko raz.',
   },
   en: {
     farmNotFound: 'You have not set up your farm yet.',
@@ -114,6 +116,8 @@ export const errorsGeo = defineMessages({
     sectorsInvalid: 'Sectors must lie inside the crop and must not overlap.',
     sectorsTooMany:
       'The division would make {count} sectors, at most {max} are allowed. Make the sectors larger.',
+    prescriptionProductUnknown: 'There is no such product for the chosen nutrient.',
+    prescriptionZonesInvalid: 'Each sector of the rate map must belong to this crop and appear only once.',
   },
   uk: {
     farmNotFound: 'Ви ще не створили господарство.',
@@ -170,5 +174,8 @@ export const errorsGeo = defineMessages({
     sectorsAlreadyDivided: 'Посів уже поділено. Спочатку поверніть один сектор.',
     sectorsInvalid: 'Сектори повинні лежати в межах посіву і не перекриватися.',
     sectorsTooMany: 'Поділ дав би {count} секторів, а дозволено щонайбільше {max}. Збільште площу сектора.',
+    prescriptionProductUnknown: 'Для вибраного елемента живлення такого продукту немає.',
+    prescriptionZonesInvalid:
+      'Кожен сектор карти норм має належати до цього посіву й траплятися лише один раз.',
   },
 });

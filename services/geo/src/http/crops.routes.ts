@@ -7,6 +7,8 @@ import {
   ZDivideBody,
   ZIdParam,
   ZMoveBody,
+  ZPrescriptionExportBody,
+  ZPrescriptionExportParams,
   ZUpdateCropBody,
   ZUpdateSectorsBody,
 } from '@gleba/contracts';
@@ -26,6 +28,7 @@ import {
   updateSectors,
 } from '../app/crops';
 import type { Deps } from '../app/deps';
+import { exportPrescription } from '../app/prescriptions';
 
 export function cropRoutes(deps: Deps): Router {
   const r = Router();
@@ -63,6 +66,29 @@ export function cropRoutes(deps: Deps): Router {
       res.status(204).end();
       return undefined;
     }),
+  );
+  // A variable-rate map as a file for the spreader: ISOXML TaskData, Shapefile or GeoJSON (decision 0060).
+  r.post(
+    '/:id/prescription/:format',
+    route(
+      { params: ZPrescriptionExportParams, body: ZPrescriptionExportBody },
+      async ({ params, body, auth, req, res }) => {
+        const file = await exportPrescription(
+          deps,
+          user(auth),
+          params.id,
+          params.format,
+          body,
+          requestLanguage(req),
+        );
+        res
+          .type(file.contentType)
+          .setHeader('content-disposition', `attachment; filename="${file.fileName}"`)
+          .setHeader('cache-control', 'no-store');
+        res.send(Buffer.from(file.bytes));
+        return undefined;
+      },
+    ),
   );
   r.post(
     '/:id/move',

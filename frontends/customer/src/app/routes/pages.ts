@@ -89,3 +89,8 @@ export const FieldResultsPage = lazy(() =>
     default: m.FieldResultsPage,
   })),
 );
+export const PrescriptionPage = lazy(() =>
+  import('../../features/farm-order/components/prescription-page').then((m) => ({
+    default: m.PrescriptionPage,
+  })),
+);

@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { ApiError, errorBodyFrom, networkError } from '@gleba/api-client';
 import type {
+  PrescriptionFormat,
   TCreateOrderBody,
+  TPrescriptionExportBody,
   TCrop,
   TFarmOrder,
   TOrderPayment,
@@ -131,3 +134,54 @@ export const browser = {
     window.location.assign(url);
   },
 };
+
+/**
+ * A prescription file from geo (`POST /api/crops/{id}/prescription/{format}`, decision 0060),
+ * saved by the browser under the name geo gives; resolves with that name. A refusal is the
+ * service's error (an `ApiError`), as the JSON calls give it.
+ */
+export async function downloadPrescription(
+  cropId: string,
+  format: PrescriptionFormat,
+  body: TPrescriptionExportBody,
+): Promise<string> {
+  const headers: Record<string, string> = {
+    accept: 'application/zip, application/geo+json, application/json',
+    'content-type': 'application/json',
+    'x-gleba-lang': useLanguageStore.getState().lang,
+  };
+  const token = api.tokens.accessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`/api/crops/${encodeURIComponent(cropId)}/prescription/${format}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  if (!res.ok) {
+    const text = await res.text();
+    let payload: unknown = text;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(errorBodyFrom(res.status, payload));
+  }
+  const fileName =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    `prescription.${format === 'geojson' ? 'geojson' : 'zip'}`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}

@@ -26,6 +26,8 @@ export interface RecommendationView {
   liming: {
     need: string;
     noTable: boolean;
+    /** t CaO/ha now (the recommendation as `@gleba/agronomy` gives it). */
+    caoTonnesPerHa?: number;
     products: { product: string; caoEquivalentPercent: number; now: Amount; later: Amount }[];
   };
   fertilizer: { p2o5: NutrientDose | null; k2o: NutrientDose; mgo: NutrientDose };

@@ -194,12 +194,12 @@ describe('/fields/{cropId}/results: the nutrient map', () => {
     await waitFor(async () =>
       expect(await mapColours()).toEqual({ [SECTOR_A]: PH_COLOURS[1], [SECTOR_B]: NO_DATA_COLOUR }),
     );
-    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe(OLD_ORDER_ID);
+    expect((screen.getAllByRole('combobox')[0]! as HTMLSelectElement).value).toBe(OLD_ORDER_ID);
     await userEvent.click(screen.getByRole('button', { name: /S1: acidic/ }));
     expect(screen.getByText('No fertilizer recommendation for this sample.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /S2: no result/ }));
     expect(within(screen.getByRole('complementary')).getByText('no result')).toBeTruthy();
-    await userEvent.selectOptions(screen.getByRole('combobox'), ORDER_ID);
+    await userEvent.selectOptions(screen.getAllByRole('combobox')[0]!, ORDER_ID);
     await waitFor(async () =>
       expect(await mapColours()).toEqual({ [SECTOR_A]: PH_COLOURS[0], [SECTOR_B]: PH_COLOURS[3] }),
     );

@@ -12,6 +12,7 @@ import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../..
 import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
 import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
+import { SectorTrends } from './sector-trends';
 import '../../../lib/styles/farm-order.css';
 
 /** MapLibre loads with this page only, never with the wizard or the orders list. */
@@ -210,6 +211,13 @@ export function FieldResultsPage() {
         {loadError ? `${tr('farmOrder.resultsLoadFailed')} ${describeError(lang, loadError)}` : undefined}
       </FormError>
       {cropMissing && <p className="muted">{tr('farmOrder.cropMissing')}</p>}
+      {basic.length > 0 && crop.data && (
+        <p>
+          <Link className="prescription__link" to={`/fields/${encodeURIComponent(cropId)}/prescription`}>
+            {tr('prescription.link')}
+          </Link>
+        </p>
+      )}
       {!history.data && !history.error && <p className="muted">{tr('farmOrder.loading')}</p>}
       {history.data && basic.length === 0 && (
         <p role="status">
@@ -290,6 +298,9 @@ export function FieldResultsPage() {
         </>
       )}
       {basic.length > 0 && <FieldHistory results={basic} where={where} tr={tr} />}
+      {basic.length > 0 && (
+        <SectorTrends results={basic} where={where} tr={tr} wholeName={tr('farmOrder.wholeField')} />
+      )}
     </section>
   );
 }
