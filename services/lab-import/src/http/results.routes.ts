@@ -12,7 +12,7 @@ import {
 } from '@gleba/platform';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { findSample, resultsOf, samplesWhere } from '../db/repositories/results.repository';
+import { findSample, puncturesOf, resultsOf, samplesWhere } from '../db/repositories/results.repository';
 import { renderReport } from '../domain/report-pdf';
 import { resultView, sampleResultsView } from '../domain/results-view';
 
@@ -55,7 +55,8 @@ export function resultsRoutes(app: Express, ctx: ServiceContext<Database, Config
       const sample = await ownSample(params.testId, mustAuth(auth).userId);
       const results = (await resultsOf(db, [sample.sample_id])).get(sample.sample_id) ?? [];
       if (results.length === 0) throw notFound();
-      const pdf = await renderReport(sample, results, requestLanguage(req));
+      const punctures = sample.kind === 'FARM' ? await puncturesOf(db, sample.sample_id) : null;
+      const pdf = await renderReport(sample, results, requestLanguage(req), punctures);
       res.setHeader('content-type', 'application/pdf');
       res.setHeader('content-disposition', `attachment; filename="gleba-${sample.code}.pdf"`);
       res.send(pdf);
