@@ -21,6 +21,7 @@ import { onboarding } from './messages/onboarding';
 import { weather } from './messages/weather';
 import { guide } from './messages/guide';
 import { pwa } from './messages/pwa';
+import { sampling } from './messages/sampling';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -52,4 +53,5 @@ export const namespaces = {
   weather,
   guide,
   pwa,
+  sampling,
 };

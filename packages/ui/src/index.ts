@@ -14,3 +14,4 @@ export * from './error-pages/error-pages';
 export * from './form/fields';
 export * from './language/language-switcher';
 export * from './language/stored-language';
+export * from './sketch/sector-sketch';

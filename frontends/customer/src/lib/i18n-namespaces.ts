@@ -37,6 +37,7 @@ export const LAZY_NAMESPACES = {
   weather: () => import('@gleba/i18n/messages/weather').then((m) => m.weather),
   guide: () => import('@gleba/i18n/messages/guide').then((m) => m.guide),
   pwa: () => import('@gleba/i18n/messages/pwa').then((m) => m.pwa),
+  sampling: () => import('@gleba/i18n/messages/sampling').then((m) => m.sampling),
 } satisfies Record<string, () => Promise<Ns>>;
 export type LazyNamespace = keyof typeof LAZY_NAMESPACES;
 

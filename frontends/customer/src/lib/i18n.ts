@@ -23,9 +23,9 @@ export function useT(): Translate {
 export const ROUTE_NAMESPACES: [RegExp, string[]][] = [
   // The dashboard's extras (onboarding, weather, guide link) wait for theirs on their own (`WithNamespaces`).
   [/^\/$/, ['customerTests']],
-  [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa']],
+  [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa', 'sampling']],
   [/^\/(notifications|my-account)(\/|$)/, ['notifications']], // my account: notification settings
-  [/^\/(orders|fields)(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy']], // test names, class names
+  [/^\/(orders|fields)(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy', 'sampling', 'pwa']], // test names, class names
   [/^\/(how-to-sample|onboarding)(\/|$)/, ['guide', 'onboarding']],
 ];
 

@@ -89,3 +89,6 @@ export const FieldResultsPage = lazy(() =>
     default: m.FieldResultsPage,
   })),
 );
+export const SamplingPage = lazy(() =>
+  import('../../features/sampling/components/sampling-page').then((m) => ({ default: m.SamplingPage })),
+);

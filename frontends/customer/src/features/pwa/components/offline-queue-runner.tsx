@@ -7,6 +7,8 @@ import { useLanguageStore } from '../../../stores/language-store';
 import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
 import { keepPlantsForOffline } from '../../soil-tests/api/plants';
 import { flushQueue, readQueue } from '../rules/offline-queue';
+import { flushPunctures, readPunctures } from '../rules/punctures-queue';
+import { sendPunctures } from '../../sampling/api/sampling';
 import { isOfflineError } from '../rules/offline';
 import './pwa.css';
 
@@ -25,7 +27,25 @@ export function OfflineQueueRunner() {
   );
 
   useEffect(() => {
+    /** Punctures of the sampling screen taken offline (decision 0058). */
+    async function flushSampling() {
+      if (!userId || !readPunctures().some((q) => q.userId === userId)) return;
+      const result = await flushPunctures({ userId, send: sendPunctures, isNetworkError: isOfflineError });
+      const lang = useLanguageStore.getState().lang;
+      if (result.sent > 0) {
+        toast.success(await translateLater(lang, ['sampling'], 'sampling.queueSent', { count: result.sent }));
+        void mutate((key) => typeof key === 'string' && /^orders\/[^/]+\/sampling$/.test(key));
+      }
+      for (const { code, error } of result.refused)
+        toast.error(
+          await translateLater(lang, ['sampling'], 'sampling.queueFailed', {
+            code,
+            reason: describeError(lang, error),
+          }),
+        );
+    }
     async function flush() {
+      void flushSampling();
       if (!userId || !readQueue().some((q) => q.userId === userId)) return;
       const result = await flushQueue({ userId, send, isNetworkError: isOfflineError });
       const lang = useLanguageStore.getState().lang;
