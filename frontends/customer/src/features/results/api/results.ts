@@ -63,6 +63,8 @@ export interface TestResultView {
 export interface SampleResultsView {
   testId: string;
   code: string;
+  /** The farm order or the garden test the sample belongs to. */
+  orderId: string;
   orderNumber: string;
   kind: 'FARM' | 'GARDEN';
   fieldName: string;

@@ -29,6 +29,7 @@ import {
 } from './class-chart';
 import { ComplaintsSection } from './complaints-section';
 import './results.css';
+import { TakenPunctures } from '../../sampling/components/taken-punctures';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
 
@@ -312,6 +313,7 @@ export function ResultsPage() {
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
           {data.kind === 'GARDEN' && <ComplaintsSection testId={data.testId} />}
+          {data.kind === 'FARM' && <TakenPunctures orderId={data.orderId} sampleId={data.testId} />}
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}
