@@ -110,7 +110,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
   const placed = await until(
     'farm order A',
     () =>
-      stack.call<{ order: { id: string; samples: { code: string }[] } }>('POST', '/api/orders', {
+      stack.call<{ order: { id: string; samples: { id: string; code: string }[] } }>('POST', '/api/orders', {
         token: a.accessToken,
         body: {
           crops: [{ cropId: world.ids.cropId }],
@@ -192,6 +192,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
       ids: {
         ...world.ids,
         orderId: order.id,
+        sampleId: order.samples[0]!.id,
         kitOrderId: await kit(a),
         importId,
       },
@@ -210,6 +211,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
   // Real ids: each answers its owner.
   const reads: [Owner, string][] = [
     [owners[0]!, '/api/orders/{orderId}'],
+    [owners[0]!, '/api/orders/{orderId}/sampling'],
     [owners[0]!, '/api/orders/kits/{kitOrderId}'],
     [owners[0]!, '/api/results/orders/{orderId}'],
     [owners[1]!, '/api/soil-tests/{testId}'],
