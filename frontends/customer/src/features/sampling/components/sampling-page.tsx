@@ -144,8 +144,8 @@ export function SamplingPage() {
           })
         : tr('sampling.announceNextNoPosition', { n: next + 1, count: planned.length }),
     );
-    // Deliberate dependencies: only on a new next point or sample
-  }, [sample?.sampleId, next, planned.length, lang]);
+    // Deliberate dependencies: a new next point or sample, or the first position found
+  }, [sample?.sampleId, next, planned.length, lang, pos !== null]);
 
   async function send() {
     if (!userId || navigator.onLine === false) return;
