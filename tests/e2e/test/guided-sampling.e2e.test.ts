@@ -131,7 +131,9 @@ describe.runIf(hasChromium())('guided sampling on the phone, offline half-way, s
     });
     const sketch = page.locator('svg.gl-sketch__svg');
     expect(await sketch.getAttribute('aria-label')).toBe(
-      pl('sampling.mapLabel', { name: plan.samples[0]!.fieldName }),
+      pl('sampling.mapLabel', {
+        name: [plan.samples[0]!.fieldName, plan.samples[0]!.sectorName].filter(Boolean).join(' / '),
+      }),
     );
     expect(await sketch.getAttribute('role')).toBe('img');
     expect(await sketch.locator('.gl-sketch__point').count()).toBe(10);

@@ -199,7 +199,7 @@ export function SamplingPage() {
     );
   if (isLoading || !plan) return <section className="page sampling" aria-busy="true" />;
 
-  const sectorName = sample ? (sample.sectorName ?? sample.fieldName) : '';
+  const sectorName = sample ? [sample.fieldName, sample.sectorName].filter(Boolean).join(' / ') : '';
   const pendingCount = queuedHere.length;
   return (
     <section className="page sampling">

@@ -13,7 +13,7 @@ export function TakenPunctures({ orderId, sampleId }: { orderId: string; sampleI
   const sample = data?.plan.samples.find((s) => s.sampleId === sampleId);
   if (!sample) return null;
   const planned = sample.pattern.points.length || sample.punctures;
-  const name = sample.sectorName ?? sample.fieldName;
+  const name = [sample.fieldName, sample.sectorName].filter(Boolean).join(' / ');
   return (
     <section className="sampling-taken" aria-labelledby="sampling-taken-title">
       <h3 id="sampling-taken-title">{tr('sampling.takenTitle')}</h3>
