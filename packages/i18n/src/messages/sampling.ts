@@ -35,7 +35,7 @@ export const sampling = defineMessages({
     warnFar: 'Uwaga: wkłucie zapisano {m} m od zaplanowanego punktu.',
     warnOutside: 'Uwaga: wkłucie zapisano poza sektorem.',
     pointsTitle: 'Punkty',
-    pointTaken: 'Punkt {n}: pobrano o {time}, {m} m od planu',
+    pointTaken: 'Punkt {n}: pobrano o {time}, {m} m od planu',
     pointPending: 'Punkt {n}: do pobrania',
     pointNext: 'Punkt {n}: następny',
     pending:
@@ -60,7 +60,7 @@ export const sampling = defineMessages({
     legendPlanned: 'zaplanowany punkt',
     legendTaken: 'pobrane wkłucie',
     legendNext: 'następny punkt',
-    legendYou: 'Ty',
+    legendYou: 'Twoje położenie',
   },
   en: {
     title: 'Taking samples',
@@ -92,10 +92,10 @@ export const sampling = defineMessages({
     takenAgain: 'Take an extra puncture',
     takenNeedsPosition: 'The button works once the phone has found its position.',
     recorded: 'Puncture recorded at point {n}.',
-    warnFar: 'Note: the puncture was recorded {m} m from the planned point.',
+    warnFar: 'Note: the puncture was recorded {m} m from the planned point.',
     warnOutside: 'Note: the puncture was recorded outside the sector.',
     pointsTitle: 'Points',
-    pointTaken: 'Point {n}: taken at {time}, {m} m from the plan',
+    pointTaken: 'Point {n}: taken at {time}, {m} m from the plan',
     pointPending: 'Point {n}: to take',
     pointNext: 'Point {n}: next',
     pending:
@@ -120,7 +120,7 @@ export const sampling = defineMessages({
     legendPlanned: 'planned point',
     legendTaken: 'puncture taken',
     legendNext: 'next point',
-    legendYou: 'you',
+    legendYou: 'your position',
   },
   uk: {
     title: 'Відбір зразків',
@@ -155,7 +155,7 @@ export const sampling = defineMessages({
     warnFar: 'Увага: прокол записано за {m} м від запланованої точки.',
     warnOutside: 'Увага: прокол записано поза сектором.',
     pointsTitle: 'Точки',
-    pointTaken: 'Точка {n}: відібрано о {time}, {m} м від плану',
+    pointTaken: 'Точка {n}: відібрано о {time}, {m} м від плану',
     pointPending: 'Точка {n}: до відбору',
     pointNext: 'Точка {n}: наступна',
     pending:
@@ -180,6 +180,6 @@ export const sampling = defineMessages({
     legendPlanned: 'запланована точка',
     legendTaken: 'зроблений прокол',
     legendNext: 'наступна точка',
-    legendYou: 'ви',
+    legendYou: 'ваше місцезнаходження',
   },
 });

@@ -81,6 +81,10 @@ export function SectorSketch(props: SectorSketchProps): ReactNode {
     <figure className="gl-sketch">
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={props.label} className="gl-sketch__svg">
         {path && <path d={path} className="gl-sketch__sector" fillRule="evenodd" />}
+        {(props.taken ?? []).map((p, i) => {
+          const [x, y] = px(p);
+          return <rect key={`t${i}`} x={x - 3} y={y - 3} width={6} height={6} className="gl-sketch__taken" />;
+        })}
         {props.planned.map((p, i) => {
           const [x, y] = px(p);
           const taken = props.takenIndices?.has(i);
@@ -98,10 +102,6 @@ export function SectorSketch(props: SectorSketchProps): ReactNode {
               )}
             </g>
           );
-        })}
-        {(props.taken ?? []).map((p, i) => {
-          const [x, y] = px(p);
-          return <rect key={`t${i}`} x={x - 3} y={y - 3} width={6} height={6} className="gl-sketch__taken" />;
         })}
         {pos && (
           <g className="gl-sketch__you">
