@@ -8,7 +8,7 @@ import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
 import { keepPlantsForOffline } from '../../soil-tests/api/plants';
 import { flushQueue, readQueue } from '../rules/offline-queue';
 import { flushPunctures, readPunctures } from '../rules/punctures-queue';
-import { sendPunctures } from '../../sampling/api/sampling';
+import { sendAndKeep } from '../../sampling/api/sampling';
 import { isOfflineError } from '../rules/offline';
 import './pwa.css';
 
@@ -30,7 +30,11 @@ export function OfflineQueueRunner() {
     /** Punctures of the sampling screen taken offline (decision 0058). */
     async function flushSampling() {
       if (!userId || !readPunctures().some((q) => q.userId === userId)) return;
-      const result = await flushPunctures({ userId, send: sendPunctures, isNetworkError: isOfflineError });
+      const result = await flushPunctures({
+        userId,
+        send: sendAndKeep(mutate),
+        isNetworkError: isOfflineError,
+      });
       const lang = useLanguageStore.getState().lang;
       if (result.sent > 0) {
         toast.success(await translateLater(lang, ['sampling'], 'sampling.queueSent', { count: result.sent }));

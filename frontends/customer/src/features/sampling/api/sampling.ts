@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import type { TSamplingPlan, TTakenPuncture } from '@gleba/contracts';
+import useSWR, { type ScopedMutator } from 'swr';
+import type { TSamplingPlan, TSamplingSample, TTakenPuncture } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
 import { isOfflineError } from '../../pwa/rules/offline';
 
@@ -16,6 +16,14 @@ export function storedPlan(orderId: string): TSamplingPlan | null {
   }
 }
 
+function keepPlan(plan: TSamplingPlan): void {
+  try {
+    localStorage.setItem(STORED_PREFIX + plan.orderId, JSON.stringify(plan));
+  } catch {
+    // storage full: the screen still works online
+  }
+}
+
 export interface PlanAnswer {
   plan: TSamplingPlan;
   /** Read from the phone (no connection). */
@@ -27,11 +35,7 @@ export function useSamplingPlan(orderId: string) {
   return useSWR<PlanAnswer>(orderId ? samplingKey(orderId) : null, async (key: string) => {
     try {
       const plan = await api.get<TSamplingPlan>(key);
-      try {
-        localStorage.setItem(STORED_PREFIX + orderId, JSON.stringify(plan));
-      } catch {
-        // storage full: the screen still works online
-      }
+      keepPlan(plan);
       return { plan, offline: false };
     } catch (error) {
       const kept = isOfflineError(error) ? storedPlan(orderId) : null;
@@ -42,6 +46,30 @@ export function useSamplingPlan(orderId: string) {
 }
 
 export const sendPunctures = (orderId: string, sampleId: string, punctures: TTakenPuncture[]) =>
-  api.post(`orders/${encodeURIComponent(orderId)}/samples/${encodeURIComponent(sampleId)}/punctures`, {
-    punctures,
-  });
+  api.post<TSamplingSample>(
+    `orders/${encodeURIComponent(orderId)}/samples/${encodeURIComponent(sampleId)}/punctures`,
+    { punctures },
+  );
+
+/**
+ * Sends punctures and puts the sample the server answers into the plan (the screen's and the
+ * phone's copy) before the queue lets them go, so the screen never shows them untaken meanwhile.
+ */
+export function sendAndKeep(mutate: ScopedMutator) {
+  return async (orderId: string, sampleId: string, punctures: TTakenPuncture[]) => {
+    const sample = await sendPunctures(orderId, sampleId, punctures);
+    await mutate<PlanAnswer>(
+      samplingKey(orderId),
+      (current) => {
+        if (!current) return current;
+        const plan = {
+          ...current.plan,
+          samples: current.plan.samples.map((s) => (s.sampleId === sample.sampleId ? sample : s)),
+        };
+        keepPlan(plan);
+        return { ...current, plan };
+      },
+      { revalidate: false },
+    );
+  };
+}

@@ -16,7 +16,7 @@ import {
   subscribePunctures,
   PUNCTURES_QUEUE_KEY,
 } from '../../pwa/rules/punctures-queue';
-import { samplingKey, sendPunctures, useSamplingPlan } from '../api/sampling';
+import { sendAndKeep, useSamplingPlan } from '../api/sampling';
 import { firstOpenSample, nearestIndex, takenOf } from '../rules/sampling-state';
 import './sampling.css';
 
@@ -149,14 +149,17 @@ export function SamplingPage() {
 
   async function send() {
     if (!userId || navigator.onLine === false) return;
-    const result = await flushPunctures({ userId, send: sendPunctures, isNetworkError: isOfflineError });
+    const result = await flushPunctures({
+      userId,
+      send: sendAndKeep(mutate),
+      isNetworkError: isOfflineError,
+    });
     if (result.refused.length > 0)
       setSendError(
         result.refused
           .map((r) => tr('sampling.queueFailed', { code: r.code, reason: describeError(lang, r.error) }))
           .join(' '),
       );
-    if (result.sent > 0) await mutate(samplingKey(id));
   }
 
   // Punctures queued earlier (the app closed offline) go as soon as the screen opens online.
