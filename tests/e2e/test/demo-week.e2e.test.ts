@@ -50,6 +50,18 @@ describe('the demo lab week', () => {
     expect(history.status).toBe(200);
     const years = new Set(history.body.items.map((i: { updatedAt: string }) => i.updatedAt.slice(0, 4)));
     expect(years.size).toBe(3);
+
+    // Sampled with the phone (decision 0058): in full for the order in the lab, three points of
+    // the one being collected.
+    const orders = (await api('/api/orders?perPage=100', { token: farmer.accessToken })).body.items as {
+      status: string;
+      samples: { punctures: number; puncturesTaken: number }[];
+    }[];
+    const taken = (status: string) => orders.find((o) => o.status === status)?.samples[0]?.puncturesTaken;
+    expect(taken('SAMPLES_IN_ANALYSIS')).toBe(
+      orders.find((o) => o.status === 'SAMPLES_IN_ANALYSIS')!.samples[0]!.punctures,
+    );
+    expect(taken('SAMPLES_COLLECTING')).toBe(3);
   });
 
   it('the template downloaded for a sample waiting for results checks clean', async () => {
