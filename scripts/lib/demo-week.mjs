@@ -4,6 +4,7 @@
 // (the downloaded template fills for them), parcels on their way (the DPD simulator moves them),
 // and three seasons of results on one field (history and trends). Idempotent: a second run sees
 // the demo field and does nothing. Refuses to run in production.
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 
 export const DEMO_HISTORY_FIELD = 'Pole przy lesie';
@@ -156,6 +157,36 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
       throw new Error(`demo week: order: ${placed.status} ${JSON.stringify(placed.body)}`);
     return placed.body.order;
   }
+  /**
+   * Punctures taken on the phone (guided sampling, decision 0058): the first `count` planned points
+   * of each sample of the order, a few metres off as a walk would be, a minute and a half apart.
+   */
+  async function takePunctures(orderId, count) {
+    const plan = await until(
+      'sampling plan',
+      () => call(`/api/orders/${orderId}/sampling`, { token: farmer }),
+      (r) => r.status === 200,
+    );
+    const start = Date.now() - 3_600_000;
+    for (const s of plan.body.samples) {
+      const points = s.pattern.points.slice(0, count);
+      if (points.length === 0) continue;
+      const punctures = points.map(([lng, lat], i) => ({
+        id: randomUUID(),
+        pointIndex: i,
+        lng: lng + ((i % 3) - 1) * 0.00002,
+        lat,
+        accuracyM: 3 + (i % 4),
+        takenAt: new Date(start + i * 90_000).toISOString(),
+      }));
+      const res = await call(`/api/orders/${orderId}/samples/${s.sampleId}/punctures`, {
+        token: farmer,
+        body: { punctures },
+      });
+      if (res.status !== 200)
+        throw new Error(`demo week: punctures: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  }
   const season = (y) => [`${y - 1}-09-15`, `${y}-07-31`];
   const thisYear = new Date().getUTCFullYear();
 
@@ -189,7 +220,10 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     const [from, to] = season(thisYear + 1);
     const { cropId } = await crop(field, plantId, from, to);
     const o = await order(cropId, payment, status === 'SAMPLES_IN_ANALYSIS' ? 'EXPRESS' : 'STANDARD');
+    // Sampled with the phone: all of it (in the lab now), three points so far (collecting).
+    if (status === 'SAMPLES_IN_ANALYSIS') await takePunctures(o.id, Infinity);
     for (const step of path[status] ?? []) await adminStatus(o.id, step);
+    if (status === 'SAMPLES_COLLECTING') await takePunctures(o.id, 3);
     // Deferred transfers the customer has paid by the time the samples travel.
     if (['SAMPLES_SENT', 'SAMPLES_IN_ANALYSIS'].includes(status)) await markPaid(o.id);
     if (status === 'ORDER_CANCELLED') {

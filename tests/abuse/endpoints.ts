@@ -7,7 +7,7 @@
  * `owned`: the path names a resource of user A ({plotId}, {cropId}...): anyone else must be refused
  * (401/403/404, never a 2xx), including an admin on the customer API.
  * Placeholders are filled by the test with real ids created through the API (src/owned.ts): of user
- * A, a farmer: {plotId} {cropId} {sectorId} {testId} {notificationId} {orderId} {kitOrderId}; of a
+ * A, a farmer: {plotId} {cropId} {sectorId} {testId} {notificationId} {orderId} {sampleId} {kitOrderId}; of a
  * gardener: {testId} {kitOrderId} {shipmentId} (with a DPD label) {dropOffShipmentId} (a drop-off
  * code, no label); {userId} (the suspended user, for admin calls) {batchId} {importId} {uuid}
  * (unknown id) {token}. An owned endpoint is tried on each owner's resource that fills its path.
@@ -59,6 +59,7 @@ import {
   ZMyTestsQuery,
   ZNewsletterSubscribeBody,
   ZP24Notification,
+  ZRecordPuncturesBody,
   ZPageQuery,
   ZParcelAtQuery,
   ZPrescriptionExportBody,
@@ -425,6 +426,17 @@ export const ENDPOINTS: Endpoint[] = [
     owned: true,
     destructive: true,
   },
+  // Guided sampling (decision 0058): the plan and the punctures taken.
+  { service: 'orders', method: 'GET', path: '/api/orders/{orderId}/sampling', access: 'user', owned: true },
+  {
+    service: 'orders',
+    method: 'POST',
+    path: '/api/orders/{orderId}/samples/{sampleId}/punctures',
+    access: 'user',
+    owned: true,
+    body: ZRecordPuncturesBody,
+  },
+  { service: 'orders', method: 'GET', path: '/farm-api/orders/{orderId}/sampling', access: 'admin' },
   {
     service: 'orders',
     method: 'POST',

@@ -19,6 +19,7 @@ export * from './events/orders/order-status-changed.v1';
 export * from './events/orders/order-cancelled.v1';
 export * from './events/orders/payment-session.v1';
 export * from './events/orders/sample-registered.v1';
+export * from './events/orders/punctures-recorded.v1';
 export * from './events/orders/test-shipment-confirmed.v1';
 export * from './events/orders/samples-send-reminder.v1';
 export * from './events/orders/complaint.v1';

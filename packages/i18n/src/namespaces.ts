@@ -22,6 +22,7 @@ import { weather } from './messages/weather';
 import { guide } from './messages/guide';
 import { pwa } from './messages/pwa';
 import { prescription } from './messages/prescription';
+import { sampling } from './messages/sampling';
 
 /**
  * Every namespace, by the prefix used in keys (`t(lang, 'common.save')`).
@@ -54,4 +55,5 @@ export const namespaces = {
   guide,
   pwa,
   prescription,
+  sampling,
 };

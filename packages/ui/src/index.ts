@@ -15,3 +15,4 @@ export * from './form/fields';
 export * from './language/language-switcher';
 export * from './language/stored-language';
 export * from './app-shell';
+export * from './sketch/sector-sketch';

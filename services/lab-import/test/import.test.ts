@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommend } from '@gleba/agronomy';
-import { OrderCancelledV1, ResultsImportedV1, type EventData, type TErrorBody } from '@gleba/contracts';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
+import {
+  OrderCancelledV1,
+  PuncturesRecordedV1,
+  ResultsImportedV1,
+  type EventData,
+  type TErrorBody,
+} from '@gleba/contracts';
 import {
   createTestKeys,
   dropTestDatabases,
@@ -276,6 +283,30 @@ describe('lab-import: import wizard and results', () => {
     ).toBe(404);
     expect((await http(service.url, 'GET', `/api/results/tests/${owner.sampleId}`)).status).toBe(401);
 
+    // Punctures recorded on the sampling screen: the report says how many (the count only grows,
+    // whichever event comes last).
+    await publishTestEvent(exchange, PuncturesRecordedV1, {
+      sampleId: owner.sampleId,
+      orderId: owner.orderId,
+      code: owner.code,
+      puncturesTaken: 11,
+      puncturesPlanned: 12,
+    });
+    const later = await publishTestEvent(exchange, PuncturesRecordedV1, {
+      sampleId: owner.sampleId,
+      orderId: owner.orderId,
+      code: owner.code,
+      puncturesTaken: 4,
+      puncturesPlanned: 12,
+    });
+    await waitFor(() =>
+      service.ctx.db
+        .selectFrom('inbox')
+        .select('event_id')
+        .where('event_id', '=', later.id)
+        .executeTakeFirst(),
+    );
+
     // The PDF report embeds a font with Polish letters.
     const pdf = await fetch(`${service.url}/api/results/tests/${owner.sampleId}/report.pdf`, {
       headers: { authorization: `Bearer ${plToken}` },
@@ -285,6 +316,7 @@ describe('lab-import: import wizard and results', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSans/);
+    expect((await pdfParse(bytes)).text).toContain('11 zapisanych w aplikacji (zaplanowano 12)');
 
     // Admins read any order's results.
     const adminView = await http<AdminResults>(

@@ -128,4 +128,19 @@ describe('lab-import: the PDF results report', () => {
     expect(en).toContain('4.6');
     expect(en).not.toContain('Wapnowanie');
   });
+
+  it('says how many punctures were recorded on the sampling screen, in each language', async () => {
+    const text = async (lang: 'pl' | 'en' | 'uk', p: { taken: number; planned: number } | null) =>
+      (await pdfParse(await renderReport(sample, [basic], lang, p))).text;
+    expect(await text('pl', { taken: 9, planned: 10 })).toContain(
+      '9 zapisanych w aplikacji (zaplanowano 10)',
+    );
+    expect(await text('en', { taken: 9, planned: 10 })).toContain('9 recorded in the app (10 planned)');
+    expect(await text('uk', { taken: 9, planned: 10 })).toContain('9 записано в застосунку (заплановано 10)');
+    expect(await text('en', null)).toContain('not recorded in the app');
+    const garden = await pdfParse(
+      await renderReport({ ...sample, kind: 'GARDEN', area_ares: 2 }, [basic], 'en'),
+    );
+    expect(garden.text).not.toContain('Punctures');
+  });
 });

@@ -100,6 +100,7 @@ export async function buildWorld(stack: Stack): Promise<World> {
       batchId: batch.id,
       // Real ones come from src/owned.ts where a test needs them (the authorization matrix).
       orderId: randomUUID(),
+      sampleId: randomUUID(),
       kitOrderId: randomUUID(),
       shipmentId: randomUUID(),
       dropOffShipmentId: randomUUID(),

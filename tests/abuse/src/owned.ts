@@ -193,6 +193,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
       ids: {
         ...world.ids,
         orderId: order.id,
+        sampleId: order.samples[0]!.id,
         kitOrderId: await kit(a),
         importId,
       },
@@ -217,6 +218,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
   // Real ids: each answers its owner.
   const reads: [Owner, string][] = [
     [owners[0]!, '/api/orders/{orderId}'],
+    [owners[0]!, '/api/orders/{orderId}/sampling'],
     [owners[0]!, '/api/orders/kits/{kitOrderId}'],
     [owners[0]!, '/api/results/orders/{orderId}'],
     [owners[1]!, '/api/soil-tests/{testId}'],

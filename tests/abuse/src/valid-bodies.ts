@@ -99,6 +99,18 @@ export function validBody(e: Endpoint, w: World): unknown {
     },
     'POST /orders/{uuid}/status': { status: 'COLLECTING_STARTED' },
     'POST /orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
+    'POST /orders/{orderId}/samples/{sampleId}/punctures': {
+      punctures: [
+        {
+          id: randomUUID(),
+          pointIndex: 0,
+          lng: 16.9005,
+          lat: 52.4005,
+          accuracyM: 5,
+          takenAt: '2026-11-26T09:00:00.000Z',
+        },
+      ],
+    },
     'POST /soil-tests/verify': { barcode: w.barcodes[0] ?? 'G123456789012' },
     'POST /soil-tests': {
       barcode: w.barcodes[0] ?? 'G123456789012',

@@ -58,6 +58,18 @@ function sampleBody(e: Endpoint): unknown {
     'PATCH /api/notifications/in-app/{notificationId}': {},
     'POST /api/orders/{orderId}/status': { status: 'SAMPLES_COLLECTING' },
     'POST /api/orders/{orderId}/payment-method': { paymentMethod: 'TRADITIONAL_TRANSFER' },
+    'POST /api/orders/{orderId}/samples/{sampleId}/punctures': {
+      punctures: [
+        {
+          id: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5',
+          pointIndex: 0,
+          lng: 16.9005,
+          lat: 52.4005,
+          accuracyM: 5,
+          takenAt: '2026-11-26T09:00:00.000Z',
+        },
+      ],
+    },
   };
   if (key in bodies) return bodies[key];
   if (e.body) return {};

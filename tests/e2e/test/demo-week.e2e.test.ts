@@ -57,6 +57,18 @@ describe('the demo lab week', () => {
     const orders = new Set(sectors.body.items.map((i: { orderId: string }) => i.orderId));
     expect(orders.size).toBe(2);
     expect(sectors.body.items.length).toBeGreaterThanOrEqual(6);
+
+    // Sampled with the phone (decision 0058): in full for the order in the lab, three points of
+    // the one being collected.
+    const farmOrders = (await api('/api/orders?perPage=100', { token: farmer.accessToken })).body.items as {
+      status: string;
+      samples: { punctures: number; puncturesTaken: number }[];
+    }[];
+    const taken = (status: string) => farmOrders.find((o) => o.status === status)?.samples[0]?.puncturesTaken;
+    expect(taken('SAMPLES_IN_ANALYSIS')).toBe(
+      farmOrders.find((o) => o.status === 'SAMPLES_IN_ANALYSIS')!.samples[0]!.punctures,
+    );
+    expect(taken('SAMPLES_COLLECTING')).toBe(3);
   });
 
   it('the template downloaded for a sample waiting for results checks clean', async () => {

@@ -30,6 +30,7 @@ export const SIGNED_IN_ROUTES: RouteMeta[] = [
   { pattern: '/orders', titleKey: 'farmOrder.titleOrders', back: '/' },
   { pattern: '/orders/new', titleKey: 'farmOrder.titleNewOrder', back: '/orders' },
   { pattern: '/orders/:id/payment', titleKey: 'farmOrder.titlePayment', back: '/orders' },
+  { pattern: '/orders/:id/sampling', titleKey: 'sampling.title', back: '/orders' },
   { pattern: '/fields/:cropId/results', titleKey: 'farmOrder.titleFieldResults', back: '/orders' },
   { pattern: '/fields/:cropId/prescription', titleKey: 'prescription.title', back: '/orders' },
 ];

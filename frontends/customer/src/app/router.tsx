@@ -84,6 +84,7 @@ export function SignedInRoutes() {
         <Route path="/orders/new" element={<Page.OrderWizardPage />} />
         <Route path="/orders/payment-return" element={<Page.PaymentReturnPage />} />
         <Route path="/orders/:id/payment" element={<Page.OrderPaymentPage />} />
+        <Route path="/orders/:id/sampling" element={<Page.SamplingPage />} />
         <Route path="/fields/:cropId/results" element={<Page.FieldResultsPage />} />
         <Route path="/fields/:cropId/prescription" element={<Page.PrescriptionPage />} />
         <Route path="/how-to-sample" element={<Page.HowToSamplePage />} />

@@ -38,6 +38,7 @@ export const LAZY_NAMESPACES = {
   guide: () => import('@gleba/i18n/messages/guide').then((m) => m.guide),
   pwa: () => import('@gleba/i18n/messages/pwa').then((m) => m.pwa),
   prescription: () => import('@gleba/i18n/messages/prescription').then((m) => m.prescription),
+  sampling: () => import('@gleba/i18n/messages/sampling').then((m) => m.sampling),
 } satisfies Record<string, () => Promise<Ns>>;
 export type LazyNamespace = keyof typeof LAZY_NAMESPACES;
 

@@ -23,10 +23,13 @@ export function useT(): Translate {
 export const ROUTE_NAMESPACES: [RegExp, string[]][] = [
   // The dashboard's extras (onboarding, weather, guide link) wait for theirs on their own (`WithNamespaces`).
   [/^\/$/, ['customerTests']],
-  [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa']],
+  [/^\/soil-tests(\/|$)/, ['customerTests', 'guide', 'pwa', 'sampling']],
   [/^\/(notifications|my-account)(\/|$)/, ['notifications']], // my account: notification settings
-  [/^\/fields(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy', 'prescription']],
-  [/^\/orders(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy']], // test names, class names
+  [
+    /^\/fields(\/|$)/,
+    ['farmOrder', 'customerTests', 'labResults', 'agronomy', 'prescription', 'sampling', 'pwa'],
+  ],
+  [/^\/orders(\/|$)/, ['farmOrder', 'customerTests', 'labResults', 'agronomy', 'sampling', 'pwa']], // test names, class names
   [/^\/(how-to-sample|onboarding)(\/|$)/, ['guide', 'onboarding']],
 ];
 

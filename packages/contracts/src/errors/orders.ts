@@ -31,5 +31,9 @@ export const OrdersErrorCode = {
   complaintWindowClosed: 'complaintWindowClosed',
   complaintNotFound: 'complaintNotFound',
   complaintAlreadyAnswered: 'complaintAlreadyAnswered',
+  sampleNotFound: 'sampleNotFound',
+  samplingClosed: 'samplingClosed',
+  puncturesTakenTooMany: 'puncturesTakenTooMany',
+  punctureOutsidePoland: 'punctureOutsidePoland',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];

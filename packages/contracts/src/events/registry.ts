@@ -14,6 +14,7 @@ import { OrderPlacedV1 } from './orders/order-placed.v1';
 import { PaymentRefundDueV1, PaymentSessionEndedV1 } from './orders/payment-session.v1';
 import { OrderStatusChangedV1 } from './orders/order-status-changed.v1';
 import { SampleRegisteredV1 } from './orders/sample-registered.v1';
+import { PuncturesRecordedV1 } from './orders/punctures-recorded.v1';
 import { TestShipmentConfirmedV1 } from './orders/test-shipment-confirmed.v1';
 import { SamplesSendReminderV1 } from './orders/samples-send-reminder.v1';
 import { ComplaintAnsweredV1, ComplaintFiledV1 } from './orders/complaint.v1';
@@ -49,6 +50,7 @@ export const ALL_EVENTS = [
   PaymentSessionEndedV1,
   PaymentRefundDueV1,
   SampleRegisteredV1,
+  PuncturesRecordedV1,
   TestShipmentConfirmedV1,
   SamplesSendReminderV1,
   ComplaintFiledV1,

@@ -184,6 +184,8 @@ export const ZFarmOrderSample = z.object({
   plotNumbers: z.array(z.string()),
   areaHa: z.number(),
   punctures: z.number().int(),
+  /** Punctures recorded on the sampling screen (decision 0058); 0 when it was not used. */
+  puncturesTaken: z.number().int().nonnegative(),
 });
 
 export const ZFarmOrder = z.object({
@@ -225,6 +227,82 @@ export const ZChangeStatusBody = z.object({
   trackingNumber: z.string().trim().min(1).max(64).optional(),
 });
 export type TChangeStatusBody = z.infer<typeof ZChangeStatusBody>;
+
+// ---- guided sampling (decision 0058) ------------------------------------------------------
+
+export const SAMPLING_LIMITS = {
+  /** Punctures one sample keeps (a retake counts too): twice the most a sample takes. */
+  takenPerSample: 2 * PUNCTURES_PER_SAMPLE.max,
+  /** A puncture further from its planned point gets a warning on the screen (m). */
+  farFromPointM: 25,
+} as const;
+
+/** A puncture the sampling screen recorded: where and when "taken" was tapped. */
+export const ZTakenPuncture = z
+  .object({
+    /** Made on the phone: sending it again (the offline queue) changes nothing. */
+    id: z.uuid(),
+    /** Which planned point of the pattern (0-based). */
+    pointIndex: z.number().int().min(0).max(49),
+    lng: z.number().finite(),
+    lat: z.number().finite(),
+    /** The position's accuracy the phone reported (m); null when it gave none. */
+    accuracyM: z.number().nonnegative().max(100_000).nullable(),
+    takenAt: z.iso.datetime({ offset: true }),
+  })
+  .superRefine((p, ctx) => {
+    const [w, s, e, n] = GEO_LIMITS.extent;
+    if (p.lng < w || p.lng > e || p.lat < s || p.lat > n)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lng'],
+        message: 'a puncture lies in Poland',
+        params: { errorCode: 'punctureOutsidePoland' },
+      });
+  });
+export type TTakenPuncture = z.infer<typeof ZTakenPuncture>;
+
+export const ZRecordPuncturesBody = z.object({
+  punctures: z.array(ZTakenPuncture).min(1).max(SAMPLING_LIMITS.takenPerSample),
+});
+export type TRecordPuncturesBody = z.infer<typeof ZRecordPuncturesBody>;
+
+export const ZSampleParams = z.object({ id: z.uuid(), sampleId: z.uuid() });
+
+const ZOutline = z.object({
+  type: z.enum(['Polygon', 'MultiPolygon']),
+  coordinates: z.array(z.any()),
+});
+
+export const ZSamplingSample = z.object({
+  sampleId: z.uuid(),
+  sampleNumber: z.number().int(),
+  code: z.string(),
+  fieldName: z.string(),
+  sectorName: z.string().nullable(),
+  areaHa: z.number(),
+  punctures: z.number().int(),
+  /** The sector's (or undivided crop's) outline when the order was placed; null for older orders. */
+  geometry: ZOutline.nullable(),
+  /** Where to take the punctures ([lng, lat], walking order); empty without an outline. */
+  pattern: z.object({
+    points: z.array(z.tuple([z.number(), z.number()])),
+    headlandM: z.number(),
+    layout: z.enum(['W', 'GRID', 'SPOT']),
+  }),
+  taken: z.array(ZTakenPuncture),
+});
+export type TSamplingSample = z.infer<typeof ZSamplingSample>;
+
+export const ZSamplingPlan = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  status: FarmOrderStatus,
+  /** Punctures can still be recorded (the samples are not sent yet). */
+  open: z.boolean(),
+  samples: z.array(ZSamplingSample),
+});
+export type TSamplingPlan = z.infer<typeof ZSamplingPlan>;
 
 // ---- garden tests (mobile add-test flow) -------------------------------------------------
 

@@ -93,6 +93,14 @@ export const FARM_IN_PROGRESS: readonly FarmOrderStatus[] = [
   'SAMPLES_SENT',
   'SAMPLES_IN_ANALYSIS',
 ];
+/** A farm order whose samples are awaited: the sampling screen records punctures (decision 0058). */
+export const FARM_SAMPLING_OPEN: readonly FarmOrderStatus[] = [
+  'PAYMENT_CONFIRMED',
+  'KIT_SENT',
+  'SAMPLES_COLLECTING_PENDING',
+  'SAMPLES_COLLECTING',
+  'SAMPLES_COLLECTION_COMPLETED',
+];
 export const GARDEN_IN_PROGRESS: readonly GardenTestStatus[] = ['WAITING_FOR_RESULTS', 'PARTIAL_RESULTS'];
 
 const CANCELLED_STATUSES = new Set<string>(['ORDER_CANCELLED', 'CANCELLED']);

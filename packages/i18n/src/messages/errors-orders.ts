@@ -34,6 +34,10 @@ export const errorsOrders = defineMessages({
     complaintWindowClosed: 'Minęło 14 dni od otrzymania wyników: reklamacji nie można już złożyć.',
     complaintNotFound: 'Nie znaleziono reklamacji.',
     complaintAlreadyAnswered: 'Na tę reklamację już odpowiedziano.',
+    sampleNotFound: 'Nie znaleziono próbki w tym zamówieniu.',
+    samplingClosed: 'Próbki tego zamówienia są już wysłane: wkłuć nie można już zapisać.',
+    puncturesTakenTooMany: 'Jedna próbka może mieć najwyżej {max} zapisanych wkłuć.',
+    punctureOutsidePoland: 'Położenie wkłucia jest poza Polską: sprawdź lokalizację telefonu.',
   },
   en: {
     testCodeIncorrect: 'The test code is incorrect (it should have 12 to 16 characters).',
@@ -67,6 +71,10 @@ export const errorsOrders = defineMessages({
     complaintWindowClosed: '14 days have passed since the results: a complaint can no longer be filed.',
     complaintNotFound: 'Complaint not found.',
     complaintAlreadyAnswered: 'This complaint has already been answered.',
+    sampleNotFound: 'No such sample in this order.',
+    samplingClosed: 'The samples of this order are already sent: punctures can no longer be recorded.',
+    puncturesTakenTooMany: 'One sample keeps at most {max} recorded punctures.',
+    punctureOutsidePoland: 'The puncture position is outside Poland: check the phone location.',
   },
   uk: {
     testCodeIncorrect: 'Код тесту неправильний (має містити від 12 до 16 символів).',
@@ -100,5 +108,9 @@ export const errorsOrders = defineMessages({
     complaintWindowClosed: 'Минуло 14 днів від отримання результатів: скаргу вже не можна подати.',
     complaintNotFound: 'Скаргу не знайдено.',
     complaintAlreadyAnswered: 'На цю скаргу вже відповіли.',
+    sampleNotFound: 'У цьому замовленні немає такого зразка.',
+    samplingClosed: 'Зразки цього замовлення вже надіслано: проколи більше не можна записати.',
+    puncturesTakenTooMany: 'Один зразок зберігає щонайбільше {max} записаних проколів.',
+    punctureOutsidePoland: 'Місце проколу поза Польщею: перевірте геолокацію телефону.',
   },
 });

@@ -113,6 +113,7 @@ async function snapshot(trx: Transaction<Database>, row: CropRow): Promise<TCrop
     areaHa: crop!.areaHa,
     plotNumbers: plots.map((p) => p.plot_number ?? p.name),
     fieldName: plots.map((p) => p.name).join(', '),
+    geometry: crop!.geometry,
     sectors: crop!.sectors.map((s) => ({
       sectorId: s.id,
       name: s.name,

@@ -86,6 +86,8 @@ export function renderReport(
   sample: SampleRecord,
   results: readonly ResultRecord[],
   lang: Language,
+  /** Punctures recorded on the sampling screen (decision 0058); null: none were (or a garden test). */
+  punctures: { taken: number; planned: number } | null = null,
 ): Promise<Buffer> {
   const view = sampleResultsView(sample, results, lang);
   const fmt = (n: number, digits = 2) =>
@@ -144,6 +146,16 @@ export function renderReport(
       [garden ? C('gardenName') : L('reportField'), view.fieldName],
       [L('reportCrop'), view.plantName ?? view.plantId ?? '—'],
       [L('reportArea'), area],
+      ...(garden
+        ? []
+        : [
+            [
+              L('reportPunctures'),
+              punctures
+                ? L('reportPuncturesValue', { taken: punctures.taken, planned: punctures.planned })
+                : L('reportPuncturesNone'),
+            ],
+          ]),
       [L('reportStatus'), view.statusLabel],
     ],
   );

@@ -32,6 +32,14 @@ export interface ShipmentConfirmationsTable {
   confirmed_at: Timestamp;
 }
 
+/** Punctures recorded on the sampling screen (decision 0058): the count the report names. */
+export interface SamplePuncturesTable {
+  sample_id: string;
+  punctures_taken: number;
+  punctures_planned: number;
+  recorded_at: Timestamp;
+}
+
 /** An import message's parameters, as stored (jsonb): read as an object, written as JSON text. */
 type MessageParams = ColumnType<
   Record<string, string | number | boolean> | null,
@@ -135,6 +143,7 @@ export interface Database extends PlatformTables {
   imports: ImportsTable;
   import_errors: ImportErrorsTable;
   shipment_confirmations: ShipmentConfirmationsTable;
+  sample_punctures: SamplePuncturesTable;
   import_rows: ImportRowsTable;
   results: ResultsTable;
   recommendations: RecommendationsTable;

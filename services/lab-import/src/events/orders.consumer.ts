@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import {
   OrderCancelledV1,
+  PuncturesRecordedV1,
   SampleRegisteredV1,
   TestShipmentConfirmedV1,
   type EventData,
@@ -72,10 +74,35 @@ export async function stopExpecting(
     .execute();
 }
 
+/** orders.sample.punctures-recorded: how many punctures the sample has; the count only grows. */
+export async function recordPunctures(
+  trx: Transaction<Database>,
+  data: EventData<typeof PuncturesRecordedV1>,
+): Promise<void> {
+  const row = {
+    sample_id: data.sampleId,
+    punctures_taken: data.puncturesTaken,
+    punctures_planned: data.puncturesPlanned,
+    recorded_at: new Date(),
+  };
+  await trx
+    .insertInto('sample_punctures')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('sample_id').doUpdateSet({
+        punctures_taken: sql<number>`greatest(sample_punctures.punctures_taken, excluded.punctures_taken)`,
+        punctures_planned: row.punctures_planned,
+        recorded_at: row.recorded_at,
+      }),
+    )
+    .execute();
+}
+
 export function orderHandlers(): EventHandler<Database>[] {
   return [
     on<Database, typeof SampleRegisteredV1>(SampleRegisteredV1, expectSample),
     on<Database, typeof OrderCancelledV1>(OrderCancelledV1, stopExpecting),
     on<Database, typeof TestShipmentConfirmedV1>(TestShipmentConfirmedV1, confirmShipment),
+    on<Database, typeof PuncturesRecordedV1>(PuncturesRecordedV1, recordPunctures),
   ];
 }

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { LabImportErrorCode, ZFieldHistoryQuery } from '@gleba/contracts';
 import { AppError, mustAuth, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
-import { findSample, resultsOf, samplesWhere } from '../db/repositories/results.repository';
+import { findSample, puncturesOf, resultsOf, samplesWhere } from '../db/repositories/results.repository';
 import { renderReport } from '../adapters/report-pdf';
 import { resultView, sampleResultsView } from '../domain/results-view';
 import type { Deps } from '../app/deps';
@@ -47,7 +47,8 @@ export function resultsRoutes(ctx: Deps): Router {
       const sample = await ownSample(params.testId, mustAuth(auth).userId);
       const results = (await resultsOf(db, [sample.sample_id])).get(sample.sample_id) ?? [];
       if (results.length === 0) throw notFound();
-      const pdf = await renderReport(sample, results, requestLanguage(req));
+      const punctures = sample.kind === 'FARM' ? await puncturesOf(db, sample.sample_id) : null;
+      const pdf = await renderReport(sample, results, requestLanguage(req), punctures);
       res.setHeader('content-type', 'application/pdf');
       res.setHeader('content-disposition', `attachment; filename="gleba-${sample.code}.pdf"`);
       res.send(pdf);

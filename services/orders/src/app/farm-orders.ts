@@ -18,7 +18,7 @@ import {
 } from '@gleba/contracts';
 import { AppError, badRequest, conflict, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
 import type { z } from 'zod';
-import type { Database, FarmOrdersTable, FarmOrderSamplesTable } from '../db/database';
+import type { Database, FarmOrdersTable, FarmOrderSamplesTable, Outline } from '../db/database';
 import { addHistory, historyOf } from '../db/repositories/history.repository';
 import { cropsOfUser, getContact, type Contact } from '../db/repositories/read-models.repository';
 import { newSampleCode, orderNumber } from '../domain/codes';
@@ -214,7 +214,9 @@ export async function placeFarmOrder(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    for (const [i, s] of samples.entries()) await insertSample(trx, id, i + 1, s, body.puncturesPerSector);
+    const outlines = await sampleOutlines(trx, auth.userId, samples);
+    for (const [i, s] of samples.entries())
+      await insertSample(trx, id, i + 1, s, body.puncturesPerSector, outlines[i] ?? null);
     await addHistory(trx, 'FARM', id, null, 'PENDING_PAYMENT', auth.userId);
     const now = new Date().toISOString();
     const transfer =
@@ -258,12 +260,26 @@ export async function placeFarmOrder(
   });
 }
 
+/** Each sample's outline from the crops read model: its sector's, or the undivided crop's. */
+async function sampleOutlines(db: Db, userId: string, samples: QuoteSample[]): Promise<(Outline | null)[]> {
+  const crops = new Map(
+    (await cropsOfUser(db, userId, [...new Set(samples.map((s) => s.cropId))])).map((c) => [c.cropId, c]),
+  );
+  return samples.map((s) => {
+    const crop = crops.get(s.cropId);
+    if (!crop) return null;
+    if (s.sectorId === null) return crop.geometry;
+    return crop.sectors.find((x) => x.sectorId === s.sectorId)?.geometry ?? null;
+  });
+}
+
 async function insertSample(
   trx: Transaction<Database>,
   orderId: string,
   n: number,
   s: QuoteSample,
   punctures: number,
+  outline: Outline | null,
 ) {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -284,6 +300,7 @@ async function insertSample(
           plot_numbers: JSON.stringify(s.plotNumbers),
           area_ha: s.areaHa,
           punctures,
+          geometry: outline ? JSON.stringify(outline) : null,
         })
         .execute();
       await sql`release savepoint sample_code`.execute(trx);
@@ -494,6 +511,7 @@ export async function toFarmOrder(db: Db, row: FarmOrderRow): Promise<TFarmOrder
       plotNumbers: s.plot_numbers,
       areaHa: s.area_ha,
       punctures: s.punctures,
+      puncturesTaken: s.taken_punctures.length,
     })),
     statusHistory,
   };

@@ -19,10 +19,18 @@ export interface ContactsTable {
   updated_at: Timestamp;
 }
 
+/** GeoJSON Polygon or MultiPolygon (WGS84), as geo's snapshots carry it. */
+export interface Outline {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: unknown[];
+}
+
 export interface SectorRow {
   sectorId: string;
   name: string;
   areaHa: number;
+  /** Absent in snapshots stored before guided sampling (decision 0058). */
+  geometry?: Outline;
 }
 
 export interface CropsTable {
@@ -34,6 +42,7 @@ export interface CropsTable {
   area_ha: number;
   plot_numbers: Json<string[]>;
   sectors: Json<SectorRow[]>;
+  geometry: ColumnType<Outline | null, string | null | undefined, string | null>;
   deleted: boolean;
   updated_at: Timestamp;
 }
@@ -85,6 +94,10 @@ export interface FarmOrderSamplesTable {
   punctures: number;
   /** When the sample's latest results were imported (its complaint window starts then). */
   results_at: NullableTimestamp;
+  /** The sector's (or undivided crop's) outline when the order was placed (decision 0058). */
+  geometry: ColumnType<Outline | null, string | null | undefined, string | null>;
+  /** Punctures recorded on the sampling screen, TTakenPuncture[]. */
+  taken_punctures: ColumnType<unknown[], string | undefined, string>;
 }
 
 export interface BarcodeBatchesTable {

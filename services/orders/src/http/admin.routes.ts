@@ -20,6 +20,7 @@ import type { Deps } from '../app/deps';
 import { getFarmOrderRow, toFarmOrder, transitionFarmOrder } from '../app/farm-orders';
 import { getGardenTestRow, toGardenTest, transitionGardenTest } from '../app/garden-tests';
 import { toKitOrder } from '../app/kit-orders';
+import { samplingPlan } from '../app/sampling';
 import { adminOrders } from '../app/listing';
 import { adminMarkPaid, adminMarkRefunded, sessionsOf } from '../app/payments';
 import type { StatusHistoryEntry } from '../db/repositories/history.repository';
@@ -256,6 +257,13 @@ export function adminRoutes(deps: Deps & { mode: AdminMode }): express.Router {
       }),
     );
   }
+
+  /** The order's samples with their outlines, planned points and taken punctures (decision 0058). */
+  if (mode === 'farm')
+    r.get(
+      '/orders/:id/sampling',
+      route({ params: ZIdParam }, ({ params }) => samplingPlan(db, params.id)),
+    );
 
   // ---- barcode labels ----
   r.post(

@@ -16,6 +16,8 @@ import {
   ZPageQuery,
   ZP24Notification,
   ZQuoteBody,
+  ZRecordPuncturesBody,
+  ZSampleParams,
   ZUpdateGardenTestBody,
   ZVerifyBarcodeBody,
   pageMeta,
@@ -44,6 +46,7 @@ import {
 import { complaintPhoto, fileComplaint, myComplaints, type StoredPhoto } from '../app/complaints';
 import { placeKitOrder, toKitOrder } from '../app/kit-orders';
 import { myTests } from '../app/listing';
+import { recordPunctures, samplingPlan } from '../app/sampling';
 import {
   bankTransfer,
   checkOrderPayment,
@@ -233,6 +236,22 @@ export function customerRoutes(deps: Deps): express.Router {
       );
       return toFarmOrder(db, row);
     }),
+  );
+
+  // ---- guided sampling (decision 0058) ----
+  /** The sampling screen's plan: per sample its outline, the points to take and the ones taken. */
+  r.get(
+    '/api/orders/:id/sampling',
+    requireAuth,
+    route({ params: ZIdParam }, ({ params, auth }) => samplingPlan(db, params.id, mustAuth(auth).userId)),
+  );
+  /** Punctures taken on the sampling screen (sent again from the offline queue harmlessly). */
+  r.post(
+    '/api/orders/:id/samples/:sampleId/punctures',
+    requireAuth,
+    route({ params: ZSampleParams, body: ZRecordPuncturesBody }, ({ params, body, auth }) =>
+      recordPunctures(deps, mustAuth(auth).userId, params.id, params.sampleId, body.punctures),
+    ),
   );
 
   // ---- garden tests: the mobile add-test flow and my tests ----

@@ -94,3 +94,6 @@ export const PrescriptionPage = lazy(() =>
     default: m.PrescriptionPage,
   })),
 );
+export const SamplingPage = lazy(() =>
+  import('../../features/sampling/components/sampling-page').then((m) => ({ default: m.SamplingPage })),
+);

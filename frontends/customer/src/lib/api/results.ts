@@ -65,6 +65,7 @@ export interface TestResultView {
 export interface SampleResultsView {
   testId: string;
   code: string;
+  /** The farm order or the garden test the sample belongs to. */
   orderId: string;
   orderNumber: string;
   kind: 'FARM' | 'GARDEN';

@@ -26,6 +26,8 @@ export const ZCropSnapshot = z.object({
   areaHa: z.number().nonnegative(),
   plotNumbers: z.array(z.string()),
   fieldName: z.string(),
+  /** The crop's outline: what an undivided crop is sampled in (optional: older events lack it). */
+  geometry: ZPolygonal.optional(),
   sectors: z.array(ZSectorSnapshot),
 });
 export type TCropSnapshot = z.infer<typeof ZCropSnapshot>;

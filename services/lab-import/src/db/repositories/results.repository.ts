@@ -142,3 +142,16 @@ export async function storeRecommendations(
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/** The punctures recorded for a sample on the sampling screen, or null when none were. */
+export async function puncturesOf(
+  db: Kysely<Database>,
+  sampleId: string,
+): Promise<{ taken: number; planned: number } | null> {
+  const row = await db
+    .selectFrom('sample_punctures')
+    .select(['punctures_taken', 'punctures_planned'])
+    .where('sample_id', '=', sampleId)
+    .executeTakeFirst();
+  return row ? { taken: row.punctures_taken, planned: row.punctures_planned } : null;
+}

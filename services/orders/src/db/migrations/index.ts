@@ -5,6 +5,7 @@ import { alterPaymentsSessions } from './2026_11_26_010000_alter_payments_sessio
 import { createComplaints } from './2026_11_26_110000_create_complaints';
 import { alterComplaintsFarmSamples } from './2026_11_26_131000_alter_complaints_farm_samples';
 import { addGardenLocation } from './2026_11_26_133000_add_garden_location';
+import { addSamplePunctures } from './2026_11_26_140000_add_sample_punctures';
 
 /** Every migration of this service, in order of their names (`yyyy_mm_dd_hhmmss_<verb>_<noun>`). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_110000_create_complaints': createComplaints,
   '2026_11_26_131000_alter_complaints_farm_samples': alterComplaintsFarmSamples,
   '2026_11_26_133000_add_garden_location': addGardenLocation,
+  '2026_11_26_140000_add_sample_punctures': addSamplePunctures,
 };

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { TCropSnapshot } from '@gleba/contracts';
-import type { ContactsTable, CropsTable, Database, SectorRow } from '../database';
+import type { ContactsTable, CropsTable, Database, Outline, SectorRow } from '../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,6 +26,7 @@ export interface CropView {
   areaHa: number;
   plotNumbers: string[];
   sectors: SectorRow[];
+  geometry: Outline | null;
   deleted: boolean;
 }
 
@@ -100,6 +101,7 @@ export function toCropView(r: Selectable<CropsTable>): CropView {
     areaHa: r.area_ha as number,
     plotNumbers: r.plot_numbers as string[],
     sectors: r.sectors as SectorRow[],
+    geometry: (r.geometry as Outline | null) ?? null,
     deleted: r.deleted as boolean,
   };
 }
@@ -112,7 +114,10 @@ export async function upsertCrop(trx: Transaction<Database>, s: TCropSnapshot): 
     plant_id: s.plantId,
     area_ha: s.areaHa,
     plot_numbers: JSON.stringify(s.plotNumbers),
-    sectors: JSON.stringify(s.sectors.map((x) => ({ sectorId: x.sectorId, name: x.name, areaHa: x.areaHa }))),
+    sectors: JSON.stringify(
+      s.sectors.map((x) => ({ sectorId: x.sectorId, name: x.name, areaHa: x.areaHa, geometry: x.geometry })),
+    ),
+    geometry: s.geometry ? JSON.stringify(s.geometry) : null,
     deleted: false,
     updated_at: new Date(),
   };

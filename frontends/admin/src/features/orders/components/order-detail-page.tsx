@@ -16,6 +16,7 @@ import {
   type AdminOrderDetail,
 } from '../api/orders';
 import { adminCanCancel, adminStatusChanges } from '@gleba/contracts';
+import { SamplingCard } from './sampling-card';
 
 function Dl({ items }: { items: [string, ReactNode][] }) {
   return (
@@ -314,6 +315,11 @@ export function OrderDetailPage({
                 { key: 'crop', header: tr('admin.crop'), cell: (s) => plantName(s.plantId, lang) },
                 { key: 'area', header: tr('admin.area'), cell: (s) => `${s.areaHa} ha` },
                 { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
+                {
+                  key: 'taken',
+                  header: tr('sampling.takenTitle'),
+                  cell: (s) => ('puncturesTaken' in s ? s.puncturesTaken : 0),
+                },
               ]}
             />
           ) : (
@@ -335,6 +341,8 @@ export function OrderDetailPage({
           )}
         </div>
       </article>
+
+      {order.kind === 'FARM' && <SamplingCard orderId={order.id} />}
 
       <article className="card">
         <h2>{tr('admin.sectionHistory')}</h2>

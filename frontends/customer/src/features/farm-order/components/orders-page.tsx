@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormError, Table } from '@gleba/ui';
-import type { TFarmOrder } from '@gleba/contracts';
+import { FARM_SAMPLING_OPEN, type TFarmOrder } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import { useOrders } from '../../../lib/api/farm-order';
@@ -69,7 +69,9 @@ export function OrdersPage() {
             key: 'results',
             header: tr('farmOrder.colResults'),
             cell: (o) =>
-              WITH_RESULTS.has(o.status) ? (
+              FARM_SAMPLING_OPEN.includes(o.status) ? (
+                <Link to={`/orders/${o.id}/sampling`}>{tr('sampling.openLink')}</Link>
+              ) : WITH_RESULTS.has(o.status) ? (
                 <ul className="farm-order__links">
                   {orderFields(o).map((f) => (
                     <li key={f.cropId}>

@@ -8,6 +8,8 @@ import { currentUserKey, useCurrentUser } from '../../../lib/current-user';
 import { keepPlantsForOffline } from '../../../lib/api/plants';
 import { flushQueue, readQueue } from '../../../lib/offline/offline-queue';
 import { isOfflineError } from '../../../lib/offline/offline';
+import { flushPunctures, readPunctures } from '../../../lib/offline/punctures-queue';
+import { sendAndKeep } from '../../../lib/api/sampling';
 import './pwa.css';
 
 const send = (body: unknown) => api.post('soil-tests', body);
@@ -25,7 +27,29 @@ export function OfflineQueueRunner() {
   );
 
   useEffect(() => {
+    /** Punctures of the sampling screen taken offline (decision 0058). */
+    async function flushSampling() {
+      if (!userId || !readPunctures().some((q) => q.userId === userId)) return;
+      const result = await flushPunctures({
+        userId,
+        send: sendAndKeep(mutate),
+        isNetworkError: isOfflineError,
+      });
+      const lang = useLanguageStore.getState().lang;
+      if (result.sent > 0) {
+        toast.success(await translateLater(lang, ['sampling'], 'sampling.queueSent', { count: result.sent }));
+        void mutate((key) => typeof key === 'string' && /^orders\/[^/]+\/sampling$/.test(key));
+      }
+      for (const { code, error } of result.refused)
+        toast.error(
+          await translateLater(lang, ['sampling'], 'sampling.queueFailed', {
+            code,
+            reason: describeError(lang, error),
+          }),
+        );
+    }
     async function flush() {
+      void flushSampling();
       if (!userId || !readQueue().some((q) => q.userId === userId)) return;
       const result = await flushQueue({ userId, send, isNetworkError: isOfflineError });
       const lang = useLanguageStore.getState().lang;

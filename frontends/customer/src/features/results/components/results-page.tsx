@@ -31,6 +31,7 @@ import { FarmTestMap } from './farm-test-map';
 import { GardenLocation } from './garden-location';
 import { doseText, noLimeDose, totalText } from '../../../lib/results/doses';
 import '../../../lib/styles/results.css';
+import { TakenPunctures } from '../../../lib/components/taken-punctures';
 
 function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
@@ -300,6 +301,7 @@ export function ResultsPage() {
         <aside>
           <ResultsDetails view={data} tr={tr} lang={lang} />
           <ComplaintsSection testId={data.testId} />
+          {data.kind === 'FARM' && <TakenPunctures orderId={data.orderId} sampleId={data.testId} />}
           <Legend
             title={tr('customerTests.legendPh')}
             items={PH_CLASSES.map((c) => ({ value: c, label: tr(`customerTests.ph_${c}`) }))}
