@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceDefinition } from '@gleba/platform';
 import { ZGeoSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import { countUnits } from './db/repositories/admin-units.repository';
 import type { GeoDeps } from './app/deps';
 import { orderHandlers } from './events/orders.consumer';
+import { geoPrivacy } from './app/privacy';
 import { cropRoutes, sectorRoutes } from './http/crops.routes';
 import { farmRoutes } from './http/farm.routes';
 import { plotRoutes } from './http/plots.routes';
@@ -41,7 +42,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
     app.use('/api/plants', plantRoutes());
     app.use('/api/weather', weatherRouter(ctx.config, ctx.logger));
   },
-  handlers: () => orderHandlers(),
+  handlers: (ctx) => [...orderHandlers(), ...privacyHandlers<Database>('geo', ctx, geoPrivacy)],
   async start(ctx) {
     warmGeometryThread();
     // Seed: a fresh database gets the TERC file's units (npm start ships the sample in data/).

@@ -409,7 +409,7 @@ export async function setSuspended(
  * token issued before now can live: its tokens are refused at the gateway at once, not only here.
  * Redis being down does not undo the suspension (the database holds it; refresh is refused).
  */
-async function markSuspended(ctx: Ctx, userId: string, suspended: boolean): Promise<void> {
+export async function markSuspended(ctx: Ctx, userId: string, suspended: boolean): Promise<void> {
   const key = suspendedAccountKey(ctx.config.REDIS_PREFIX, userId);
   try {
     const { redis } = depsOf(ctx);

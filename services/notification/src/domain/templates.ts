@@ -28,6 +28,8 @@ export const TEMPLATES = [
   'complaintAnswered',
   'complaintRetest',
   'newsletterWelcome',
+  'dataExportReady',
+  'erasureConfirm',
 ] as const;
 export type Template = (typeof TEMPLATES)[number];
 
@@ -39,6 +41,8 @@ export const ACCOUNT_TEMPLATES: ReadonlySet<Template> = new Set([
   'activation',
   'passwordReset',
   'passwordResetAdmin',
+  'dataExportReady',
+  'erasureConfirm',
 ]);
 
 export const TEMPLATE_OF_TYPE: Partial<Record<NotificationType, Template>> = {
