@@ -34,7 +34,7 @@ export async function startSixServices(label: string, smtpUrl: string) {
   })) as AnyService;
   const jwks = `${running.identity.url}/.well-known/jwks.json`;
   const start = async (name: Exclude<ServiceName, 'identity'>, extra: Record<string, unknown> = {}) => {
-    const def = SERVICE_DEFS[name] as ServiceDefinition<unknown, BaseConfig>;
+    const def = SERVICE_DEFS[name] as unknown as ServiceDefinition<unknown, BaseConfig>;
     running[name] = (await startTestService(def, {
       messaging,
       config: { ...common, JWKS_URL: jwks, ...extra },
