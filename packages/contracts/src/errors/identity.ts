@@ -27,6 +27,7 @@ export const IdentityErrorCode = {
   exportArchiveExpired: 'exportArchiveExpired',
   erasurePasswordRequired: 'erasurePasswordRequired',
   accountErased: 'accountErased',
+  adminNotErasable: 'adminNotErasable',
   // field rules (spec section 5)
   passwordTooShort: 'passwordTooShort',
   passwordNeedsDigit: 'passwordNeedsDigit',

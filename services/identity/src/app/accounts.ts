@@ -269,6 +269,16 @@ export async function createAuthCode(ctx: Ctx, trx: Transaction<Database>, userI
   return code;
 }
 
+async function erasureAsked(ctx: Ctx, userId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('privacy_requests')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'ERASURE')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 async function mustUser(ctx: Ctx, userId: string): Promise<User> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound(E.userNotFound, 'User not found');
@@ -381,6 +391,9 @@ export async function setSuspended(
 ): Promise<void> {
   const user = await mustUser(ctx, userId);
   if (user.id === adminId && suspend) throw new AppError('forbidden', 403, 'You cannot suspend yourself');
+  // An account being erased (or erased) stays disabled: decision 0057.
+  if (!suspend && (await erasureAsked(ctx, user.id)))
+    throw new AppError(E.accountErased, 409, 'The account is being erased or has been erased');
   if (user.isEnabled === !suspend) {
     await markSuspended(ctx, user.id, suspend); // an earlier attempt may have missed Redis
     return;

@@ -156,7 +156,7 @@ export async function askErasure(
 ): Promise<TErasureAnswer> {
   const user = await mustUser(ctx, userId);
   if (user.role === 'ADMIN')
-    throw new AppError('forbidden', 403, 'An administrator account is not erased here');
+    throw new AppError(E.adminNotErasable, 409, 'An administrator account is not erased here');
   if (user.passwordHash === null) {
     const token = newOpaqueToken();
     const expiresAt = new Date(Date.now() + ctx.config.ERASURE_CONFIRM_TTL_HOURS * 3_600_000);
@@ -208,7 +208,7 @@ export async function confirmErasure(ctx: Ctx, userId: string, token: string): P
 export async function adminErasure(ctx: Ctx, adminId: string, userId: string): Promise<TPrivacyRequest> {
   const user = await mustUser(ctx, userId);
   if (user.id === adminId || user.role === 'ADMIN')
-    throw new AppError('forbidden', 403, 'An administrator account is not erased here');
+    throw new AppError(E.adminNotErasable, 409, 'An administrator account is not erased here');
   return startErasure(ctx, userId, 'ADMIN');
 }
 
