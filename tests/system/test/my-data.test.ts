@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
-import type { TPrivacyRequest, TRegisterBody } from '@gleba/contracts';
+import type { TPrivacyRequest } from '@gleba/contracts';
 import { dropTestDatabases, http, waitFor } from '@gleba/testkit';
+import { customerWithData } from '../src/customer';
 import { startSmtpSink } from '../src/smtp-sink';
 import { findText, SERVICE_NAMES, startSixServices } from '../src/six-services';
 
@@ -14,12 +15,11 @@ import { findText, SERVICE_NAMES, startSixServices } from '../src/six-services';
 describe('my data: export and erasure across the six services', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let system: Awaited<ReturnType<typeof startSixServices>>;
-  const suffix = Date.now().toString(36);
-  const email = `zdzislawa.${suffix}@przyklad.pl`;
-  const phone = '601234987';
-  const firstName = 'Zdzisława';
-  const lastName = `Przybyszewska${suffix}`;
-  const password = 'Gleba123!x';
+  let email = '';
+  let phone = '';
+  let firstName = '';
+  let lastName = '';
+  let password = '';
   let token = '';
   let userId = '';
   let orderNumber = '';
@@ -37,107 +37,12 @@ describe('my data: export and erasure across the six services', () => {
   });
 
   it('a customer has data in every service', async () => {
-    const identity = system.url('identity');
-    const registered = await http(identity, 'POST', '/api/auth/register', {
-      body: {
-        firstName,
-        lastName,
-        email,
-        phoneNumber: phone,
-        genderType: 'WOMAN',
-        password,
-        confirmPassword: password,
-        termsAccepted: true,
-        privacyPolicyAccepted: true,
-        newsletterConsent: true,
-        language: 'en',
-      } satisfies TRegisterBody,
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
-    const link = await waitFor(
-      () =>
-        smtp
-          .to(email)
-          .map((m) => /\/activate\/([A-Za-z0-9_-]+)/.exec(m.text ?? '')?.[1])
-          .find(Boolean),
-      { timeoutMs: 30_000, message: 'activation e-mail' },
+    const c = await customerWithData(
+      { identity: system.url('identity'), geo: system.url('geo'), orders: system.url('orders') },
+      smtp,
+      'zdzislawa',
     );
-    const activated = await http<{ accessToken: string }>(identity, 'GET', `/api/auth/activate/${link}`);
-    expect(activated.status).toBe(200);
-    token = activated.body.accessToken;
-    const profile = await http(identity, 'POST', '/api/users/profile', {
-      token,
-      body: {
-        serviceRole: 'PERSONAL',
-        personalData: {
-          firstName,
-          lastName,
-          genderType: 'WOMAN',
-          phoneNumber: phone,
-          taxNumber: null,
-          address: {
-            voivodeship: 'LUBLIN',
-            cityName: 'Lublin',
-            postCode: '20-001',
-            streetName: 'Polna',
-            buildingNumber: '3',
-            apartmentNumber: null,
-          },
-        },
-        businessData: null,
-        correspondenceAddress: { addressSource: 'PERSONAL_DATA', address: null },
-      },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
-    const me = await http<{ id: string }>(identity, 'GET', '/api/users/me', { token });
-    userId = me.body.id;
-
-    const ring = [
-      [21.6, 52.15],
-      [21.603, 52.15],
-      [21.603, 52.1515],
-      [21.6, 52.1515],
-      [21.6, 52.15],
-    ];
-    const plot = await http<{ id: string }>(system.url('geo'), 'POST', '/api/plots', {
-      token,
-      body: { name: 'Pole przy lesie', geometry: { type: 'Polygon', coordinates: [ring] } },
-    });
-    expect(plot.status, JSON.stringify(plot.body)).toBe(201);
-    const crop = await http<{ id: string }>(system.url('geo'), 'POST', '/api/crops', {
-      token,
-      body: {
-        plantId: 'winter-wheat',
-        cultivationFrom: '2026-09-20',
-        cultivationTo: '2027-07-31',
-        plotIds: [plot.body.id],
-      },
-    });
-    expect(crop.status, JSON.stringify(crop.body)).toBe(201);
-    // The order needs orders' read models of the contact and the crop (events from identity and geo).
-    const placed = await waitFor(
-      async () => {
-        const r = await http<{ order: { id: string; orderNumber: string } }>(
-          system.url('orders'),
-          'POST',
-          '/api/orders',
-          {
-            token,
-            body: {
-              type: 'STANDARD',
-              crops: [{ cropId: crop.body.id }],
-              paymentMethod: 'DEFERRED_BANK_TRANSFER',
-              confirmUserData: true,
-            },
-          },
-        );
-        return r.status === 201 ? r.body.order : undefined;
-      },
-      { timeoutMs: 30_000, message: 'order placed' },
-    );
-    orderId = placed.id;
-    orderNumber = placed.orderNumber;
-
+    ({ email, phone, firstName, lastName, password, token, userId, orderId, orderNumber } = c);
     // Every service holds the person's data (through its events) before the export.
     await waitFor(async () => (await findText(system.db('lab-import'), userId)).length > 0 || undefined, {
       timeoutMs: 30_000,
