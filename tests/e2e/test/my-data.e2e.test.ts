@@ -6,7 +6,7 @@
 // erases nothing. Screenshots: test-artifacts/my-data/<who>-<lang>-<width>-<screen>.png.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPrivacyRequest } from '@gleba/contracts';
 import { adminApi, eventually, newCustomer, type Customer } from '../src/admin';
