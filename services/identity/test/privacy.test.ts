@@ -264,6 +264,19 @@ describe('identity: data export and erasure requests', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('wrongCurrentPassword');
+    // The largest password the schema takes is checked like any other; one more character is refused.
+    const longest = await http(url, 'POST', '/api/users/me/privacy-requests/erasure', {
+      token,
+      body: { password: 'x'.repeat(200) },
+    });
+    expect(longest.status).toBe(400);
+    expect(longest.body.code).toBe('wrongCurrentPassword');
+    const longestToken = await http(url, 'POST', '/api/users/me/privacy-requests/erasure/confirm', {
+      token,
+      body: { token: 'x'.repeat(200) },
+    });
+    expect(longestToken.status).toBe(400);
+    expect(longestToken.body.code).toBe('invalidOrExpiredLink');
     const tooLong = await http(url, 'POST', '/api/users/me/privacy-requests/erasure', {
       token,
       body: { password: 'x'.repeat(201) },
