@@ -166,7 +166,6 @@ export const customer = defineMessages({
     myDataExpired: 'Archiwum wygasło. Zamów nową kopię danych.',
     myDataNoRequests: 'Nie masz jeszcze żadnych wniosków.',
     myDataArchiveTitle: 'Twoje dane do pobrania',
-    myDataBack: 'Wróć do Mojego konta',
     deleteAccountTitle: 'Usuń konto',
     deleteAccountIntro:
       'Usuniemy Twoje dane ze wszystkich części serwisu. Opłacone zamówienia zostaną zachowane bez Twojego imienia, nazwiska i adresu (wymagają tego przepisy o rachunkowości), a wyniki badań laboratorium zachowa bez powiązania z Tobą. Tej operacji nie można cofnąć.',
@@ -395,7 +394,6 @@ export const customer = defineMessages({
     myDataExpired: 'The archive has expired. Request a new copy of your data.',
     myDataNoRequests: 'You have no requests yet.',
     myDataArchiveTitle: 'Your data to download',
-    myDataBack: 'Back to My account',
     deleteAccountTitle: 'Delete account',
     deleteAccountIntro:
       'We will delete your data from every part of the service. Paid orders are kept without your name and address (accounting law requires them), and the laboratory keeps test results without any link to you. This cannot be undone.',
@@ -627,7 +625,6 @@ export const customer = defineMessages({
     myDataExpired: 'Термін дії архіву минув. Замовте нову копію даних.',
     myDataNoRequests: 'У вас ще немає запитів.',
     myDataArchiveTitle: 'Ваші дані для завантаження',
-    myDataBack: 'Повернутися до облікового запису',
     deleteAccountTitle: 'Видалити обліковий запис',
     deleteAccountIntro:
       'Ми видалимо ваші дані з усіх частин сервісу. Оплачені замовлення збережемо без вашого імені та адреси (цього вимагає закон про бухгалтерський облік), а лабораторія збереже результати аналізів без зв’язку з вами. Цю дію не можна скасувати.',

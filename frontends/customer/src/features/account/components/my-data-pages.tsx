@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FormError, toast } from '@gleba/ui';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { confirmErasure, usePrivacyRequests } from '../api/my-data';
 import { PrivacyRequestItem } from './my-data-section';
 
-/** `/account/data/:requestId`: the e-mailed link of a ready export (the download needs this sign-in). */
+/** `/account/data/:requestId`: the e-mailed link of a ready export (the download needs this sign-in); the top bar leads back. */
 export function DataArchivePage() {
   const tr = useT();
   const { requestId } = useParams();
@@ -22,9 +22,6 @@ export function DataArchivePage() {
             <PrivacyRequestItem r={request} />
           </ul>
         )}
-        <p>
-          <Link to="/my-account">{tr('customer.myDataBack')}</Link>
-        </p>
       </section>
     </div>
   );
@@ -65,9 +62,6 @@ export function ConfirmErasurePage() {
         >
           {tr('customer.deleteAccountSubmit')}
         </button>
-        <p>
-          <Link to="/my-account">{tr('customer.myDataBack')}</Link>
-        </p>
       </section>
     </div>
   );
