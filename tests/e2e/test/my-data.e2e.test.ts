@@ -122,6 +122,56 @@ describe.runIf(hasChromium())('my data: export and delete, customer and admin sc
         const download = page.getByRole('button', { name: text(lang, 'customer.myDataDownload') });
         await download.waitFor({ timeout: T });
         await step('archive-link');
+        if (w.name === '1280') {
+          const file = await downloadOf(page, () => download.click());
+          expect(file.name).toMatch(/^gleba-data-\d{4}-\d{2}-\d{2}\.zip$/);
+          expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
+        }
+
+        await page.goto(app('/account/delete/not-a-real-token-but-long-enough'));
+        await page
+          .getByRole('button', { name: text(lang, 'customer.deleteAccountSubmit') })
+          .waitFor({ timeout: T });
+        await step('confirm-erasure');
+        const me = await api('/api/users/me', { token: login.body.accessToken });
+        expect(me.status).toBe(200);
+      });
+
+  for (const lang of LANGS)
+    for (const w of WIDTHS)
+      it(`admin, ${lang} at ${w.name} px: a user's data requests with each service's answer`, async () => {
+        const context = await newContext(browser, {
+          viewport: w.viewport,
+          locale: lang === 'uk' ? 'uk-UA' : `${lang}-PL`,
+        });
+        contexts.push(context);
+        await stayLocal(context);
+        await context.addInitScript(
+          ({ tokens, lang }) => {
+            if (sessionStorage.getItem('gl-e2e-seeded')) return;
+            sessionStorage.setItem('gl-e2e-seeded', '1');
+            localStorage.setItem('token', tokens.accessToken);
+            localStorage.setItem('refresh_token', tokens.refreshToken);
+            localStorage.setItem('lang', lang);
+            localStorage.setItem('mode', 'farm');
+          },
+          { tokens: admin, lang },
+        );
+        const page = await context.newPage();
+        watchScreens(page);
+        await page.goto(`${system().gateway}/admin/users`);
+        const search = page.getByRole('searchbox');
+        await search.waitFor({ timeout: T });
+        const customer = customers[lang];
+        await search.fill(customer.email);
+        await search.press('Enter');
+        await page.getByRole('cell', { name: customer.email }).waitFor({ timeout: T });
+        const details = page.getByRole('button', { name: text(lang, 'admin.details') }).first();
+        await details.focus();
+        await details.press('Enter');
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('heading', { name: text(lang, 'admin.privacyTitle') }).waitFor({ timeout: T });
+        await dialog.getByText(text(lang, 'admin.privacySvcLabImport')).first().waitFor({ timeout: T });
         await checkScreen(page, { journey: JOURNEY, step: `admin-${lang}-${w.name}-user-privacy`, lang });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           w.viewport.width,
