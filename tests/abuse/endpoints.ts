@@ -9,7 +9,7 @@
  * Placeholders are filled by the test with real ids created through the API (src/owned.ts): of user
  * A, a farmer: {plotId} {cropId} {sectorId} {testId} {notificationId} {orderId} {sampleId} {kitOrderId}; of a
  * gardener: {testId} {kitOrderId} {shipmentId} (with a DPD label) {dropOffShipmentId} (a drop-off
- * code, no label); {userId} (the suspended user, for admin calls) {batchId} {importId} {uuid}
+ * code, no label); {exportRequestId} (A's completed data export); {userId} (the suspended user, for admin calls) {batchId} {importId} {uuid}
  * (unknown id) {token}. An owned endpoint is tried on each owner's resource that fills its path.
  *
  * The expected status class per caller is derived in `expected()` below and written out as
@@ -45,6 +45,8 @@ import {
   ZDeliveryListQuery,
   ZDivideBody,
   ZEmailBody,
+  ZErasureBody,
+  ZErasureConfirmBody,
   ZFileComplaintBody,
   ZFarmBody,
   ZImportPlotsBody,
@@ -202,6 +204,30 @@ export const ENDPOINTS: Endpoint[] = [
     access: 'user',
     body: ZProfilePatchBody,
   },
+  // My data (decisions 0056, 0057): export and erasure requests; the archive only to its owner.
+  { service: 'identity', method: 'GET', path: '/api/users/me/privacy-requests', access: 'user' },
+  { service: 'identity', method: 'POST', path: '/api/users/me/privacy-requests/export', access: 'user' },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/users/me/privacy-requests/erasure',
+    access: 'user',
+    body: ZErasureBody,
+  },
+  {
+    service: 'identity',
+    method: 'POST',
+    path: '/api/users/me/privacy-requests/erasure/confirm',
+    access: 'user',
+    body: ZErasureConfirmBody,
+  },
+  {
+    service: 'identity',
+    method: 'GET',
+    path: '/api/users/me/privacy-requests/{exportRequestId}/archive',
+    access: 'user',
+    owned: true,
+  },
   ...both('/auth/admin/login', { service: 'identity', method: 'POST', access: 'public', body: ZLoginBody }),
   ...both('/auth/admin/forgot-password', {
     service: 'identity',
@@ -224,6 +250,23 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     access: 'admin',
     destructive: true,
+  }),
+  ...both('/users/{userId}/privacy-requests', { service: 'identity', method: 'GET', access: 'admin' }),
+  ...both('/users/{userId}/privacy-requests/export', {
+    service: 'identity',
+    method: 'POST',
+    access: 'admin',
+  }),
+  ...both('/users/{userId}/privacy-requests/erasure', {
+    service: 'identity',
+    method: 'POST',
+    access: 'admin',
+    destructive: true,
+  }),
+  ...both('/users/privacy-requests/{exportRequestId}/archive', {
+    service: 'identity',
+    method: 'GET',
+    access: 'admin',
   }),
   // ---- geo ----
   { service: 'geo', method: 'GET', path: '/api/farm', access: 'user' },

@@ -283,5 +283,7 @@ export const NotificationType = z.enum([
   'DROP_OFF_CODE_EXPIRING',
   'COMPLAINT_ANSWERED',
   'NEWSLETTER',
+  /** My data: the export is ready, or an erasure is to be confirmed (account e-mails). */
+  'ACCOUNT_DATA',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -11,6 +11,9 @@ export const QueueName = {
   ordersSendReminder: 'orders-send-reminder',
   ordersPaymentSessions: 'orders-payment-sessions',
   platformPing: 'platform-ping',
+  identityPrivacy: 'identity-privacy',
+  shippingRetention: 'shipping-retention',
+  notificationRetention: 'notification-retention',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

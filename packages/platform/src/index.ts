@@ -18,3 +18,4 @@ export * from './jobs/jobs';
 export * from './metrics';
 export * from './service';
 export * from './pdf-fonts';
+export * from './privacy';

@@ -15,7 +15,24 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       return ctx ? { correlationId: ctx.correlationId, requestId: ctx.requestId } : {};
     },
     redact: {
-      paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'],
+      // Personal data never reaches a log line (decision 0057): addresses and numbers are censored.
+      paths: [
+        'req.headers.authorization',
+        'password',
+        '*.password',
+        'refreshToken',
+        '*.refreshToken',
+        'email',
+        '*.email',
+        'phone',
+        '*.phone',
+        'phoneNumber',
+        '*.phoneNumber',
+        'recipient',
+        '*.recipient',
+        'to',
+        '*.to',
+      ],
       censor: '[redacted]',
     },
   });

@@ -1,9 +1,10 @@
-import type { ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceDefinition } from '@gleba/platform';
 import { ZGeoSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
 import type { Deps } from './app/deps';
 import { orderHandlers } from './events/orders.consumer';
+import { geoPrivacy } from './app/privacy';
 import { cropRoutes, sectorRoutes } from './http/crops.routes';
 import { farmRoutes } from './http/farm.routes';
 import { plotRoutes } from './http/plots.routes';
@@ -40,7 +41,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
     app.use('/api/plants', plantRoutes());
     app.use('/api/weather', weatherRouter(ctx.config, ctx.logger));
   },
-  handlers: () => orderHandlers(),
+  handlers: (ctx) => [...orderHandlers(), ...privacyHandlers<Database>('geo', ctx, geoPrivacy)],
   async start() {
     warmGeometryThread();
     return stopGeometryThread;

@@ -51,6 +51,15 @@ export const ZIdentitySettings = z.object({
   FACEBOOK_APP_SECRET: z.string().default('gleba-facebook-secret'),
   FACEBOOK_AUTHORIZE_URL: z.string().url().optional(),
   FACEBOOK_GRAPH_URL: z.string().url().optional(),
+  /** My data (decisions 0056, 0057): how long an export archive can be downloaded. */
+  EXPORT_ARCHIVE_TTL_DAYS: int(7),
+  /** A request some service has not answered within this is sent again and shown late to the admin. */
+  PRIVACY_ANSWER_WITHIN_HOURS: int(24),
+  /** The privacy check and retention job: once a day. */
+  PRIVACY_CHECK_EVERY_MS: int(24 * 3_600_000),
+  /** Retention: an account never activated is erased after this many days. */
+  UNACTIVATED_ACCOUNT_DAYS: int(30),
+  ERASURE_CONFIRM_TTL_HOURS: int(24),
 });
 
 export const ZConfig = ZBaseConfig.extend({

@@ -13,6 +13,9 @@ import { authRoutes } from './http/auth.routes';
 import { jwksRoutes } from './http/jwks.routes';
 import { socialRoutes } from './http/social.routes';
 import { usersRoutes } from './http/users.routes';
+import { privacyRoutes, adminPrivacyRoutes } from './http/privacy.routes';
+import { privacyConsumers } from './events/privacy.consumer';
+import { startPrivacyWorker } from './jobs/privacy.worker';
 
 const ADMIN_BASES = ['/farm-api', '/garden-api'];
 
@@ -44,12 +47,14 @@ export const identityService: ServiceDefinition<Database, Config> = {
       hasher: new PasswordHasher(ctx.config.BCRYPT_COST),
       social: new SocialSignIn(ctx.config, redis),
     });
+    await startPrivacyWorker(ctx);
     return async () => {
       await depsOf(ctx)
         .redis.quit()
         .catch(() => undefined);
     };
   },
+  handlers: (ctx) => privacyConsumers(ctx),
   routes(app, ctx) {
     app.use(jwksRoutes(ctx));
     // Tokens, links and account data: never kept by a browser or a shared cache (the public keys
@@ -60,7 +65,9 @@ export const identityService: ServiceDefinition<Database, Config> = {
     });
     app.use(['/api', ...ADMIN_BASES], authRoutes(ctx));
     app.use('/api', socialRoutes(ctx));
+    app.use('/api', privacyRoutes(ctx));
     app.use('/api', usersRoutes(ctx));
+    app.use(ADMIN_BASES, adminPrivacyRoutes(ctx));
     app.use(ADMIN_BASES, adminRoutes(ctx));
   },
 };

@@ -1,4 +1,5 @@
-import type { ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceDefinition } from '@gleba/platform';
+import { labImportPrivacy } from './app/privacy';
 import { labImportSettings, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
@@ -15,7 +16,7 @@ export const labImportService: ServiceDefinition<Database, Config> = {
     app.use(importRoutes(ctx));
     app.use(resultsRoutes(ctx));
   },
-  handlers: () => orderHandlers(),
+  handlers: (ctx) => [...orderHandlers(), ...privacyHandlers<Database>('lab-import', ctx, labImportPrivacy)],
   async start(ctx) {
     if (labImportSettings(ctx.config).IMPORT_PARSE_THREAD) warmParserThread();
     const worker = startImportWorker(ctx);

@@ -8,6 +8,14 @@ const optional = z
 
 export const ZConfig = ZBaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3006),
+  /** Retention (decision 0057): delivery logs (e-mail and SMS) are deleted after this many days. */
+  DELIVERY_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+  /** How often the retention job runs (daily). */
+  RETENTION_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3_600_000),
   /** Base of links to the customer SPA (`/activate/{token}`, `/soil-tests/{id}/results`). */
   CUSTOMER_APP_URL: z.url().default('http://localhost:8080'),
   /** Base of links to the admin panel (admin password resets). */

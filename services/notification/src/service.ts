@@ -1,4 +1,6 @@
-import type { ServiceContext, ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceContext, type ServiceDefinition } from '@gleba/platform';
+import { notificationPrivacy } from './app/privacy';
+import { startRetentionWorker } from './jobs/retention.worker';
 import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
@@ -106,6 +108,7 @@ export const notificationService: ServiceDefinition<Database, Config> = {
       ...ordersHandlers(notices),
       ...shippingHandlers(notices),
       ...labHandlers(notices),
+      ...privacyHandlers<Database>('notification', ctx, notificationPrivacy),
     ];
   },
   consumerBeforeCommit(ctx) {
@@ -119,6 +122,7 @@ export const notificationService: ServiceDefinition<Database, Config> = {
   async start(ctx) {
     const changes = inAppChangesOf(ctx);
     changes.start();
+    await startRetentionWorker(ctx);
     const stopWorker = await startDelivery(ctx);
     return async () => {
       await changes.stop();

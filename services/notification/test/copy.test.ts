@@ -270,7 +270,7 @@ describe('what a customer reads', () => {
   it('covers every notice type and template the rules use', () => {
     const types = new Set(notices.map((n) => n.type));
     for (const type of NotificationType.options)
-      if (!['ACCOUNT_ACTIVATION', 'PASSWORD_RESET', 'NEWSLETTER'].includes(type))
+      if (!['ACCOUNT_ACTIVATION', 'PASSWORD_RESET', 'NEWSLETTER', 'ACCOUNT_DATA'].includes(type))
         expect(types.has(type), type).toBe(true);
     const templates = new Set(notices.map((n) => n.template));
     for (const t of ['transferPending', 'deferredTransferPending', 'kitSent'] as Template[])

@@ -1,4 +1,5 @@
-import type { ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceDefinition } from '@gleba/platform';
+import { ordersPrivacy } from './app/privacy';
 import { depsOf } from './app/create-deps';
 import { ZConfig, type Config } from './config';
 import type { Database } from './db/database';
@@ -24,7 +25,12 @@ export const ordersService: ServiceDefinition<Database, Config> = {
     app.use('/farm-api', adminRoutes({ ...deps, mode: 'farm' }));
     app.use('/garden-api', adminRoutes({ ...deps, mode: 'garden' }));
   },
-  handlers: (ctx) => [...identityHandlers(), ...geoHandlers(), ...progressHandlers(depsOf(ctx))],
+  handlers: (ctx) => [
+    ...identityHandlers(),
+    ...geoHandlers(),
+    ...progressHandlers(depsOf(ctx)),
+    ...privacyHandlers<Database>('orders', ctx, ordersPrivacy(depsOf(ctx))),
+  ],
   async start(ctx) {
     await startPaymentDueJob(depsOf(ctx));
     await startSendReminderJob(depsOf(ctx));

@@ -31,6 +31,12 @@ export const ZShippingConfig = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
+  /** Retention (decision 0057): how often expired drop-off codes are deleted (daily). */
+  RETENTION_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3_600_000),
   /** How often drop-off codes are checked for expiry. */
   DROP_OFF_SWEEP_MS: z.coerce
     .number()

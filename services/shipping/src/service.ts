@@ -1,4 +1,5 @@
-import type { ServiceContext, ServiceDefinition } from '@gleba/platform';
+import { privacyHandlers, type ServiceContext, type ServiceDefinition } from '@gleba/platform';
+import { shippingPrivacy } from './app/privacy';
 import type { Deps } from './app/deps';
 import { systemClock, type Clock } from './adapters/clock';
 import { ZShippingConfig, type Config } from './config';
@@ -60,7 +61,10 @@ export function createShippingService(options: ShippingOptions = {}): ServiceDef
       app.use(shipmentsRoutes(deps));
       app.use(adminRoutes(deps));
     },
-    handlers: (ctx) => consumers(() => depsOf(ctx)),
+    handlers: (ctx) => [
+      ...consumers(() => depsOf(ctx)),
+      ...privacyHandlers<Database>('shipping', ctx, shippingPrivacy),
+    ],
     async start(ctx) {
       await startWorkers(ctx.jobs, depsOf(ctx));
     },

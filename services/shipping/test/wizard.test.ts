@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyRetention } from '../src/app/privacy';
 import {
   OrderCancelledV1,
   OrderStatusChangedV1,
@@ -614,6 +615,25 @@ describe('send-samples wizard', () => {
       expect(renewed.status).toBe(201);
       expect(renewed.body.dropOffCode!.code).toBeTruthy();
       expect(renewed.body.id).not.toBe(created.body.id);
+
+      // Retention (decision 0057): the daily job deletes the expired code, not the valid one.
+      const retention = await applyRetention({
+        db: h.service.ctx.db,
+        outbox: h.service.ctx.outbox,
+        logger: h.service.ctx.logger,
+        config: h.service.ctx.config,
+        dpd: undefined as never,
+        clock: h.clock,
+      });
+      expect(retention.dropOffCodesDeleted).toBe(1);
+      const cleared = await http<TShipment>(h.service.url, 'GET', `/api/shipments/${created.body.id}`, {
+        token: c.token,
+      });
+      expect(cleared.body.dropOffCode).toBeNull();
+      const kept = await http<TShipment>(h.service.url, 'GET', `/api/shipments/${renewed.body.id}`, {
+        token: c.token,
+      });
+      expect(kept.body.dropOffCode!.code).toBe(renewed.body.dropOffCode!.code);
     });
 
     it('maps a 200-with-error from generateDropOffPin to sampleDeliveryFailed and keeps nothing', async () => {

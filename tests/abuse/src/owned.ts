@@ -186,6 +186,22 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
     importResults(stack, admin, '/garden-api', [tests[0]!.barcode]),
   ]);
 
+  // A's data export, completed by the six services (its archive is A's alone).
+  const exported = expectOk(
+    'data export A',
+    await stack.call<{ id: string }>('POST', '/api/users/me/privacy-requests/export', {
+      token: a.accessToken,
+    }),
+  );
+  await until(
+    'data export A completed',
+    () =>
+      stack.call<{ id: string; status: string }[]>('GET', '/api/users/me/privacy-requests', {
+        token: a.accessToken,
+      }),
+    (r) => r.status === 200 && r.body.some((x) => x.id === exported.id && x.status === 'COMPLETED'),
+  );
+
   const owners: Owner[] = [
     {
       label: 'userA',
@@ -196,6 +212,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
         sampleId: order.samples[0]!.id,
         kitOrderId: await kit(a),
         importId,
+        exportRequestId: exported.id,
       },
     },
     {
@@ -221,6 +238,7 @@ export async function buildOwners(stack: Stack, world: World): Promise<Owner[]> 
     [owners[0]!, '/api/orders/{orderId}/sampling'],
     [owners[0]!, '/api/orders/kits/{kitOrderId}'],
     [owners[0]!, '/api/results/orders/{orderId}'],
+    [owners[0]!, '/api/users/me/privacy-requests/{exportRequestId}/archive'],
     [owners[1]!, '/api/soil-tests/{testId}'],
     [owners[1]!, '/api/orders/kits/{kitOrderId}'],
     [owners[1]!, '/api/results/tests/{testId}'],

@@ -27,6 +27,9 @@ export function validBody(e: Endpoint, w: World): unknown {
     'PUT /users/me/survey': { answers: [{ questionKey: 'grows', answerKey: 'cereals' }] },
     'POST /users/profile': profileBody(),
     'PATCH /users/profile': { serviceRole: 'PERSONAL' },
+    // Never the right password: the matrix and the fuzzer must not erase their own callers.
+    'POST /users/me/privacy-requests/erasure': { password: `not-${PASSWORD}` },
+    'POST /users/me/privacy-requests/erasure/confirm': { token: 'x'.repeat(43) },
     'POST /auth/admin/login': { email: 'nobody@example.com', password: PASSWORD },
     'POST /auth/admin/forgot-password': { email: 'nobody@example.com' },
     'POST /users/{userId}/suspend': { reason: 'x' },

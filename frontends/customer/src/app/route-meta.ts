@@ -12,6 +12,8 @@ export interface RouteMeta {
 export const SIGNED_IN_ROUTES: RouteMeta[] = [
   { pattern: '/', titleKey: 'customer.titleDashboard' },
   { pattern: '/my-account', titleKey: 'customer.titleMyAccount', back: '/' },
+  { pattern: '/account/data/:requestId', titleKey: 'customer.myDataTitle', back: '/my-account' },
+  { pattern: '/account/delete/:token', titleKey: 'customer.deleteAccountTitle', back: '/my-account' },
   { pattern: '/notifications', titleKey: 'customer.titleNotifications', back: '/' },
   { pattern: '/soil-tests', titleKey: 'customer.titleSoilTests', back: '/' },
   { pattern: '/soil-tests/add', titleKey: 'customer.titleAddTest', back: '/soil-tests' },

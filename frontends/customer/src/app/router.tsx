@@ -73,6 +73,8 @@ export function SignedInRoutes() {
       <Route element={<AppLayout />}>
         <Route path="/" element={<Page.DashboardPage />} />
         <Route path="/my-account" element={<Page.MyAccountPage />} />
+        <Route path="/account/data/:requestId" element={<Page.DataArchivePage />} />
+        <Route path="/account/delete/:token" element={<Page.ConfirmErasurePage />} />
         <Route path="/notifications" element={<Page.NotificationsPage />} />
         <Route path="/soil-tests" element={<Page.SoilTestsPage />} />
         <Route path="/soil-tests/add" element={<Page.AddSoilTestPage />} />

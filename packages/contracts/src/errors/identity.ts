@@ -22,6 +22,12 @@ export const IdentityErrorCode = {
   tooManyPasswordAttempts: 'tooManyPasswordAttempts',
   socialSignInFailed: 'socialSignInFailed',
   socialProviderUnavailable: 'socialProviderUnavailable',
+  // my data: export and erasure (decisions 0056, 0057)
+  privacyRequestNotFound: 'privacyRequestNotFound',
+  exportArchiveExpired: 'exportArchiveExpired',
+  erasurePasswordRequired: 'erasurePasswordRequired',
+  accountErased: 'accountErased',
+  adminNotErasable: 'adminNotErasable',
   // field rules (spec section 5)
   passwordTooShort: 'passwordTooShort',
   passwordNeedsDigit: 'passwordNeedsDigit',

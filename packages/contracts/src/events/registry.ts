@@ -27,6 +27,22 @@ import {
 import { ParcelStatusChangedV1 } from './shipping/parcel-status-changed.v1';
 import { ResultsImportedV1 } from './lab/results-imported.v1';
 import { PingV1 } from './platform/ping.v1';
+import { DataExportCompletedV1, DataExportRequestedV1 } from './identity/data-export-requested.v1';
+import { ErasureConfirmationRequestedV1, ErasureRequestedV1 } from './identity/erasure-requested.v1';
+import {
+  GeoErasureCompletedV1,
+  GeoExportPartWrittenV1,
+  IdentityErasureCompletedV1,
+  IdentityExportPartWrittenV1,
+  LabImportErasureCompletedV1,
+  LabImportExportPartWrittenV1,
+  NotificationErasureCompletedV1,
+  NotificationExportPartWrittenV1,
+  OrdersErasureCompletedV1,
+  OrdersExportPartWrittenV1,
+  ShippingErasureCompletedV1,
+  ShippingExportPartWrittenV1,
+} from './privacy/part-written.v1';
 
 /** Every event the system knows. Add a new version beside the old one; never edit a published schema. */
 export const ALL_EVENTS = [
@@ -61,6 +77,22 @@ export const ALL_EVENTS = [
   DropOffCodeExpiringV1,
   DropOffCodeExpiredV1,
   ResultsImportedV1,
+  DataExportRequestedV1,
+  DataExportCompletedV1,
+  ErasureRequestedV1,
+  ErasureConfirmationRequestedV1,
+  IdentityExportPartWrittenV1,
+  GeoExportPartWrittenV1,
+  OrdersExportPartWrittenV1,
+  LabImportExportPartWrittenV1,
+  ShippingExportPartWrittenV1,
+  NotificationExportPartWrittenV1,
+  IdentityErasureCompletedV1,
+  GeoErasureCompletedV1,
+  OrdersErasureCompletedV1,
+  LabImportErasureCompletedV1,
+  ShippingErasureCompletedV1,
+  NotificationErasureCompletedV1,
 ] as const satisfies readonly EventDefinition[];
 
 export type AnyEventDefinition = (typeof ALL_EVENTS)[number];

@@ -61,6 +61,7 @@ export const ConfigurableNotificationType = NotificationType.exclude([
   'ACCOUNT_ACTIVATION',
   'PASSWORD_RESET',
   'NEWSLETTER',
+  'ACCOUNT_DATA',
 ]);
 export type ConfigurableNotificationType = z.infer<typeof ConfigurableNotificationType>;
 

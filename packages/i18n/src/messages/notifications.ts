@@ -31,6 +31,16 @@ export const notifications = defineMessages({
       'Kliknij poniższy link, aby ustawić hasło do panelu administracyjnego. Jeśli to nie Ty, zignoruj tę wiadomość.',
     passwordResetAdminAction: 'Ustaw hasło',
 
+    dataExportReadySubject: 'Twoje dane z Gleba są gotowe do pobrania',
+    dataExportReadyBody:
+      'Przygotowaliśmy archiwum z kopią Twoich danych. Pobierzesz je po zalogowaniu, do {expiresAt}.',
+    dataExportReadyAction: 'Pobierz moje dane',
+
+    erasureConfirmSubject: 'Potwierdź usunięcie konta w Gleba',
+    erasureConfirmBody:
+      'Otrzymaliśmy prośbę o usunięcie Twojego konta i danych. Aby ją potwierdzić, kliknij poniższy link (ważny do {expiresAt}) i zaloguj się. Jeśli to nie Ty, zignoruj tę wiadomość.',
+    erasureConfirmAction: 'Potwierdź usunięcie konta',
+
     orderAddedAwaitingShipmentSubject: 'Badanie {ref} dodane, czeka na wysyłkę próbek',
     orderAddedAwaitingShipmentBody:
       'Badanie {ref} zostało dodane. Pobierz próbki gleby i wyślij je do laboratorium.',
@@ -226,6 +236,7 @@ export const notifications = defineMessages({
     typeCOMPLAINT_ANSWERED: 'Odpowiedź na reklamację',
     typeACCOUNT_ACTIVATION: 'Aktywacja konta',
     typePASSWORD_RESET: 'Ustawienie hasła',
+    typeACCOUNT_DATA: 'Moje dane',
     typeNEWSLETTER: 'Newsletter',
     newsletterUnsubscribeTitle: 'Newsletter Gleba',
     newsletterUnsubscribeQuestion: 'Czy na pewno chcesz wypisać się z newslettera Gleba?',
@@ -254,6 +265,16 @@ export const notifications = defineMessages({
     passwordResetAdminBody:
       'Click the link below to set your admin panel password. If this was not you, ignore this message.',
     passwordResetAdminAction: 'Set password',
+
+    dataExportReadySubject: 'Your Gleba data is ready to download',
+    dataExportReadyBody:
+      'We have prepared an archive with a copy of your data. Sign in to download it, until {expiresAt}.',
+    dataExportReadyAction: 'Download my data',
+
+    erasureConfirmSubject: 'Confirm deleting your Gleba account',
+    erasureConfirmBody:
+      'We received a request to delete your account and data. To confirm it, click the link below (valid until {expiresAt}) and sign in. If it was not you, ignore this message.',
+    erasureConfirmAction: 'Confirm deleting the account',
 
     orderAddedAwaitingShipmentSubject: 'Test {ref} added, waiting for your samples',
     orderAddedAwaitingShipmentBody:
@@ -451,6 +472,7 @@ export const notifications = defineMessages({
     typeCOMPLAINT_ANSWERED: 'Complaint answered',
     typeACCOUNT_ACTIVATION: 'Account activation',
     typePASSWORD_RESET: 'Password setting',
+    typeACCOUNT_DATA: 'My data',
     typeNEWSLETTER: 'Newsletter',
     newsletterUnsubscribeTitle: 'Gleba newsletter',
     newsletterUnsubscribeQuestion: 'Do you want to unsubscribe from the Gleba newsletter?',
@@ -479,6 +501,16 @@ export const notifications = defineMessages({
     passwordResetAdminBody:
       'Натисніть посилання нижче, щоб встановити пароль до панелі адміністратора. Якщо це були не ви, проігноруйте цей лист.',
     passwordResetAdminAction: 'Встановити пароль',
+
+    dataExportReadySubject: 'Ваші дані з Gleba готові до завантаження',
+    dataExportReadyBody:
+      'Ми підготували архів із копією ваших даних. Завантажте його після входу, до {expiresAt}.',
+    dataExportReadyAction: 'Завантажити мої дані',
+
+    erasureConfirmSubject: 'Підтвердьте видалення облікового запису в Gleba',
+    erasureConfirmBody:
+      'Ми отримали запит на видалення вашого облікового запису та даних. Щоб підтвердити його, натисніть посилання нижче (дійсне до {expiresAt}) і увійдіть. Якщо це були не ви, проігноруйте цей лист.',
+    erasureConfirmAction: 'Підтвердити видалення',
 
     orderAddedAwaitingShipmentSubject: 'Дослідження {ref} додано, очікуємо на зразки',
     orderAddedAwaitingShipmentBody:
@@ -676,6 +708,7 @@ export const notifications = defineMessages({
     typeCOMPLAINT_ANSWERED: 'Відповідь на скаргу',
     typeACCOUNT_ACTIVATION: 'Активація акаунта',
     typePASSWORD_RESET: 'Встановлення пароля',
+    typeACCOUNT_DATA: 'Мої дані',
     typeNEWSLETTER: 'Розсилка',
     newsletterUnsubscribeTitle: 'Розсилка Gleba',
     newsletterUnsubscribeQuestion: 'Ви дійсно хочете відписатися від розсилки Gleba?',

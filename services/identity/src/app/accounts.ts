@@ -40,6 +40,7 @@ import {
 } from '../db/repositories/tokens.repository';
 import { isDataComplete, type ProfileData } from '../domain/profile';
 import { hashToken, newOpaqueToken, newPublicUserId } from '../domain/secrets';
+import { hasErasureRequest } from '../db/repositories/privacy.repository';
 import { depsOf, type Deps } from './deps';
 import { publishNewsletterConsent, publishProfileUpdated } from './events';
 import { endUserSessions, issueSession, markSessionsEnded } from './sessions';
@@ -269,6 +270,10 @@ export async function createAuthCode(ctx: Deps, trx: Transaction<Database>, user
   return code;
 }
 
+async function erasureAsked(ctx: Deps, userId: string): Promise<boolean> {
+  return hasErasureRequest(ctx.db, userId);
+}
+
 async function mustUser(ctx: Deps, userId: string): Promise<User> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound(E.userNotFound, 'User not found');
@@ -381,6 +386,9 @@ export async function setSuspended(
 ): Promise<void> {
   const user = await mustUser(ctx, userId);
   if (user.id === adminId && suspend) throw new AppError('forbidden', 403, 'You cannot suspend yourself');
+  // An account being erased (or erased) stays disabled: decision 0057.
+  if (!suspend && (await erasureAsked(ctx, user.id)))
+    throw new AppError(E.accountErased, 409, 'The account is being erased or has been erased');
   if (user.isEnabled === !suspend) {
     await markSuspended(ctx, user.id, suspend); // an earlier attempt may have missed Redis
     return;
@@ -409,7 +417,7 @@ export async function setSuspended(
  * token issued before now can live: its tokens are refused at the gateway at once, not only here.
  * Redis being down does not undo the suspension (the database holds it; refresh is refused).
  */
-async function markSuspended(ctx: Deps, userId: string, suspended: boolean): Promise<void> {
+export async function markSuspended(ctx: Deps, userId: string, suspended: boolean): Promise<void> {
   const key = suspendedAccountKey(ctx.config.REDIS_PREFIX, userId);
   try {
     const { redis } = depsOf(ctx);

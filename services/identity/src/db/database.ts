@@ -23,6 +23,8 @@ export interface UsersTable {
   newsletter_consent: boolean;
   language: 'pl' | 'en' | 'uk';
   terms_accepted_at: NullableTimestamp;
+  /** Set when an erasure anonymized the account (decision 0057): it can never sign in again. */
+  erased_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -46,7 +48,7 @@ export interface UserProfilesTable {
   updated_at: Timestamp;
 }
 
-export type OneTimeTokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET' | 'AUTH_CODE';
+export type OneTimeTokenPurpose = 'ACTIVATION' | 'PASSWORD_RESET' | 'AUTH_CODE' | 'ERASURE_CONFIRM';
 
 export interface OneTimeTokensTable {
   id: Generated<string>;
@@ -94,6 +96,27 @@ export interface SurveyAnswersTable {
   answered_at: Timestamp;
 }
 
+export interface PrivacyRequestsTable {
+  id: string;
+  user_id: string;
+  kind: 'EXPORT' | 'ERASURE';
+  requested_by: 'OWNER' | 'ADMIN' | 'RETENTION';
+  requested_at: Timestamp;
+  completed_at: NullableTimestamp;
+  overdue_at: NullableTimestamp;
+  archive: Buffer | null;
+  archive_expires_at: NullableTimestamp;
+}
+
+export interface PrivacyRequestServicesTable {
+  request_id: string;
+  service: string;
+  answered_at: NullableTimestamp;
+  attempts: Generated<number>;
+  /** An export part: the service's files, as they came (gzipped JSON). */
+  part: Buffer | null;
+}
+
 /** Tables of the identity database (the platform's outbox, inbox and job failures included). */
 export interface Database extends PlatformTables {
   users: UsersTable;
@@ -103,4 +126,6 @@ export interface Database extends PlatformTables {
   signing_keys: SigningKeysTable;
   social_accounts: SocialAccountsTable;
   survey_answers: SurveyAnswersTable;
+  privacy_requests: PrivacyRequestsTable;
+  privacy_request_services: PrivacyRequestServicesTable;
 }

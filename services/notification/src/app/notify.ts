@@ -109,7 +109,7 @@ export async function sendAccountEmail(
     email: string;
     firstName: string;
     language: Language;
-    template: 'activation' | 'passwordReset' | 'passwordResetAdmin';
+    template: 'activation' | 'passwordReset' | 'passwordResetAdmin' | 'dataExportReady' | 'erasureConfirm';
     linkPath: string;
     expiresAt: string;
     sourceKey: string;
@@ -118,7 +118,12 @@ export async function sendAccountEmail(
   const id = await insertDelivery(trx, {
     userId: mail.userId,
     channel: 'EMAIL',
-    type: mail.template === 'activation' ? 'ACCOUNT_ACTIVATION' : 'PASSWORD_RESET',
+    type:
+      mail.template === 'activation'
+        ? 'ACCOUNT_ACTIVATION'
+        : mail.template === 'dataExportReady' || mail.template === 'erasureConfirm'
+          ? 'ACCOUNT_DATA'
+          : 'PASSWORD_RESET',
     template: mail.template,
     sourceKey: mail.sourceKey,
     recipient: mail.email,

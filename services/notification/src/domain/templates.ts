@@ -30,6 +30,8 @@ export const TEMPLATES = [
   'complaintSampleAnswered',
   'complaintSampleRetest',
   'newsletterWelcome',
+  'dataExportReady',
+  'erasureConfirm',
 ] as const;
 export type Template = (typeof TEMPLATES)[number];
 
@@ -41,6 +43,8 @@ export const ACCOUNT_TEMPLATES: ReadonlySet<Template> = new Set([
   'activation',
   'passwordReset',
   'passwordResetAdmin',
+  'dataExportReady',
+  'erasureConfirm',
 ]);
 
 export const TEMPLATE_OF_TYPE: Partial<Record<NotificationType, Template>> = {

@@ -1,5 +1,7 @@
 import {
   ActivationLinkRequestedV1,
+  DataExportCompletedV1,
+  ErasureConfirmationRequestedV1,
   NewsletterConsentChangedV1,
   PasswordResetRequestedV1,
   ProfileUpdatedV1,
@@ -89,5 +91,33 @@ export function identityHandlers(
         sourceKey: env.id,
       });
     }),
+    // My data (decisions 0056, 0057): the archive's link (the download needs the owner's sign-in).
+    on<Database, typeof DataExportCompletedV1>(DataExportCompletedV1, async (trx, d, env) => {
+      await sendAccountEmail(trx, queue, {
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        language: d.language,
+        template: 'dataExportReady',
+        linkPath: `/account/data/${encodeURIComponent(d.requestId)}`,
+        expiresAt: d.expiresAt,
+        sourceKey: env.id,
+      });
+    }),
+    on<Database, typeof ErasureConfirmationRequestedV1>(
+      ErasureConfirmationRequestedV1,
+      async (trx, d, env) => {
+        await sendAccountEmail(trx, queue, {
+          userId: d.userId,
+          email: d.email,
+          firstName: d.firstName,
+          language: d.language,
+          template: 'erasureConfirm',
+          linkPath: `/account/delete/${encodeURIComponent(d.token)}`,
+          expiresAt: d.expiresAt,
+          sourceKey: env.id,
+        });
+      },
+    ),
   ];
 }

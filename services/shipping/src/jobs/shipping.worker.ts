@@ -4,6 +4,7 @@ import { defineJob, type Jobs } from '@gleba/platform';
 import { sweepDropOffCodes } from '../app/drop-off-codes';
 import type { Deps } from '../app/deps';
 import { pollOpenParcels } from '../app/tracking';
+import { applyRetention } from '../app/privacy';
 
 export const PollTrackingJob = defineJob({
   queue: QueueName.shippingTracking,
@@ -23,6 +24,15 @@ export const SweepDropOffCodesJob = defineJob({
   backoffMs: 1000,
 });
 
+export const ShippingRetentionJob = defineJob({
+  queue: QueueName.shippingRetention,
+  name: 'apply-retention',
+  version: 1,
+  schema: z.object({}),
+  attempts: 3,
+  backoffMs: 60_000,
+});
+
 /**
  * Repeatable jobs (BullMQ job schedulers: one per queue, upserted on every start so the
  * interval follows the configuration) and their workers.
@@ -35,6 +45,22 @@ export async function startWorkers(jobs: Jobs, deps: Deps): Promise<void> {
     QueueName.shippingDropOffCodes,
     [{ def: SweepDropOffCodesJob, process: () => sweepDropOffCodes(deps) }],
     { concurrency: 1 },
+  );
+  jobs.worker(
+    QueueName.shippingRetention,
+    [{ def: ShippingRetentionJob, process: () => applyRetention(deps) }],
+    {
+      concurrency: 1,
+    },
+  );
+  await jobs.queue(QueueName.shippingRetention).upsertJobScheduler(
+    'apply-retention',
+    { every: deps.config.RETENTION_EVERY_MS },
+    {
+      name: ShippingRetentionJob.name,
+      data: { v: ShippingRetentionJob.version, data: {} },
+      opts: { attempts: 3, removeOnComplete: 30, removeOnFail: 30 },
+    },
   );
   await jobs.queue(QueueName.shippingTracking).upsertJobScheduler(
     'poll-open-parcels',

@@ -27,6 +27,12 @@ export const AccountSuspendedPage = lazy(() =>
 export const DashboardPage = lazy(() =>
   import('./dashboard-route').then((m) => ({ default: m.DashboardRoute })),
 );
+export const DataArchivePage = lazy(() =>
+  import('../../features/account/components/my-data-pages').then((m) => ({ default: m.DataArchivePage })),
+);
+export const ConfirmErasurePage = lazy(() =>
+  import('../../features/account/components/my-data-pages').then((m) => ({ default: m.ConfirmErasurePage })),
+);
 export const MyAccountPage = lazy(() =>
   import('../../features/account/components/my-account-page').then((m) => ({ default: m.MyAccountPage })),
 );

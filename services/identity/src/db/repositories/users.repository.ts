@@ -252,3 +252,13 @@ export async function linkSocialAccount(
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }
+
+export async function isUserErased(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('erased_at').where('id', '=', id).executeTakeFirst();
+  return !!row?.erased_at;
+}
+
+/** The account stops signing in (its erasure has begun). */
+export async function disableUser(db: Db, id: string): Promise<void> {
+  await db.updateTable('users').set({ is_enabled: false }).where('id', '=', id).execute();
+}

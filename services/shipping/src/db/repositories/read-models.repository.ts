@@ -94,3 +94,11 @@ export function userShippables(db: Db, userId: string) {
     .orderBy('s.confirmed_at', 'desc')
     .execute();
 }
+
+export function findContactAddress(db: Db, userId: string) {
+  return db
+    .selectFrom('contacts')
+    .select(['email', 'phone'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

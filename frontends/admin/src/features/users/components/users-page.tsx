@@ -6,6 +6,7 @@ import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { reinstateUser, suspendUser, useUsers } from '../api/users';
 import { SurveyCounts } from './survey-counts';
+import { UserPrivacy } from './user-privacy';
 
 /** A suspended account is one identity disabled (`isEnabled: false`); an inactive one was never activated. */
 function userStatus(u: TCurrentUser): 'ACTIVE' | 'INACTIVE' | 'SUSPENDED' {
@@ -167,6 +168,7 @@ export function UsersPage() {
             ))}
           </dl>
         )}
+        {viewing && <UserPrivacy user={viewing} />}
       </Dialog>
       <ConfirmationDialog
         open={suspending !== null}

@@ -10,6 +10,7 @@ import { useLanguageStore } from '../../../stores/language-store';
 import { changePassword, updateMe, useProfile } from '../../../lib/api/account';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileForm } from './profile-form';
+import { MyDataSection } from './my-data-section';
 
 function ChangePasswordForm() {
   const tr = useT();
@@ -69,7 +70,7 @@ function ChangePasswordForm() {
   );
 }
 
-/** /my-account: data, change password, notification settings, newsletter, language, help and FAQ. */
+/** /my-account: data, change password, notification settings, newsletter, language, my data (export, delete), help and FAQ. */
 export function MyAccountPage() {
   const tr = useT();
   const lang = useLang();
@@ -139,6 +140,7 @@ export function MyAccountPage() {
         <h2>{tr('customer.language')}</h2>
         <LanguageSwitcher value={lang} onChange={onLanguage} />
       </section>
+      <MyDataSection social={(user?.socialAccounts.length ?? 0) > 0} />
       <section className="card">
         <h2>{tr('customer.help')}</h2>
         <p>{tr('customer.helpText')}</p>
