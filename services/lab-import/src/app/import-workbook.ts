@@ -25,7 +25,7 @@ import {
 } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../adapters/xlsx-guard';
-import { parseInThread } from '../jobs/parse-in-thread';
+import { parseInThread } from '../adapters/parse-in-thread';
 import { takeOver } from './upload-handoff';
 import { parseWorkbook, type ParsedItem } from '../adapters/parse-workbook';
 
