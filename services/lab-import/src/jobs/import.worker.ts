@@ -8,9 +8,6 @@ import { applyStaged } from '../app/apply-staged';
 import { ApplyImportJob, CheckImportJob } from '../app/import-jobs';
 import { checkUploaded, recordFailure } from '../app/run-import';
 
-export { ApplyImportJob, CheckImportJob } from '../app/import-jobs';
-
-/** Check (and, when the upload asked for it, apply in the same pass) one uploaded workbook. */
 class ImportTimeout extends FileRejected {}
 
 /** Runs `fn` with a signal that aborts after `ms`; the read then stops and the job fails cleanly. */
