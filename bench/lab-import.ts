@@ -279,7 +279,7 @@ async function bundle(): Promise<string> {
     // The parser thread's bundle sits beside the chunks that start it, as dist/parse.thread.js does beside dist/main.js.
     entryPoints: {
       'lab-import': self,
-      'parse.thread': join(dirname(self), '../services/lab-import/src/jobs/parse.thread.ts'),
+      'parse.thread': join(dirname(self), '../services/lab-import/src/adapters/parse.thread.ts'),
     },
     outdir,
     splitting: true,

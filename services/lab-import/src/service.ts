@@ -7,7 +7,7 @@ import { orderHandlers } from './events/orders.consumer';
 import { importRoutes } from './http/imports.routes';
 import { resultsRoutes } from './http/results.routes';
 import { startImportWorker } from './jobs/import.worker';
-import { stopParserThread, warmParserThread } from './jobs/parse-in-thread';
+import { stopParserThread, warmParserThread } from './adapters/parse-in-thread';
 
 export const labImportService: ServiceDefinition<Database, Config> = {
   name: 'lab-import',

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LabImportErrorCode } from '@gleba/contracts';
 import { parseWorkbook, type ParseJob } from '../src/adapters/parse-workbook';
 import { FileRejected } from '../src/adapters/xlsx-guard';
-import { parseInThread, stopParserThread } from '../src/jobs/parse-in-thread';
+import { parseInThread, stopParserThread } from '../src/adapters/parse-in-thread';
 import { workbook, type Cell } from './helpers';
 
 async function collect(batches: AsyncIterable<{ items: unknown[]; share: number }>) {

@@ -1,4 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import {
   pageMeta,
   type Language,
@@ -9,7 +16,9 @@ import {
   type TImportView,
 } from '@gleba/contracts';
 import { importMessage } from '@gleba/i18n';
-import type { Database, ImportsTable } from '../database';
+import type { Database, ImportErrorsTable, ImportsTable } from '../database';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export type ImportRow = Selectable<ImportsTable>;
 
@@ -145,4 +154,90 @@ export async function listImports(
       .executeTakeFirstOrThrow(),
   ]);
   return { items: items.map((i) => toImportView(i, lang)), meta: pageMeta(page, perPage, Number(total.n)) };
+}
+
+/** What a job reads of an import before it runs. */
+export async function importForRun(db: Db, id: string) {
+  return db
+    .selectFrom('imports')
+    .select(['id', 'mode', 'test_type', 'status', 'phase', 'rows_read'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The stored workbook, or null once an import applied or was refused. */
+export async function importFile(db: Db, id: string): Promise<Buffer | null> {
+  return (
+    (await db.selectFrom('imports').select('file').where('id', '=', id).executeTakeFirst())?.file ?? null
+  );
+}
+
+export async function hasFile(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('imports')
+    .select(sql<boolean>`file is not null`.as('has_file'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.has_file ?? false;
+}
+
+export async function insertImport(db: Db, row: Insertable<ImportsTable>): Promise<void> {
+  await db.insertInto('imports').values(row).execute();
+}
+
+export async function updateImport(db: Db, id: string, patch: Updateable<ImportsTable>): Promise<void> {
+  await db.updateTable('imports').set(patch).where('id', '=', id).execute();
+}
+
+/** A checked import of `mode` moves to APPLYING; false when it is not (any more) CHECKED. */
+export async function claimForApply(db: Db, id: string, mode: 'farm' | 'garden'): Promise<boolean> {
+  const updated = await db
+    .updateTable('imports')
+    .set({ status: 'APPLYING', phase: 'apply', percent: 0 })
+    .where('id', '=', id)
+    .where('mode', '=', mode)
+    .where('status', '=', 'CHECKED')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** Counts a batch of orders the staged apply stored (in the batch's transaction). */
+export async function addApplied(
+  trx: Transaction<Database>,
+  id: string,
+  batch: { applied: number; rejected: number; processed: number; orders: number },
+): Promise<void> {
+  await trx
+    .updateTable('imports')
+    .set((eb) => ({
+      rows_applied: eb('rows_applied', '+', batch.applied),
+      rows_rejected: eb('rows_rejected', '+', batch.rejected),
+      apply_processed: eb('apply_processed', '+', batch.processed),
+      orders_touched: eb('orders_touched', '+', batch.orders),
+      percent: sql<number>`least(99, 100.0 * (apply_processed + ${batch.processed}) / greatest(1, rows_valid))`,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes what an earlier check of the import left: staged rows and row errors. */
+export async function clearCheck(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('import_rows').where('import_id', '=', id).execute();
+  await db.deleteFrom('import_errors').where('import_id', '=', id).execute();
+}
+
+export async function insertImportErrors(db: Db, rows: Insertable<ImportErrorsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('import_errors').values(rows).execute();
+}
+
+/** The errors listed against rows (not the file) of an import. */
+export async function countRowErrors(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('import_errors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('import_id', '=', id)
+    .where('row_number', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

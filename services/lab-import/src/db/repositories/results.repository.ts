@@ -155,3 +155,77 @@ export async function puncturesOf(
     .executeTakeFirst();
   return row ? { taken: row.punctures_taken, planned: row.punctures_planned } : null;
 }
+
+/** A result an insert wrote: its sample, test type and whether it is new (not a replaced one). */
+export interface WrittenResult {
+  sample_id: string;
+  test_type: string;
+  inserted: boolean;
+}
+
+/** Stores a batch of checked rows as results at once (the recordset of the direct apply's columns). */
+export async function insertResults(
+  trx: Transaction<Database>,
+  importId: string,
+  rows: Uint8Array | string,
+): Promise<WrittenResult[]> {
+  return (
+    await sql<WrittenResult>`
+      insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
+      select gen_random_uuid(), x.sample_id, x.test_type, x.category, x.elements, x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
+      from json_to_recordset(${rows}::json)
+        as x(sample_id uuid, test_type text, category text, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
+      ${RESULT_UPSERT}
+    `.execute(trx)
+  ).rows;
+}
+
+/**
+ * Stores the staged rows of the orders as results (except `rejectedRows`), with their staged advice
+ * or the one computed again (`recomputed`, a recordset by row number). Results stored before keep
+ * nothing of their old whole recommendation or rulesets (the shared body has both).
+ */
+export async function applyStagedRows(
+  trx: Transaction<Database>,
+  importId: string,
+  orderIds: readonly string[],
+  recomputed: string,
+  rejectedRows: readonly number[],
+): Promise<WrittenResult[]> {
+  return (
+    await sql<WrittenResult>`
+      insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
+      select gen_random_uuid(), r.sample_id, r.test_type, r.category, r.elements,
+        case when x.row_number is null then r.classes else x.classes end, null,
+        case when x.row_number is null then r.recommendation_id else x.recommendation_id end,
+        case when x.row_number is null then r.recommendation_measured else x.recommendation_measured end,
+        case when x.row_number is null then r.recommendation_error else x.recommendation_error end,
+        null, ${importId}
+      from import_rows r
+      left join json_to_recordset(${recomputed}::json)
+        as x(row_number integer, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
+        on x.row_number = r.row_number
+      where r.import_id = ${importId} and r.order_id = any(${orderIds}::uuid[]) and r.row_number <> all(${rejectedRows}::integer[])
+      ${RESULT_UPSERT}
+    `.execute(trx)
+  ).rows;
+}
+
+/**
+ * The completeness rule, the one place it is written: of `orderIds`, the orders that are not
+ * complete, i.e. have a live sample without a result for a test ordered for it (results of this
+ * transaction included). Both apply paths ask it once per transaction or batch of orders.
+ */
+export async function incompleteOrders(
+  trx: Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await sql<{ order_id: string }>`
+    select distinct s.order_id from expected_samples s
+    cross join lateral (select s.basic_test_type as test_type union all select jsonb_array_elements_text(s.additional_test_types)) t
+    where s.order_id = any(${orderIds}::uuid[]) and s.cancelled_at is null
+      and not exists (select 1 from results r where r.sample_id = s.sample_id and r.test_type = t.test_type)
+  `.execute(trx);
+  return new Set(rows.rows.map((r) => r.order_id));
+}

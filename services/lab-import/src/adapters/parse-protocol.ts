@@ -1,6 +1,6 @@
 import type { LabImportErrorCode } from '@gleba/contracts';
 import type { ImportMessageParams } from '@gleba/i18n';
-import type { ParseJob, ParsedItem } from '../adapters/parse-workbook';
+import type { ParseJob, ParsedItem } from './parse-workbook';
 
 /** Batches the parser thread posts before it waits for the service's thread to take one. */
 export const MAX_IN_FLIGHT = 3;

@@ -8,9 +8,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { LabImportErrorCode } from '@gleba/contracts';
-import { parseWorkbook } from '../adapters/parse-workbook';
-import { FileRejected } from '../adapters/xlsx-guard';
-import type { ParseJob } from '../adapters/parse-workbook';
+import { parseWorkbook } from './parse-workbook';
+import { FileRejected } from './xlsx-guard';
+import type { ParseJob } from './parse-workbook';
 import { MAX_IN_FLIGHT, type ParentMessage, type ThreadMessage } from './parse-protocol';
 
 const port = parentPort!;

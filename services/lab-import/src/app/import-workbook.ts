@@ -1,10 +1,20 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { LabImportErrorCode, ResultsImportedV1, type EventData, type ImportTestType } from '@gleba/contracts';
 import { importMessage, type ImportMessageParams } from '@gleba/i18n';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetBuffer } from '../db/recordset';
-import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
+import { samplesByLabels } from '../db/repositories/expected-samples.repository';
+import { stageRows, withoutWalFlush } from '../db/repositories/import-rows.repository';
+import {
+  clearCheck,
+  importFile,
+  importForRun,
+  insertImportErrors,
+  updateImport,
+} from '../db/repositories/imports.repository';
+import { incompleteOrders, insertResults, storeRecommendations } from '../db/repositories/results.repository';
+import { completenessOf } from '../domain/completeness';
 import {
   adviceBasisOf,
   adviceColumns,
@@ -15,11 +25,11 @@ import {
 } from '../domain/recommendation';
 import type { RowError } from '../domain/rows';
 import { FileRejected } from '../adapters/xlsx-guard';
-import { parseInThread } from './parse-in-thread';
+import { parseInThread } from '../adapters/parse-in-thread';
 import { takeOver } from './upload-handoff';
 import { parseWorkbook, type ParsedItem } from '../adapters/parse-workbook';
 
-export interface CheckOptions {
+export interface ImportOptions {
   batchSize: number;
   /** Parse on the parser thread, or (false, the default) in this thread. */
   parseThread?: boolean;
@@ -103,16 +113,17 @@ export function errorRow(
 }
 
 /**
- * Reads the stored workbook once, streaming (`parseWorkbook`, here or on the parser thread): finds
- * the header and checks every row on its own; each batch of rows is then matched to the expected
- * samples (the labels) and written while the next is parsed. Valid rows are staged in
- * `import_rows` with their advice for apply (or, with `applyWith`, stored as results at once);
- * every rejected row is listed in `import_errors` with its reason.
+ * The import pipeline: read -> validate -> stage or apply. Reads the stored workbook once,
+ * streaming (`parseWorkbook`, here or on the parser thread): finds the header and checks every row
+ * on its own; each batch of rows is then matched to the expected samples (the labels) and written
+ * while the next is parsed. Valid rows are staged in `import_rows` with their advice for a later
+ * `applyStaged` (or, with `applyWith`, stored as results at once, decision 0030); every rejected row
+ * is listed in `import_errors` with its reason.
  */
-export async function checkImport(
+export async function importWorkbook(
   db: Kysely<Database>,
   importId: string,
-  options: CheckOptions,
+  options: ImportOptions,
 ): Promise<void> {
   if (!options.applyWith) return checkIn(db, null, importId, options);
   const outbox = options.applyWith;
@@ -126,41 +137,30 @@ async function checkIn(
   db: Kysely<Database>,
   direct: { trx: Transaction<Database>; outbox: Outbox } | null,
   importId: string,
-  options: CheckOptions,
+  options: ImportOptions,
 ): Promise<void> {
-  const imp = await db
-    .selectFrom('imports')
-    .select(['id', 'mode', 'test_type'])
-    .where('id', '=', importId)
-    .executeTakeFirst();
+  const imp = await importForRun(db, importId);
   if (!imp) return;
-  const file =
-    takeOver(importId) ??
-    (await db.selectFrom('imports').select('file').where('id', '=', importId).executeTakeFirst())?.file;
+  const file = takeOver(importId) ?? (await importFile(db, importId));
   if (!file) throw new FileRejected(LabImportErrorCode.importUnknownError, 'the import has no file any more');
   const chosen = imp.test_type as ImportTestType;
   const kind = imp.mode === 'garden' ? 'GARDEN' : 'FARM';
 
-  await db.deleteFrom('import_rows').where('import_id', '=', importId).execute();
-  await db.deleteFrom('import_errors').where('import_id', '=', importId).execute();
-  await db
-    .updateTable('imports')
-    .set({
-      status: 'CHECKING',
-      phase: direct ? 'apply' : 'check',
-      rows_read: 0,
-      rows_total: null,
-      rows_valid: 0,
-      rows_rejected: 0,
-      rows_applied: 0,
-      apply_processed: 0,
-      percent: 0,
-      error_code: null,
-      error_params: null,
-      error_message: null,
-    })
-    .where('id', '=', importId)
-    .execute();
+  await clearCheck(db, importId);
+  await updateImport(db, importId, {
+    status: 'CHECKING',
+    phase: direct ? 'apply' : 'check',
+    rows_read: 0,
+    rows_total: null,
+    rows_valid: 0,
+    rows_rejected: 0,
+    rows_applied: 0,
+    apply_processed: 0,
+    percent: 0,
+    error_code: null,
+    error_params: null,
+    error_message: null,
+  });
 
   let rowsRead = 0;
   let valid = 0;
@@ -197,7 +197,7 @@ async function checkIn(
       ? flushIn(direct.trx, batch)
       : db.transaction().execute(async (trx) => {
           // A check is redone from scratch when retried, so its writes need not wait for the WAL flush.
-          await sql`set local synchronous_commit = off`.execute(trx);
+          await withoutWalFlush(trx);
           await flushIn(trx, batch);
         });
     write.catch(() => undefined); // awaited by the next flush or at the end; no unhandled rejection meanwhile
@@ -209,28 +209,8 @@ async function checkIn(
   };
   const flushIn = async (trx: Transaction<Database>, batch: PendingRow[]) => {
     if (batch.length > 0) {
-      const matching = trx
-        .selectFrom('expected_samples')
-        .select([
-          'sample_id',
-          'code',
-          'order_id',
-          'kind',
-          'basic_test_type',
-          'additional_test_types',
-          'plant_id',
-          'area_ha',
-          'area_ares',
-          'order_number',
-          'user_id',
-          sql<boolean>`exists (select 1 from shipment_confirmations c where c.sample_id = expected_samples.sample_id)`.as(
-            'shipment_confirmed',
-          ),
-        ])
-        .where(sql<boolean>`code = any(${[...new Set(batch.map((p) => p.label))]}::text[])`)
-        .where('cancelled_at', 'is', null);
       // Applying: the samples stay as read (crop, area, not cancelled) until the results commit.
-      const samples = await (direct ? matching.orderBy('sample_id').forShare() : matching).execute();
+      const samples = await samplesByLabels(trx, [...new Set(batch.map((p) => p.label))], direct !== null);
       const byCode = new Map(samples.map((s) => [s.code, s]));
       const bySample = new Map(samples.map((s) => [s.sample_id, s]));
       const staged: StagedRow[] = [];
@@ -285,15 +265,11 @@ async function checkIn(
       await storeRecommendations(trx, newRecommendations);
       for (const id of newRecommendations.keys()) storedRecommendations.add(id);
       if (staged.length > 0 && direct) {
-        const written = (
-          await sql<{ sample_id: string; inserted: boolean }>`
-            insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
-            select gen_random_uuid(), x.sample_id, x.test_type, x.category, x.elements, x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
-            from json_to_recordset(${recordsetBuffer(staged, RESULT_COLUMNS, RAW_COLUMNS)}::json)
-              as x(sample_id uuid, test_type text, category text, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
-            ${RESULT_UPSERT}
-          `.execute(trx)
-        ).rows;
+        const written = await insertResults(
+          trx,
+          importId,
+          recordsetBuffer(staged, RESULT_COLUMNS, RAW_COLUMNS),
+        );
         applied += written.length;
         for (const w of written) {
           const sample = bySample.get(w.sample_id)!;
@@ -312,13 +288,7 @@ async function checkIn(
           if (w.inserted) order.anyNew = true;
         }
       } else if (staged.length > 0) {
-        const rows = recordsetBuffer(staged, STAGED_COLUMNS, RAW_COLUMNS);
-        await sql`
-          insert into import_rows (import_id, row_number, sample_id, order_id, test_type, category, elements, advice, classes, recommendation_id, recommendation_measured, recommendation_error, advised_for)
-          select ${importId}, x.row_number, x.sample_id, x.order_id, x.test_type, x.category, x.elements, x.advice, x.classes, x.recommendation_id, x.recommendation_measured, x.recommendation_error, x.advised_for
-          from json_to_recordset(${rows}::json) as x(row_number integer, sample_id uuid, order_id uuid, test_type text, category text, elements json, advice json,
-            classes json, recommendation_id text, recommendation_measured json, recommendation_error text, advised_for text)
-        `.execute(trx);
+        await stageRows(trx, importId, recordsetBuffer(staged, STAGED_COLUMNS, RAW_COLUMNS));
       }
     }
     if (errors.length > 0) {
@@ -326,20 +296,16 @@ async function checkIn(
       errors = [];
       // Applying in one pass, the row errors go through the pool: a file that breaks later rolls
       // back its results, not the reasons its rows were refused.
-      await (direct ? db : trx).insertInto('import_errors').values(out).execute();
+      await insertImportErrors(direct ? db : trx, out);
     }
     // Progress: applying, through the pool (visible while the transaction runs), else with the batch.
     // Nothing counts as applied before the transaction commits.
-    await (direct ? db : trx)
-      .updateTable('imports')
-      .set({
-        rows_read: rowsRead,
-        rows_valid: valid,
-        rows_rejected: rejected,
-        percent: Math.min(99, share * 100),
-      })
-      .where('id', '=', importId)
-      .execute();
+    await updateImport(direct ? db : trx, importId, {
+      rows_read: rowsRead,
+      rows_valid: valid,
+      rows_rejected: rejected,
+      percent: Math.min(99, share * 100),
+    });
   };
 
   try {
@@ -372,12 +338,8 @@ async function checkIn(
   } catch (error) {
     await writing?.catch(() => undefined); // no write of this check outlives it
     // The reasons of the rows read before the break are kept (applying in one pass, nothing else is).
-    if (errors.length > 0) await db.insertInto('import_errors').values(errors).execute();
-    await db
-      .updateTable('imports')
-      .set({ rows_read: rowsRead, rows_rejected: rejected, rows_valid: valid })
-      .where('id', '=', importId)
-      .execute();
+    await insertImportErrors(db, errors);
+    await updateImport(db, importId, { rows_read: rowsRead, rows_rejected: rejected, rows_valid: valid });
     throw error;
   }
   await drain();
@@ -393,48 +355,36 @@ async function checkIn(
     fileError = { code: LabImportErrorCode.importNoMatchingOrders, params: { rejected } };
   else if (valid === 0) fileError = { code: LabImportErrorCode.importNoRowApplicable, params: { rejected } };
   if (!direct || fileError) {
-    await (direct?.trx ?? db)
-      .updateTable('imports')
-      .set({
-        status: fileError ? 'FAILED' : 'CHECKED',
-        error_code: fileError?.code ?? null,
-        error_params: fileError ? JSON.stringify(fileError.params) : null,
-        error_message: fileError ? importMessage('en', fileError.code, fileError.params) : null,
-        rows_total: rowsRead,
-        percent: 100,
-        checked_at: new Date(),
-      })
-      .where('id', '=', importId)
-      .execute();
+    await updateImport(direct?.trx ?? db, importId, {
+      status: fileError ? 'FAILED' : 'CHECKED',
+      error_code: fileError?.code ?? null,
+      error_params: fileError ? JSON.stringify(fileError.params) : null,
+      error_message: fileError ? importMessage('en', fileError.code, fileError.params) : null,
+      rows_total: rowsRead,
+      percent: 100,
+      checked_at: new Date(),
+    });
     return;
   }
   await publishResults(direct.trx, direct.outbox, importId, touchedOrders);
   const now = new Date();
-  await direct.trx
-    .updateTable('imports')
-    .set({
-      status: 'APPLIED',
-      rows_read: rowsRead,
-      rows_total: rowsRead,
-      rows_valid: valid,
-      rows_rejected: rejected,
-      rows_applied: applied,
-      apply_processed: valid,
-      orders_touched: touchedOrders.size,
-      percent: 100,
-      checked_at: now,
-      applied_at: now,
-      file: null,
-    })
-    .where('id', '=', importId)
-    .execute();
+  await updateImport(direct.trx, importId, {
+    status: 'APPLIED',
+    rows_read: rowsRead,
+    rows_total: rowsRead,
+    rows_valid: valid,
+    rows_rejected: rejected,
+    rows_applied: applied,
+    apply_processed: valid,
+    orders_touched: touchedOrders.size,
+    percent: 100,
+    checked_at: now,
+    applied_at: now,
+    file: null,
+  });
 }
 
-/**
- * One `lab.results.imported` per order a direct apply wrote: COMPLETE when every live sample of the
- * order has results for each test ordered (this import's or earlier ones), else PARTIAL; UPDATED
- * when the import only replaced results that existed.
- */
+/** One `lab.results.imported` per order a direct apply wrote (`completenessOf`, `incompleteOrders`). */
 async function publishResults(
   trx: Transaction<Database>,
   outbox: Outbox,
@@ -442,14 +392,7 @@ async function publishResults(
   touched: Map<string, TouchedOrder>,
 ): Promise<void> {
   if (touched.size === 0) return;
-  const orderIds = [...touched.keys()];
-  const incomplete = await sql<{ order_id: string }>`
-    select distinct s.order_id from expected_samples s
-    cross join lateral (select s.basic_test_type as test_type union all select jsonb_array_elements_text(s.additional_test_types)) t
-    where s.order_id = any(${orderIds}::uuid[]) and s.cancelled_at is null
-      and not exists (select 1 from results r where r.sample_id = s.sample_id and r.test_type = t.test_type)
-  `.execute(trx);
-  const partial = new Set(incomplete.rows.map((r) => r.order_id));
+  const partial = await incompleteOrders(trx, [...touched.keys()]);
   const importedAt = new Date().toISOString();
   const messages: EventData<typeof ResultsImportedV1>[] = [];
   for (const [orderId, o] of touched) {
@@ -459,7 +402,7 @@ async function publishResults(
       orderNumber: o.orderNumber,
       userId: o.userId,
       kind: o.kind,
-      completeness: !o.anyNew ? 'UPDATED' : partial.has(orderId) ? 'PARTIAL' : 'COMPLETE',
+      completeness: completenessOf(o.anyNew, !partial.has(orderId)),
       sampleCodes: [...o.codes],
       importedAt,
     });

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { FileRejected } from '../adapters/xlsx-guard';
-import type { ParseJob, ParsedItem } from '../adapters/parse-workbook';
+import { FileRejected } from './xlsx-guard';
+import type { ParseJob, ParsedItem } from './parse-workbook';
 import type { ParentMessage, ThreadMessage } from './parse-protocol';
 
 /**

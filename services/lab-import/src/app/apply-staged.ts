@@ -1,21 +1,38 @@
-import { sql, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   LabImportErrorCode,
   ResultsImportedV1,
   type AgronomicCategory,
   type EventData,
 } from '@gleba/contracts';
-import type { Insertable } from 'kysely';
 import type { Outbox } from '@gleba/platform';
 import type { Database } from '../db/database';
 import { recordsetJson } from '../db/recordset';
-import { RESULT_UPSERT, storeRecommendations } from '../db/repositories/results.repository';
+import { lockOrderSamples } from '../db/repositories/expected-samples.repository';
+import {
+  adviceInputsOf,
+  deleteStaged,
+  stagedOrders,
+  stagedRowsOf,
+  withoutWalFlush,
+} from '../db/repositories/import-rows.repository';
+import {
+  addApplied,
+  importForRun,
+  insertImportErrors,
+  updateImport,
+} from '../db/repositories/imports.repository';
+import {
+  applyStagedRows,
+  incompleteOrders,
+  storeRecommendations,
+} from '../db/repositories/results.repository';
+import { completenessOf } from '../domain/completeness';
 import {
   adviceBasisOf,
   adviceColumns,
   adviceValues,
   createAdviser,
-  orderedTests,
   sampleForAdvice,
   type SampleForAdvice,
 } from '../domain/recommendation';
@@ -56,31 +73,17 @@ export interface ApplyOptions {
  * are stored. A staged row is deleted in the same transaction, so a retried job resumes where it
  * stopped instead of applying a row twice.
  */
-export async function applyImport(
+export async function applyStaged(
   db: Kysely<Database>,
   outbox: Outbox,
   importId: string,
   options: ApplyOptions,
 ): Promise<void> {
-  const imp = await db
-    .selectFrom('imports')
-    .select(['id', 'status', 'rows_rejected'])
-    .where('id', '=', importId)
-    .executeTakeFirst();
+  const imp = await importForRun(db, importId);
   if (!imp) return;
-  await db
-    .updateTable('imports')
-    .set({ status: 'APPLYING', phase: 'apply', percent: 0 })
-    .where('id', '=', importId)
-    .execute();
+  await updateImport(db, importId, { status: 'APPLYING', phase: 'apply', percent: 0 });
 
-  const orders = await db
-    .selectFrom('import_rows')
-    .select(['order_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('import_id', '=', importId)
-    .groupBy('order_id')
-    .orderBy('order_id')
-    .execute();
+  const orders = await stagedOrders(db, importId);
 
   let chunk: string[] = [];
   let chunkRows = 0;
@@ -103,27 +106,13 @@ export async function applyImport(
     const batchRecommendations = await db.transaction().execute(async (trx) => {
       // No wait for the WAL flush: a crash can lose only whole batches (results, events and the
       // removal of their staged rows together), which the retried job applies again.
-      await sql`set local synchronous_commit = off`.execute(trx);
-      // The batch's orders, as one array parameter (bound and planned once, not hundreds of parameters).
-      const ofOrders = sql<boolean>`order_id = any(${orderIds}::uuid[])`;
+      await withoutWalFlush(trx);
       // Locks the orders' samples: two imports touching one order take turns.
-      const samples = await trx
-        .selectFrom('expected_samples')
-        .selectAll()
-        .where(ofOrders)
-        .orderBy('sample_id')
-        .forUpdate()
-        .execute();
+      const samples = await lockOrderSamples(trx, orderIds);
       const sampleById = new Map(samples.map((s) => [s.sample_id, s]));
       // Elements and advice inputs stay in Postgres (the insert below copies them); they are read
       // only for the rows whose advice is computed again.
-      const staged = await trx
-        .selectFrom('import_rows')
-        .select(['row_number', 'sample_id', 'advised_for'])
-        .where('import_id', '=', importId)
-        .where(ofOrders)
-        .orderBy('row_number')
-        .execute();
+      const staged = await stagedRowsOf(trx, importId, orderIds);
 
       const rejectedRows: Insertable<Database['import_errors']>[] = [];
       const stale = new Map<number, SampleForAdvice>();
@@ -146,19 +135,8 @@ export async function applyImport(
       const values: ResultRow[] = [];
       const newRecommendations = new Map<string, string>();
       if (stale.size > 0) {
-        const inputs = await trx
-          .selectFrom('import_rows')
-          // Rows staged without `advice` (older versions) are read for their elements.
-          .select((eb) => [
-            'row_number',
-            'category',
-            'advice',
-            eb.case().when('advice', 'is', null).then(eb.ref('elements')).end().as('elements'),
-          ])
-          .where('import_id', '=', importId)
-          .where(sql<boolean>`row_number = any(${[...stale.keys()]}::integer[])`)
-          .orderBy('row_number')
-          .execute();
+        // Rows staged without `advice` (older versions) are read for their elements.
+        const inputs = await adviceInputsOf(trx, importId, [...stale.keys()]);
         for (const row of inputs) {
           const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
           const advice = advise(read, row.category as AgronomicCategory | null, stale.get(row.row_number)!);
@@ -174,50 +152,24 @@ export async function applyImport(
       // JSON parameter); results stored before keep nothing of their old whole recommendation or
       // rulesets (the shared body has both).
       const rejectedNumbers = rejectedRows.map((r) => r.row_number!);
-      const written = (
-        await sql<{ sample_id: string; test_type: string; inserted: boolean }>`
-          insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
-          select gen_random_uuid(), r.sample_id, r.test_type, r.category, r.elements,
-            case when x.row_number is null then r.classes else x.classes end, null,
-            case when x.row_number is null then r.recommendation_id else x.recommendation_id end,
-            case when x.row_number is null then r.recommendation_measured else x.recommendation_measured end,
-            case when x.row_number is null then r.recommendation_error else x.recommendation_error end,
-            null, ${importId}
-          from import_rows r
-          left join json_to_recordset(${recordsetJson(values, RESULT_COLUMNS, RAW_RESULT_COLUMNS)}::json)
-            as x(row_number integer, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
-            on x.row_number = r.row_number
-          where r.import_id = ${importId} and r.order_id = any(${orderIds}::uuid[]) and r.row_number <> all(${rejectedNumbers}::integer[])
-          ${RESULT_UPSERT}
-        `.execute(trx)
-      ).rows;
-
-      // Which of the orders' expected tests have results now, to tell PARTIAL from COMPLETE: those
-      // just written, and, for samples with an ordered test not written here, those stored before.
-      const activeSamples = samples.filter((s) => s.cancelled_at === null);
-      const presentKeys = new Set(written.map((w) => `${w.sample_id}|${w.test_type}`));
-      const unsettled = activeSamples.filter((s) =>
-        orderedTests(s).some((t) => !presentKeys.has(`${s.sample_id}|${t}`)),
+      const written = await applyStagedRows(
+        trx,
+        importId,
+        orderIds,
+        recordsetJson(values, RESULT_COLUMNS, RAW_RESULT_COLUMNS),
+        rejectedNumbers,
       );
-      if (unsettled.length > 0) {
-        const before = await trx
-          .selectFrom('results')
-          .select(['sample_id', 'test_type'])
-          .where(sql<boolean>`sample_id = any(${unsettled.map((s) => s.sample_id)}::uuid[])`)
-          .execute();
-        for (const p of before) presentKeys.add(`${p.sample_id}|${p.test_type}`);
-      }
+
+      const activeSamples = samples.filter((s) => s.cancelled_at === null);
+      const writtenByOrder = groupBy(written, (w) => sampleById.get(w.sample_id)!.order_id);
+      const incomplete = await incompleteOrders(trx, [...writtenByOrder.keys()]);
       const now = new Date().toISOString();
       const messages: EventData<typeof ResultsImportedV1>[] = [];
-      const writtenByOrder = groupBy(written, (w) => sampleById.get(w.sample_id)!.order_id);
       const samplesByOrder = groupBy(activeSamples, (s) => s.order_id);
       for (const orderId of orderIds) {
         const touched = writtenByOrder.get(orderId) ?? [];
         if (touched.length === 0) continue;
         const orderSamples = samplesByOrder.get(orderId) ?? [];
-        const complete = orderSamples.every((s) =>
-          orderedTests(s).every((t) => presentKeys.has(`${s.sample_id}|${t}`)),
-        );
         const anyNew = touched.some((w) => w.inserted);
         const first = orderSamples[0] ?? sampleById.get(touched[0]!.sample_id)!;
         messages.push({
@@ -226,27 +178,22 @@ export async function applyImport(
           orderNumber: first.order_number,
           userId: first.user_id,
           kind: first.kind,
-          completeness: !anyNew ? 'UPDATED' : complete ? 'COMPLETE' : 'PARTIAL',
+          completeness: completenessOf(anyNew, !incomplete.has(orderId)),
           sampleCodes: [...new Set(touched.map((w) => sampleById.get(w.sample_id)!.code))],
           importedAt: now,
         });
       }
       await outbox.publishMany(trx, ResultsImportedV1, messages);
 
-      if (rejectedRows.length) await trx.insertInto('import_errors').values(rejectedRows).execute();
+      await insertImportErrors(trx, rejectedRows);
       // Applied rows leave the staging table (cheaper than rewriting them); what is left is what a retry resumes.
-      await trx.deleteFrom('import_rows').where('import_id', '=', importId).where(ofOrders).execute();
-      await trx
-        .updateTable('imports')
-        .set((eb) => ({
-          rows_applied: eb('rows_applied', '+', written.length),
-          rows_rejected: eb('rows_rejected', '+', rejectedRows.length),
-          apply_processed: eb('apply_processed', '+', staged.length),
-          orders_touched: eb('orders_touched', '+', writtenByOrder.size),
-          percent: sql<number>`least(99, 100.0 * (apply_processed + ${staged.length}) / greatest(1, rows_valid))`,
-        }))
-        .where('id', '=', importId)
-        .execute();
+      await deleteStaged(trx, importId, orderIds);
+      await addApplied(trx, importId, {
+        applied: written.length,
+        rejected: rejectedRows.length,
+        processed: staged.length,
+        orders: writtenByOrder.size,
+      });
       return newRecommendations.keys();
     });
     for (const id of batchRecommendations) storedRecommendations.add(id);
@@ -274,11 +221,7 @@ export async function applyImport(
   const firstError = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (firstError) throw firstError.reason;
 
-  await db
-    .updateTable('imports')
-    .set({ status: 'APPLIED', percent: 100, applied_at: new Date(), file: null })
-    .where('id', '=', importId)
-    .execute();
+  await updateImport(db, importId, { status: 'APPLIED', percent: 100, applied_at: new Date(), file: null });
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
