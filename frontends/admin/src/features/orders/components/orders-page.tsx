@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   AdminOrdersTab,
@@ -7,7 +6,7 @@ import {
   OrderType,
   PaymentStatus,
 } from '@gleba/contracts';
-import { SelectField, Table, TextField, type Column } from '@gleba/ui';
+import { SelectField, Table, type Column } from '@gleba/ui';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { Pager } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
@@ -20,6 +19,7 @@ import {
   type OrdersFilters,
   type OrdersSortField,
 } from '../api/orders';
+import { DateRangeFields, ListFilters } from '../../../components/list-filters';
 
 const TABS: AdminOrdersTab[] = ['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED'];
 
@@ -33,16 +33,10 @@ export function OrdersPage() {
   const filters = filtersFromParams(params);
   const setFilters = (next: (f: OrdersFilters) => OrdersFilters) =>
     setParams(paramsFromFilters(next(filtersFromParams(params))), { replace: true });
-  const [searchText, setSearchText] = useState(filters.search);
   const { data, error, isLoading } = useAdminOrders(mode, filters);
 
   const update = (patch: Partial<OrdersFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const statuses = mode === 'farm' ? FarmOrderStatus.options : GardenTestStatus.options;
-
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    update({ search: searchText });
-  }
 
   function sortHeader(field: OrdersSortField, labelKey: string) {
     const active = filters.sort === field;
@@ -128,17 +122,13 @@ export function OrdersPage() {
           </button>
         ))}
       </div>
-      <form className="filters" onSubmit={submitSearch} role="search">
-        <TextField
-          label={tr('admin.search')}
-          type="search"
-          placeholder={tr('admin.searchPlaceholder')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
-        <button type="submit" className="gl-button">
-          {tr('admin.search')}
-        </button>
+      <ListFilters
+        // A new box when the search changes elsewhere (cleared filters, the address).
+        key={filters.search}
+        search={filters.search}
+        placeholder={tr('admin.searchPlaceholder')}
+        onSearch={(search) => update({ search })}
+      >
         <SelectField
           label={tr('admin.filterStatus')}
           placeholder={tr('admin.any')}
@@ -160,17 +150,10 @@ export function OrdersPage() {
           onChange={(e) => update({ paymentStatus: e.target.value })}
           options={PaymentStatus.options.map((s) => ({ value: s, label: tr(`admin.payment${s}`) }))}
         />
-        <TextField
-          label={tr('admin.filterDateFrom')}
-          type="date"
-          value={filters.dateFrom}
-          onChange={(e) => update({ dateFrom: e.target.value })}
-        />
-        <TextField
-          label={tr('admin.filterDateTo')}
-          type="date"
-          value={filters.dateTo}
-          onChange={(e) => update({ dateTo: e.target.value })}
+        <DateRangeFields
+          from={filters.dateFrom}
+          to={filters.dateTo}
+          onChange={(r) => update({ dateFrom: r.from ?? filters.dateFrom, dateTo: r.to ?? filters.dateTo })}
         />
         <label className="filters__check">
           <input
@@ -184,13 +167,12 @@ export function OrdersPage() {
           type="button"
           className="gl-button gl-button--secondary"
           onClick={() => {
-            setSearchText('');
             setFilters(() => ({ ...DEFAULT_FILTERS, tab: filters.tab }));
           }}
         >
           {tr('admin.clearFilters')}
         </button>
-      </form>
+      </ListFilters>
       {error ? (
         <p role="alert" className="gl-field__error">
           {describe(error)}

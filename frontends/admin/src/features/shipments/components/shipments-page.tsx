@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ParcelStatus, ShipmentType, type TLabelFormat, type TShipment } from '@gleba/contracts';
 import { SelectField, Table, TextField, type Column } from '@gleba/ui';
@@ -14,6 +14,7 @@ import {
   type ShipmentFilters,
 } from '../api/shipments';
 import { PdfButton } from './pdf-button';
+import { DateRangeFields, ListFilters } from '../../../components/list-filters';
 
 /**
  * The admin's calendar day (not UTC's: from midnight to 1 or 2 a.m. in Poland UTC is still on
@@ -38,7 +39,6 @@ export function ShipmentsPage() {
     to: '',
     page: 1,
   });
-  const [searchText, setSearchText] = useState('');
   const [format, setFormat] = useState<TLabelFormat>('A4');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [protocolDate, setProtocolDate] = useState(today());
@@ -111,11 +111,6 @@ export function ShipmentsPage() {
     },
   ];
 
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    update({ search: searchText });
-  }
-
   return (
     <section className="page">
       <h1>{tr('admin.shipmentsTitle')}</h1>
@@ -149,17 +144,11 @@ export function ShipmentsPage() {
           fetcher={() => protocolPdf(protocolDate)}
         />
       </div>
-      <form className="filters" role="search" onSubmit={submitSearch}>
-        <TextField
-          label={tr('admin.search')}
-          type="search"
-          placeholder={tr('admin.shipmentSearch')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
-        <button type="submit" className="gl-button">
-          {tr('admin.search')}
-        </button>
+      <ListFilters
+        search={filters.search}
+        placeholder={tr('admin.shipmentSearch')}
+        onSearch={(search) => update({ search })}
+      >
         <SelectField
           label={tr('admin.status')}
           placeholder={tr('admin.any')}
@@ -174,19 +163,8 @@ export function ShipmentsPage() {
           onChange={(e) => update({ shipmentType: e.target.value })}
           options={ShipmentType.options.map((s) => ({ value: s, label: tr(`admin.shipType${s}`) }))}
         />
-        <TextField
-          label={tr('admin.filterDateFrom')}
-          type="date"
-          value={filters.from}
-          onChange={(e) => update({ from: e.target.value })}
-        />
-        <TextField
-          label={tr('admin.filterDateTo')}
-          type="date"
-          value={filters.to}
-          onChange={(e) => update({ to: e.target.value })}
-        />
-      </form>
+        <DateRangeFields from={filters.from} to={filters.to} onChange={(r) => update(r)} />
+      </ListFilters>
       {error ? (
         <p role="alert" className="gl-field__error">
           {describe(error)}

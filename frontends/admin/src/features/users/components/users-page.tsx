@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import type { TCurrentUser } from '@gleba/contracts';
 import { ConfirmationDialog, Dialog, SelectField, Table, TextField, toast } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import { useModeStore } from '../../../stores/mode-store';
 import { reinstateUser, suspendUser, useUsers } from '../api/users';
 import { SurveyCounts } from './survey-counts';
 import { UserPrivacy } from './user-privacy';
+import { ListFilters } from '../../../components/list-filters';
 
 /** A suspended account is one identity disabled (`isEnabled: false`); an inactive one was never activated. */
 function userStatus(u: TCurrentUser): 'ACTIVE' | 'INACTIVE' | 'SUSPENDED' {
@@ -20,7 +21,6 @@ export function UsersPage() {
   const lang = useLang();
   const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
-  const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState({ search: '', status: '', page: 1 });
   const [viewing, setViewing] = useState<TCurrentUser | null>(null);
   const [suspending, setSuspending] = useState<TCurrentUser | null>(null);
@@ -51,25 +51,14 @@ export function UsersPage() {
     }
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setQuery((q) => ({ ...q, search: searchText.trim(), page: 1 }));
-  }
-
   return (
     <section className="page">
       <h1>{tr('admin.usersTitle')}</h1>
-      <form className="filters" role="search" onSubmit={submit}>
-        <TextField
-          label={tr('admin.search')}
-          type="search"
-          placeholder={tr('admin.usersSearch')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
-        <button type="submit" className="gl-button">
-          {tr('admin.search')}
-        </button>
+      <ListFilters
+        search={query.search}
+        placeholder={tr('admin.usersSearch')}
+        onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
+      >
         <SelectField
           label={tr('admin.status')}
           placeholder={tr('admin.any')}
@@ -80,7 +69,7 @@ export function UsersPage() {
             label: tr(`admin.userStatus${s}`),
           }))}
         />
-      </form>
+      </ListFilters>
       {error ? (
         <p role="alert" className="gl-field__error">
           {describe(error)}
