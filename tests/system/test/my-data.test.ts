@@ -133,6 +133,11 @@ describe('my data: export and erasure across the six services', () => {
       system.db('orders'),
     );
     expect(before.rows[0]?.order_number).toBe(orderNumber);
+    // Where the person sampled: the sample outlines (and any punctures recorded) name a place.
+    const located = sql<{ n: number }>`
+      select count(*)::int as n from farm_order_samples
+      where order_id = ${orderId} and (geometry is not null or jsonb_array_length(taken_punctures) > 0)`;
+    expect((await located.execute(system.db('orders'))).rows[0]?.n).toBeGreaterThan(0);
 
     const wrong = await http(identity, 'POST', '/api/users/me/privacy-requests/erasure', {
       token,
@@ -180,6 +185,7 @@ describe('my data: export and erasure across the six services', () => {
       system.db('orders'),
     );
     expect(after.rows[0]).toEqual(before.rows[0]);
+    expect((await located.execute(system.db('orders'))).rows[0]?.n).toBe(0);
     // The lab keeps the samples, detached from the person.
     const samples = await sql<{ user_id: string }>`
       select user_id from expected_samples where order_number = ${orderNumber}`.execute(

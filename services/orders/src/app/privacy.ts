@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import {
   deleteReadModels,
   eraseComplaintTexts,
+  eraseSampleLocations,
   ordersDataOf,
   ordersToAnonymize,
   photoPathsOf,
@@ -67,12 +68,14 @@ export function ordersPrivacy(deps: Deps): PrivacyUseCases<Database> {
         anonymized++;
       }
       const complaints = await eraseComplaintTexts(trx, userId);
+      const sampleLocations = await eraseSampleLocations(trx, userId);
       const readModels = await deleteReadModels(trx, userId);
       const traces = await erasePlatformTraces(trx, needles);
       return {
         ordersAnonymized: anonymized,
         photosDeleted: photos.length,
         complaints,
+        sampleLocations,
         ...readModels,
         ...traces,
       };

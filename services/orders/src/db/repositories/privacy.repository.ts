@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../database';
 
 /** Everything orders holds of a person: contact, orders, tests, kits, payments, complaints, history. */
@@ -113,7 +113,12 @@ export async function setGardenTestPersonal(
 ): Promise<void> {
   await trx
     .updateTable('garden_tests')
-    .set({ customer: JSON.stringify(customer), photo: JSON.stringify(null) })
+    .set({
+      customer: JSON.stringify(customer),
+      photo: JSON.stringify(null),
+      location_lat: null,
+      location_lon: null,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -128,6 +133,22 @@ export async function setKitOrderAddress(
     .set({ delivery_address: JSON.stringify(address) })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Where the person was: the outlines their farm samples were taken in and the punctures recorded
+ * with the phone's position go; the samples keep their codes, crops, areas and results dates.
+ */
+export async function eraseSampleLocations(trx: Transaction<Database>, userId: string): Promise<number> {
+  const r = await trx
+    .updateTable('farm_order_samples')
+    .set({ geometry: null, taken_punctures: JSON.stringify([]) })
+    .where('order_id', 'in', (eb) => eb.selectFrom('farm_orders').select('id').where('user_id', '=', userId))
+    .where((eb) =>
+      eb.or([eb('geometry', 'is not', null), eb(sql`jsonb_array_length(taken_punctures)`, '>', 0)]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** A complaint keeps its reason, status and the lab's answer; the person's words and photo go. */
