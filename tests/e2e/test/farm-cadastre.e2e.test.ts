@@ -152,13 +152,13 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await shot(page, 'form-filled');
     await form.getByRole('button', { name: en('farmMap.addPlot'), exact: true }).click();
     await page.getByText(en('farmMap.plotAdded')).first().waitFor({ timeout: 15_000 });
-    await button(/^Stojadła 112 · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
+    await button(/^Parcel 112, precinct Stojadła · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
     const [plot] = await plots();
     expect(plot).toMatchObject({
       kind: 'CADASTRAL',
       terytId: '141211_2.0021.112',
       plotNumber: '112',
-      name: 'Stojadła 112',
+      name: 'Parcel 112, precinct Stojadła',
     });
     // On the map: back at the same view, the field's middle is no longer the bare background.
     const to2 = await home();
@@ -199,7 +199,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
       .getByText(en('farmMap.parcelFound', { number: '113' }), { exact: true })
       .waitFor({ timeout: 15_000 });
     await panel
-      .getByText('Precinct Stojadła (141211_2.0021), commune Mińsk Mazowiecki (gmina wiejska)', {
+      .getByText('Precinct Stojadła (0021), commune Mińsk Mazowiecki (gmina wiejska)', {
         exact: true,
       })
       .waitFor();
@@ -208,7 +208,7 @@ describe.runIf(hasChromium())('plots from the cadastre in Chromium (form, select
     await poll(async () => (await patch(at113)).equals(before)).toBe(false);
     await shot(page, 'parcel-113-selected');
     await panel.getByRole('button', { name: en('farmMap.addThisParcel'), exact: true }).click();
-    await button(/^Stojadła 113 · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
+    await button(/^Parcel 113, precinct Stojadła · 3\.\d\d ha$/).waitFor({ timeout: 15_000 });
     const added = (await plots()).find((p) => p.terytId === '141211_2.0021.113');
     expect(added).toMatchObject({
       kind: 'CADASTRAL',

@@ -80,6 +80,8 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
   const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 250 });
   const pl = (key: string) => text('pl', `farmMap.${key}`);
   const notice = () => page.getByText(pl('baseMapUnavailable'));
+  /** Errors thrown in the page (MapLibre's render loop among them: one there blanks the map). */
+  const pageErrors = () => problems.filter((p) => p.startsWith('pageerror'));
 
   beforeAll(async () => {
     app = await startMapApp(system().gateway, 'layers', {
@@ -197,6 +199,15 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
     streetsUp = true;
     await page.getByRole('button', { name: pl('baseMapRetry') }).click();
     await notice().waitFor({ state: 'hidden', timeout: 20_000 });
+    // The retry had failed tiles in view: MapLibre's setTiles() made them drawable without an
+    // image and every later frame threw "reading 'bind'" (the map went blank). Pan to draw again.
+    const box = (await page.locator('.farm-map__canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(1000);
+    expect(pageErrors()).toEqual([]);
     await shot(page, 'street-map-back');
   });
 
@@ -284,6 +295,13 @@ describe.runIf(hasChromium())('customer map layers and an unreachable base map i
       const mine = await api<TPlot[]>('/api/plots', { token: tokens.accessToken });
       return mine.body.find((p) => p.terytId === '141212_5.0008.302/2')?.plotNumber;
     }).toBe('302/2');
+    // The new plot listed and drawn, nothing thrown: the map still shows the overlay and the plots.
+    await page
+      .getByRole('region', { name: pl('plots'), exact: true })
+      .getByRole('button', { name: /302\/2/ })
+      .waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    expect(pageErrors()).toEqual([]);
     await shot(page, 'overlay-parcel-added');
   });
 });

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import maplibregl, { type GeoJSONSource, type Map as MapLibreMap, type RasterTileSource } from 'maplibre-gl';
+import maplibregl, { type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-view.css';
 import type { TAreaGeometry, TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { useT } from '../i18n';
 import { BASE_SOURCE, applyLayers, buildStyle, type BaseStyle, type MapConfig } from './map-config';
 import { mapLocale } from './map-locale';
+import { reloadSource } from './reload-source';
 
 export type Selection = { kind: 'plot' | 'crop'; id: string } | null;
 
@@ -179,9 +180,8 @@ function useBaseMapHealth(map: MapLibreMap | null, baseStyle: BaseStyle, enabled
 
   useEffect(() => {
     if (!attempt || !map) return;
-    const source = map.getSource(BASE_SOURCE[base.current]) as RasterTileSource | undefined;
-    // Setting the same tiles again drops the failed ones and asks the server anew.
-    if (source?.tiles) source.setTiles([...source.tiles]);
+    // A fresh source asks the server anew (not setTiles: see reloadSource).
+    reloadSource(map, BASE_SOURCE[base.current]);
   }, [attempt, map]);
 
   return { available, retry: () => setAttempt((n) => n + 1) };

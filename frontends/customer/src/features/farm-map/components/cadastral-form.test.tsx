@@ -31,7 +31,13 @@ function units() {
           ]
         : [],
     'GET /api/admin-units/precincts': ({ url }: { url: URL }) =>
-      url.searchParams.get('commune') === '141207_2' ? [{ teryt: '141207_2.0021', name: 'Stojadła' }] : [],
+      url.searchParams.get('commune') === '141207_2'
+        ? [
+            { teryt: '141207_2.0021', name: 'Stojadła' },
+            // Many precincts have no name but their code: shown once, not "0001 (0001)".
+            { teryt: '141207_2.0001', name: '0001' },
+          ]
+        : [],
     'POST /api/plots/cadastral': ({ body }: { body: { plotNumber: string } }) =>
       body.plotNumber === '999'
         ? errorBody(404, 'parcelNotFound', 'No plot with this number in the chosen precinct.')
@@ -51,6 +57,7 @@ async function chooseAll() {
   await screen.findByRole('option', { name: 'Mińsk Mazowiecki (gmina wiejska)' });
   await user.selectOptions(screen.getByLabelText('Commune'), '141207_2');
   await screen.findByRole('option', { name: 'Stojadła (0021)' });
+  expect(screen.getByRole('option', { name: '0001' })).toBeTruthy();
   await user.selectOptions(screen.getByLabelText('Precinct'), '141207_2.0021');
   return user;
 }
@@ -76,6 +83,7 @@ describe('cadastral form', () => {
       commune: '141207_2',
       precinct: '141207_2.0021',
       plotNumber: '114/1',
+      name: 'Parcel 114/1, precinct Stojadła',
     });
     expect(
       calls.find((c) => c.path === '/api/admin-units/counties')?.url.searchParams.get('voivodeship'),

@@ -9,6 +9,7 @@ import {
   usePrecincts,
   useVoivodeships,
 } from '../api/farm-map';
+import { cadastralPlotName, precinctLabel } from '../rules/cadastral-name';
 import { addPlotErrorMessage } from '../rules/save-errors';
 
 /**
@@ -43,6 +44,12 @@ export function CadastralForm({ onAdded }: { onAdded: (plot: TPlot) => void }) {
         commune,
         precinct,
         plotNumber: plotNumber.trim(),
+        name: cadastralPlotName(
+          tr,
+          plotNumber.trim(),
+          precincts.data?.find((p) => p.teryt === precinct)?.name,
+          precinct,
+        ),
       });
       toast.success(tr('farmMap.plotAdded'));
       setPlotNumber('');
@@ -101,7 +108,7 @@ export function CadastralForm({ onAdded }: { onAdded: (plot: TPlot) => void }) {
         disabled={!commune}
         options={(precincts.data ?? []).map((p) => ({
           value: p.teryt,
-          label: `${p.name} (${p.teryt.slice(-4)})`,
+          label: precinctLabel(p.name, p.teryt),
         }))}
         onChange={(e) => setPrecinct(e.target.value)}
       />

@@ -72,7 +72,7 @@ describe('select on map: the panel', () => {
     const { onParcel, onAdded } = panel(CLICK);
     expect(await screen.findByText('Parcel 112')).toBeTruthy();
     expect(
-      screen.getByText('Precinct Stojadła (141207_2.0021), commune Mińsk Mazowiecki (gmina wiejska)'),
+      screen.getByText('Precinct Stojadła (0021), commune Mińsk Mazowiecki (gmina wiejska)'),
     ).toBeTruthy();
     expect(screen.getByText('Area: 3.60 ha')).toBeTruthy();
     const lookup = calls.find((c) => c.path === '/api/cadastre/parcels/at')!;
@@ -86,6 +86,7 @@ describe('select on map: the panel', () => {
       commune: '141207_2',
       precinct: '141207_2.0021',
       plotNumber: '112',
+      name: 'Parcel 112, precinct Stojadła',
     });
     expect(await screen.findByText('Plot added.')).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import type { TParcel, TPlot, TPosition } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import { createCadastralPlot, parcelAt } from '../api/farm-map';
+import { cadastralPlotName, precinctLabel } from '../rules/cadastral-name';
 import { addPlotErrorMessage, saveErrorMessage } from '../rules/save-errors';
 
 /**
@@ -62,7 +63,11 @@ export function SelectParcelPanel({
     setError(undefined);
     setBusy(true);
     try {
-      const plot = await createCadastralPlot({ ...parcel.lookup, plotNumber: parcel.plotNumber });
+      const plot = await createCadastralPlot({
+        ...parcel.lookup,
+        plotNumber: parcel.plotNumber,
+        name: cadastralPlotName(tr, parcel.plotNumber, parcel.precinct, parcel.lookup.precinct),
+      });
       toast.success(tr('farmMap.plotAdded'));
       onAdded(plot);
     } catch (err) {
@@ -87,8 +92,9 @@ export function SelectParcelPanel({
           </p>
           <p>
             {tr('farmMap.parcelPlace', {
-              precinct: parcel.precinct,
-              code: parcel.lookup?.precinct ?? parcel.terytId,
+              precinct: parcel.lookup
+                ? precinctLabel(parcel.precinct, parcel.lookup.precinct)
+                : `${parcel.precinct} (${parcel.terytId})`,
               commune: parcel.commune,
             })}
           </p>
