@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Table, toast } from '@gleba/ui';
 import type { TTrackingEvent } from '@gleba/contracts';
+import { formatDay } from '@gleba/i18n';
 import { formatDate, formatPrice, useDescribeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
 import { createReturn, labelPdf, returnLabelPdf, trackShipment, useShipment } from '../api/shipments';
@@ -72,7 +73,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           <div>
             <dt>{tr('admin.pickupDate')}</dt>
             <dd>
-              {s.courier.pickupDate} {s.courier.timeWindow}
+              {formatDay(lang, s.courier.pickupDate)} {s.courier.timeWindow}
             </dd>
           </div>
         )}
