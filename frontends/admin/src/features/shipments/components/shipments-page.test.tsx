@@ -146,6 +146,10 @@ describe('shipments', () => {
     });
     renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm' });
     expect(await screen.findByText('In transit (sorting centre)')).toBeTruthy();
+    // The status names DPD's latest event beside it, so the two never seem to disagree.
+    expect(
+      screen.getByText('In transit (sorting centre)', { exact: false, selector: 'dd span' }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create return' }));
     expect(await screen.findByText('Return code: R123.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/return'))).toBe(true);
