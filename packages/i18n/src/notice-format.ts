@@ -59,6 +59,16 @@ function date(lang: Language, timeZone: string, when: Date): string {
   );
 }
 
+/**
+ * A calendar day (`2026-11-27`, no time or zone: a pickup date) in the language's way:
+ * `27.11.2026`, `27/11/2026`; the text itself when it is not such a day.
+ */
+export function formatDay(lang: Language, day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const when = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(when.getTime()) ? day : date(lang, 'UTC', when);
+}
+
 export interface NoticeFormatOptions {
   /** Zone of dates and times (the lab's: `Europe/Warsaw`). */
   timeZone: string;
@@ -80,7 +90,7 @@ export function noticeParams(lang: Language, params: Params, options: NoticeForm
     out.dueDate = date(lang, options.timeZone, new Date(due));
   const pickup = params.pickupDate;
   if (typeof pickup === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(pickup))
-    out.pickupDate = date(lang, 'UTC', new Date(`${pickup}T00:00:00Z`));
+    out.pickupDate = formatDay(lang, pickup);
   if (typeof params.amountGrosze === 'number') out.amount = formatPln(lang, params.amountGrosze);
   if (typeof params.status === 'string' && /^[A-Z_]+$/.test(params.status))
     out.status = t(lang, `notifications.status${params.status}`);

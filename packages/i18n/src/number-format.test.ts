@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatLength, formatNumber, namespaces, t } from './index';
+import { formatArea, formatDay, formatLength, formatNumber, namespaces, t } from './index';
 
 describe('numbers and plurals per language', () => {
   it('writes a decimal comma in pl and uk, a point in en', () => {
@@ -45,5 +45,17 @@ describe('numbers and plurals per language', () => {
       for (const lang of ['pl', 'en', 'uk'] as const)
         for (const [key, value] of Object.entries(ns[lang]))
           if (value.includes(', plural,')) expect(value, `${name}.${lang}.${key}`).toMatch(/other \{/);
+  });
+});
+
+describe('calendar days (a pickup date)', () => {
+  it('writes a day as the other dates in pl, en and uk, whatever the zone', () => {
+    expect(formatDay('pl', '2026-11-27')).toBe('27.11.2026');
+    expect(formatDay('en', '2026-11-27')).toBe('27/11/2026');
+    expect(formatDay('uk', '2026-11-27')).toBe('27.11.2026');
+    expect(formatDay('pl', '2026-01-01')).toBe('01.01.2026');
+  });
+  it('leaves text that is not a day as it is', () => {
+    expect(formatDay('en', 'soon')).toBe('soon');
   });
 });

@@ -12,7 +12,7 @@ import type { Deps } from './deps';
 
 /**
  * Asks DPD for a parcel's events, keeps the new ones (a repeated event is stored once), and moves
- * the status forward to the furthest the history shows, publishing each step.
+ * the status forward to the furthest the history shows, publishing each step, in one transaction.
  */
 export async function trackShipment(
   deps: Deps,
@@ -20,14 +20,16 @@ export async function trackShipment(
 ): Promise<{ inserted: number; steps: ParcelStatus[] }> {
   if (!shipment.waybill) return { inserted: 0, steps: [] };
   const events = await deps.dpd.getEventsForWaybill(shipment.waybill);
-  const inserted = await storeTrackingEvents(
-    deps.db,
-    { id: shipment.id, waybill: shipment.waybill },
-    events.map((e) => ({ ...e, status: statusOfEvent(e.businessCode) })),
-  );
-  const steps = await deps.db.transaction().execute(async (trx) => {
+  // The new events and the status they mean commit together: a reader never sees a history
+  // ahead of its status (the admin's "In transit" beside a newer event).
+  return deps.db.transaction().execute(async (trx) => {
     const row = await lockShipment(trx, shipment.id);
-    if (!row || !row.waybill) return [];
+    if (!row || !row.waybill) return { inserted: 0, steps: [] };
+    const inserted = await storeTrackingEvents(
+      trx,
+      { id: row.id, waybill: row.waybill },
+      events.map((e) => ({ ...e, status: statusOfEvent(e.businessCode) })),
+    );
     const times = await statusTimes(trx, row.id);
     const forward = stepsForward(row.status, times.keys() as Iterable<ParcelStatus>);
     let from: ParcelStatus = row.status;
@@ -49,9 +51,8 @@ export async function trackShipment(
     if (forward.length > 0) {
       await updateShipment(trx, row.id, { status: from, status_changed_at: deps.clock.now() });
     }
-    return forward;
+    return { inserted, steps: forward };
   });
-  return { inserted, steps };
 }
 
 /** One round of the repeatable job: every parcel on its way (not delivered or returned). */

@@ -16,7 +16,7 @@ import { carrierFailure } from '../app/shipments';
 import {
   adminShipmentsPage,
   findShipment,
-  history,
+  shipmentWithHistory,
   toShipment,
 } from '../db/repositories/shipments.repository';
 import { sendPdf as sendPdfDownload } from './pdf';
@@ -71,8 +71,8 @@ export function adminRoutes(deps: Deps): Router {
     r.get(
       '/:id',
       route({ params: ZIdParam }, async ({ params }) => {
-        const row = await ofMode(params.id);
-        return { ...toShipment(row, deps.clock.now()), history: await history(deps.db, row.id) };
+        const snap = (await shipmentWithHistory(deps.db, (await ofMode(params.id)).id))!;
+        return { ...toShipment(snap.row, deps.clock.now()), history: snap.history };
       }),
     );
 
@@ -99,10 +99,10 @@ export function adminRoutes(deps: Deps): Router {
         } catch (error) {
           throw carrierFailure(error, ShippingErrorCode.carrierError, 'Tracking failed');
         }
-        const fresh = (await findShipment(deps.db, row.id))!;
+        const fresh = (await shipmentWithHistory(deps.db, row.id))!;
         return {
-          ...toShipment(fresh, deps.clock.now()),
-          history: await history(deps.db, row.id),
+          ...toShipment(fresh.row, deps.clock.now()),
+          history: fresh.history,
           // What this check found: how many events were new, and the statuses it moved through.
           found: { newEvents: found.inserted, steps: found.steps },
         };

@@ -20,7 +20,7 @@ import {
   ownShipment,
   summarize,
 } from '../app/shipments';
-import { history, toShipment, userShipments } from '../db/repositories/shipments.repository';
+import { shipmentWithHistory, toShipment, userShipments } from '../db/repositories/shipments.repository';
 import { normalisePostCode, POSTCODE } from '../domain/courier';
 import { sendPdf } from './pdf';
 
@@ -70,8 +70,9 @@ export function shipmentsRoutes(deps: Deps): Router {
   r.get(
     '/:id',
     route({ params: ZIdParam }, async ({ auth, params }) => {
-      const row = await ownShipment(deps, mustAuth(auth).userId, params.id);
-      return { ...toShipment(row, deps.clock.now()), history: await history(deps.db, row.id) };
+      const own = await ownShipment(deps, mustAuth(auth).userId, params.id);
+      const snap = (await shipmentWithHistory(deps.db, own.id))!;
+      return { ...toShipment(snap.row, deps.clock.now()), history: snap.history };
     }),
   );
 

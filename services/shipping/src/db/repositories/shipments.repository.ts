@@ -89,6 +89,23 @@ export async function history(db: Db, shipmentId: string): Promise<TTrackingEven
   return rows.map(toTrackingEvent);
 }
 
+/**
+ * A shipment and its history read from one snapshot (repeatable read), so a tracking poll that
+ * commits between the two reads never shows a history ahead of the status.
+ */
+export async function shipmentWithHistory(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ row: ShipmentRow; history: TTrackingEvent[] } | undefined> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const row = await findShipment(trx, id);
+      return row ? { row, history: await history(trx, id) } : undefined;
+    });
+}
+
 /** Stores what DPD reported; an event seen before (same code, time and depot) is ignored. */
 export async function storeTrackingEvents(
   db: Db,

@@ -41,6 +41,9 @@ export function useShipment(id: string, mode: AdminMode) {
   return useSWR<TShipmentWithHistory>(
     [`shipments/${id}`, mode] as const,
     ([path]: readonly [string, AdminMode]) => api.get<TShipmentWithHistory>(path),
+    // While the parcel is under way the page follows the tracking job (it polls DPD every minute),
+    // so an open page never shows an older status than the customer was told.
+    { refreshInterval: (s) => (s && s.status !== 'DELIVERED' && s.status !== 'RETURNED' ? 30_000 : 0) },
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Table, toast } from '@gleba/ui';
 import type { TTrackingEvent } from '@gleba/contracts';
+import { formatDay } from '@gleba/i18n';
 import { formatDate, formatPrice, useDescribeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
 import { createReturn, labelPdf, returnLabelPdf, trackShipment, useShipment } from '../api/shipments';
@@ -33,6 +34,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       </p>
     );
   if (!s) return <p aria-busy="true">…</p>;
+  const latest = s.history.at(-1);
 
   async function run(action: () => Promise<unknown>, success?: (r: unknown) => string) {
     setBusy(true);
@@ -60,7 +62,16 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         </div>
         <div>
           <dt>{tr('admin.status')}</dt>
-          <dd>{s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)}</dd>
+          <dd>
+            {s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)}
+            {/* DPD's latest event beside our coarser status ("out for delivery" is IN_TRANSIT, decision 0045). */}
+            {latest && (
+              <span className="history__who">
+                {' · '}
+                {eventLabel(tr, latest)} ({formatDate(lang, latest.at)})
+              </span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>{tr('admin.shipmentType')}</dt>
@@ -72,7 +83,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           <div>
             <dt>{tr('admin.pickupDate')}</dt>
             <dd>
-              {s.courier.pickupDate} {s.courier.timeWindow}
+              {formatDay(lang, s.courier.pickupDate)} {s.courier.timeWindow}
             </dd>
           </div>
         )}

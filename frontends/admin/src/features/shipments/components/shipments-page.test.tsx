@@ -101,6 +101,29 @@ describe('shipments', () => {
     }
   });
 
+  it.each([
+    ['pl', '27.11.2026 10:00-13:00'],
+    ['en', '27/11/2026 10:00-13:00'],
+    ['uk', '27.11.2026 10:00-13:00'],
+  ] as const)('the courier pickup day is written as the other dates (%s)', async (lang, shown) => {
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/shipments/${SHIPMENT.id}`]: {
+        ...SHIPMENT,
+        courier: {
+          pickupDate: '2026-11-27',
+          timeWindow: '10:00-13:00',
+          orderNumber: 'C1',
+          controlNumber: null,
+          cancelled: false,
+        },
+        history: [],
+      },
+    });
+    renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm', lang });
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(screen.queryByText(/2026-11-27/)).toBeNull();
+  });
   it('a shipment’s page shows its tracking history and creates a return code', async () => {
     const history = [
       {
@@ -123,6 +146,10 @@ describe('shipments', () => {
     });
     renderApp(`/shipments/${SHIPMENT.id}`, { signedIn: true, mode: 'farm' });
     expect(await screen.findByText('In transit (sorting centre)')).toBeTruthy();
+    // The status names DPD's latest event beside it, so the two never seem to disagree.
+    expect(
+      screen.getByText('In transit (sorting centre)', { exact: false, selector: 'dd span' }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create return' }));
     expect(await screen.findByText('Return code: R123.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/return'))).toBe(true);
