@@ -37,11 +37,12 @@ const featureBoundaries = {
 // Files whose queries still wait to move into their service's db/repositories (issue 22); the
 // list only shrinks.
 const QUERIES_NOT_YET_IN_DB = [
-  'services/orders/src/app/*.ts',
-  'services/orders/src/events/progress.consumer.ts',
-  'services/orders/src/http/*.ts',
-  'services/orders/src/jobs/payment-due.worker.ts',
-  'services/orders/src/seed.ts',
+  'services/orders/src/app/farm-orders.ts',
+  'services/orders/src/app/garden-tests.ts',
+  'services/orders/src/app/listing.ts',
+  'services/orders/src/app/payments.ts',
+  'services/orders/src/http/admin.routes.ts',
+  'services/orders/src/http/customer.routes.ts',
 ];
 
 export default tseslint.config(

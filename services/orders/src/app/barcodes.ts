@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { OrdersErrorCode } from '@gleba/contracts';
 import { AppError, isPgError, PG_UNIQUE_VIOLATION, usePdfFonts } from '@gleba/platform';
 import type { BarcodeBatchesTable, Database } from '../db/database';
+import {
+  getBatch,
+  insertBatch,
+  insertLabel,
+  labelsOfBatch,
+  releaseLabelCode,
+  rollbackToLabelCode,
+  savepointLabelCode,
+} from '../db/repositories/barcodes.repository';
 import { newBarcode } from '../domain/codes';
 
 export interface BatchInput {
@@ -22,43 +31,37 @@ export interface BatchInput {
 export async function createBatch(trx: Transaction<Database>, input: BatchInput) {
   const id = input.id ?? randomUUID();
   const now = new Date();
-  await trx
-    .insertInto('barcode_batches')
-    .values({
-      id,
-      retail: input.retail,
-      paid: input.paid,
-      label_count: input.codes?.length ?? input.count,
-      kit_order_id: input.kitOrderId ?? null,
-      created_by_user_id: input.createdByUserId ?? null,
-      printed_at: null,
-      paid_at: input.paid ? now : null,
-    })
-    .execute();
+  await insertBatch(trx, {
+    id,
+    retail: input.retail,
+    paid: input.paid,
+    label_count: input.codes?.length ?? input.count,
+    kit_order_id: input.kitOrderId ?? null,
+    created_by_user_id: input.createdByUserId ?? null,
+    printed_at: null,
+    paid_at: input.paid ? now : null,
+  });
   const codes: string[] = [];
   const total = input.codes?.length ?? input.count;
   for (let i = 0; i < total; i += 1) {
     for (let attempt = 0; ; attempt += 1) {
       const barcode = input.codes?.[i] ?? newBarcode();
-      await sql`savepoint label_code`.execute(trx);
+      await savepointLabelCode(trx);
       try {
-        await trx
-          .insertInto('barcode_labels')
-          .values({
-            id: randomUUID(),
-            batch_id: id,
-            barcode,
-            label: `Gleba ${barcode}`,
-            printed: false,
-            used_at: null,
-          })
-          .execute();
-        await sql`release savepoint label_code`.execute(trx);
+        await insertLabel(trx, {
+          id: randomUUID(),
+          batch_id: id,
+          barcode,
+          label: `Gleba ${barcode}`,
+          printed: false,
+          used_at: null,
+        });
+        await releaseLabelCode(trx);
         codes.push(barcode);
         break;
       } catch (error) {
         if (!isPgError(error, PG_UNIQUE_VIOLATION) || input.codes || attempt >= 5) throw error;
-        await sql`rollback to savepoint label_code`.execute(trx);
+        await rollbackToLabelCode(trx);
       }
     }
   }
@@ -66,18 +69,9 @@ export async function createBatch(trx: Transaction<Database>, input: BatchInput)
 }
 
 export async function batchWithLabels(db: Kysely<Database> | Transaction<Database>, batchId: string) {
-  const batch = await db
-    .selectFrom('barcode_batches')
-    .selectAll()
-    .where('id', '=', batchId)
-    .executeTakeFirst();
+  const batch = await getBatch(db, batchId);
   if (!batch) throw new AppError(OrdersErrorCode.batchNotFound, 404, 'Batch not found');
-  const labels = await db
-    .selectFrom('barcode_labels')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('barcode')
-    .execute();
+  const labels = await labelsOfBatch(db, batchId);
   return { batch, labels };
 }
 

@@ -1,0 +1,63 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { BarcodeBatchesTable, BarcodeLabelsTable, Database } from '../database';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whether the barcode batch `id` exists. */
+export async function batchExists(db: Db, id: string) {
+  return db.selectFrom('barcode_batches').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertBatch(trx: Transaction<Database>, values: Insertable<BarcodeBatchesTable>) {
+  await trx.insertInto('barcode_batches').values(values).execute();
+}
+
+export async function insertLabel(trx: Transaction<Database>, values: Insertable<BarcodeLabelsTable>) {
+  await trx.insertInto('barcode_labels').values(values).execute();
+}
+
+/** A savepoint around one label's insert, so a colliding code is retried in the same transaction. */
+export async function savepointLabelCode(trx: Transaction<Database>) {
+  await sql`savepoint label_code`.execute(trx);
+}
+
+export async function releaseLabelCode(trx: Transaction<Database>) {
+  await sql`release savepoint label_code`.execute(trx);
+}
+
+export async function rollbackToLabelCode(trx: Transaction<Database>) {
+  await sql`rollback to savepoint label_code`.execute(trx);
+}
+
+export async function getBatch(db: Db, batchId: string) {
+  return db.selectFrom('barcode_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+}
+
+/** A batch's labels, by barcode. */
+export async function labelsOfBatch(db: Db, batchId: string) {
+  return db
+    .selectFrom('barcode_labels')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .orderBy('barcode')
+    .execute();
+}
+
+/** The batch created for a kit order, if any (its id only). */
+export async function batchOfKitOrder(db: Db, kitOrderId: string) {
+  return db
+    .selectFrom('barcode_batches')
+    .select('id')
+    .where('kit_order_id', '=', kitOrderId)
+    .executeTakeFirst();
+}
+
+/** A batch's barcodes, in order. */
+export async function barcodesOfBatch(db: Db, batchId: string) {
+  return db
+    .selectFrom('barcode_labels')
+    .select('barcode')
+    .where('batch_id', '=', batchId)
+    .orderBy('barcode')
+    .execute();
+}
