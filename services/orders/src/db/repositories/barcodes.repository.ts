@@ -61,3 +61,18 @@ export async function barcodesOfBatch(db: Db, batchId: string) {
     .orderBy('barcode')
     .execute();
 }
+
+/** The label `code` with whether its batch is paid; `lock` takes it FOR UPDATE. */
+export async function labelWithBatch(db: Db, code: string, lock: boolean) {
+  let q = db
+    .selectFrom('barcode_labels as l')
+    .innerJoin('barcode_batches as b', 'b.id', 'l.batch_id')
+    .select(['l.id', 'l.barcode', 'l.used_at', 'b.paid'])
+    .where('l.barcode', '=', code);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function markLabelUsed(trx: Transaction<Database>, labelId: string, at: Date) {
+  await trx.updateTable('barcode_labels').set({ used_at: at }).where('id', '=', labelId).execute();
+}
