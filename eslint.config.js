@@ -38,7 +38,6 @@ const featureBoundaries = {
 // list only shrinks.
 const QUERIES_NOT_YET_IN_DB = [
   'services/orders/src/app/farm-orders.ts',
-  'services/orders/src/app/listing.ts',
   'services/orders/src/app/payments.ts',
   'services/orders/src/http/admin.routes.ts',
   'services/orders/src/http/customer.routes.ts',
