@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { TTakenPuncture } from '@gleba/contracts';
-import type { Database } from '../database';
+import type { Database, FarmOrderSamplesTable, FarmOrdersTable } from '../database';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,4 +45,93 @@ export async function setTakenPunctures(db: Db, sampleId: string, punctures: TTa
     .set({ taken_punctures: JSON.stringify(punctures) })
     .where('id', '=', sampleId)
     .execute();
+}
+
+/** The next value of the order number sequence (farm, garden and kit orders share it). */
+export async function nextOrderNumberValue(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select nextval('order_number_seq')::int as n`.execute(db);
+  return rows[0]!.n;
+}
+
+/** Which of `sectorIds` are sampled in an order whose status is not one of `excluded`. */
+export async function sectorsInActiveOrders(
+  trx: Transaction<Database>,
+  sectorIds: string[],
+  excluded: readonly string[],
+) {
+  return trx
+    .selectFrom('farm_order_samples as s')
+    .innerJoin('farm_orders as o', 'o.id', 's.order_id')
+    .select('s.sector_id')
+    .where('s.sector_id', 'in', sectorIds)
+    .where('o.status', 'not in', excluded)
+    .execute();
+}
+
+export async function insertFarmOrder(trx: Transaction<Database>, values: Insertable<FarmOrdersTable>) {
+  return trx.insertInto('farm_orders').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertFarmOrderSample(
+  trx: Transaction<Database>,
+  values: Insertable<FarmOrderSamplesTable>,
+) {
+  await trx.insertInto('farm_order_samples').values(values).execute();
+}
+
+/** A savepoint around one sample's insert, so a colliding code is retried in the same transaction. */
+export async function savepointSampleCode(trx: Transaction<Database>) {
+  await sql`savepoint sample_code`.execute(trx);
+}
+
+export async function releaseSampleCode(trx: Transaction<Database>) {
+  await sql`release savepoint sample_code`.execute(trx);
+}
+
+export async function rollbackToSampleCode(trx: Transaction<Database>) {
+  await sql`rollback to savepoint sample_code`.execute(trx);
+}
+
+/** An order's samples, by number. */
+export async function samplesOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('farm_order_samples')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('sample_number')
+    .execute();
+}
+
+/** Locks the farm order `orderId` (FOR UPDATE). */
+export async function lockFarmOrder(trx: Transaction<Database>, orderId: string) {
+  return trx.selectFrom('farm_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+/** Updates the farm order `orderId` and returns it. */
+export async function updateFarmOrderRow(db: Db, orderId: string, set: Updateable<FarmOrdersTable>) {
+  return db
+    .updateTable('farm_orders')
+    .set(set)
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function farmOrderStatus(db: Db, orderId: string) {
+  return db.selectFrom('farm_orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+}
+
+export async function setFarmOrderPaid(trx: Transaction<Database>, orderId: string, paidAt: Date) {
+  await trx
+    .updateTable('farm_orders')
+    .set({ payment_status: 'PAID', paid_at: paidAt, updated_at: paidAt })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The farm order `orderId`, limited to `ownerId`'s when given. */
+export async function findFarmOrder(db: Db, orderId: string, ownerId?: string) {
+  let q = db.selectFrom('farm_orders').selectAll().where('id', '=', orderId);
+  if (ownerId) q = q.where('user_id', '=', ownerId);
+  return q.executeTakeFirst();
 }
