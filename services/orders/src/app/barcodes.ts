@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { toBuffer as barcodePng } from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import { OrdersErrorCode } from '@gleba/contracts';
+import { OrdersErrorCode, pageMeta, type ZBarcodeLabelsQuery } from '@gleba/contracts';
+import type { z } from 'zod';
 import { AppError, isPgError, PG_UNIQUE_VIOLATION, usePdfFonts } from '@gleba/platform';
 import type { BarcodeBatchesTable, Database } from '../db/database';
 import {
+  batchesPage,
   getBatch,
+  labelsPage,
+  markBatchPrinted,
+  setBatchPaid,
   insertBatch,
   insertLabel,
   labelsOfBatch,
@@ -15,6 +20,7 @@ import {
   savepointLabelCode,
 } from '../db/repositories/barcodes.repository';
 import { newBarcode } from '../domain/codes';
+import type { Deps } from './deps';
 
 export interface BatchInput {
   count: number;
@@ -73,6 +79,66 @@ export async function batchWithLabels(db: Kysely<Database> | Transaction<Databas
   if (!batch) throw new AppError(OrdersErrorCode.batchNotFound, 404, 'Batch not found');
   const labels = await labelsOfBatch(db, batchId);
   return { batch, labels };
+}
+
+/** An admin creates a batch of labels (retail batches are paid when sold); returns it with its codes. */
+export async function adminCreateBatch(
+  deps: Deps,
+  adminId: string,
+  body: { count: number; retail: boolean },
+) {
+  const created = await deps.ctx.db.transaction().execute((trx) =>
+    createBatch(trx, {
+      count: body.count,
+      retail: body.retail,
+      paid: !body.retail,
+      createdByUserId: adminId,
+    }),
+  );
+  const { batch } = await batchWithLabels(deps.ctx.db, created.id);
+  return { ...toBatch(batch), barcodes: created.codes };
+}
+
+/** The admin's page of batches, newest first. */
+export async function adminBatches(deps: Deps, query: { page: number; perPage: number }) {
+  const { rows, count } = await batchesPage(deps.ctx.db, query.page, query.perPage);
+  return { items: rows.map(toBatch), meta: pageMeta(query.page, query.perPage, count) };
+}
+
+/** The admin's page of labels, filtered by batch, printed and paid. */
+export async function adminLabels(deps: Deps, query: z.output<typeof ZBarcodeLabelsQuery>) {
+  const { rows, count } = await labelsPage(deps.ctx.db, query);
+  return {
+    items: rows.map((l) => ({
+      id: l.id,
+      barcode: l.barcode,
+      label: l.label,
+      printed: l.printed,
+      paid: l.paid,
+      used: l.used_at !== null,
+      batchId: l.batch_id,
+    })),
+    meta: pageMeta(query.page, query.perPage, count),
+  };
+}
+
+/** The batch's label sheet (PDF); the batch and its labels are marked printed. */
+export async function printBatch(deps: Deps, batchId: string): Promise<Buffer> {
+  const { labels } = await batchWithLabels(deps.ctx.db, batchId);
+  const pdf = await renderLabelSheet(labels);
+  const now = new Date();
+  await deps.ctx.db.transaction().execute(async (trx) => {
+    await markBatchPrinted(trx, batchId, now);
+  });
+  return pdf;
+}
+
+/** An admin marks a batch paid (once). */
+export async function markBatchPaid(deps: Deps, batchId: string) {
+  const { batch } = await batchWithLabels(deps.ctx.db, batchId);
+  if (batch.paid) throw new AppError(OrdersErrorCode.alreadyPaid, 409, 'Batch already paid');
+  const updated = await setBatchPaid(deps.ctx.db, batchId, new Date());
+  return toBatch(updated);
 }
 
 export function toBatch(batch: Selectable<BarcodeBatchesTable>) {

@@ -7,6 +7,7 @@ import {
   OrderPlacedV1,
   OrderStatusChangedV1,
   OrdersErrorCode,
+  pageMeta,
   SampleRegisteredV1,
   type FarmOrderStatus,
   type PaymentMethod,
@@ -20,6 +21,7 @@ import { AppError, badRequest, conflict, isPgError, PG_UNIQUE_VIOLATION } from '
 import type { z } from 'zod';
 import type { Database, FarmOrdersTable, FarmOrderSamplesTable, Outline } from '../db/database';
 import {
+  farmOrdersPageOfUser,
   farmOrderStatus,
   findFarmOrder,
   insertFarmOrder,
@@ -486,5 +488,15 @@ export async function toFarmOrder(db: Db, row: FarmOrderRow): Promise<TFarmOrder
       puncturesTaken: s.taken_punctures.length,
     })),
     statusHistory,
+  };
+}
+
+/** The customer's farm orders, newest first, one page. */
+export async function myFarmOrders(deps: Deps, userId: string, query: { page: number; perPage: number }) {
+  const db = deps.ctx.db;
+  const { rows, count } = await farmOrdersPageOfUser(db, userId, query.page, query.perPage);
+  return {
+    items: await Promise.all(rows.map((o) => toFarmOrder(db, o))),
+    meta: pageMeta(query.page, query.perPage, count),
   };
 }

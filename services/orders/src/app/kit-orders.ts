@@ -3,13 +3,21 @@ import type { Selectable, Transaction } from 'kysely';
 import {
   OrderPaidV1,
   OrdersErrorCode,
+  pageMeta,
   type TCreateKitOrderBody,
   type TDeliveryAddress,
 } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
 import type { Database, KitOrdersTable } from '../db/database';
 import { barcodesOfBatch, batchOfKitOrder } from '../db/repositories/barcodes.repository';
-import { insertKitOrder, lockKitOrder, setKitOrderPaid } from '../db/repositories/kit-orders.repository';
+import {
+  findOwnedKitOrder,
+  getKitOrder,
+  insertKitOrder,
+  kitOrdersPage,
+  lockKitOrder,
+  setKitOrderPaid,
+} from '../db/repositories/kit-orders.repository';
 import { getContact } from '../db/repositories/read-models.repository';
 import { createBatch } from './barcodes';
 import type { Deps } from './deps';
@@ -85,4 +93,25 @@ export async function toKitOrder(deps: Deps, row: KitOrderRow) {
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     barcodes,
   };
+}
+
+/** The admin's page of kit orders, newest first. */
+export async function adminKitOrders(deps: Deps, query: { page: number; perPage: number }) {
+  const { rows, count } = await kitOrdersPage(deps.ctx.db, query.page, query.perPage);
+  return {
+    items: await Promise.all(rows.map((k) => toKitOrder(deps, k))),
+    meta: pageMeta(query.page, query.perPage, count),
+  };
+}
+
+/** The kit order `id` as the API shows it. */
+export async function kitOrderById(deps: Deps, id: string) {
+  return toKitOrder(deps, await getKitOrder(deps.ctx.db, id));
+}
+
+/** The customer's own kit order `id`. */
+export async function myKitOrder(deps: Deps, userId: string, id: string) {
+  const row = await findOwnedKitOrder(deps.ctx.db, id, userId);
+  if (!row) throw new AppError(OrdersErrorCode.orderNotFound, 404, 'Order not found');
+  return toKitOrder(deps, row);
 }

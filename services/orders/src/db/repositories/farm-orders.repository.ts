@@ -135,3 +135,18 @@ export async function findFarmOrder(db: Db, orderId: string, ownerId?: string) {
   if (ownerId) q = q.where('user_id', '=', ownerId);
   return q.executeTakeFirst();
 }
+
+/** One page of the user's farm orders, newest first, and how many they have. */
+export async function farmOrdersPageOfUser(db: Db, userId: string, page: number, perPage: number) {
+  const base = db.selectFrom('farm_orders').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
