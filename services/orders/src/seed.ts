@@ -12,6 +12,7 @@ import { createBatch } from './app/barcodes';
 import { ZConfig } from './config';
 import type { Database } from './db/database';
 import { migrations } from './db/migrations';
+import { batchExists } from './db/repositories/barcodes.repository';
 
 /** The demo batch: 10 paid garden labels with known codes (listed in the README). */
 export const DEMO_BATCH_ID = '00000000-0000-4000-8000-00000000b001';
@@ -24,11 +25,7 @@ export async function seed(
 ): Promise<{ created: boolean }> {
   refuseInProduction('The demo seed (predictable kit codes)', env);
   return db.transaction().execute(async (trx) => {
-    const exists = await trx
-      .selectFrom('barcode_batches')
-      .select('id')
-      .where('id', '=', DEMO_BATCH_ID)
-      .executeTakeFirst();
+    const exists = await batchExists(trx, DEMO_BATCH_ID);
     if (exists) return { created: false };
     await createBatch(trx, {
       id: DEMO_BATCH_ID,

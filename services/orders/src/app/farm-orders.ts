@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   PUNCTURES_PER_SAMPLE,
   OrderCancelledV1,
@@ -7,6 +7,7 @@ import {
   OrderPlacedV1,
   OrderStatusChangedV1,
   OrdersErrorCode,
+  pageMeta,
   SampleRegisteredV1,
   type FarmOrderStatus,
   type PaymentMethod,
@@ -19,6 +20,22 @@ import {
 import { AppError, badRequest, conflict, isPgError, PG_UNIQUE_VIOLATION } from '@gleba/platform';
 import type { z } from 'zod';
 import type { Database, FarmOrdersTable, FarmOrderSamplesTable, Outline } from '../db/database';
+import {
+  farmOrdersPageOfUser,
+  farmOrderStatus,
+  findFarmOrder,
+  insertFarmOrder,
+  insertFarmOrderSample,
+  lockFarmOrder,
+  nextOrderNumberValue,
+  releaseSampleCode,
+  rollbackToSampleCode,
+  samplesOfOrder,
+  savepointSampleCode,
+  sectorsInActiveOrders,
+  setFarmOrderPaid,
+  updateFarmOrderRow,
+} from '../db/repositories/farm-orders.repository';
 import { addHistory, historyOf } from '../db/repositories/history.repository';
 import { cropsOfUser, getContact, type Contact } from '../db/repositories/read-models.repository';
 import { newSampleCode, orderNumber } from '../domain/codes';
@@ -124,8 +141,8 @@ export async function buildQuote(deps: Deps, userId: string, body: QuoteInput): 
 }
 
 async function nextOrderNumber(trx: Db, prefix: 'ZF' | 'ZG' | 'ZK'): Promise<string> {
-  const { rows } = await sql<{ n: number }>`select nextval('order_number_seq')::int as n`.execute(trx);
-  return orderNumber(prefix, rows[0]!.n);
+  const n = await nextOrderNumberValue(trx);
+  return orderNumber(prefix, n);
 }
 export { nextOrderNumber };
 
@@ -166,13 +183,7 @@ export async function placeFarmOrder(
     const priced = quote(deps.prices, { ...body, samples });
     const sectorIds = samples.map((s) => s.sectorId).filter((x): x is string => x !== null);
     if (sectorIds.length) {
-      const taken = await trx
-        .selectFrom('farm_order_samples as s')
-        .innerJoin('farm_orders as o', 'o.id', 's.order_id')
-        .select('s.sector_id')
-        .where('s.sector_id', 'in', sectorIds)
-        .where('o.status', 'not in', ACTIVE_EXCLUDED)
-        .execute();
+      const taken = await sectorsInActiveOrders(trx, sectorIds, ACTIVE_EXCLUDED);
       if (taken.length)
         throw conflict(
           OrdersErrorCode.sectorAlreadyOrdered,
@@ -182,38 +193,34 @@ export async function placeFarmOrder(
     const id = randomUUID();
     const number = await nextOrderNumber(trx, 'ZF');
     const deferred = body.paymentMethod === 'DEFERRED_BANK_TRANSFER';
-    const row = await trx
-      .insertInto('farm_orders')
-      .values({
-        id,
-        order_number: number,
-        user_id: auth.userId,
-        type: body.type,
-        status: 'PENDING_PAYMENT',
-        payment_method: body.paymentMethod,
-        payment_status: 'PENDING',
-        payment_due_date: deferred
-          ? new Date(Date.now() + deps.ctx.config.PAYMENT_DUE_DAYS * 86_400_000)
-          : null,
-        paid_at: null,
-        number_of_samples: priced.numberOfSamples,
-        total_area_ha: priced.totalAreaHa,
-        punctures_per_sector: body.puncturesPerSector,
-        basic_tests: JSON.stringify(['BASIC_TEST']),
-        additional_tests: JSON.stringify(body.additionalTests),
-        equipment: JSON.stringify([...new Set(body.equipment)]),
-        basic_tests_price: priced.basicTestsPrice,
-        additional_tests_price: priced.additionalTestsPrice,
-        equipment_price: priced.equipmentPrice,
-        basic_tests_discount: priced.basicTestsDiscount,
-        total_price: priced.totalPrice,
-        quote: JSON.stringify(priced),
-        delivery_address: JSON.stringify(deliveryAddress),
-        customer: JSON.stringify(customerSnapshot(contact, auth.email)),
-        samples_sent_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertFarmOrder(trx, {
+      id,
+      order_number: number,
+      user_id: auth.userId,
+      type: body.type,
+      status: 'PENDING_PAYMENT',
+      payment_method: body.paymentMethod,
+      payment_status: 'PENDING',
+      payment_due_date: deferred
+        ? new Date(Date.now() + deps.ctx.config.PAYMENT_DUE_DAYS * 86_400_000)
+        : null,
+      paid_at: null,
+      number_of_samples: priced.numberOfSamples,
+      total_area_ha: priced.totalAreaHa,
+      punctures_per_sector: body.puncturesPerSector,
+      basic_tests: JSON.stringify(['BASIC_TEST']),
+      additional_tests: JSON.stringify(body.additionalTests),
+      equipment: JSON.stringify([...new Set(body.equipment)]),
+      basic_tests_price: priced.basicTestsPrice,
+      additional_tests_price: priced.additionalTestsPrice,
+      equipment_price: priced.equipmentPrice,
+      basic_tests_discount: priced.basicTestsDiscount,
+      total_price: priced.totalPrice,
+      quote: JSON.stringify(priced),
+      delivery_address: JSON.stringify(deliveryAddress),
+      customer: JSON.stringify(customerSnapshot(contact, auth.email)),
+      samples_sent_at: null,
+    });
     const outlines = await sampleOutlines(trx, auth.userId, samples);
     for (const [i, s] of samples.entries())
       await insertSample(trx, id, i + 1, s, body.puncturesPerSector, outlines[i] ?? null);
@@ -284,41 +291,33 @@ async function insertSample(
   for (let attempt = 0; ; attempt += 1) {
     try {
       // A savepoint makes a (very unlikely) code collision retryable inside the transaction.
-      await sql`savepoint sample_code`.execute(trx);
-      await trx
-        .insertInto('farm_order_samples')
-        .values({
-          id: randomUUID(),
-          order_id: orderId,
-          sample_number: n,
-          code: newSampleCode(),
-          crop_id: s.cropId,
-          sector_id: s.sectorId,
-          field_name: s.fieldName,
-          sector_name: s.sectorName,
-          plant_id: s.plantId,
-          plot_numbers: JSON.stringify(s.plotNumbers),
-          area_ha: s.areaHa,
-          punctures,
-          geometry: outline ? JSON.stringify(outline) : null,
-        })
-        .execute();
-      await sql`release savepoint sample_code`.execute(trx);
+      await savepointSampleCode(trx);
+      await insertFarmOrderSample(trx, {
+        id: randomUUID(),
+        order_id: orderId,
+        sample_number: n,
+        code: newSampleCode(),
+        crop_id: s.cropId,
+        sector_id: s.sectorId,
+        field_name: s.fieldName,
+        sector_name: s.sectorName,
+        plant_id: s.plantId,
+        plot_numbers: JSON.stringify(s.plotNumbers),
+        area_ha: s.areaHa,
+        punctures,
+        geometry: outline ? JSON.stringify(outline) : null,
+      });
+      await releaseSampleCode(trx);
       return;
     } catch (error) {
       if (!isPgError(error, PG_UNIQUE_VIOLATION) || attempt >= 5) throw error;
-      await sql`rollback to savepoint sample_code`.execute(trx);
+      await rollbackToSampleCode(trx);
     }
   }
 }
 
 export async function samplesOf(db: Db, orderId: string): Promise<SampleRow[]> {
-  return db
-    .selectFrom('farm_order_samples')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('sample_number')
-    .execute();
+  return samplesOfOrder(db, orderId);
 }
 
 /**
@@ -334,27 +333,17 @@ export async function transitionFarmOrder(
   byUserId: string | null,
   options: { ownerId?: string; trackingNumber?: string } = {},
 ): Promise<FarmOrderRow> {
-  const order = await trx
-    .selectFrom('farm_orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+  const order = await lockFarmOrder(trx, orderId);
   if (!order || (options.ownerId && order.user_id !== options.ownerId)) throw orderNotFound();
   const from = order.status as FarmOrderStatus;
   if (!canTransition(FARM_TRANSITIONS, from, to, actor)) throw illegalTransition(from, to, actor);
   const now = new Date();
-  const updated = await trx
-    .updateTable('farm_orders')
-    .set({
-      status: to,
-      updated_at: now,
-      ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}),
-      ...(to === 'KIT_SENT' ? { kit_sent_at: now } : {}),
-    })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateFarmOrderRow(trx, orderId, {
+    status: to,
+    updated_at: now,
+    ...(to === 'SAMPLES_SENT' ? { samples_sent_at: now } : {}),
+    ...(to === 'KIT_SENT' ? { kit_sent_at: now } : {}),
+  });
   await addHistory(trx, 'FARM', orderId, from, to, byUserId);
   const at = now.toISOString();
   const base = { orderId, orderNumber: order.order_number, userId: order.user_id, kind: 'FARM' as const };
@@ -414,11 +403,7 @@ export async function transitionFarmOrderIfAllowed(
   to: FarmOrderStatus,
   actor: Actor,
 ): Promise<boolean> {
-  const order = await trx
-    .selectFrom('farm_orders')
-    .select(['status'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await farmOrderStatus(trx, orderId);
   if (!order || !canTransition(FARM_TRANSITIONS, order.status as FarmOrderStatus, to, actor)) return false;
   await transitionFarmOrder(trx, deps, orderId, to, actor, null);
   return true;
@@ -431,20 +416,11 @@ export async function markFarmOrderPaid(
   orderId: string,
   byUserId: string | null,
 ): Promise<boolean> {
-  const order = await trx
-    .selectFrom('farm_orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+  const order = await lockFarmOrder(trx, orderId);
   if (!order) throw orderNotFound();
   if (order.payment_status === 'PAID') return false;
   const paidAt = new Date();
-  await trx
-    .updateTable('farm_orders')
-    .set({ payment_status: 'PAID', paid_at: paidAt, updated_at: paidAt })
-    .where('id', '=', orderId)
-    .execute();
+  await setFarmOrderPaid(trx, orderId, paidAt);
   await deps.ctx.outbox.publish(trx, OrderPaidV1, {
     orderId,
     orderNumber: order.order_number,
@@ -460,9 +436,7 @@ export async function markFarmOrderPaid(
 }
 
 export async function getFarmOrderRow(db: Db, orderId: string, ownerId?: string): Promise<FarmOrderRow> {
-  let q = db.selectFrom('farm_orders').selectAll().where('id', '=', orderId);
-  if (ownerId) q = q.where('user_id', '=', ownerId);
-  const row = await q.executeTakeFirst();
+  const row = await findFarmOrder(db, orderId, ownerId);
   if (!row) throw orderNotFound();
   return row;
 }
@@ -514,5 +488,15 @@ export async function toFarmOrder(db: Db, row: FarmOrderRow): Promise<TFarmOrder
       puncturesTaken: s.taken_punctures.length,
     })),
     statusHistory,
+  };
+}
+
+/** The customer's farm orders, newest first, one page. */
+export async function myFarmOrders(deps: Deps, userId: string, query: { page: number; perPage: number }) {
+  const db = deps.ctx.db;
+  const { rows, count } = await farmOrdersPageOfUser(db, userId, query.page, query.perPage);
+  return {
+    items: await Promise.all(rows.map((o) => toFarmOrder(db, o))),
+    meta: pageMeta(query.page, query.perPage, count),
   };
 }

@@ -19,6 +19,15 @@ import {
 import { AppError, badRequest, conflict } from '@gleba/platform';
 import type { z } from 'zod';
 import type { Database, GardenTestsTable } from '../db/database';
+import { labelWithBatch, markLabelUsed } from '../db/repositories/barcodes.repository';
+import {
+  findGardenTest,
+  gardenTestStatus,
+  insertGardenTest,
+  lockGardenTest,
+  lockOwnedGardenTest,
+  updateGardenTestRow,
+} from '../db/repositories/garden-tests.repository';
 import { addHistory, historyOf } from '../db/repositories/history.repository';
 import { getContact } from '../db/repositories/read-models.repository';
 import { normalizeTestCode } from '../domain/codes';
@@ -67,13 +76,7 @@ function checkDetails(d: { plantId?: string; additionalTestTypes?: LabTestType[]
 
 /** A usable code: known, of a paid batch, not used yet. One answer for all three, so codes cannot be probed. */
 async function usableLabel(db: Db, code: string, lock: boolean) {
-  let q = db
-    .selectFrom('barcode_labels as l')
-    .innerJoin('barcode_batches as b', 'b.id', 'l.batch_id')
-    .select(['l.id', 'l.barcode', 'l.used_at', 'b.paid'])
-    .where('l.barcode', '=', code);
-  if (lock) q = q.forUpdate();
-  const label = await q.executeTakeFirst();
+  const label = await labelWithBatch(db, code, lock);
   if (!label || !label.paid || label.used_at) throw cannotVerify();
   return label;
 }
@@ -116,32 +119,28 @@ export async function addGardenTest(
   return deps.ctx.db.transaction().execute(async (trx) => {
     const label = await usableLabel(trx, code, true);
     const now = new Date();
-    await trx.updateTable('barcode_labels').set({ used_at: now }).where('id', '=', label.id).execute();
+    await markLabelUsed(trx, label.id, now);
     const id = randomUUID();
-    const row = await trx
-      .insertInto('garden_tests')
-      .values({
-        id,
-        order_number: await nextOrderNumber(trx, 'ZG'),
-        user_id: auth.userId,
-        barcode_label_id: label.id,
-        barcode: code,
-        status: 'WAITING_FOR_SHIPMENT',
-        price: gardenTestPrice(deps.prices, body.additionalTestTypes),
-        garden_name: body.gardenName,
-        plant_id: body.plantId,
-        garden_area_ares: body.gardenAreaAres ?? null,
-        location_lat: body.location?.lat ?? null,
-        location_lon: body.location?.lon ?? null,
-        punctures: body.punctures,
-        basic_test_type: body.basicTestType,
-        additional_test_types: JSON.stringify(body.additionalTestTypes),
-        photo: JSON.stringify(null),
-        customer: JSON.stringify(customerSnapshot(contact, auth.email)),
-        samples_sent_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertGardenTest(trx, {
+      id,
+      order_number: await nextOrderNumber(trx, 'ZG'),
+      user_id: auth.userId,
+      barcode_label_id: label.id,
+      barcode: code,
+      status: 'WAITING_FOR_SHIPMENT',
+      price: gardenTestPrice(deps.prices, body.additionalTestTypes),
+      garden_name: body.gardenName,
+      plant_id: body.plantId,
+      garden_area_ares: body.gardenAreaAres ?? null,
+      location_lat: body.location?.lat ?? null,
+      location_lon: body.location?.lon ?? null,
+      punctures: body.punctures,
+      basic_test_type: body.basicTestType,
+      additional_test_types: JSON.stringify(body.additionalTestTypes),
+      photo: JSON.stringify(null),
+      customer: JSON.stringify(customerSnapshot(contact, auth.email)),
+      samples_sent_at: null,
+    });
     await addHistory(trx, 'GARDEN', id, null, 'WAITING_FOR_SHIPMENT', auth.userId);
     const at = now.toISOString();
     await deps.ctx.outbox.publish(trx, OrderPlacedV1, {
@@ -173,9 +172,7 @@ export async function addGardenTest(
 }
 
 export async function getGardenTestRow(db: Db, id: string, ownerId?: string): Promise<GardenTestRow> {
-  let q = db.selectFrom('garden_tests').selectAll().where('id', '=', id);
-  if (ownerId) q = q.where('user_id', '=', ownerId);
-  const row = await q.executeTakeFirst();
+  const row = await findGardenTest(db, id, ownerId);
   if (!row) throw testNotFound();
   return row;
 }
@@ -189,13 +186,7 @@ export async function updateGardenTest(
 ): Promise<GardenTestRow> {
   checkDetails(body);
   return deps.ctx.db.transaction().execute(async (trx) => {
-    const t = await trx
-      .selectFrom('garden_tests')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const t = await lockOwnedGardenTest(trx, id, userId);
     if (!t) throw testNotFound();
     if (t.status === 'CANCELLED')
       throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'A cancelled test cannot be changed');
@@ -205,24 +196,19 @@ export async function updateGardenTest(
         'The shipment was confirmed: the test can no longer be changed',
       );
     const additional = body.additionalTestTypes ?? (t.additional_test_types as LabTestType[]);
-    return trx
-      .updateTable('garden_tests')
-      .set({
-        ...(body.gardenName !== undefined ? { garden_name: body.gardenName } : {}),
-        ...(body.plantId !== undefined ? { plant_id: body.plantId } : {}),
-        ...(body.gardenAreaAres !== undefined ? { garden_area_ares: body.gardenAreaAres } : {}),
-        ...(body.location !== undefined
-          ? { location_lat: body.location?.lat ?? null, location_lon: body.location?.lon ?? null }
-          : {}),
-        ...(body.punctures !== undefined ? { punctures: body.punctures } : {}),
-        ...(body.basicTestType !== undefined ? { basic_test_type: body.basicTestType } : {}),
-        additional_test_types: JSON.stringify(additional),
-        price: gardenTestPrice(deps.prices, additional),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateGardenTestRow(trx, id, {
+      ...(body.gardenName !== undefined ? { garden_name: body.gardenName } : {}),
+      ...(body.plantId !== undefined ? { plant_id: body.plantId } : {}),
+      ...(body.gardenAreaAres !== undefined ? { garden_area_ares: body.gardenAreaAres } : {}),
+      ...(body.location !== undefined
+        ? { location_lat: body.location?.lat ?? null, location_lon: body.location?.lon ?? null }
+        : {}),
+      ...(body.punctures !== undefined ? { punctures: body.punctures } : {}),
+      ...(body.basicTestType !== undefined ? { basic_test_type: body.basicTestType } : {}),
+      additional_test_types: JSON.stringify(additional),
+      price: gardenTestPrice(deps.prices, additional),
+      updated_at: new Date(),
+    });
   });
 }
 
@@ -236,22 +222,16 @@ export async function transitionGardenTest(
   byUserId: string | null,
   options: { ownerId?: string } = {},
 ): Promise<GardenTestRow> {
-  const t = await trx
-    .selectFrom('garden_tests')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const t = await lockGardenTest(trx, id);
   if (!t || (options.ownerId && t.user_id !== options.ownerId)) throw testNotFound();
   const from = t.status as GardenTestStatus;
   if (!canTransition(GARDEN_TRANSITIONS, from, to, actor)) throw illegalTransition(from, to, actor);
   const now = new Date();
-  const updated = await trx
-    .updateTable('garden_tests')
-    .set({ status: to, updated_at: now, ...(to === 'WAITING_FOR_RESULTS' ? { samples_sent_at: now } : {}) })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateGardenTestRow(trx, id, {
+    status: to,
+    updated_at: now,
+    ...(to === 'WAITING_FOR_RESULTS' ? { samples_sent_at: now } : {}),
+  });
   await addHistory(trx, 'GARDEN', id, from, to, byUserId);
   const at = now.toISOString();
   const base = { orderId: id, orderNumber: t.order_number, userId: t.user_id, kind: 'GARDEN' as const };
@@ -293,7 +273,7 @@ export async function transitionGardenTestIfAllowed(
   to: GardenTestStatus,
   actor: Actor,
 ): Promise<boolean> {
-  const t = await trx.selectFrom('garden_tests').select('status').where('id', '=', id).executeTakeFirst();
+  const t = await gardenTestStatus(trx, id);
   if (!t || !canTransition(GARDEN_TRANSITIONS, t.status as GardenTestStatus, to, actor)) return false;
   await transitionGardenTest(trx, deps, id, to, actor, null);
   return true;
@@ -331,15 +311,10 @@ export async function savePhoto(
     .basename(file.originalname || `photo.${kind.ext}`)
     .replace(/[^\w.\- ]/g, '_')
     .slice(0, 120);
-  return deps.ctx.db
-    .updateTable('garden_tests')
-    .set({
-      photo: JSON.stringify({ filename, path: relative, mimetype: kind.mimetype }),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateGardenTestRow(deps.ctx.db, id, {
+    photo: JSON.stringify({ filename, path: relative, mimetype: kind.mimetype }),
+    updated_at: new Date(),
+  });
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

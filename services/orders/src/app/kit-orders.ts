@@ -3,11 +3,21 @@ import type { Selectable, Transaction } from 'kysely';
 import {
   OrderPaidV1,
   OrdersErrorCode,
+  pageMeta,
   type TCreateKitOrderBody,
   type TDeliveryAddress,
 } from '@gleba/contracts';
 import { AppError } from '@gleba/platform';
 import type { Database, KitOrdersTable } from '../db/database';
+import { barcodesOfBatch, batchOfKitOrder } from '../db/repositories/barcodes.repository';
+import {
+  findOwnedKitOrder,
+  getKitOrder,
+  insertKitOrder,
+  kitOrdersPage,
+  lockKitOrder,
+  setKitOrderPaid,
+} from '../db/repositories/kit-orders.repository';
 import { getContact } from '../db/repositories/read-models.repository';
 import { createBatch } from './barcodes';
 import type { Deps } from './deps';
@@ -29,21 +39,17 @@ export async function placeKitOrder(
   if (!address)
     throw new AppError(OrdersErrorCode.incompleteUserData, 409, 'Incomplete user data: no delivery address');
   return deps.ctx.db.transaction().execute(async (trx) =>
-    trx
-      .insertInto('kit_orders')
-      .values({
-        id: randomUUID(),
-        order_number: await nextOrderNumber(trx, 'ZK'),
-        user_id: auth.userId,
-        quantity: body.quantity,
-        price: body.quantity * deps.prices.garden.kit,
-        payment_method: body.paymentMethod,
-        payment_status: 'PENDING',
-        delivery_address: JSON.stringify(address),
-        paid_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+    insertKitOrder(trx, {
+      id: randomUUID(),
+      order_number: await nextOrderNumber(trx, 'ZK'),
+      user_id: auth.userId,
+      quantity: body.quantity,
+      price: body.quantity * deps.prices.garden.kit,
+      payment_method: body.paymentMethod,
+      payment_status: 'PENDING',
+      delivery_address: JSON.stringify(address),
+      paid_at: null,
+    }),
   );
 }
 
@@ -53,20 +59,11 @@ export async function markKitOrderPaid(
   id: string,
   _byUserId: string | null,
 ): Promise<boolean> {
-  const order = await trx
-    .selectFrom('kit_orders')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const order = await lockKitOrder(trx, id);
   if (!order) throw orderNotFound();
   if (order.payment_status === 'PAID') return false;
   const paidAt = new Date();
-  await trx
-    .updateTable('kit_orders')
-    .set({ payment_status: 'PAID', paid_at: paidAt })
-    .where('id', '=', id)
-    .execute();
+  await setKitOrderPaid(trx, id, paidAt);
   await createBatch(trx, { count: order.quantity, retail: false, paid: true, kitOrderId: id });
   await deps.ctx.outbox.publish(trx, OrderPaidV1, {
     orderId: id,
@@ -81,21 +78,8 @@ export async function markKitOrderPaid(
 }
 
 export async function toKitOrder(deps: Deps, row: KitOrderRow) {
-  const batch = await deps.ctx.db
-    .selectFrom('barcode_batches')
-    .select('id')
-    .where('kit_order_id', '=', row.id)
-    .executeTakeFirst();
-  const barcodes = batch
-    ? (
-        await deps.ctx.db
-          .selectFrom('barcode_labels')
-          .select('barcode')
-          .where('batch_id', '=', batch.id)
-          .orderBy('barcode')
-          .execute()
-      ).map((l) => l.barcode)
-    : [];
+  const batch = await batchOfKitOrder(deps.ctx.db, row.id);
+  const barcodes = batch ? (await barcodesOfBatch(deps.ctx.db, batch.id)).map((l) => l.barcode) : [];
   return {
     id: row.id,
     orderNumber: row.order_number,
@@ -109,4 +93,25 @@ export async function toKitOrder(deps: Deps, row: KitOrderRow) {
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     barcodes,
   };
+}
+
+/** The admin's page of kit orders, newest first. */
+export async function adminKitOrders(deps: Deps, query: { page: number; perPage: number }) {
+  const { rows, count } = await kitOrdersPage(deps.ctx.db, query.page, query.perPage);
+  return {
+    items: await Promise.all(rows.map((k) => toKitOrder(deps, k))),
+    meta: pageMeta(query.page, query.perPage, count),
+  };
+}
+
+/** The kit order `id` as the API shows it. */
+export async function kitOrderById(deps: Deps, id: string) {
+  return toKitOrder(deps, await getKitOrder(deps.ctx.db, id));
+}
+
+/** The customer's own kit order `id`. */
+export async function myKitOrder(deps: Deps, userId: string, id: string) {
+  const row = await findOwnedKitOrder(deps.ctx.db, id, userId);
+  if (!row) throw new AppError(OrdersErrorCode.orderNotFound, 404, 'Order not found');
+  return toKitOrder(deps, row);
 }

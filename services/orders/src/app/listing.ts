@@ -1,7 +1,13 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import { pageMeta, type AdminMode, type TAdminOrdersQuery } from '@gleba/contracts';
 import type { z } from 'zod';
 import type { ZMyTestsQuery } from '@gleba/contracts';
+import {
+  adminFarmOrdersPage,
+  adminGardenTestsPage,
+  farmOrdersOfUser,
+  gardenTestsOfUser,
+  type AdminOrdersFilter,
+} from '../db/repositories/listing.repository';
 import {
   FARM_ENDED,
   FARM_IN_PROGRESS,
@@ -24,24 +30,8 @@ type MyTestsQuery = z.output<typeof ZMyTestsQuery>;
 export async function myTests(deps: Deps, userId: string, q: MyTestsQuery) {
   const db = deps.ctx.db;
   const archive = q.tab === 'ARCHIVE';
-  const farm =
-    q.listKind === 'NO_ORDER'
-      ? []
-      : await db
-          .selectFrom('farm_orders')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('status', archive ? 'in' : 'not in', FARM_ENDED)
-          .execute();
-  const garden =
-    q.listKind === 'ORDERED'
-      ? []
-      : await db
-          .selectFrom('garden_tests')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('status', archive ? 'in' : 'not in', GARDEN_ENDED)
-          .execute();
+  const farm = q.listKind === 'NO_ORDER' ? [] : await farmOrdersOfUser(db, userId, archive, FARM_ENDED);
+  const garden = q.listKind === 'ORDERED' ? [] : await gardenTestsOfUser(db, userId, archive, GARDEN_ENDED);
   const items = [
     ...farm.map((o) => {
       const fields = [
@@ -113,58 +103,31 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
   const to = q.dateTo ? new Date(new Date(`${q.dateTo}T00:00:00Z`).getTime() + 86_400_000) : null;
   const now = new Date();
 
-  const customerSearch = (): Expression<SqlBool>[] => [
-    sql<SqlBool>`customer->>'email' ilike ${like}`,
-    sql<SqlBool>`customer->>'firstName' ilike ${like}`,
-    sql<SqlBool>`customer->>'lastName' ilike ${like}`,
-    sql<SqlBool>`(customer->>'firstName') || ' ' || (customer->>'lastName') ilike ${like}`,
-    sql<SqlBool>`order_number ilike ${like}`,
-  ];
+  const filter = (column: string): AdminOrdersFilter => ({
+    tab,
+    late:
+      q.late === 'true'
+        ? {
+            statuses: mode === 'farm' ? FARM_AWAITING_SAMPLES : GARDEN_AWAITING_SAMPLES,
+            before: lateStartedBefore(mode === 'farm' ? 'FARM' : 'GARDEN', now),
+          }
+        : null,
+    from,
+    to,
+    like,
+    exact,
+    column: column as AdminOrdersFilter['column'],
+    dir,
+  });
 
   if (mode === 'farm') {
-    let base = db.selectFrom('farm_orders');
-    if (tab) base = base.where('status', tab.op, tab.statuses);
-    if (q.status) base = base.where('status', '=', q.status);
-    if (q.type) base = base.where('type', '=', q.type);
-    if (q.paymentStatus) base = base.where('payment_status', '=', q.paymentStatus);
-    if (q.paymentMethod) base = base.where('payment_method', '=', q.paymentMethod);
-    if (q.late === 'true')
-      base = base
-        .where('status', 'in', FARM_AWAITING_SAMPLES)
-        .where('samples_shipped_at', 'is', null)
-        .where('kit_sent_at', '<', lateStartedBefore('FARM', now));
-    if (from) base = base.where('created_at', '>=', from);
-    if (to) base = base.where('created_at', '<', to);
-    if (like) {
-      base = base.where((eb) =>
-        eb.or([
-          ...customerSearch(),
-          eb.exists(
-            eb
-              .selectFrom('farm_order_samples as s')
-              .select('s.id')
-              .whereRef('s.order_id', '=', 'farm_orders.id')
-              .where('s.code', '=', exact!),
-          ),
-        ]),
-      );
-    }
     const column = {
       orderDate: 'created_at',
       orderNumber: 'order_number',
       totalPrice: 'total_price',
       status: 'status',
-    }[field] as 'created_at';
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy(column, dir)
-        .orderBy('id')
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    }[field]!;
+    const { rows, count } = await adminFarmOrdersPage(db, q, filter(column));
     return {
       items: rows.map((o) => ({
         id: o.id,
@@ -184,41 +147,17 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
           now,
         ),
       })),
-      meta: pageMeta(q.page, q.perPage, Number(count.n)),
+      meta: pageMeta(q.page, q.perPage, count),
     };
   }
 
-  let base = db.selectFrom('garden_tests');
-  if (tab) base = base.where('status', tab.op, tab.statuses);
-  if (q.status) base = base.where('status', '=', q.status);
-  if (q.late === 'true')
-    base = base
-      .where('status', 'in', GARDEN_AWAITING_SAMPLES)
-      .where('samples_shipped_at', 'is', null)
-      .where('samples_sent_at', '<', lateStartedBefore('GARDEN', now));
-  if (from) base = base.where('created_at', '>=', from);
-  if (to) base = base.where('created_at', '<', to);
-  // Garden tests are paid with their kit: a payment filter other than PAID matches none.
-  if (q.paymentStatus && q.paymentStatus !== 'PAID') base = base.where(sql<SqlBool>`false`);
-  if (q.type && q.type !== 'STANDARD') base = base.where(sql<SqlBool>`false`);
-  if (q.paymentMethod) base = base.where(sql<SqlBool>`false`);
-  if (like) base = base.where((eb) => eb.or([...customerSearch(), eb('barcode', '=', exact!)]));
   const column = {
     orderDate: 'created_at',
     orderNumber: 'order_number',
     totalPrice: 'price',
     status: 'status',
-  }[field] as 'created_at';
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(column, dir)
-      .orderBy('id')
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  }[field]!;
+  const { rows, count } = await adminGardenTestsPage(db, q, filter(column));
   return {
     items: rows.map((t) => ({
       id: t.id,
@@ -240,6 +179,6 @@ export async function adminOrders(deps: Deps, mode: AdminMode, q: TAdminOrdersQu
         now,
       ),
     })),
-    meta: pageMeta(q.page, q.perPage, Number(count.n)),
+    meta: pageMeta(q.page, q.perPage, count),
   };
 }

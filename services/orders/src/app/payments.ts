@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   OrdersErrorCode,
   PaymentRefundDueV1,
@@ -11,6 +11,29 @@ import {
 } from '@gleba/contracts';
 import { AppError, conflict } from '@gleba/platform';
 import type { Database, PaymentsTable } from '../db/database';
+import {
+  endPaymentSession,
+  expiredOpenSessions,
+  insertPayment,
+  latestPaymentOf,
+  lockFarmOrderPayment,
+  lockKitOrderPayment,
+  lockOpenSessions,
+  lockPayment,
+  markRegistered,
+  markRegistrationFailed,
+  paymentBySession,
+  paymentsOf,
+  refundDueToRefunded,
+  setFarmOrderPaymentMethod,
+  setFarmOrderRefundDue,
+  setFarmOrderRefunded,
+  setUnpaidFarmOrderRefundDue,
+  settleSession,
+  transferPaidOnline,
+  upsertFailure,
+  verifiedToRefundDue,
+} from '../db/repositories/payments.repository';
 import {
   OPEN_SESSION_STATUSES,
   awaitsPayment,
@@ -54,23 +77,13 @@ export async function recordFailure(
   errorType: string,
   message: string,
 ): Promise<void> {
-  await deps.ctx.db
-    .insertInto('failed_orders')
-    .values({
-      id: randomUUID(),
-      subject_kind: kind,
-      subject_id: subjectId,
-      error_type: errorType,
-      error_message: message.slice(0, 1000),
-    })
-    .onConflict((oc) =>
-      oc.columns(['subject_id', 'error_type']).doUpdateSet({
-        error_message: message.slice(0, 1000),
-        attempts: sql`failed_orders.attempts + 1`,
-        updated_at: new Date(),
-      }),
-    )
-    .execute();
+  await upsertFailure(deps.ctx.db, {
+    id: randomUUID(),
+    subject_kind: kind,
+    subject_id: subjectId,
+    error_type: errorType,
+    error_message: message.slice(0, 1000),
+  });
 }
 
 export function bankTransfer(deps: Deps, orderNumber: string, amount: number, dueDate: Date | string | null) {
@@ -106,22 +119,19 @@ export async function startOnlinePayment(
 ): Promise<PaymentInstructions> {
   const sessionId = randomUUID();
   const ttl = deps.ctx.config.PAYMENT_SESSION_TTL_MS;
-  await deps.ctx.db
-    .insertInto('payments')
-    .values({
-      id: randomUUID(),
-      subject_kind: subject.kind,
-      subject_id: subject.id,
-      session_id: sessionId,
-      amount: subject.amount,
-      currency: 'PLN',
-      status: 'REGISTERING',
-      token: null,
-      provider_order_id: null,
-      verified_at: null,
-      expires_at: new Date(Date.now() + ttl),
-    })
-    .execute();
+  await insertPayment(deps.ctx.db, {
+    id: randomUUID(),
+    subject_kind: subject.kind,
+    subject_id: subject.id,
+    session_id: sessionId,
+    amount: subject.amount,
+    currency: 'PLN',
+    status: 'REGISTERING',
+    token: null,
+    provider_order_id: null,
+    verified_at: null,
+    expires_at: new Date(Date.now() + ttl),
+  });
   try {
     const { token, redirectUrl } = await deps.p24.register({
       sessionId,
@@ -136,21 +146,12 @@ export async function startOnlinePayment(
       timeLimit: timeLimitMinutes(ttl),
     });
     // Only a session still registering becomes payable (the order may have been cancelled meanwhile).
-    await deps.ctx.db
-      .updateTable('payments')
-      .set({ status: 'REGISTERED', token })
-      .where('session_id', '=', sessionId)
-      .where('status', '=', 'REGISTERING')
-      .execute();
+    await markRegistered(deps.ctx.db, sessionId, token);
     return { method: 'ONLINE_BANK_TRANSFER', redirectUrl, bankTransfer: null, error: null };
   } catch (error) {
     const type = error instanceof P24Error ? error.type : 'REGISTER_FAILED';
     const message = (error as Error).message;
-    await deps.ctx.db
-      .updateTable('payments')
-      .set({ status: 'FAILED', ended_at: new Date() })
-      .where('session_id', '=', sessionId)
-      .execute();
+    await markRegistrationFailed(deps.ctx.db, sessionId);
     await recordFailure(deps, subject.kind, subject.id, type, message);
     deps.ctx.logger.warn({ err: error, orderNumber: subject.orderNumber }, 'payment registration failed');
     return { method: 'ONLINE_BANK_TRANSFER', redirectUrl: null, bankTransfer: null, error: 'paymentFailed' };
@@ -171,12 +172,7 @@ async function lockSubject(
   id: string,
 ): Promise<SubjectInfo | null> {
   if (kind === 'FARM') {
-    const o = await trx
-      .selectFrom('farm_orders')
-      .select(['order_number', 'user_id', 'status', 'payment_status'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const o = await lockFarmOrderPayment(trx, id);
     return o
       ? {
           orderNumber: o.order_number,
@@ -186,12 +182,7 @@ async function lockSubject(
         }
       : null;
   }
-  const k = await trx
-    .selectFrom('kit_orders')
-    .select(['order_number', 'user_id', 'payment_status'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const k = await lockKitOrderPayment(trx, id);
   return k
     ? { orderNumber: k.order_number, userId: k.user_id, cancelled: false, paid: k.payment_status === 'PAID' }
     : null;
@@ -207,21 +198,11 @@ export async function endOpenSessions(
   subject: { kind: PaymentSubject; id: string; orderNumber: string; userId: string | null },
   outcome: UnpaidEnd,
 ): Promise<number> {
-  const open = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('subject_id', '=', subject.id)
-    .where('status', 'in', [...OPEN_SESSION_STATUSES])
-    .forUpdate()
-    .execute();
+  const open = await lockOpenSessions(trx, subject.id, OPEN_SESSION_STATUSES);
   const now = new Date();
   for (const p of open) {
     if (!canMoveSession(p.status as PaymentSessionStatus, outcome)) continue;
-    await trx
-      .updateTable('payments')
-      .set({ status: outcome, ended_at: now })
-      .where('id', '=', p.id)
-      .execute();
+    await endPaymentSession(trx, p.id, outcome, now);
     await deps.ctx.outbox.publish(trx, PaymentSessionEndedV1, {
       orderId: subject.id,
       orderNumber: subject.orderNumber,
@@ -247,18 +228,8 @@ export async function refundPaidOrder(
   amount: number,
 ): Promise<void> {
   const now = new Date();
-  const verified = await trx
-    .updateTable('payments')
-    .set({ status: 'REFUND_DUE' })
-    .where('subject_id', '=', subject.id)
-    .where('status', '=', 'VERIFIED')
-    .returning(['session_id', 'amount'])
-    .execute();
-  await trx
-    .updateTable('farm_orders')
-    .set({ payment_status: 'REFUND_DUE', updated_at: now })
-    .where('id', '=', subject.id)
-    .execute();
+  const verified = await verifiedToRefundDue(trx, subject.id);
+  await setFarmOrderRefundDue(trx, subject.id, now);
   await deps.ctx.outbox.publish(trx, PaymentRefundDueV1, {
     orderId: subject.id,
     orderNumber: subject.orderNumber,
@@ -275,20 +246,11 @@ export async function refundPaidOrder(
 async function endSession(deps: Deps, payment: PaymentRow, outcome: UnpaidEnd): Promise<boolean> {
   return deps.ctx.db.transaction().execute(async (trx) => {
     const subject = await lockSubject(trx, payment.subject_kind as PaymentSubject, payment.subject_id);
-    const locked = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', payment.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const locked = await lockPayment(trx, payment.id);
     if (!subject || !canMoveSession(locked.status as PaymentSessionStatus, outcome)) return false;
     if (!OPEN_SESSION_STATUSES.includes(locked.status as PaymentSessionStatus)) return false;
     const now = new Date();
-    await trx
-      .updateTable('payments')
-      .set({ status: outcome, ended_at: now })
-      .where('id', '=', payment.id)
-      .execute();
+    await endPaymentSession(trx, payment.id, outcome, now);
     await deps.ctx.outbox.publish(trx, PaymentSessionEndedV1, {
       orderId: payment.subject_id,
       orderNumber: subject.orderNumber,
@@ -334,29 +296,15 @@ async function settlePayment(
   const kind = payment.subject_kind as PaymentSubject;
   return deps.ctx.db.transaction().execute(async (trx) => {
     const subject = await lockSubject(trx, kind, payment.subject_id);
-    const locked = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', payment.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const locked = await lockPayment(trx, payment.id);
     if (!subject || isSettled(locked.status as PaymentSessionStatus))
       return { status: 'OK' as const, duplicate: true };
     const now = new Date();
     const outcome = settle(subject);
     if (outcome.kind === 'REFUND_DUE') {
-      await trx
-        .updateTable('payments')
-        .set({ status: 'REFUND_DUE', provider_order_id: providerOrderId, verified_at: now, ended_at: now })
-        .where('id', '=', payment.id)
-        .execute();
+      await settleSession(trx, payment.id, 'REFUND_DUE', providerOrderId, now);
       if (kind === 'FARM' && outcome.reason === 'ORDER_CANCELLED')
-        await trx
-          .updateTable('farm_orders')
-          .set({ payment_status: 'REFUND_DUE', updated_at: now })
-          .where('id', '=', payment.subject_id)
-          .where('payment_status', 'in', ['PENDING', 'COLLECTION'])
-          .execute();
+        await setUnpaidFarmOrderRefundDue(trx, payment.subject_id, now);
       await deps.ctx.outbox.publish(trx, PaymentRefundDueV1, {
         orderId: payment.subject_id,
         orderNumber: subject.orderNumber,
@@ -373,19 +321,9 @@ async function settlePayment(
       );
       return { status: 'OK' as const, duplicate: false };
     }
-    await trx
-      .updateTable('payments')
-      .set({ status: 'VERIFIED', provider_order_id: providerOrderId, verified_at: now, ended_at: now })
-      .where('id', '=', payment.id)
-      .execute();
+    await settleSession(trx, payment.id, 'VERIFIED', providerOrderId, now);
     // Paid online after switching to a transfer: the order is paid online after all.
-    if (kind === 'FARM')
-      await trx
-        .updateTable('farm_orders')
-        .set({ payment_method: 'ONLINE_BANK_TRANSFER' })
-        .where('id', '=', payment.subject_id)
-        .where('payment_method', '=', 'TRADITIONAL_TRANSFER')
-        .execute();
+    if (kind === 'FARM') await transferPaidOnline(trx, payment.subject_id);
     // Any other session still open is not needed any more.
     await endOpenSessions(
       trx,
@@ -420,11 +358,7 @@ export async function handleP24Notification(
 ): Promise<{ status: 'OK'; duplicate: boolean }> {
   if (!deps.p24.checkNotification(n))
     throw new AppError(OrdersErrorCode.invalidPaymentSignature, 400, 'Invalid notification signature');
-  const payment = await deps.ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('session_id', '=', n.sessionId)
-    .executeTakeFirst();
+  const payment = await paymentBySession(deps.ctx.db, n.sessionId);
   if (!payment) throw new AppError(OrdersErrorCode.paymentNotFound, 404, 'Unknown payment session');
   if (isSettled(payment.status as PaymentSessionStatus)) return { status: 'OK', duplicate: true };
   if (n.amount !== payment.amount || n.currency !== payment.currency) {
@@ -487,16 +421,7 @@ export async function reconcileSession(
 }
 
 async function latestSession(db: Db, subjectId: string): Promise<PaymentRow | null> {
-  return (
-    (await db
-      .selectFrom('payments')
-      .selectAll()
-      .where('subject_id', '=', subjectId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()) ?? null
-  );
+  return latestPaymentOf(db, subjectId);
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -571,11 +496,7 @@ export async function payFarmOrderAgain(
       'ABANDONED',
     );
     if (o.payment_method !== 'ONLINE_BANK_TRANSFER')
-      await trx
-        .updateTable('farm_orders')
-        .set({ payment_method: 'ONLINE_BANK_TRANSFER', updated_at: new Date() })
-        .where('id', '=', o.id)
-        .execute();
+      await setFarmOrderPaymentMethod(trx, o.id, 'ONLINE_BANK_TRANSFER');
     return o;
   });
   return startOnlinePayment(
@@ -608,12 +529,7 @@ export async function switchToTransfer(deps: Deps, orderId: string, userId: stri
       { kind: 'FARM', id: o.id, orderNumber: o.order_number, userId: o.user_id },
       'ABANDONED',
     );
-    return trx
-      .updateTable('farm_orders')
-      .set({ payment_method: 'TRADITIONAL_TRANSFER', updated_at: new Date() })
-      .where('id', '=', o.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return setFarmOrderPaymentMethod(trx, o.id, 'TRADITIONAL_TRANSFER');
   });
 }
 
@@ -623,14 +539,7 @@ export async function switchToTransfer(deps: Deps, orderId: string, userId: stri
  * sessions it looked at.
  */
 export async function expirePaymentSessions(deps: Deps, limit = 100): Promise<number> {
-  const due = await deps.ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('status', 'in', [...OPEN_SESSION_STATUSES])
-    .where('expires_at', '<', new Date())
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
+  const due = await expiredOpenSessions(deps.ctx.db, OPEN_SESSION_STATUSES, limit);
   for (const p of due) {
     try {
       // A registration that never finished has nothing to ask Przelewy24 about.
@@ -645,12 +554,7 @@ export async function expirePaymentSessions(deps: Deps, limit = 100): Promise<nu
 
 /** All sessions of an order, newest first (the admin order detail). */
 export async function sessionsOf(db: Db, subjectId: string) {
-  const rows = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('subject_id', '=', subjectId)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const rows = await paymentsOf(db, subjectId);
   return rows.map((p) => ({
     sessionId: p.session_id,
     status: p.status as PaymentSessionStatus,
@@ -667,20 +571,8 @@ export async function sessionsOf(db: Db, subjectId: string) {
 export async function adminMarkRefunded(deps: Deps, orderId: string): Promise<void> {
   await deps.ctx.db.transaction().execute(async (trx) => {
     await lockSubject(trx, 'FARM', orderId);
-    const due = await trx
-      .updateTable('payments')
-      .set({ status: 'REFUNDED' })
-      .where('subject_id', '=', orderId)
-      .where('status', '=', 'REFUND_DUE')
-      .returning('id')
-      .execute();
-    const order = await trx
-      .updateTable('farm_orders')
-      .set({ payment_status: 'REFUNDED', updated_at: new Date() })
-      .where('id', '=', orderId)
-      .where('payment_status', '=', 'REFUND_DUE')
-      .returning('id')
-      .execute();
+    const due = await refundDueToRefunded(trx, orderId);
+    const order = await setFarmOrderRefunded(trx, orderId);
     if (!due.length && !order.length)
       throw conflict(OrdersErrorCode.refundNotDue, 'No payment of this order is to be refunded');
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { erasePlatformTraces, type PrivacyUseCases } from '@gleba/platform';
 import type { Database } from '../db/database';
 import {
+  contactNeedlesOf,
   deleteReadModels,
   eraseComplaintTexts,
   eraseSampleLocations,
@@ -28,11 +29,7 @@ export function ordersPrivacy(deps: Deps): PrivacyUseCases<Database> {
       return [{ name: 'orders.json', content: { ...d, payments: d.payments } }];
     },
     async erase(trx, userId) {
-      const contact = await trx
-        .selectFrom('contacts')
-        .select(['email', 'phone_number'])
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const contact = await contactNeedlesOf(trx, userId);
       const needles = [
         userId,
         ...(contact ? [contact.email] : []),

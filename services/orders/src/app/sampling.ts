@@ -12,6 +12,11 @@ import {
 import { samplingPattern, type Polygonal } from '@gleba/agronomy/sampling';
 import { AppError, conflict } from '@gleba/platform';
 import type { Database } from '../db/database';
+import {
+  lockOwnedFarmOrderStatus,
+  sampleOfOrder,
+  setTakenPunctures,
+} from '../db/repositories/farm-orders.repository';
 import { mergePunctures } from '../domain/punctures';
 import type { Deps } from './deps';
 import { getFarmOrderRow, samplesOf } from './farm-orders';
@@ -71,20 +76,9 @@ export async function recordPunctures(
   punctures: TTakenPuncture[],
 ): Promise<TSamplingSample> {
   return deps.ctx.db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom('farm_orders')
-      .select(['id', 'status'])
-      .where('id', '=', orderId)
-      .where('user_id', '=', ownerId)
-      .forUpdate()
-      .executeTakeFirst();
+    const order = await lockOwnedFarmOrderStatus(trx, orderId, ownerId);
     if (!order) throw new AppError(OrdersErrorCode.orderNotFound, 404, 'Order not found');
-    const sample = await trx
-      .selectFrom('farm_order_samples')
-      .selectAll()
-      .where('id', '=', sampleId)
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
+    const sample = await sampleOfOrder(trx, orderId, sampleId);
     if (!sample) throw new AppError(OrdersErrorCode.sampleNotFound, 404, 'Sample not found in this order');
     if (!FARM_SAMPLING_OPEN.includes(order.status as FarmOrderStatus))
       throw conflict(
@@ -102,11 +96,7 @@ export async function recordPunctures(
         { max: SAMPLING_LIMITS.takenPerSample },
       );
     if (merged.length !== stored.length) {
-      await trx
-        .updateTable('farm_order_samples')
-        .set({ taken_punctures: JSON.stringify(merged) })
-        .where('id', '=', sampleId)
-        .execute();
+      await setTakenPunctures(trx, sampleId, merged);
       await deps.ctx.outbox.publish(trx, PuncturesRecordedV1, {
         sampleId,
         orderId,

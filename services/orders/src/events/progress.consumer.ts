@@ -10,6 +10,7 @@ import { transitionFarmOrderIfAllowed } from '../app/farm-orders';
 import { transitionGardenTestIfAllowed } from '../app/garden-tests';
 import type { Database } from '../db/database';
 import { markRetested, recordFarmResults } from '../db/repositories/complaints.repository';
+import { gardenTestIdByBarcodes, gardenTestIdById } from '../db/repositories/garden-tests.repository';
 import { recordSamplesShipped } from '../db/repositories/send-reminders.repository';
 
 /**
@@ -49,12 +50,8 @@ export function progressHandlers(deps: Deps) {
           await transitionFarmOrderIfAllowed(trx, deps, d.orderId, 'ORDER_COMPLETED', 'LAB');
         return;
       }
-      let q = trx.selectFrom('garden_tests').select('id').where('id', '=', d.orderId);
-      let test = await q.executeTakeFirst();
-      if (!test && d.sampleCodes.length) {
-        q = trx.selectFrom('garden_tests').select('id').where('barcode', 'in', d.sampleCodes);
-        test = await q.executeTakeFirst();
-      }
+      let test = await gardenTestIdById(trx, d.orderId);
+      if (!test && d.sampleCodes.length) test = await gardenTestIdByBarcodes(trx, d.sampleCodes);
       if (!test) return;
       await transitionGardenTestIfAllowed(trx, deps, test.id, 'WAITING_FOR_RESULTS', 'LAB');
       // A promised re-test: its new results are an update, whatever the import calls them.

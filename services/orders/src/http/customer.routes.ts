@@ -20,7 +20,6 @@ import {
   ZSampleParams,
   ZUpdateGardenTestBody,
   ZVerifyBarcodeBody,
-  pageMeta,
   type FarmOrderStatus,
   type Language,
 } from '@gleba/contracts';
@@ -29,6 +28,7 @@ import type { Deps } from '../app/deps';
 import {
   buildQuote,
   getFarmOrderRow,
+  myFarmOrders,
   placeFarmOrder,
   toFarmOrder,
   transitionFarmOrder,
@@ -44,7 +44,7 @@ import {
   verifyBarcode,
 } from '../app/garden-tests';
 import { complaintPhoto, fileComplaint, myComplaints, type StoredPhoto } from '../app/complaints';
-import { placeKitOrder, toKitOrder } from '../app/kit-orders';
+import { myKitOrder, placeKitOrder, toKitOrder } from '../app/kit-orders';
 import { myTests } from '../app/listing';
 import { recordPunctures, samplingPlan } from '../app/sampling';
 import {
@@ -124,16 +124,7 @@ export function customerRoutes(deps: Deps): express.Router {
   r.get(
     '/api/orders/kits/:id',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      const row = await db
-        .selectFrom('kit_orders')
-        .selectAll()
-        .where('id', '=', params.id)
-        .where('user_id', '=', mustAuth(auth).userId)
-        .executeTakeFirst();
-      if (!row) throw new AppError(OrdersErrorCode.orderNotFound, 404, 'Order not found');
-      return toKitOrder(deps, row);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) => myKitOrder(deps, mustAuth(auth).userId, params.id)),
   );
 
   r.post(
@@ -160,23 +151,7 @@ export function customerRoutes(deps: Deps): express.Router {
   r.get(
     '/api/orders',
     requireAuth,
-    route({ query: ZPageQuery }, async ({ query, auth }) => {
-      const userId = mustAuth(auth).userId;
-      const base = db.selectFrom('farm_orders').where('user_id', '=', userId);
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: await Promise.all(rows.map((o) => toFarmOrder(db, o))),
-        meta: pageMeta(query.page, query.perPage, Number(count.n)),
-      };
-    }),
+    route({ query: ZPageQuery }, ({ query, auth }) => myFarmOrders(deps, mustAuth(auth).userId, query)),
   );
   r.get(
     '/api/orders/:id',

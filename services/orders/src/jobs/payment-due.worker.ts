@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QueueName } from '@gleba/contracts';
 import { defineJob } from '@gleba/platform';
 import type { Deps } from '../app/deps';
+import { moveOverdueToCollection } from '../db/repositories/farm-orders.repository';
 
 export const PaymentDueJob = defineJob({
   queue: QueueName.ordersPaymentDue,
@@ -14,15 +15,7 @@ export const PaymentDueJob = defineJob({
 
 /** Deferred transfers past their due date go to COLLECTION (debt collection). Returns how many. */
 export async function markOverduePayments(deps: Deps): Promise<number> {
-  const rows = await deps.ctx.db
-    .updateTable('farm_orders')
-    .set({ payment_status: 'COLLECTION', updated_at: new Date() })
-    .where('payment_method', '=', 'DEFERRED_BANK_TRANSFER')
-    .where('payment_status', '=', 'PENDING')
-    .where('status', '!=', 'ORDER_CANCELLED')
-    .where('payment_due_date', '<', new Date())
-    .returning('order_number')
-    .execute();
+  const rows = await moveOverdueToCollection(deps.ctx.db);
   if (rows.length)
     deps.ctx.logger.info(
       { orders: rows.map((r) => r.order_number) },

@@ -167,3 +167,12 @@ export async function deleteReadModels(trx: Transaction<Database>, userId: strin
   const crops = await trx.deleteFrom('crops').where('user_id', '=', userId).executeTakeFirst();
   return { contacts: Number(contacts.numDeletedRows), crops: Number(crops.numDeletedRows) };
 }
+
+/** The e-mail and phone number kept for `userId`, to erase them from the platform's traces. */
+export async function contactNeedlesOf(trx: Transaction<Database>, userId: string) {
+  return trx
+    .selectFrom('contacts')
+    .select(['email', 'phone_number'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -147,3 +147,12 @@ export async function cropsOfUser(db: Db, userId: string, cropIds: string[]): Pr
     .execute();
   return rows.map(toCropView);
 }
+
+/** The names and e-mails of the contacts `userIds` (those known to the read model). */
+export async function contactNamesOf(db: Db, userIds: string[]) {
+  return db
+    .selectFrom('contacts')
+    .select(['user_id', 'first_name', 'last_name', 'email'])
+    .where('user_id', 'in', userIds)
+    .execute();
+}
