@@ -23,12 +23,27 @@ const q = (sinPhi: number) =>
   (1 - E2) *
   (sinPhi / (1 - E2 * sinPhi * sinPhi) - (1 / (2 * E)) * Math.log((1 - E * sinPhi) / (1 + E * sinPhi)));
 const QP = q(1);
-/** turf's spherical area is on a sphere of radius `turf.earthRadius`; the authalic sphere's is A * sqrt(QP / 2). */
-const AUTHALIC_SCALE = (A * A * QP) / 2 / (turf.earthRadius * turf.earthRadius);
-const authalicLat = (lat: number) => {
-  const ratio = q(Math.sin((lat * Math.PI) / 180)) / QP;
-  return (Math.asin(Math.max(-1, Math.min(1, ratio))) * 180) / Math.PI;
-};
+/**
+ * sin of the authalic latitude of a geodetic latitude (degrees): the sphere of radius
+ * A * sqrt(QP / 2) at these latitudes keeps the ellipsoid's areas.
+ */
+const authalicSin = (lat: number) => Math.max(-1, Math.min(1, q(Math.sin((lat * Math.PI) / 180)) / QP));
+/** Half the authalic sphere's radius squared: turf's ring formula on that sphere. */
+const AUTHALIC_RING_FACTOR = (A * A * QP) / 4;
+
+/** turf's spherical ring area (the same sum, vertex by vertex) on the authalic sphere. */
+function authalicRingArea(ring: Position[]): number {
+  const n = ring.length - 1;
+  if (n <= 2) return 0;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const lower = ring[i]!;
+    const middle = ring[i + 1 === n ? 0 : i + 1]!;
+    const upper = ring[i + 2 >= n ? (i + 2) % n : i + 2]!;
+    total += ((upper[0]! - lower[0]!) * Math.PI * authalicSin(middle[1]!)) / 180;
+  }
+  return total * AUTHALIC_RING_FACTOR;
+}
 
 /**
  * The area on the GRS80 ellipsoid, in m²: every latitude moved to its authalic latitude, then
@@ -37,12 +52,13 @@ const authalicLat = (lat: number) => {
  * coordinates corrected by the projection's scale, as ARiMR and the cadastre state areas.
  */
 export function areaM2(geom: Area): number {
-  const lift = (ring: Position[]) => ring.map((p) => [p[0]!, authalicLat(p[1]!)]);
-  const authalic: Area =
-    geom.type === 'Polygon'
-      ? { type: 'Polygon', coordinates: geom.coordinates.map(lift) }
-      : { type: 'MultiPolygon', coordinates: geom.coordinates.map((poly) => poly.map(lift)) };
-  return turf.area(authalic) * AUTHALIC_SCALE;
+  let total = 0;
+  for (const rings of polygonsOf(geom)) {
+    if (rings.length === 0) continue;
+    total += Math.abs(authalicRingArea(rings[0]!));
+    for (let i = 1; i < rings.length; i++) total -= Math.abs(authalicRingArea(rings[i]!));
+  }
+  return total;
 }
 
 export function areaHa(geom: Area): number {
