@@ -208,6 +208,32 @@ describe('results page', () => {
     expect(screen.getByText('S000000000002')).toBeTruthy();
   });
 
+  it('opens a farm order linked as one (?order) without asking for it as a test first', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const { calls } = mockApi({
+      ...base,
+      [`GET /api/results/orders/${ORDER_ID}`]: {
+        orderId: ORDER_ID,
+        orderNumber: 'ZF/2026/000007',
+        status: 'READY_TO_DOWNLOAD',
+        samples: [PAYLOAD],
+      },
+      [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+    });
+    renderApp(`/soil-tests/${ORDER_ID}/results?order`, { signedIn: true });
+    expect(await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 })).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(`/api/results/tests/${ORDER_ID}`);
+  });
+
+  it('says the order was not found when a link as an order names none', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    mockApi({ ...base, [`GET /api/results/orders/${ORDER_ID}`]: errorBody(404, 'resultsNotFound') });
+    renderApp(`/soil-tests/${ORDER_ID}/results?order`, { signedIn: true });
+    expect(
+      await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it('opens the only sample of a farm order at once', async () => {
     const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
     mockApi({

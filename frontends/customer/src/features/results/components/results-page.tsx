@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { FormError, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
@@ -223,9 +223,13 @@ export function ResultsPage() {
   const tr = useT();
   const lang = useLang();
   const { id = '' } = useParams();
-  const { data, error } = useTestResults(id);
+  // My tests links a farm order as `?order`: its samples are asked at once (no failing test
+  // request); a bare order id (older links) is still found after the test id's 404.
+  const [search] = useSearchParams();
+  const isOrder = search.has('order');
+  const { data, error } = useTestResults(isOrder ? undefined : id);
   const [downloading, setDownloading] = useState(false);
-  const notATest = isApiError(error) && error.status === 404;
+  const notATest = isOrder || (isApiError(error) && error.status === 404);
   const order = useOrderResults(notATest ? id : null);
   if (notATest && !(isApiError(order.error) && order.error.status === 404)) {
     if (order.error) return <FormError>{describeError(lang, order.error)}</FormError>;
@@ -236,11 +240,12 @@ export function ResultsPage() {
       );
     return <OrderSamples view={order.data} tr={tr} />;
   }
-  if (error) {
-    const notFound = isApiError(error) && error.status === 404;
+  const failed = error ?? (isOrder ? order.error : undefined);
+  if (failed) {
+    const notFound = isApiError(failed) && failed.status === 404;
     return (
       <section className="page page--narrow">
-        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, error)}</FormError>
+        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}</FormError>
         <Link to="/soil-tests" className="gl-button">
           {tr('customerTests.backToTests')}
         </Link>
