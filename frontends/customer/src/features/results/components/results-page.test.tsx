@@ -251,6 +251,24 @@ describe('results page', () => {
     expect(await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 })).toBeTruthy();
   });
 
+  it("names a farm sample's field and sector (not a garden) and says what ready results mean", async () => {
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${TEST_ID}`]: {
+        ...PAYLOAD,
+        kind: 'FARM',
+        cropId: null,
+        fieldName: 'Pole przy lesie / 1',
+        statusLabel: 'Wyniki gotowe, raport do pobrania',
+      },
+    });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang: 'pl' });
+    const details = await screen.findByRole('region', { name: 'Dane próbki' }, { timeout: 5000 });
+    expect(within(details).getByText('Pole / sektor')).toBeTruthy();
+    expect(within(details).queryByText('Nazwa ogrodu lub miejsca')).toBeNull();
+    expect(within(details).getByText('Pole przy lesie / 1')).toBeTruthy();
+  });
+
   it('says so when there are no results for the test', async () => {
     mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: errorBody(404, 'resultsNotFound') });
     renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });

@@ -148,7 +148,7 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
 
 function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Translate; lang: Language }) {
   const rows: [string, string][] = [
-    [tr('customerTests.gardenName'), view.fieldName],
+    [tr(view.kind === 'FARM' ? 'customerTests.farmFieldName' : 'customerTests.gardenName'), view.fieldName],
     [tr('customerTests.code'), view.code],
     [tr('customerTests.orderNumber'), view.orderNumber],
     [tr('customerTests.plantName'), view.plantName ?? '—'],
