@@ -397,6 +397,47 @@ describe('results page', () => {
       }
     });
 
+    it('while a complaint is pending there is no button and the page says why; the photo is noted', async () => {
+      const filed = {
+        id: '3c1f0a2b-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+        kind: 'GARDEN',
+        testId: TEST_ID,
+        orderId: TEST_ID,
+        orderNumber: 'G-0001',
+        barcode: 'G-0001',
+        fieldName: 'Ogród',
+        sectorName: null,
+        sampleNumber: null,
+        userId: USER.id,
+        reason: 'WRONG_SAMPLE',
+        text: 'To nie moja próbka.',
+        hasPhoto: true,
+        status: 'RETESTING',
+        answer: 'Powtórzymy badanie.',
+        retest: true,
+        createdAt: '2026-11-02T09:00:00.000Z',
+        answeredAt: '2026-11-03T09:00:00.000Z',
+      };
+      for (const [lang, pending, photo] of [
+        ['pl', /jest jeszcze rozpatrywana/, 'Dołączono zdjęcie próbki.'],
+        ['en', /still being handled/, 'A photo of the sample is attached.'],
+        ['uk', /ще розглядається/, 'До скарги додано фото зразка.'],
+      ] as const) {
+        mockApi({
+          ...base,
+          [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+          [complaintsPath]: { window: window(false, 'PENDING'), items: [filed] },
+        });
+        const view = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang });
+        expect(
+          (await screen.findByTestId('complaint-closed', undefined, { timeout: 5000 })).textContent,
+        ).toMatch(pending);
+        expect(screen.getByText(photo)).toBeTruthy();
+        expect(screen.queryByRole('button', { name: /reklamację|complaint|скаргу/i })).toBeNull();
+        view.unmount();
+      }
+    });
+
     it('shows the server refusal in the form, in the reader language', async () => {
       mockApi({
         ...base,
