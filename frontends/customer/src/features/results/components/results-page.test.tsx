@@ -161,6 +161,42 @@ describe('results page', () => {
     expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
   });
 
+  it('shows the lime "later" column only when some product has a later dose', async () => {
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
+    const first = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const liming = await screen.findByRole('region', { name: 'Liming' }, { timeout: 5000 });
+    expect(within(liming).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(liming).queryByText('0 kg/100 m² (0 g/m²)')).toBeNull();
+    first.unmount();
+
+    const rec = PAYLOAD.results[0]!.recommendation;
+    const product = rec.liming.products[0]!;
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${TEST_ID}`]: {
+        ...PAYLOAD,
+        results: [
+          {
+            ...PAYLOAD.results[0]!,
+            recommendation: {
+              ...rec,
+              liming: {
+                ...rec.liming,
+                products: [
+                  { ...product, later: { tonnesPerHa: 1, totalTonnes: 0.02, kgPer100m2: 10, gPerM2: 100 } },
+                ],
+              },
+            },
+          },
+        ],
+      },
+    });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const withLater = await screen.findByRole('region', { name: 'Liming' }, { timeout: 5000 });
+    expect(within(withLater).getAllByRole('columnheader')).toHaveLength(4);
+    expect(within(withLater).getByText('10 kg/100 m² (100 g/m²)')).toBeTruthy();
+  });
+
   it('every table sits in a named region a keyboard reaches, which scrolls it on a phone', async () => {
     mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
     renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });

@@ -29,7 +29,7 @@ import {
 import { ComplaintsSection } from './complaints-section';
 import { FarmTestMap } from './farm-test-map';
 import { GardenLocation } from './garden-location';
-import { doseText, noLimeDose, totalText } from '../../../lib/results/doses';
+import { doseText, hasLaterLimeDose, noLimeDose, totalText } from '../../../lib/results/doses';
 import '../../../lib/styles/results.css';
 import { TakenPunctures } from '../../../lib/components/taken-punctures';
 
@@ -76,6 +76,7 @@ function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Transl
 
 function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Translate; lang: string }) {
   const doses = [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null);
+  const later = hasLaterLimeDose(rec);
   const notes = Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : [];
   return (
     <section aria-label={tr('customerTests.recommendations')}>
@@ -92,7 +93,7 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
                 <th>{tr('customerTests.product')}</th>
                 <th>{tr('customerTests.limeNow')}</th>
                 <th>{tr('customerTests.total')}</th>
-                <th>{tr('customerTests.limeLater')}</th>
+                {later && <th>{tr('customerTests.limeLater')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -101,7 +102,7 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
                   <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
                   <td>{doseText(tr, lang, p.now)}</td>
                   <td>{totalText(tr, lang, p.now)}</td>
-                  <td>{doseText(tr, lang, p.later)}</td>
+                  {later && <td>{doseText(tr, lang, p.later)}</td>}
                 </tr>
               ))}
             </tbody>
