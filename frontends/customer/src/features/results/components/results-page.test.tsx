@@ -167,6 +167,12 @@ describe('results page', () => {
     const liming = await screen.findByRole('region', { name: 'Liming' }, { timeout: 5000 });
     expect(within(liming).getAllByRole('columnheader')).toHaveLength(3);
     expect(within(liming).queryByText('0 kg/100 m² (0 g/m²)')).toBeNull();
+    // On a phone the dose tables are cards, each value under its column's name (no column cut off).
+    for (const name of ['Liming', 'Fertilizing']) {
+      const table = within(screen.getByRole('region', { name })).getByRole('table');
+      expect(table.classList.contains('gl-table--stack')).toBe(true);
+      expect([...table.querySelectorAll('td')].every((td) => td.getAttribute('data-label'))).toBe(true);
+    }
     first.unmount();
 
     const rec = PAYLOAD.results[0]!.recommendation;

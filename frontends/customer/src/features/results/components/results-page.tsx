@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { FormError, TableScroll, toast } from '@gleba/ui';
+import { FormError, Table, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
@@ -86,53 +86,49 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
       {/* The need class and the dose table agree: no table of zeros under a need. */}
       {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
       {rec.liming.products.length > 0 && !rec.liming.noTable && !noLimeDose(rec) && (
-        <TableScroll label={tr('customerTests.liming')}>
-          <table className="gl-table">
-            <thead>
-              <tr>
-                <th>{tr('customerTests.product')}</th>
-                <th>{tr('customerTests.limeNow')}</th>
-                <th>{tr('customerTests.total')}</th>
-                {later && <th>{tr('customerTests.limeLater')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rec.liming.products.map((p) => (
-                <tr key={p.product}>
-                  <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
-                  <td>{doseText(tr, lang, p.now)}</td>
-                  <td>{totalText(tr, lang, p.now)}</td>
-                  {later && <td>{doseText(tr, lang, p.later)}</td>}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        // On a phone each product is a card, every value under its column's name (nothing cut).
+        <Table
+          label={tr('customerTests.liming')}
+          stackOnNarrow
+          rows={rec.liming.products}
+          rowKey={(p) => p.product}
+          columns={[
+            {
+              key: 'product',
+              header: tr('customerTests.product'),
+              cell: (p) => rec.labels.limeProducts[p.product] ?? p.product,
+            },
+            { key: 'now', header: tr('customerTests.limeNow'), cell: (p) => doseText(tr, lang, p.now) },
+            { key: 'total', header: tr('customerTests.total'), cell: (p) => totalText(tr, lang, p.now) },
+            ...(later
+              ? [
+                  {
+                    key: 'later',
+                    header: tr('customerTests.limeLater'),
+                    cell: (p: (typeof rec.liming.products)[number]) => doseText(tr, lang, p.later),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       <h3>{tr('customerTests.fertilizers')}</h3>
-      <TableScroll label={tr('customerTests.fertilizers')}>
-        <table className="gl-table">
-          <thead>
-            <tr>
-              <th>{tr('customerTests.product')}</th>
-              <th>{tr('customerTests.dose')}</th>
-              <th>{tr('customerTests.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {doses.flatMap((d) =>
-              d.products.map((p) => (
-                <tr key={`${d.nutrient}-${p.product}`}>
-                  {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
-                  <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
-                  <td>{doseText(tr, lang, p.amount)}</td>
-                  <td>{totalText(tr, lang, p.amount)}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
+      <Table
+        label={tr('customerTests.fertilizers')}
+        stackOnNarrow
+        rows={doses.flatMap((d) => d.products.map((p) => ({ nutrient: d.nutrient, ...p })))}
+        rowKey={(p) => `${p.nutrient}-${p.product}`}
+        columns={[
+          {
+            key: 'product',
+            header: tr('customerTests.product'),
+            cell: (p) => rec.labels.fertilizerProducts[p.product] ?? p.product,
+          },
+          { key: 'dose', header: tr('customerTests.dose'), cell: (p) => doseText(tr, lang, p.amount) },
+          { key: 'total', header: tr('customerTests.total'), cell: (p) => totalText(tr, lang, p.amount) },
+        ]}
+      />
       {notes.length > 0 && (
         <>
           <h3>{tr('customerTests.notes')}</h3>
