@@ -419,6 +419,21 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
     latest.samples.slice(0, 1).map((s) => basic(s.code, 6.3, 15.4, 14.8, 5.7)),
     `wyniki-${thisYear}-korekta.xlsx`,
   );
+  /**
+   * An older season's results arrived in its year: orders keeps the date each sample's results
+   * came (from the lab's import event, on arrival, so after the event has been handled) and counts
+   * the 14-day complaint window from it, so that date moves back with the rest.
+   */
+  async function resultsCameAt(o, at) {
+    for (const s of o.samples)
+      await until(
+        'results recorded',
+        () => call(`/api/soil-tests/${s.id}/complaints`, { token: farmer }),
+        (r) => r.status === 200 && r.body.window?.resultsAt,
+        { tries: 240 },
+      );
+    await sql('orders', 'update farm_order_samples set results_at = $2 where order_id = $1', [o.id, at]);
+  }
   // The variable-rate map's field: about 12 ha in four sectors, two seasons whose results differ
   // from sector to sector (acid and poor on one side, rich on the other).
   const vrPlot = await call('/api/plots', {
@@ -494,6 +509,7 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
         o.id,
         `${year}-07-25T09:00:00Z`,
       ]);
+      await resultsCameAt(o, at);
     }
   }
   log(`variable-rate field: ${divided.body.sectors.length} sectors, two seasons`);
@@ -529,6 +545,8 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
         o.id,
         `${year}-07-25T09:00:00Z`,
       ]);
+      // Its complaint window closed 14 days after those results (the closed-window message).
+      await resultsCameAt(o, at);
     }
   }
   return {

@@ -149,7 +149,8 @@ describe('complaints within 14 days of the results', () => {
     expect(stranger.status).toBe(404);
 
     const mine = (await req(h, 'GET', `/api/soil-tests/${id}/complaints`, user.token)).body;
-    expect(mine.window.open).toBe(true);
+    // One complaint at a time: the next waits for this one's answer.
+    expect(mine.window).toMatchObject({ open: false, closedReason: 'PENDING' });
     expect(mine.items.map((c: { id: string }) => c.id)).toEqual([complaint.id]);
   });
 
@@ -195,6 +196,66 @@ describe('complaints within 14 days of the results', () => {
       'orders.order.status-changed',
       (e) => e.data.orderId === id && e.data.to === 'RESULTS_UPDATED',
     );
+  });
+
+  it('refuses a second complaint while the first is open or re-tested, in pl, en and uk; takes it after', async () => {
+    const { id, code } = await testWithResults();
+    const count = async () =>
+      Number(
+        (
+          await h.service.ctx.db
+            .selectFrom('complaints')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('test_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Two sent at once: one is filed, the other refused.
+    const both = await Promise.all([
+      req(h, 'POST', `/api/soil-tests/${id}/complaints`, user.token, body),
+      req(h, 'POST', `/api/soil-tests/${id}/complaints`, user.token, body),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const first = both.find((r) => r.status === 201)!.body;
+    expect(await count()).toBe(1);
+
+    const messages: Record<string, string> = {};
+    for (const language of ['pl', 'en', 'uk']) {
+      const second = await http<{ code: string; message: string }>(
+        h.url,
+        'POST',
+        `/api/soil-tests/${id}/complaints`,
+        { token: user.token, body, headers: { 'accept-language': language } },
+      );
+      expect(second.status).toBe(409);
+      expect(second.body.code).toBe('complaintPending');
+      messages[language] = second.body.message;
+    }
+    expect(messages.pl).toMatch(/reklamacja/);
+    expect(messages.en).toMatch(/complaint/);
+    expect(messages.uk).toMatch(/скарга/);
+    expect((await req(h, 'GET', `/api/soil-tests/${id}/complaints`, user.token)).body.window).toMatchObject({
+      open: false,
+      closedReason: 'PENDING',
+    });
+
+    // Being re-tested is still open; the re-test's results close it and a new complaint is taken.
+    await req(h, 'POST', `/garden-api/complaints/${first.id}/answer`, h.admin, {
+      answer: 'Powtórzymy badanie.',
+      retest: true,
+    });
+    const retesting = await req(h, 'POST', `/api/soil-tests/${id}/complaints`, user.token, body);
+    expect(retesting.body.code).toBe('complaintPending');
+    expect(await count()).toBe(1);
+    await lab(code, 'COMPLETE');
+    await waitFor(async () => (await status(id)) === 'RESULTS_UPDATED');
+    await waitFor(
+      async () =>
+        (await req(h, 'GET', `/api/soil-tests/${id}/complaints`, user.token)).body.window.open === true,
+    );
+    const later = await req(h, 'POST', `/api/soil-tests/${id}/complaints`, user.token, body);
+    expect(later.status).toBe(201);
+    expect(await count()).toBe(2);
   });
 
   it('an answer without a re-test closes the complaint and changes no status', async () => {

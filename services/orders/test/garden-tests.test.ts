@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { LABEL_HEADING } from '../src/app/barcodes';
-import { dropTestDatabases } from '@gleba/testkit';
+import { dropTestDatabases, http } from '@gleba/testkit';
 import { seed, DEMO_BARCODES } from '../src/seed';
 import { gardenBody, newUser, paidBarcodes, req, startHarness, type Harness, type TestUser } from './helpers';
 
@@ -274,6 +274,32 @@ describe('garden tests: barcodes and the mobile add-test flow', () => {
       headers: { authorization: `Bearer ${b.token}` },
     });
     expect(other.status).toBe(404);
+  });
+
+  it('a cancelled test is not changed: its own clear refusal in pl, en and uk, nothing stored', async () => {
+    const [code] = await paidBarcodes(h, 1);
+    const id = (await req(h, 'POST', '/api/soil-tests', a.token, gardenBody(code!))).body.id;
+    expect((await req(h, 'POST', `/api/soil-tests/${id}/cancel`, a.token)).status).toBe(200);
+    const messages: Record<string, string> = {};
+    for (const language of ['pl', 'en', 'uk']) {
+      const res = await http<{ code: string; message: string }>(h.url, 'PATCH', `/api/soil-tests/${id}`, {
+        token: a.token,
+        body: { gardenName: 'Po anulowaniu' },
+        headers: { 'accept-language': language },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('testCancelled');
+      messages[language] = res.body.message;
+    }
+    expect(messages.pl).toMatch(/anulowany/);
+    expect(messages.en).toMatch(/cancelled/);
+    expect(messages.uk).toMatch(/скасовано/);
+    const photo = await upload(h, id, a.token, PNG, 'p.png', 'image/png');
+    expect(photo.status).toBe(409);
+    expect(photo.body.code).toBe('testCancelled');
+    const detail = await req(h, 'GET', `/api/soil-tests/${id}`, a.token);
+    expect(detail.body).toMatchObject({ status: 'CANCELLED', photo: null });
+    expect(detail.body.gardenName).not.toBe('Po anulowaniu');
   });
 
   it('lists my tests in Ordered and Archive tabs with paging and list kinds', async () => {

@@ -50,6 +50,14 @@ describe('the demo lab week', () => {
     expect(history.status).toBe(200);
     const years = new Set(history.body.items.map((i: { updatedAt: string }) => i.updatedAt.slice(0, 4)));
     expect(years.size).toBe(3);
+    // The older seasons' complaint windows closed 14 days after their results; this season's is open.
+    const thisYear = String(new Date().getUTCFullYear());
+    for (const item of history.body.items as { testId: string; updatedAt: string }[]) {
+      const mine = await api(`/api/soil-tests/${item.testId}/complaints`, { token: farmer.accessToken });
+      expect(mine.body.window.closedReason, item.updatedAt).toBe(
+        item.updatedAt.startsWith(thisYear) ? null : 'EXPIRED',
+      );
+    }
     // The variable-rate map's field: two seasons on each of its sectors.
     const sectors = await api(`/api/results/fields/history?cropId=${week.prescriptionCropId}`, {
       token: farmer.accessToken,

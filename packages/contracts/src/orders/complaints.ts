@@ -66,8 +66,11 @@ export const ZComplaintWindow = z.object({
   open: z.boolean(),
   resultsAt: z.iso.datetime({ offset: true }).nullable(),
   until: z.iso.datetime({ offset: true }).nullable(),
-  /** Why the button is gone: no results yet, or the 14 days are over. */
-  closedReason: z.enum(['NO_RESULTS', 'EXPIRED']).nullable(),
+  /**
+   * Why the button is gone: no results yet, the 14 days are over, or an earlier complaint about
+   * the sample is still being dealt with (open or re-testing).
+   */
+  closedReason: z.enum(['NO_RESULTS', 'EXPIRED', 'PENDING']).nullable(),
 });
 export type TComplaintWindow = z.infer<typeof ZComplaintWindow>;
 

@@ -20,6 +20,7 @@ import {
   insertComplaint,
   listComplaints,
   lockComplaint,
+  lockComplaintsOfTest,
   resultsDateOf,
   saveAnswer,
   type ComplaintRow,
@@ -97,8 +98,13 @@ async function ownSubject(deps: Deps, testId: string, userId: string): Promise<C
 export async function myComplaints(deps: Deps, userId: string, testId: string): Promise<TMyComplaints> {
   const db = deps.ctx.db;
   const subject = await ownSubject(deps, testId, userId);
-  const window = complaintWindow(await resultsDateOf(db, subject), new Date());
-  return { window, items: (await complaintsOfTest(db, testId, userId)).map(toComplaint) };
+  const items = await complaintsOfTest(db, testId, userId);
+  const window = complaintWindow(
+    await resultsDateOf(db, subject),
+    new Date(),
+    items.map((c) => c.status),
+  );
+  return { window, items: items.map(toComplaint) };
 }
 
 /** Files a complaint about the customer's own sample, within 14 days of its latest results. */
@@ -111,17 +117,28 @@ export async function fileComplaint(
 ): Promise<TComplaint> {
   const db = deps.ctx.db;
   const subject = await ownSubject(deps, testId, userId);
-  const window = complaintWindow(await resultsDateOf(db, subject), new Date());
-  if (window.closedReason === 'NO_RESULTS')
-    throw conflict(OrdersErrorCode.complaintNoResults, 'No results yet: nothing to complain about');
-  if (!window.open)
-    throw conflict(
-      OrdersErrorCode.complaintWindowClosed,
-      `Complaints close 14 days after the results (${window.until})`,
-    );
+  const check = async (statuses: readonly string[]) => {
+    const window = complaintWindow(await resultsDateOf(db, subject), new Date(), statuses);
+    if (window.closedReason === 'NO_RESULTS')
+      throw conflict(OrdersErrorCode.complaintNoResults, 'No results yet: nothing to complain about');
+    if (window.closedReason === 'EXPIRED')
+      throw conflict(
+        OrdersErrorCode.complaintWindowClosed,
+        `Complaints close 14 days after the results (${window.until})`,
+      );
+    if (window.closedReason === 'PENDING')
+      throw conflict(
+        OrdersErrorCode.complaintPending,
+        'An earlier complaint about this sample is still open or being re-tested',
+      );
+  };
+  await check((await complaintsOfTest(db, testId, userId)).map((c) => c.status));
   const id = randomUUID();
   const photo = file ? await storePhoto(deps, id, file) : null;
   await db.transaction().execute(async (trx) => {
+    // Two complaints sent at once: the second waits for the first and is then refused.
+    await lockComplaintsOfTest(trx, testId);
+    await check((await complaintsOfTest(trx, testId, userId)).map((c) => c.status));
     await insertComplaint(trx, {
       id,
       kind: subject.kind,

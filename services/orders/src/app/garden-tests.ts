@@ -189,7 +189,7 @@ export async function updateGardenTest(
     const t = await lockOwnedGardenTest(trx, id, userId);
     if (!t) throw testNotFound();
     if (t.status === 'CANCELLED')
-      throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'A cancelled test cannot be changed');
+      throw conflict(OrdersErrorCode.testCancelled, 'A cancelled test cannot be changed');
     if (t.status !== 'WAITING_FOR_SHIPMENT')
       throw conflict(
         OrdersErrorCode.testAlreadyConfirmed,
@@ -301,6 +301,8 @@ export async function savePhoto(
   const kind = sniffImage(file.buffer);
   if (!kind)
     throw new AppError(OrdersErrorCode.photoNotImage, 415, 'The photo is not a JPEG, PNG or WebP image');
+  if (t.status === 'CANCELLED')
+    throw conflict(OrdersErrorCode.testCancelled, 'A cancelled test cannot be changed');
   if (t.status !== 'WAITING_FOR_SHIPMENT')
     throw conflict(OrdersErrorCode.testAlreadyConfirmed, 'The test can no longer be changed');
   const relative = path.join('garden-tests', id, `${randomUUID()}.${kind.ext}`);

@@ -18,4 +18,20 @@ describe('the 14-day complaint window', () => {
       closedReason: 'EXPIRED',
     });
   });
+  it('is closed while an earlier complaint is open or being re-tested, open once it is dealt with', () => {
+    const now = new Date(results.getTime() + DAY);
+    expect(complaintWindow(results, now, ['OPEN'])).toMatchObject({ open: false, closedReason: 'PENDING' });
+    expect(complaintWindow(results, now, ['ANSWERED', 'RETESTING'])).toMatchObject({
+      open: false,
+      closedReason: 'PENDING',
+    });
+    expect(complaintWindow(results, now, ['ANSWERED', 'RETESTED'])).toMatchObject({
+      open: true,
+      closedReason: null,
+    });
+    // After 14 days the reason is the 14 days, whatever is pending.
+    expect(complaintWindow(results, new Date(results.getTime() + 15 * DAY), ['OPEN'])).toMatchObject({
+      closedReason: 'EXPIRED',
+    });
+  });
 });

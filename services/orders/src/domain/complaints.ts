@@ -10,18 +10,27 @@ export const RESULTS_STATUSES = [
   'RESULTS_READY',
 ] as const;
 
+/** Complaint statuses still being dealt with (not answered, or the sample is being re-tested). */
+export const PENDING_STATUSES: readonly string[] = ['OPEN', 'RETESTING'];
+
 /**
  * The 14-day rule: a complaint may be filed until 14 days after the latest results (a re-test's
  * new results open a fresh window). Without results there is nothing to complain about yet.
  */
-export function complaintWindow(resultsAt: Date | null, now: Date): TComplaintWindow {
+export function complaintWindow(
+  resultsAt: Date | null,
+  now: Date,
+  statuses: readonly string[] = [],
+): TComplaintWindow {
   if (!resultsAt) return { open: false, resultsAt: null, until: null, closedReason: 'NO_RESULTS' };
   const until = new Date(resultsAt.getTime() + COMPLAINT_WINDOW_DAYS * DAY_MS);
-  const open = now.getTime() <= until.getTime();
+  const inTime = now.getTime() <= until.getTime();
+  // One complaint at a time: a second waits until the first is answered or re-tested.
+  const pending = statuses.some((s) => PENDING_STATUSES.includes(s));
   return {
-    open,
+    open: inTime && !pending,
     resultsAt: resultsAt.toISOString(),
     until: until.toISOString(),
-    closedReason: open ? null : 'EXPIRED',
+    closedReason: !inTime ? 'EXPIRED' : pending ? 'PENDING' : null,
   };
 }

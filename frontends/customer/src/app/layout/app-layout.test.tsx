@@ -47,6 +47,16 @@ describe('layout', () => {
     expect(localStorage.getItem('lang')).toBe('pl');
   });
 
+  it('below 768 px a page without the menu (results) still offers the language switcher, as on a desktop', async () => {
+    viewport(375);
+    api(0);
+    renderApp('/soil-tests/5c1d8a3e-2b4f-4e6a-9c7d-1a2b3c4d5e6f/results', { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Polski' }));
+    expect(localStorage.getItem('lang')).toBe('pl');
+  });
+
   it('below 768 px the bell is a drawn icon (no emoji that a font may lack)', async () => {
     viewport(500);
     api(2);

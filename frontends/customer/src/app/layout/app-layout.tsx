@@ -154,7 +154,8 @@ function PageHeader() {
         </Link>
       )}
       <h1 className="page-header__title">{tr(meta.titleKey)}</h1>
-      {!mobile && (
+      {/* A phone's top bar has the switcher in its menu; a page without the menu (results) has it here. */}
+      {(!mobile || meta.hideMenu) && (
         <span className="page-header__lang">
           <LanguageSwitcher value={lang} onChange={setLanguage} />
         </span>

@@ -6,6 +6,18 @@ import { LAYERS, LAYER_SPEC, classOf, legendEntries, type ClassSource, type Laye
 /** The key of an undivided crop's only "sector" (its samples have no sector id). */
 export const WHOLE = 'whole';
 
+/**
+ * The map key of the sector a sample was taken in. geo keeps an undivided crop as one sector
+ * (the crop itself), so a sample of that sector, like one without a sector, is the whole field.
+ */
+export function shapeKeyOf(
+  crop: { divided: boolean; sectors: readonly { id: string }[] },
+  sectorId: string | null | undefined,
+): string {
+  if (!sectorId) return WHOLE;
+  return !crop.divided && crop.sectors.some((s) => s.id === sectorId) ? WHOLE : sectorId;
+}
+
 /** Where each sample was taken: the sector of the order's sample (null: the whole crop). */
 export function sampleSectors(
   orders: readonly TFarmOrder[],

@@ -5,11 +5,17 @@ import type { Amount, RecommendationView } from '../api/results';
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
 
+const zero = (a: Amount) =>
+  !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
+
 /** True when the lime table gives nothing now or later (a "limited" need at a pH the table leaves out). */
 export function noLimeDose(rec: RecommendationView): boolean {
-  const zero = (a: Amount) =>
-    !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
   return rec.liming.products.every((p) => zero(p.now) && zero(p.later));
+}
+
+/** True when some lime product has a dose for later (else the "later" column is only zeros). */
+export function hasLaterLimeDose(rec: RecommendationView): boolean {
+  return rec.liming.products.some((p) => !zero(p.later));
 }
 
 /** Per 100 m² and per m² for gardens (ares), per hectare for fields; lime tonnes are shown in kg. */

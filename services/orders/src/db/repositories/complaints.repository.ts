@@ -160,6 +160,11 @@ export async function lockComplaint(trx: Transaction<Database>, id: string) {
   return trx.selectFrom('complaints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** Serialises filing complaints about one sample (a transaction-scoped advisory lock). */
+export async function lockComplaintsOfTest(trx: Transaction<Database>, testId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`complaints:${testId}`}, 0))`.execute(trx);
+}
+
 export async function complaintsOfTest(db: Db, testId: string, userId: string): Promise<ComplaintRow[]> {
   return withSample(db)
     .where('c.test_id', '=', testId)

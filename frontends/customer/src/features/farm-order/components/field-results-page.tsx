@@ -10,7 +10,14 @@ import { useLayerChoice } from '../../../lib/map/layer-choice';
 import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
-import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
+import {
+  LayerLegend,
+  LayerPicker,
+  WHOLE,
+  classText,
+  sampleSectors,
+  shapeKeyOf,
+} from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
 import '../../../lib/styles/farm-order.css';
@@ -158,9 +165,9 @@ export function FieldResultsPage() {
 
   const sectors: SectorView[] = useMemo(() => {
     const results = basic.filter((r) => r.orderId === orderId);
-    const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
     if (crop.data) {
       const c = crop.data;
+      const keyOf = (r: FieldResult) => shapeKeyOf(c, where.get(r.testId)?.sectorId);
       const shapes = c.divided
         ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
         : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];

@@ -56,6 +56,13 @@ describe('the variable-rate map of the results page', () => {
     expect(exportBody(p, 'K2O').zones).toEqual([{ sectorId: null, rateKgPerHa: 100 }]);
   });
 
+  it("an undivided field's sample carrying geo's one sector id is the whole field's result", () => {
+    const only = { id: SECTOR_A, name: '1', areaHa: 8, geometry: CROP.geometry, locked: true };
+    const undivided = { ...CROP, divided: false, sectors: [only] } as unknown as TCrop;
+    const views = sectorViews([at(SAMPLE_A, 8)], where, undivided, 'Whole');
+    expect(views.map((v) => [v.key, v.result?.testId])).toEqual([[WHOLE, SAMPLE_A]]);
+  });
+
   it('a recommendation without the doses gives no rate rather than a wrong one', () => {
     expect(doseSource(null)).toBeNull();
     expect(doseSource({ liming: { noTable: false }, fertilizer: {} })).toBeNull();

@@ -1,7 +1,7 @@
 import type { TAreaGeometry, TCrop } from '@gleba/contracts';
 import type { FieldResult } from '../../../lib/api/farm-order';
 
-import { WHOLE } from '../../../lib/results/class-layers';
+import { WHOLE, shapeKeyOf } from '../../../lib/results/class-layers';
 
 export { WHOLE };
 
@@ -27,7 +27,6 @@ export function sectorViews(
   crop: TCrop | undefined,
   wholeName: string,
 ): SectorView[] {
-  const keyOf = (r: FieldResult) => where.get(r.testId)?.sectorId ?? WHOLE;
   const loose = (r: FieldResult): SectorView => ({
     key: `sample-${r.testId}`,
     name: where.get(r.testId)?.sectorName ?? r.code,
@@ -36,6 +35,7 @@ export function sectorViews(
     result: r,
   });
   if (!crop) return results.map(loose);
+  const keyOf = (r: FieldResult) => shapeKeyOf(crop, where.get(r.testId)?.sectorId);
   const shapes = crop.divided
     ? crop.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry, areaHa: s.areaHa }))
     : [{ key: WHOLE, name: wholeName, geometry: crop.geometry, areaHa: crop.areaHa }];

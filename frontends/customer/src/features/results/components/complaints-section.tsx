@@ -26,6 +26,7 @@ function ComplaintItem({ c }: { c: TComplaint }) {
         {tr(`customerTests.complaintStatus_${c.status}`)}
       </p>
       <p>{c.text}</p>
+      {c.hasPhoto && <p className="muted">{tr('customerTests.complaintPhotoAttached')}</p>}
       {c.answer && (
         <p>
           {tr('customerTests.complaintAnswer')}: {c.answer}
@@ -97,7 +98,9 @@ export function ComplaintsSection({ testId }: { testId: string }) {
         <p className="muted" data-testid="complaint-closed">
           {w.closedReason === 'EXPIRED'
             ? tr('customerTests.complaintExpired', { date: dateOf(lang, w.until!) })
-            : tr('customerTests.complaintNoResults')}
+            : w.closedReason === 'PENDING'
+              ? tr('customerTests.complaintPending')
+              : tr('customerTests.complaintNoResults')}
         </p>
       )}
       {w.open && open && (

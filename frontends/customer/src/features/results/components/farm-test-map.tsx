@@ -6,7 +6,14 @@ import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useLayerChoice } from '../../../lib/map/layer-choice';
 import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { useCrop, useOrdersById } from '../../../lib/api/farm-order';
-import { LayerLegend, LayerPicker, WHOLE, classText, sampleSectors } from '../../../lib/results/class-layers';
+import {
+  LayerLegend,
+  LayerPicker,
+  WHOLE,
+  classText,
+  sampleSectors,
+  shapeKeyOf,
+} from '../../../lib/results/class-layers';
 import { classOf, colourOf, type ClassSource, type Layer } from '../../../lib/results/layers';
 import { useOrderResults, type SampleResultsView } from '../../../lib/api/results';
 import '../../../lib/styles/farm-order.css';
@@ -46,7 +53,7 @@ export function testSectors(
     ? crop.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
     : [{ key: WHOLE, name: wholeName, geometry: crop.geometry }];
   return shapes.map((s) => {
-    const sample = samples.find((x) => (sectorOf(x.testId) ?? WHOLE) === s.key);
+    const sample = samples.find((x) => shapeKeyOf(crop, sectorOf(x.testId)) === s.key);
     return { ...s, testId: sample?.testId ?? null, result: sample ? basicResult(sample) : undefined };
   });
 }
@@ -111,13 +118,19 @@ export function FarmTestMap({ view }: { view: SampleResultsView }) {
       </section>
     );
   const selected = picked ?? own?.key ?? null;
+  // The field as the order names it (the user's field), not the crop: a crop's default name is
+  // its plant's name in the language of the day it was drawn.
+  const field =
+    orders.data.flatMap((o) => o.samples).find((s) => s.id === view.testId)?.fieldName ?? crop.data.name;
   return (
     <section aria-labelledby="test-map-title" className="test-map farm-order">
       {heading}
       <p>
         {own
-          ? tr('customerTests.testMapSector', { field: crop.data.name, sector: own.name })
-          : tr('customerTests.testMapSectorGone', { field: crop.data.name })}
+          ? own.key === WHOLE
+            ? tr('customerTests.testMapWholeField', { field })
+            : tr('customerTests.testMapSector', { field, sector: own.name })
+          : tr('customerTests.testMapSectorGone', { field })}
       </p>
       <div className="farm-order__controls">
         <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
@@ -135,7 +148,7 @@ export function FarmTestMap({ view }: { view: SampleResultsView }) {
           onPick={setPicked}
           baseStyle={mapLayers.base}
           cadastre={mapLayers.cadastre}
-          label={tr('customerTests.testMapLabel', { name: crop.data.name })}
+          label={tr('customerTests.testMapLabel', { name: field })}
         />
       </Suspense>
       <LayerLegend layer={layer} tr={tr} />

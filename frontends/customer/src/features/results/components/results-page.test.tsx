@@ -161,6 +161,48 @@ describe('results page', () => {
     expect(screen.queryByRole('link', { name: 'My account' })).toBeNull();
   });
 
+  it('shows the lime "later" column only when some product has a later dose', async () => {
+    mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
+    const first = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const liming = await screen.findByRole('region', { name: 'Liming' }, { timeout: 5000 });
+    expect(within(liming).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(liming).queryByText('0 kg/100 m² (0 g/m²)')).toBeNull();
+    // On a phone the dose tables are cards, each value under its column's name (no column cut off).
+    for (const name of ['Liming', 'Fertilizing']) {
+      const table = within(screen.getByRole('region', { name })).getByRole('table');
+      expect(table.classList.contains('gl-table--stack')).toBe(true);
+      expect([...table.querySelectorAll('td')].every((td) => td.getAttribute('data-label'))).toBe(true);
+    }
+    first.unmount();
+
+    const rec = PAYLOAD.results[0]!.recommendation;
+    const product = rec.liming.products[0]!;
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${TEST_ID}`]: {
+        ...PAYLOAD,
+        results: [
+          {
+            ...PAYLOAD.results[0]!,
+            recommendation: {
+              ...rec,
+              liming: {
+                ...rec.liming,
+                products: [
+                  { ...product, later: { tonnesPerHa: 1, totalTonnes: 0.02, kgPer100m2: 10, gPerM2: 100 } },
+                ],
+              },
+            },
+          },
+        ],
+      },
+    });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
+    const withLater = await screen.findByRole('region', { name: 'Liming' }, { timeout: 5000 });
+    expect(within(withLater).getAllByRole('columnheader')).toHaveLength(4);
+    expect(within(withLater).getByText('10 kg/100 m² (100 g/m²)')).toBeTruthy();
+  });
+
   it('every table sits in a named region a keyboard reaches, which scrolls it on a phone', async () => {
     mockApi({ ...base, [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD });
     renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true });
@@ -208,6 +250,32 @@ describe('results page', () => {
     expect(screen.getByText('S000000000002')).toBeTruthy();
   });
 
+  it('opens a farm order linked as one (?order) without asking for it as a test first', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    const { calls } = mockApi({
+      ...base,
+      [`GET /api/results/orders/${ORDER_ID}`]: {
+        orderId: ORDER_ID,
+        orderNumber: 'ZF/2026/000007',
+        status: 'READY_TO_DOWNLOAD',
+        samples: [PAYLOAD],
+      },
+      [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+    });
+    renderApp(`/soil-tests/${ORDER_ID}/results?order`, { signedIn: true });
+    expect(await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 })).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(`/api/results/tests/${ORDER_ID}`);
+  });
+
+  it('says the order was not found when a link as an order names none', async () => {
+    const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+    mockApi({ ...base, [`GET /api/results/orders/${ORDER_ID}`]: errorBody(404, 'resultsNotFound') });
+    renderApp(`/soil-tests/${ORDER_ID}/results?order`, { signedIn: true });
+    expect(
+      await screen.findByText('No results were found for this test.', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it('opens the only sample of a farm order at once', async () => {
     const ORDER_ID = '7e2f1a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
     mockApi({
@@ -223,6 +291,24 @@ describe('results page', () => {
     });
     renderApp(`/soil-tests/${ORDER_ID}/results`, { signedIn: true });
     expect(await screen.findByRole('table', { name: 'Basic test' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("names a farm sample's field and sector (not a garden) and says what ready results mean", async () => {
+    mockApi({
+      ...base,
+      [`GET /api/results/tests/${TEST_ID}`]: {
+        ...PAYLOAD,
+        kind: 'FARM',
+        cropId: null,
+        fieldName: 'Pole przy lesie / 1',
+        statusLabel: 'Wyniki gotowe, raport do pobrania',
+      },
+    });
+    renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang: 'pl' });
+    const details = await screen.findByRole('region', { name: 'Dane próbki' }, { timeout: 5000 });
+    expect(within(details).getByText('Pole / sektor')).toBeTruthy();
+    expect(within(details).queryByText('Nazwa ogrodu lub miejsca')).toBeNull();
+    expect(within(details).getByText('Pole przy lesie / 1')).toBeTruthy();
   });
 
   it('says so when there are no results for the test', async () => {
@@ -348,6 +434,47 @@ describe('results page', () => {
         });
         const view = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang });
         expect((await screen.findByTestId('complaint-closed')).textContent).toMatch(text);
+        expect(screen.queryByRole('button', { name: /reklamację|complaint|скаргу/i })).toBeNull();
+        view.unmount();
+      }
+    });
+
+    it('while a complaint is pending there is no button and the page says why; the photo is noted', async () => {
+      const filed = {
+        id: '3c1f0a2b-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
+        kind: 'GARDEN',
+        testId: TEST_ID,
+        orderId: TEST_ID,
+        orderNumber: 'G-0001',
+        barcode: 'G-0001',
+        fieldName: 'Ogród',
+        sectorName: null,
+        sampleNumber: null,
+        userId: USER.id,
+        reason: 'WRONG_SAMPLE',
+        text: 'To nie moja próbka.',
+        hasPhoto: true,
+        status: 'RETESTING',
+        answer: 'Powtórzymy badanie.',
+        retest: true,
+        createdAt: '2026-11-02T09:00:00.000Z',
+        answeredAt: '2026-11-03T09:00:00.000Z',
+      };
+      for (const [lang, pending, photo] of [
+        ['pl', /jest jeszcze rozpatrywana/, 'Dołączono zdjęcie próbki.'],
+        ['en', /still being handled/, 'A photo of the sample is attached.'],
+        ['uk', /ще розглядається/, 'До скарги додано фото зразка.'],
+      ] as const) {
+        mockApi({
+          ...base,
+          [`GET /api/results/tests/${TEST_ID}`]: PAYLOAD,
+          [complaintsPath]: { window: window(false, 'PENDING'), items: [filed] },
+        });
+        const view = renderApp(`/soil-tests/${TEST_ID}/results`, { signedIn: true, lang });
+        expect(
+          (await screen.findByTestId('complaint-closed', undefined, { timeout: 5000 })).textContent,
+        ).toMatch(pending);
+        expect(screen.getByText(photo)).toBeTruthy();
         expect(screen.queryByRole('button', { name: /reklamację|complaint|скаргу/i })).toBeNull();
         view.unmount();
       }

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
-import { FormError, TableScroll, toast } from '@gleba/ui';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { FormError, Table, TableScroll, toast } from '@gleba/ui';
 import type { Language } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
@@ -29,7 +29,7 @@ import {
 import { ComplaintsSection } from './complaints-section';
 import { FarmTestMap } from './farm-test-map';
 import { GardenLocation } from './garden-location';
-import { doseText, noLimeDose, totalText } from '../../../lib/results/doses';
+import { doseText, hasLaterLimeDose, noLimeDose, totalText } from '../../../lib/results/doses';
 import '../../../lib/styles/results.css';
 import { TakenPunctures } from '../../../lib/components/taken-punctures';
 
@@ -76,6 +76,7 @@ function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Transl
 
 function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Translate; lang: string }) {
   const doses = [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null);
+  const later = hasLaterLimeDose(rec);
   const notes = Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : [];
   return (
     <section aria-label={tr('customerTests.recommendations')}>
@@ -85,53 +86,49 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
       {/* The need class and the dose table agree: no table of zeros under a need. */}
       {!rec.liming.noTable && noLimeDose(rec) && <p>{tr('customerTests.limingNoDose')}</p>}
       {rec.liming.products.length > 0 && !rec.liming.noTable && !noLimeDose(rec) && (
-        <TableScroll label={tr('customerTests.liming')}>
-          <table className="gl-table">
-            <thead>
-              <tr>
-                <th>{tr('customerTests.product')}</th>
-                <th>{tr('customerTests.limeNow')}</th>
-                <th>{tr('customerTests.total')}</th>
-                <th>{tr('customerTests.limeLater')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rec.liming.products.map((p) => (
-                <tr key={p.product}>
-                  <td>{rec.labels.limeProducts[p.product] ?? p.product}</td>
-                  <td>{doseText(tr, lang, p.now)}</td>
-                  <td>{totalText(tr, lang, p.now)}</td>
-                  <td>{doseText(tr, lang, p.later)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        // On a phone each product is a card, every value under its column's name (nothing cut).
+        <Table
+          label={tr('customerTests.liming')}
+          stackOnNarrow
+          rows={rec.liming.products}
+          rowKey={(p) => p.product}
+          columns={[
+            {
+              key: 'product',
+              header: tr('customerTests.product'),
+              cell: (p) => rec.labels.limeProducts[p.product] ?? p.product,
+            },
+            { key: 'now', header: tr('customerTests.limeNow'), cell: (p) => doseText(tr, lang, p.now) },
+            { key: 'total', header: tr('customerTests.total'), cell: (p) => totalText(tr, lang, p.now) },
+            ...(later
+              ? [
+                  {
+                    key: 'later',
+                    header: tr('customerTests.limeLater'),
+                    cell: (p: (typeof rec.liming.products)[number]) => doseText(tr, lang, p.later),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       <h3>{tr('customerTests.fertilizers')}</h3>
-      <TableScroll label={tr('customerTests.fertilizers')}>
-        <table className="gl-table">
-          <thead>
-            <tr>
-              <th>{tr('customerTests.product')}</th>
-              <th>{tr('customerTests.dose')}</th>
-              <th>{tr('customerTests.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {doses.flatMap((d) =>
-              d.products.map((p) => (
-                <tr key={`${d.nutrient}-${p.product}`}>
-                  {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
-                  <td>{rec.labels.fertilizerProducts[p.product] ?? p.product}</td>
-                  <td>{doseText(tr, lang, p.amount)}</td>
-                  <td>{totalText(tr, lang, p.amount)}</td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      {/* The product's name carries its nutrient and content, e.g. "Kizeryt (25% MgO)". */}
+      <Table
+        label={tr('customerTests.fertilizers')}
+        stackOnNarrow
+        rows={doses.flatMap((d) => d.products.map((p) => ({ nutrient: d.nutrient, ...p })))}
+        rowKey={(p) => `${p.nutrient}-${p.product}`}
+        columns={[
+          {
+            key: 'product',
+            header: tr('customerTests.product'),
+            cell: (p) => rec.labels.fertilizerProducts[p.product] ?? p.product,
+          },
+          { key: 'dose', header: tr('customerTests.dose'), cell: (p) => doseText(tr, lang, p.amount) },
+          { key: 'total', header: tr('customerTests.total'), cell: (p) => totalText(tr, lang, p.amount) },
+        ]}
+      />
       {notes.length > 0 && (
         <>
           <h3>{tr('customerTests.notes')}</h3>
@@ -148,7 +145,7 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
 
 function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Translate; lang: Language }) {
   const rows: [string, string][] = [
-    [tr('customerTests.gardenName'), view.fieldName],
+    [tr(view.kind === 'FARM' ? 'customerTests.farmFieldName' : 'customerTests.gardenName'), view.fieldName],
     [tr('customerTests.code'), view.code],
     [tr('customerTests.orderNumber'), view.orderNumber],
     [tr('customerTests.plantName'), view.plantName ?? '—'],
@@ -223,9 +220,13 @@ export function ResultsPage() {
   const tr = useT();
   const lang = useLang();
   const { id = '' } = useParams();
-  const { data, error } = useTestResults(id);
+  // My tests links a farm order as `?order`: its samples are asked at once (no failing test
+  // request); a bare order id (older links) is still found after the test id's 404.
+  const [search] = useSearchParams();
+  const isOrder = search.has('order');
+  const { data, error } = useTestResults(isOrder ? undefined : id);
   const [downloading, setDownloading] = useState(false);
-  const notATest = isApiError(error) && error.status === 404;
+  const notATest = isOrder || (isApiError(error) && error.status === 404);
   const order = useOrderResults(notATest ? id : null);
   if (notATest && !(isApiError(order.error) && order.error.status === 404)) {
     if (order.error) return <FormError>{describeError(lang, order.error)}</FormError>;
@@ -236,11 +237,12 @@ export function ResultsPage() {
       );
     return <OrderSamples view={order.data} tr={tr} />;
   }
-  if (error) {
-    const notFound = isApiError(error) && error.status === 404;
+  const failed = error ?? (isOrder ? order.error : undefined);
+  if (failed) {
+    const notFound = isApiError(failed) && failed.status === 404;
     return (
       <section className="page page--narrow">
-        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, error)}</FormError>
+        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}</FormError>
         <Link to="/soil-tests" className="gl-button">
           {tr('customerTests.backToTests')}
         </Link>

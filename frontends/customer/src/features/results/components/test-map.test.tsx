@@ -197,7 +197,46 @@ describe('a farm test detail: its field on the map', () => {
     });
     open(SAMPLE_A, 'pl');
     expect(await mapColours()).toEqual({ whole: PH_COLOURS[0] });
-    expect(await screen.findByText('Ten test to sektor Całe pole pola Rzepak.')).toBeTruthy();
+    expect(await screen.findByText('Ten test obejmuje całe pole Pszenica 2026.')).toBeTruthy();
+  });
+
+  it("an undivided field (geo's one sector, which the sample carries) is the whole field, coloured", async () => {
+    // geo keeps an undivided crop as a single sector and orders gives the sample that sector's id.
+    const ONLY = '99999999-9999-4999-8999-999999999991';
+    const crop = {
+      ...UNDIVIDED,
+      name: 'Łąka',
+      sectors: [{ id: ONLY, name: '1', areaHa: 2.5, geometry: UNDIVIDED.geometry, locked: true }],
+    };
+    const undividedOrder = order({
+      status: 'ORDER_COMPLETED',
+      samples: [
+        {
+          ...order().samples[0],
+          cropId: UNDIVIDED.id,
+          sectorId: ONLY,
+          sectorName: '1',
+          fieldName: 'Pole przy lesie',
+        },
+      ],
+    });
+    const sample = view(SAMPLE_A, RESULT_A, { cropId: UNDIVIDED.id, fieldName: 'Pole przy lesie / 1' });
+    farmApi({
+      [`GET /api/results/tests/${SAMPLE_A}`]: sample,
+      [`GET /api/results/orders/${ORDER_ID}`]: {
+        orderId: ORDER_ID,
+        orderNumber: 'ZF/2026/000007',
+        status: 'READY_TO_DOWNLOAD',
+        samples: [sample],
+      },
+      [`GET /api/crops/${UNDIVIDED.id}`]: crop,
+      [`GET /api/orders/${ORDER_ID}`]: { order: undividedOrder, payment: {} },
+    });
+    open(SAMPLE_A);
+    expect(await mapColours()).toEqual({ whole: PH_COLOURS[0] });
+    expect(await screen.findByText('This test covers the whole field Pole przy lesie.')).toBeTruthy();
+    expect(screen.queryByText(/no longer on the map/)).toBeNull();
+    expect(screen.queryByText(/Łąka/)).toBeNull();
   });
 
   it('says in words when the field is no longer on the map, and draws no map', async () => {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Table } from '@gleba/ui';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSoilTests, type MyTestsTab, type SoilTestRow } from '../../../lib/api/soil-tests';
-import { formatDate, hasResults, isFarmShippable, isShippable } from '../../../lib/test-status';
+import { formatDate, hasResults, isEditable, isFarmShippable, isShippable } from '../../../lib/test-status';
 
 /** My tests: `GET /api/soil-tests?tab=ORDERED|ARCHIVE&page&perPage`, one page at a time. */
 export function SoilTestsTable({ limit }: { limit?: number }) {
@@ -65,13 +65,17 @@ export function SoilTestsTable({ limit }: { limit?: number }) {
               cell: (r) => (
                 <span className="row-actions">
                   {hasResults(r.status) && (
-                    <Link to={`/soil-tests/${encodeURIComponent(r.id)}/results`}>
+                    <Link
+                      to={`/soil-tests/${encodeURIComponent(r.id)}/results${r.kind === 'FARM' ? '?order' : ''}`}
+                    >
                       {tr('customerTests.showResults')}
                     </Link>
                   )}
                   {r.kind !== 'FARM' && (
+                    // Only a test waiting for shipment can be changed (the API refuses the rest):
+                    // a cancelled or shipped one is opened to be read.
                     <Link to={`/soil-tests/edit/${encodeURIComponent(r.id)}`}>
-                      {tr('customerTests.edit')}
+                      {tr(isEditable(r.status) ? 'customerTests.edit' : 'customerTests.viewDetails')}
                     </Link>
                   )}
                   {(r.kind === 'FARM' ? isFarmShippable(r.status) : isShippable(r.status)) && (
