@@ -48,7 +48,7 @@ export const farmOrder = defineMessages({
     errTestCombination: 'Wybierz metodę Egnera-Riehma albo metodę uniwersalną (Mehlich 3), nie obie.',
     equipment: 'Dodatkowe wyposażenie',
     equipmentHint:
-      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 5–15 wkłuć z każdego sektora.',
+      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 5–15 nakłuć z każdego sektora.',
     eqSAMPLER: 'Próbnik glebowy',
     eqSAMPLE_BAGS: 'Woreczki na próbki',
     eqSTRING_BAGS: 'Woreczki ze sznurkiem',

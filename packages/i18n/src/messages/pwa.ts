@@ -4,7 +4,7 @@ import { defineMessages } from '../catalogue';
 export const pwa = defineMessages({
   pl: {
     offline: 'Jesteś offline. Dodane teraz badania wyślemy, gdy wróci połączenie.',
-    offlineSampling: 'Jesteś offline. Zapisane teraz wkłucia wyślemy, gdy wróci połączenie.',
+    offlineSampling: 'Jesteś offline. Zapisane teraz nakłucia wyślemy, gdy wróci połączenie.',
     queued: 'Brak połączenia. Badanie {barcode} zostanie dodane, gdy wrócisz do sieci.',
     queueSent: 'Połączenie wróciło. Dodano badania zapisane offline: {count}.',
     queueFailed: 'Nie udało się dodać badania {barcode} zapisanego offline: {reason}',

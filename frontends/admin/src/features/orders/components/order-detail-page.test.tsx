@@ -252,5 +252,9 @@ describe('order detail numbers', () => {
     expect(await screen.findByText('Powierzchnia: 4,35 ha')).toBeTruthy();
     expect(screen.getAllByText('4,35 ha')).toHaveLength(2);
     expect(document.body.textContent).not.toMatch(/4\.35/);
+    // One word for the punctures in the samples table (the guide's: nakłucia).
+    expect(screen.getByRole('columnheader', { name: 'Zaplanowane nakłucia' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Pobrane nakłucia' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/wkłu/i);
   });
 });

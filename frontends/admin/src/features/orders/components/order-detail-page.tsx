@@ -315,7 +315,7 @@ export function OrderDetailPage({
                 },
                 { key: 'crop', header: tr('admin.crop'), cell: (s) => plantName(s.plantId, lang) },
                 { key: 'area', header: tr('admin.area'), cell: (s) => formatArea(lang, s.areaHa) },
-                { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
+                { key: 'punctures', header: tr('admin.plannedPunctures'), cell: (s) => s.punctures },
                 {
                   key: 'taken',
                   header: tr('sampling.takenTitle'),

@@ -117,7 +117,7 @@ describe('the offline notice on the sampling screen', () => {
     await screen.findByText('Zamówienie ZF/2026/000007', undefined, { timeout: 8000 });
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(
-      await screen.findByText('Jesteś offline. Zapisane teraz wkłucia wyślemy, gdy wróci połączenie.'),
+      await screen.findByText('Jesteś offline. Zapisane teraz nakłucia wyślemy, gdy wróci połączenie.'),
     ).toBeTruthy();
     expect(screen.queryByText(/Dodane teraz badania/)).toBeNull();
     act(() => void window.dispatchEvent(new Event('online')));
