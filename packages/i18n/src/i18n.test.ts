@@ -14,6 +14,12 @@ describe('i18n', () => {
     }
   });
 
+  it('names a puncture with one Polish word everywhere: nakłucie (the guide and the FAQ)', () => {
+    for (const [name, ns] of Object.entries(namespaces))
+      for (const [key, value] of Object.entries(ns.pl))
+        expect(value, `${name}.pl.${key}`).not.toMatch(/wkłu/i);
+  });
+
   it('translates with parameters and falls back', () => {
     expect(t('en', 'common.save')).toBe('Save');
     expect(t('uk', 'errors.rateLimited')).toContain('Забагато');

@@ -263,14 +263,14 @@ describe('identity: data export and erasure requests', () => {
       body: { password: 'Wrong#2024x' },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('wrongCurrentPassword');
+    expect(wrong.body.code).toBe('erasureWrongPassword');
     // The largest password the schema takes is checked like any other; one more character is refused.
     const longest = await http(url, 'POST', '/api/users/me/privacy-requests/erasure', {
       token,
       body: { password: 'x'.repeat(200) },
     });
     expect(longest.status).toBe(400);
-    expect(longest.body.code).toBe('wrongCurrentPassword');
+    expect(longest.body.code).toBe('erasureWrongPassword');
     const longestToken = await http(url, 'POST', '/api/users/me/privacy-requests/erasure/confirm', {
       token,
       body: { token: 'x'.repeat(200) },

@@ -115,7 +115,7 @@ describe.runIf(hasChromium())('my data: export and delete, customer and admin sc
         await dialog.waitFor({ timeout: T });
         await step('delete-confirm');
         await dialog.getByRole('button', { name: text(lang, 'customer.deleteAccountSubmit') }).click();
-        await del.getByText(text(lang, 'errors.wrongCurrentPassword')).waitFor({ timeout: T });
+        await del.getByText(text(lang, 'errors.erasureWrongPassword')).waitFor({ timeout: T });
         await step('delete-wrong-password', [{ status: 400, url: /privacy-requests\/erasure$/ }]);
 
         await page.goto(app(`/account/data/${exportId}`));

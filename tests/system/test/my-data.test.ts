@@ -144,7 +144,7 @@ describe('my data: export and erasure across the six services', () => {
       body: { password: 'not-the-password' },
     });
     expect(wrong.status).toBe(400);
-    expect((wrong.body as { code: string }).code).toBe('wrongCurrentPassword');
+    expect((wrong.body as { code: string }).code).toBe('erasureWrongPassword');
     const asked = await http<{ confirmationSent: boolean; request: TPrivacyRequest }>(
       identity,
       'POST',

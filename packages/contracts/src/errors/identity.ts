@@ -26,6 +26,7 @@ export const IdentityErrorCode = {
   privacyRequestNotFound: 'privacyRequestNotFound',
   exportArchiveExpired: 'exportArchiveExpired',
   erasurePasswordRequired: 'erasurePasswordRequired',
+  erasureWrongPassword: 'erasureWrongPassword',
   accountErased: 'accountErased',
   adminNotErasable: 'adminNotErasable',
   // field rules (spec section 5)

@@ -27,6 +27,8 @@ export const errorsIdentity = defineMessages({
     privacyRequestNotFound: 'Nie znaleziono takiego wniosku o dane.',
     exportArchiveExpired: 'Archiwum z danymi wygasło. Zamów nową kopię danych.',
     erasurePasswordRequired: 'Podaj hasło, aby potwierdzić usunięcie konta.',
+    erasureWrongPassword:
+      'To nie jest hasło do tego konta, więc konta nie usunęliśmy. Wpisz hasło, którym się logujesz.',
     accountErased: 'To konto zostało usunięte.',
     adminNotErasable: 'Konta administratora nie usuwa się w ten sposób.',
     passwordTooShort: 'Hasło musi mieć co najmniej 8 znaków.',
@@ -76,6 +78,8 @@ export const errorsIdentity = defineMessages({
     privacyRequestNotFound: 'No such data request was found.',
     exportArchiveExpired: 'The data archive has expired. Request a new copy of your data.',
     erasurePasswordRequired: 'Enter your password to confirm deleting the account.',
+    erasureWrongPassword:
+      'That is not the password of this account, so the account was not deleted. Enter the password you sign in with.',
     accountErased: 'This account has been deleted.',
     adminNotErasable: 'An administrator account is not deleted this way.',
     passwordTooShort: 'The password must have at least 8 characters.',
@@ -125,6 +129,8 @@ export const errorsIdentity = defineMessages({
     privacyRequestNotFound: 'Такий запит щодо даних не знайдено.',
     exportArchiveExpired: 'Термін дії архіву з даними минув. Замовте нову копію даних.',
     erasurePasswordRequired: 'Введіть пароль, щоб підтвердити видалення облікового запису.',
+    erasureWrongPassword:
+      'Це не пароль цього облікового запису, тому його не видалено. Введіть пароль, з яким ви входите.',
     accountErased: 'Цей обліковий запис видалено.',
     adminNotErasable: 'Обліковий запис адміністратора так не видаляється.',
     passwordTooShort: 'Пароль має містити щонайменше 8 символів.',

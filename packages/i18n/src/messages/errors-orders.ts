@@ -12,8 +12,8 @@ export const errorsOrders = defineMessages({
     orderCropNotFound: 'Nie znaleziono uprawy.',
     orderSectorNotFound: 'Nie znaleziono sektora tej uprawy.',
     sectorAlreadyOrdered: 'Ten sektor jest już badany w innym zamówieniu.',
-    tooFewPunctures: 'Próbka to co najmniej {min} wkłuć z sektora.',
-    tooManyPunctures: 'Próbka to najwyżej {max} wkłuć z sektora.',
+    tooFewPunctures: 'Próbka to co najmniej {min} nakłuć z sektora.',
+    tooManyPunctures: 'Próbka to najwyżej {max} nakłuć z sektora.',
     gardenLocationOutsidePoland: 'Położenie ogrodu musi leżeć w Polsce.',
     unknownPlant: 'Wybierz roślinę z listy.',
     testAlreadyConfirmed: 'Wysyłka testu została potwierdzona: tego testu nie można już zmienić.',
@@ -38,9 +38,9 @@ export const errorsOrders = defineMessages({
     complaintPending:
       'Poprzednia reklamacja tej próbki jest jeszcze rozpatrywana (lub próbka jest badana ponownie): kolejną złożysz, gdy otrzymasz odpowiedź.',
     sampleNotFound: 'Nie znaleziono próbki w tym zamówieniu.',
-    samplingClosed: 'Próbki tego zamówienia są już wysłane: wkłuć nie można już zapisać.',
-    puncturesTakenTooMany: 'Jedna próbka może mieć najwyżej {max} zapisanych wkłuć.',
-    punctureOutsidePoland: 'Położenie wkłucia jest poza Polską: sprawdź lokalizację telefonu.',
+    samplingClosed: 'Próbki tego zamówienia są już wysłane: nakłuć nie można już zapisać.',
+    puncturesTakenTooMany: 'Jedna próbka może mieć najwyżej {max} zapisanych nakłuć.',
+    punctureOutsidePoland: 'Położenie nakłucia jest poza Polską: sprawdź lokalizację telefonu.',
   },
   en: {
     testCodeIncorrect: 'The test code is incorrect (it should have 12 to 16 characters).',

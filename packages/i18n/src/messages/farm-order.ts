@@ -7,6 +7,7 @@ import { defineMessages } from '../catalogue';
 export const farmOrder = defineMessages({
   pl: {
     titleOrders: 'Zamówienia badań gleby',
+    navOrders: 'Moje zamówienia',
     titleNewOrder: 'Zamów badanie gleby',
     titlePayment: 'Płatność',
     titleFieldResults: 'Mapa wyników pola',
@@ -47,7 +48,7 @@ export const farmOrder = defineMessages({
     errTestCombination: 'Wybierz metodę Egnera-Riehma albo metodę uniwersalną (Mehlich 3), nie obie.',
     equipment: 'Dodatkowe wyposażenie',
     equipmentHint:
-      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 5–15 wkłuć z każdego sektora.',
+      'Woreczki na próbki i sznurki są bezpłatne; próbnik ułatwia pobranie 5–15 nakłuć z każdego sektora.',
     eqSAMPLER: 'Próbnik glebowy',
     eqSAMPLE_BAGS: 'Woreczki na próbki',
     eqSTRING_BAGS: 'Woreczki ze sznurkiem',
@@ -185,6 +186,7 @@ export const farmOrder = defineMessages({
   },
   en: {
     titleOrders: 'Soil test orders',
+    navOrders: 'My orders',
     titleNewOrder: 'Order a soil test',
     titlePayment: 'Payment',
     titleFieldResults: 'Field results map',
@@ -363,6 +365,7 @@ export const farmOrder = defineMessages({
   },
   uk: {
     titleOrders: 'Замовлення аналізів ґрунту',
+    navOrders: 'Мої замовлення',
     titleNewOrder: 'Замовити аналіз ґрунту',
     titlePayment: 'Оплата',
     titleFieldResults: 'Карта результатів поля',

@@ -52,7 +52,7 @@ export const labResults = defineMessages({
     reportLimingNeed: 'Potrzeby wapnowania',
     reportLegends: 'Legenda',
     reportNoRecommendation: 'Brak zaleceń: nie wybrano uprawy lub brak wyników badania podstawowego.',
-    reportPunctures: 'Wkłucia',
+    reportPunctures: 'Nakłucia',
     reportPuncturesValue: '{taken} zapisanych w aplikacji (zaplanowano {planned})',
     reportPuncturesNone: 'nie zapisano w aplikacji',
     reportStatus: 'Status',

@@ -181,7 +181,7 @@ export async function askErasure(
   if (!allowed)
     throw new AppError(E.tooManyPasswordAttempts, 429, 'Too many attempts with the password, try later');
   if (!(await hasher.verify(password, user.passwordHash)))
-    throw new AppError(E.wrongCurrentPassword, 400, 'The password is wrong');
+    throw new AppError(E.erasureWrongPassword, 400, 'The password is wrong: the account is not erased');
   await limiter.reset(counter);
   return { confirmationSent: false, request: await startErasure(ctx, user.id, 'OWNER') };
 }

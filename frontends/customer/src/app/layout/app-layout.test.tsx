@@ -41,7 +41,7 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Main page', 'My tests', 'My account', 'Log out'])
+    for (const name of ['Main page', 'My tests', 'My orders', 'Field map', 'My account', 'Log out'])
       expect(within(menu).getByRole('link', { name })).toBeTruthy();
     await userEvent.click(within(menu).getByRole('button', { name: 'Polski' }));
     expect(localStorage.getItem('lang')).toBe('pl');
@@ -86,6 +86,7 @@ describe('layout', () => {
     api(0);
     renderApp('/', { signedIn: true });
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/orders');
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import { OfflineQueueRunner } from '../../features/pwa/components/offline-queue-
 const NAV = [
   { to: '/', key: 'customer.navHome', end: true },
   { to: '/soil-tests', key: 'customer.navMyTests', end: false },
+  { to: '/orders', key: 'farmOrder.navOrders', end: false },
   { to: '/map', key: 'farmMap.navMap', end: true },
   { to: '/notifications', key: 'customer.navNotifications', end: true },
   { to: '/my-account', key: 'customer.navMyAccount', end: true },
@@ -21,7 +22,7 @@ function useUnseen(): number {
   return data?.unseenCount ?? 0;
 }
 
-/** Desktop: main page, my tests, notifications (unseen count in brackets when above 0), my account, log out. */
+/** Desktop: main page, my tests, my orders, field map, notifications (unseen count in brackets when above 0), my account, log out. */
 function Sidebar() {
   const tr = useT();
   const unseen = useUnseen();

@@ -1,5 +1,6 @@
 import { LIMING_NEED_MESSAGE, NUTRIENT_CLASS_MESSAGE, PH_CLASS_MESSAGE } from '@gleba/agronomy';
-import { LimingNeed, NutrientClass, PhClass, type TAreaGeometry } from '@gleba/contracts';
+import { LimingNeed, NutrientClass, PhClass, type Language, type TAreaGeometry } from '@gleba/contracts';
+import { formatNumber } from '@gleba/i18n';
 import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
 import type { FieldResult } from '../api/farm-order';
 
@@ -97,10 +98,11 @@ export function legendEntries(layer: Layer): LegendEntry[] {
   ];
 }
 
-export function valueOf(result: ClassSource | undefined, key: string): string {
+/** An element's value as the language writes it (`6,3` in pl and uk), or its described value. */
+export function valueOf(result: ClassSource | undefined, key: string, lang: Language): string {
   const el = result?.elements.find((e) => e.key === key);
   if (!el) return '—';
-  return el.value !== null ? String(el.value) : (el.valueDescripted ?? '—');
+  return el.value !== null ? formatNumber(lang, el.value, 2) : (el.valueDescripted ?? '—');
 }
 
 /** The box around all the geometries ([west, south, east, north]), or null when there are none. */

@@ -233,3 +233,28 @@ describe('order detail', () => {
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
   });
 });
+
+describe('order detail numbers', () => {
+  it('writes areas with a decimal comma in Polish and two decimals', async () => {
+    const sample = { ...ORDER.samples[0]!, areaHa: 4.3514 };
+    const crop = { ...ORDER.farm.crops[0]!, areaHa: 4.3514 };
+    mockApi({
+      'GET /farm-api/users/me': ADMIN,
+      [`GET /farm-api/orders/${ID}`]: {
+        ...ORDER,
+        totalAreaHa: 4.3514,
+        samples: [sample],
+        farm: { totalAreaHa: 4.3514, crops: [crop] },
+      },
+      'GET /farm-api/shipments': emptyPage,
+    });
+    renderApp(`/orders/${ID}`, { signedIn: true, mode: 'farm', lang: 'pl' });
+    expect(await screen.findByText('Powierzchnia: 4,35 ha')).toBeTruthy();
+    expect(screen.getAllByText('4,35 ha')).toHaveLength(2);
+    expect(document.body.textContent).not.toMatch(/4\.35/);
+    // One word for the punctures in the samples table (the guide's: nakłucia).
+    expect(screen.getByRole('columnheader', { name: 'Zaplanowane nakłucia' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Pobrane nakłucia' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/wkłu/i);
+  });
+});

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { ConfirmationDialog, OrderNotFoundPage, SelectField, Table, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { getCrop } from '@gleba/agronomy';
+import { formatArea, formatNumber } from '@gleba/i18n';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
 import type { Language } from '@gleba/contracts';
@@ -280,7 +281,7 @@ export function OrderDetailPage({
       {order.farm && (
         <article className="card">
           <h2>{tr('admin.sectionFarm')}</h2>
-          <p>{tr('admin.totalArea', { area: order.farm.totalAreaHa })}</p>
+          <p>{tr('admin.totalArea', { area: formatNumber(lang, order.farm.totalAreaHa, 2, 2) })}</p>
           <div className="table-wrap">
             <Table
               rows={order.farm.crops}
@@ -289,7 +290,7 @@ export function OrderDetailPage({
                 { key: 'field', header: tr('admin.field'), cell: (r) => r.fieldName },
                 { key: 'crop', header: tr('admin.crop'), cell: (r) => plantName(r.plantId, lang) },
                 { key: 'plots', header: tr('admin.plots'), cell: (r) => r.plotNumbers.join(', ') },
-                { key: 'area', header: tr('admin.area'), cell: (r) => `${r.areaHa} ha` },
+                { key: 'area', header: tr('admin.area'), cell: (r) => formatArea(lang, r.areaHa) },
                 { key: 'sectors', header: tr('admin.sectors'), cell: (r) => r.sectors },
               ]}
             />
@@ -313,8 +314,8 @@ export function OrderDetailPage({
                   cell: (s) => [s.fieldName, s.sectorName].filter(Boolean).join(' / '),
                 },
                 { key: 'crop', header: tr('admin.crop'), cell: (s) => plantName(s.plantId, lang) },
-                { key: 'area', header: tr('admin.area'), cell: (s) => `${s.areaHa} ha` },
-                { key: 'punctures', header: tr('admin.punctures'), cell: (s) => s.punctures },
+                { key: 'area', header: tr('admin.area'), cell: (s) => formatArea(lang, s.areaHa) },
+                { key: 'punctures', header: tr('admin.plannedPunctures'), cell: (s) => s.punctures },
                 {
                   key: 'taken',
                   header: tr('sampling.takenTitle'),

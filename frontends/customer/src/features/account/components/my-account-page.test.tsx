@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@gleba/contracts';
 import { USER, errorBody, location, mockApi, renderApp } from '../../../testing/render-app';
@@ -150,5 +150,50 @@ describe('my account', () => {
         language: 'uk',
       }),
     );
+  });
+});
+
+describe('deleting the account', () => {
+  const base = {
+    'GET /api/users/me': USER,
+    'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+    'GET /api/users/profile': errorBody(404, 'profileNotFound'),
+    'GET /api/notifications/preferences': { items: [] },
+    'GET /api/users/me/privacy-requests': [],
+  };
+  const erase = async () => {
+    renderApp('/my-account', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Delete account' });
+    fill('Password (confirmation)', 'Zle#Haslo123');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account for good' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+  };
+
+  it('a wrong password says so in words of the deletion, not of a password change', async () => {
+    mockApi({
+      ...base,
+      'POST /api/users/me/privacy-requests/erasure': errorBody(400, 'erasureWrongPassword'),
+    });
+    await erase();
+    expect(
+      await screen.findByText(
+        'That is not the password of this account, so the account was not deleted. Enter the password you sign in with.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The current password is wrong.')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access-1');
+  });
+
+  it('once the erasure starts the session is dropped without a logout call (the account is disabled)', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /api/users/me/privacy-requests/erasure': { confirmationSent: false, request: null },
+      'POST /api/auth/logout': errorBody(403, 'accountDisabled'),
+    });
+    await erase();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(calls.some((c) => c.path === '/api/auth/logout')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormError, toast } from '@gleba/ui';
 import { describeError, useLang, useT } from '../../../lib/i18n';
+import { ERASED } from '../../../lib/logout-state';
 import { confirmErasure, usePrivacyRequests } from '../api/my-data';
 import { PrivacyRequestItem } from './my-data-section';
 
@@ -41,7 +42,7 @@ export function ConfirmErasurePage() {
     try {
       await confirmErasure(token);
       toast.success(tr('customer.deleteAccountDone'));
-      navigate('/logout');
+      navigate('/logout', { state: ERASED });
     } catch (e) {
       setError(describeError(lang, e));
     } finally {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmationDialog, FormError, PasswordField, toast } from '@gleba/ui';
 import type { Language, TPrivacyRequest } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
+import { ERASED } from '../../../lib/logout-state';
 import { downloadArchive, requestErasure, requestExport, usePrivacyRequests } from '../api/my-data';
 
 const LOCALE: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', uk: 'uk-UA' };
@@ -86,7 +87,7 @@ function DeleteAccountForm({ social }: { social: boolean }) {
         toast.success(tr('customer.deleteAccountLinkSent'));
       } else {
         toast.success(tr('customer.deleteAccountDone'));
-        navigate('/logout');
+        navigate('/logout', { state: ERASED });
       }
     } catch (error) {
       setConfirming(false);

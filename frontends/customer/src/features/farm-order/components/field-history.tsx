@@ -1,3 +1,4 @@
+import { formatNumber } from '@gleba/i18n';
 import { TableScroll } from '@gleba/ui';
 import type { Translate } from '../../../lib/i18n';
 import { useLang } from '../../../lib/i18n';
@@ -79,7 +80,7 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
               <circle key={j} cx={x(i)} cy={y(v)} r={3} fill="#8d6e63" opacity={0.7} />
             ))}
             <circle cx={x(i)} cy={y(p.mean)} r={5} fill="#2f6b2f">
-              <title>{`${p.orderNumber}: pH ${p.mean}`}</title>
+              <title>{`${p.orderNumber}: pH ${formatNumber(lang, p.mean, 2)}`}</title>
             </circle>
             <text x={x(i)} y={H - 18} fontSize={11} textAnchor="middle">
               {p.orderNumber}
@@ -140,7 +141,7 @@ export function FieldHistory({
                         className="class-legend__swatch"
                         style={{ background: colourOf(classOf(r, layer), layer) }}
                       />{' '}
-                      {valueOf(r, key)}
+                      {valueOf(r, key, lang)}
                     </td>
                   );
                 })}

@@ -283,6 +283,36 @@ describe('/fields/{cropId}/results: the history', () => {
     ]);
   });
 
+  it('writes the values with a decimal comma in Polish and Ukrainian', async () => {
+    const decimal = result({
+      ...OLD,
+      testId: OLD_SAMPLE,
+      ph: [6.3, 'SLIGHTLY_ACIDIC'],
+      p: [15.4, 'MEDIUM'],
+      k: [14.8, 'MEDIUM'],
+      mg: [5.7, 'MEDIUM'],
+      need: null,
+    });
+    for (const [lang, name] of [
+      ['pl', 'Historia wyników pola'],
+      ['uk', null],
+    ] as const) {
+      api({ 'GET /api/results/fields/history': { items: [decimal] } });
+      open('', lang);
+      const history = name
+        ? await screen.findByRole('region', { name })
+        : (await screen.findAllByRole('region')).find((r) => r.classList.contains('farm-order__history'))!;
+      await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(2));
+      const row = within(history).getAllByRole('row')[1]!;
+      const values = within(row)
+        .getAllByRole('cell')
+        .slice(3, 7)
+        .map((c) => c.textContent!.trim());
+      expect(values).toEqual(['6,3', '15,4', '14,8', '5,7']);
+      cleanup();
+    }
+  });
+
   it('phSeries and ordersWithResults order the orders by time', () => {
     expect(phSeries([RESULT_A, RESULT_OLD, RESULT_B]).map((p) => p.orderNumber)).toEqual([
       'ZF/2025/000003',

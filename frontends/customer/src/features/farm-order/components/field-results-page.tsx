@@ -51,10 +51,10 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
   const r = sector.result;
   const rec = r?.recommendation ?? null;
   const rows: [string, string][] = [
-    [`pH (KCl)`, `${valueOf(r, 'PH_KCL')} · ${classText(tr, r, 'PH')}`],
-    [tr('farmOrder.layer_P'), `${valueOf(r, 'P2O5')} mg/100 g · ${classText(tr, r, 'P')}`],
-    [tr('farmOrder.layer_K'), `${valueOf(r, 'K2O')} mg/100 g · ${classText(tr, r, 'K')}`],
-    [tr('farmOrder.layer_MG'), `${valueOf(r, 'MG')} mg/100 g · ${classText(tr, r, 'MG')}`],
+    [`pH (KCl)`, `${valueOf(r, 'PH_KCL', lang)} · ${classText(tr, r, 'PH')}`],
+    [tr('farmOrder.layer_P'), `${valueOf(r, 'P2O5', lang)} mg/100 g · ${classText(tr, r, 'P')}`],
+    [tr('farmOrder.layer_K'), `${valueOf(r, 'K2O', lang)} mg/100 g · ${classText(tr, r, 'K')}`],
+    [tr('farmOrder.layer_MG'), `${valueOf(r, 'MG', lang)} mg/100 g · ${classText(tr, r, 'MG')}`],
     ...(r?.agronomicCategory
       ? ([[tr('farmOrder.colCategory'), r.agronomicCategory.label]] as [string, string][])
       : []),

@@ -40,6 +40,8 @@ describe('/orders', () => {
     });
     renderPage('/orders', '/orders', <OrdersPage />);
     const table = await screen.findByRole('table', { name: 'Soil test orders' });
+    // A phone shows each order as a card (no table scrolling sideways with its actions off-screen).
+    expect(table.classList.contains('gl-table--stack')).toBe(true);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('ZF/2026/000007');
     expect(rows[0]!.textContent).toContain('Pending payment');

@@ -46,6 +46,7 @@ export function OrdersPage() {
         rows={data?.items}
         rowKey={(o) => o.id}
         empty={tr('farmOrder.noOrders')}
+        stackOnNarrow
         columns={[
           { key: 'number', header: tr('farmOrder.colOrder'), cell: (o) => o.orderNumber },
           { key: 'date', header: tr('farmOrder.colDate'), cell: (o) => formatDate(lang, o.orderDate) },

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { matchPath, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { toast } from '@gleba/ui';
 import { describeError, translateLater } from '../../../lib/i18n';
@@ -92,12 +93,14 @@ export function OfflineQueueRunner() {
   return <OfflineNotice />;
 }
 
+/** Offline, the sampling screen queues punctures (not tests): the notice says so there. */
 function OfflineNotice() {
   const lang = useLanguageStore((s) => s.lang);
+  const sampling = matchPath('/orders/:id/sampling', useLocation().pathname) !== null;
   const [text, setText] = useState('');
   useEffect(() => {
-    void translateLater(lang, ['pwa'], 'pwa.offline').then(setText);
-  }, [lang]);
+    void translateLater(lang, ['pwa'], sampling ? 'pwa.offlineSampling' : 'pwa.offline').then(setText);
+  }, [lang, sampling]);
   return (
     <p role="status" className="offline-notice">
       {text}

@@ -97,3 +97,29 @@ describe('adding a test while offline', () => {
     expect(readQueue()).toEqual([]);
   });
 });
+
+describe('the offline notice on the sampling screen', () => {
+  it('speaks of punctures, not tests (Polish)', async () => {
+    const ORDER = '44444444-4444-4444-8444-444444444441';
+    mockApi({
+      'GET /api/users/me': USER,
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/plants': [],
+      [`GET /api/orders/${ORDER}/sampling`]: {
+        orderId: ORDER,
+        orderNumber: 'ZF/2026/000007',
+        status: 'ORDER_PAID',
+        open: true,
+        samples: [],
+      },
+    });
+    renderApp(`/orders/${ORDER}/sampling`, { signedIn: true, lang: 'pl' });
+    await screen.findByText('Zamówienie ZF/2026/000007', undefined, { timeout: 8000 });
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(
+      await screen.findByText('Jesteś offline. Zapisane teraz nakłucia wyślemy, gdy wróci połączenie.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Dodane teraz badania/)).toBeNull();
+    act(() => void window.dispatchEvent(new Event('online')));
+  });
+});

@@ -130,7 +130,8 @@ export function SamplingPage() {
   useEffect(() => {
     if (!sample) return;
     if (next === null) {
-      setAnnouncement(tr('sampling.allTaken'));
+      // Only when there were points to take (an order without outlines has none).
+      setAnnouncement(planned.length > 0 ? tr('sampling.allTaken') : '');
       return;
     }
     const h = headingRef.current;
@@ -187,7 +188,13 @@ export function SamplingPage() {
     const warnings: string[] = [];
     if (check?.far) warnings.push(tr('sampling.warnFar', { m: check.distanceM }));
     if (check && !check.insideSector) warnings.push(tr('sampling.warnOutside'));
-    setNotice({ recorded: tr('sampling.recorded', { n: pointIndex + 1 }), warnings });
+    // A puncture beyond the plan (all points taken, or none planned) is counted, not given the
+    // nearest point's number: each one gets its own confirmation.
+    const recorded =
+      next === null
+        ? tr('sampling.recordedExtra', { n: taken.length + 1 })
+        : tr('sampling.recorded', { n: pointIndex + 1 });
+    setNotice({ recorded, warnings });
     setSendError(null);
     void send();
   }
@@ -283,9 +290,7 @@ export function SamplingPage() {
           </p>
 
           <div className="sampling__next">
-            {next === null ? (
-              <p>{tr('sampling.allTaken')}</p>
-            ) : (
+            {next === null ? null : (
               <>
                 <h2>{tr('sampling.nextPoint', { n: next + 1, count: planned.length })}</h2>
                 {heading && (
@@ -305,7 +310,13 @@ export function SamplingPage() {
               </>
             )}
           </div>
-          <p role="status" aria-live="polite" className="visually-hidden">
+          {/* One live region; when every planned point is taken its text is the visible message too
+              (said once, not also in a paragraph beside it). */}
+          <p
+            role="status"
+            aria-live="polite"
+            className={next === null && planned.length > 0 ? 'sampling__done' : 'visually-hidden'}
+          >
             {announcement}
           </p>
 
@@ -317,7 +328,11 @@ export function SamplingPage() {
                 disabled={!pos}
                 onClick={take}
               >
-                {next === null ? tr('sampling.takenAgain') : tr('sampling.taken', { n: next + 1 })}
+                {next !== null
+                  ? tr('sampling.taken', { n: next + 1 })
+                  : planned.length > 0
+                    ? tr('sampling.takenAgain')
+                    : tr('sampling.takeUnplanned')}
               </button>
               {!pos && <p className="sampling__note">{tr('sampling.takenNeedsPosition')}</p>}
             </div>
