@@ -344,7 +344,8 @@ describe.runIf(hasChromium())('admin panel in Chromium against the real system',
         expect.stringContaining('Delivered to the laboratory'),
       ]),
     );
-    await page.locator('dd', { hasText: /^Delivered$/ }).waitFor({ timeout: T });
+    // The status, then DPD's latest event beside it.
+    await page.locator('dd', { hasText: /^Delivered( ·|$)/ }).waitFor({ timeout: T });
     await shot(page, 'shipment-tracking-history');
     expect((await adminApi(token, 'garden', `/shipments/${parcel.id}`)).body.status).toBe('DELIVERED');
   });

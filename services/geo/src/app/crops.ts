@@ -113,7 +113,8 @@ async function snapshot(trx: Transaction<Database>, row: CropRow): Promise<TCrop
     areaHa: crop!.areaHa,
     plotNumbers: plots.map((p) => p.plot_number ?? p.name),
     fieldName: plots.map((p) => p.name).join(', '),
-    geometry: crop!.geometry,
+    // Only a crop without sectors needs its own outline: otherwise the sectors carry it.
+    geometry: crop!.sectors.length === 0 ? crop!.geometry : undefined,
     sectors: crop!.sectors.map((s) => ({
       sectorId: s.id,
       name: s.name,
