@@ -3,12 +3,14 @@
 // and unseen count, my tests, plots, an order quote, the price list. The baseline, in the same run:
 // the same requests sent to each service directly (one load generator per service, its share of
 // the mix and of the connections or rate, all at once), so the comparison is the gateway's cost
-// alone. Each is measured at a fixed rate (BENCH_RATE, default 500 requests/s; goal: p99
-// <= 50 ms through the gateway) and at saturation; prints requests/s, p50/p99 (from every
+// alone. Each is measured at a fixed rate (BENCH_RATE, default 500 requests/s, evenly spaced and
+// open-loop: bench/lib/steady-load.ts; goal: p99 <= 50 ms through the gateway) and at saturation
+// (autocannon, BENCH_CONNECTIONS); prints requests/s, p50/p99 (from every
 // response's latency), errors, non-2xx and the CPU the system's Node processes spent per request.
 import autocannon from 'autocannon';
 import { loadavg, cpus } from 'node:os';
 import { cpuSeconds } from './lib/cpu';
+import { steadyLoad } from './lib/steady-load';
 import { Client, newCustomer, placeFarmOrder, startBenchSystem } from './lib/bench-system';
 
 const seconds = Number(process.argv[2] ?? process.env.BENCH_SECONDS ?? 20);
@@ -74,8 +76,10 @@ try {
     const service = resolveService(r.path.split('?')[0]!)!;
     direct.set(service, [...(direct.get(service) ?? []), r]);
   }
-  const pids = ['gateway', ...Object.keys(system.urls.services)].map((n) => system.pid(n));
-  const systemCpu = (): number => pids.reduce<number>((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+  const names = ['gateway', ...Object.keys(system.urls.services)];
+  /** CPU seconds used so far by each of the system's Node processes, by name. */
+  const cpuByProcess = (): Map<string, number> =>
+    new Map(names.map((n) => [n, cpuSeconds(system.pid(n)) ?? 0]));
 
   /** Runs one load generator per target at once; latencies from every response. */
   const run = async (
@@ -93,8 +97,20 @@ try {
       ...(rate && !warm ? { overallRate: Math.max(1, Math.round(rate * share(t))) } : {}),
     });
     await Promise.all(targets.map((t) => autocannon(options(t, 2, true))));
+    const cpu0 = cpuByProcess();
+    if (rate) {
+      // A fixed rate: evenly spaced requests (bench/lib/steady-load.ts), not autocannon's per-second bursts.
+      const steady = await steadyLoad({ targets, rate, seconds, connections });
+      const cpu1 = cpuByProcess();
+      return summary(name, cpu0, cpu1, steady.latencies, {
+        rps: Math.round(steady.rps),
+        errors: steady.errors,
+        non2xx: steady.non2xx,
+        total: steady.total,
+        gatewayUsed,
+      });
+    }
     const latencies: number[] = [];
-    const cpu0 = systemCpu();
     const results = await Promise.all(
       targets.map(
         (t) =>
@@ -106,21 +122,38 @@ try {
           }),
       ),
     );
-    const cpu = systemCpu() - cpu0;
     latencies.sort((a, b) => a - b);
-    const at = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
-    const total = results.reduce((n, r) => n + r.requests.total, 0);
-    return {
-      name,
+    return summary(name, cpu0, cpuByProcess(), latencies, {
       rps: Math.round(results.reduce((n, r) => n + r.requests.average, 0)),
-      p50: Math.round(at(0.5) * 10) / 10,
-      p99: Math.round(at(0.99) * 10) / 10,
       errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
       non2xx: results.reduce((n, r) => n + r.non2xx, 0),
-      total,
-      cpuUs: Math.round((cpu * 1e6) / Math.max(1, total)),
+      total: results.reduce((n, r) => n + r.requests.total, 0),
       gatewayUsed,
+    });
+  };
+  /** One row: throughput, p50/p99 of the sorted latencies, CPU per request in all and by process. */
+  const summary = (
+    name: string,
+    cpu0: Map<string, number>,
+    cpu1: Map<string, number>,
+    latencies: number[],
+    counts: { rps: number; errors: number; non2xx: number; total: number; gatewayUsed: boolean },
+  ) => {
+    const perProcess = names.map((n) => [n, cpu1.get(n)! - cpu0.get(n)!] as const);
+    const cpu = perProcess.reduce((sum, [, s]) => sum + s, 0);
+    const at = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    const { total } = counts;
+    return {
+      name,
+      ...counts,
+      p50: Math.round(at(0.5) * 10) / 10,
+      p99: Math.round(at(0.99) * 10) / 10,
+      cpuUs: Math.round((cpu * 1e6) / Math.max(1, total)),
+      cpuUsBy: perProcess
+        .filter(([, s]) => s > 0)
+        .map(([n, s]) => `${n} ${Math.round((s * 1e6) / Math.max(1, total))}`)
+        .join(', '),
     };
   };
   const throughGateway = [{ url: system.urls.gateway, requests: mix }];
@@ -149,6 +182,7 @@ try {
     console.log(
       `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.total} | ${r.cpuUs} |`,
     );
+  for (const r of rows) console.log(`CPU µs per request by process, ${r.name}: ${r.cpuUsBy}`);
   const [directRate, gatewayRate, directSat, gatewaySat] = rows as [
     (typeof rows)[0],
     (typeof rows)[0],
