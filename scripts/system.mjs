@@ -108,9 +108,9 @@ export function databaseUrl(serviceName, layout = DEFAULT_LAYOUT) {
   return db.toString();
 }
 
-/** Per-service settings of how the process runs. lab-import's heap is capped so a 5 MB workbook
- * import stays under 300 MB resident (the old space otherwise grows before V8 collects it;
- * measured in bench/results/lab-import.md). */
+/** Per-service settings of how the process runs. lab-import's heap is capped so a workbook import
+ * keeps a bounded resident size (the old space otherwise grows before V8 collects it; figures in
+ * bench/results/lab-import.md). */
 const PROCESS_ENV = { 'lab-import': { NODE_OPTIONS: '--max-old-space-size=192' } };
 
 /** One process's environment. In the default layout the caller's environment overrides the common

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 
 export const DEMO_HISTORY_FIELD = 'Pole przy lesie';
-/** The divided field with two seasons of results per sector: the variable-rate map (issue 26). */
+/** The divided field with two seasons of results per sector: the variable-rate map. */
 export const DEMO_PRESCRIPTION_FIELD = 'Pole za wsią';
 const FARMER = { email: 'farmer@gleba.local', password: 'Farmer123!' };
 const ADMIN = { email: 'admin@gleba.local', password: 'Admin123!' };

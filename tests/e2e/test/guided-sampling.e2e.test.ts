@@ -1,4 +1,4 @@
-// Guided sampling on the phone (issue 26 items 1-4, decision 0058) in Chromium at 375 px:
+// Guided sampling on the phone (decision 0058) in Chromium at 375 px:
 // a customer with a paid farm order opens the sampling screen from My orders, with a faked
 // position (`context.setGeolocation`, the 'geolocation' permission granted) walks to the planned
 // points and taps "Taken" at each; half-way the context goes offline (`context.setOffline(true)`),

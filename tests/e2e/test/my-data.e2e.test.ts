@@ -1,4 +1,4 @@
-// Issue 29 in the browser: My account's "My data" and "Delete account" cards, the e-mailed export
+// My data in the browser: My account's "My data" and "Delete account" cards, the e-mailed export
 // link's page, the erasure confirmation page, and the admin's user details with the data requests,
 // each in Polish, English and Ukrainian at 1280 and 375 px through `checkScreen` (placeholders,
 // raw codes, catalogue keys, English on other screens, console errors, unexpected 4xx, axe).

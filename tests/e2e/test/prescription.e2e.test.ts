@@ -1,4 +1,4 @@
-// The variable-rate map and the per-sector history (issue 26 items 5-7) in Chromium at 1280 px, in
+// The variable-rate map and the per-sector history in Chromium at 1280 px, in
 // Polish, English and Ukrainian, on a field like the demo's "Pole za wsią" (scripts/lib/demo-week.mjs):
 // about 12 ha in sectors, two seasons of lab results that differ from sector to sector. From the
 // field's results map: the history of each sector (chart and change since the previous test), then

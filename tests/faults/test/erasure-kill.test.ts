@@ -1,4 +1,4 @@
-// Issue 29: kill the service that is erasing half-way; the erasure still completes, once.
+// Erasure of a person's data: kill the service that is erasing half-way; the erasure still completes, once.
 // Five services run in-process on the shared PostgreSQL, RabbitMQ and Redis (nothing of those is
 // stopped, so no private infrastructure is needed); orders runs as a process of its own from its
 // sources, so it can be killed with SIGKILL. The test holds a lock on the customer's order row:

@@ -8,7 +8,7 @@ import { startSmtpSink } from '../src/smtp-sink';
 import { findText, SERVICE_NAMES, startSixServices } from '../src/six-services';
 
 /**
- * Issue 29: a person with data in all six services exports it (every part in the archive), then
+ * My data: a person with data in all six services exports it (every part in the archive), then
  * erases it; afterwards their e-mail, phone and name are in none of the six databases (delivery
  * logs included), while the paid order's number and amounts remain.
  */

@@ -3,7 +3,7 @@ import { defineMessages } from '../catalogue';
 /**
  * The variable-rate map of a field (rates per sector for a chosen lime or P, K, Mg product, the
  * totals to buy, the files for the spreader) and the history of each sector's values across
- * seasons (customer app, issue 26 items 5-7; decisions 0059, 0060).
+ * seasons (customer app; decisions 0059, 0060).
  */
 export const prescription = defineMessages({
   pl: {

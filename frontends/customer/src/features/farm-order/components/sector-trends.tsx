@@ -101,7 +101,7 @@ function Sparkline({
 }
 
 /**
- * Item 7 of issue 26: per sector, the chosen element's value in each test of the field (a small
+ * Per sector, the chosen element's value in each test of the field (a small
  * chart each, on one scale) and the change since the previous test; the table says the same in
  * words (the charts' accessible alternative).
  */
