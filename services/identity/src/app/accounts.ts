@@ -93,9 +93,9 @@ export async function register(
 ): Promise<TCurrentUser | undefined> {
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(E.userAlreadyExists, 'User already exists');
   const passwordHash = await depsOf(ctx).hasher.hash(body.password);
-  let user: User;
+  let created: User;
   try {
-    user = await ctx.db.transaction().execute(async (trx) => {
+    created = await ctx.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, {
         id: randomUUID(),
         public_user_id: newPublicUserId(),
@@ -119,7 +119,7 @@ export async function register(
     if (isUniqueViolation(error)) throw conflict(E.userAlreadyExists, 'User already exists');
     throw error;
   }
-  return findCurrentUser(ctx.db, user.id);
+  return findCurrentUser(ctx.db, created.id);
 }
 
 export async function activate(ctx: Deps, token: string): Promise<TTokenPair> {
