@@ -11,10 +11,11 @@ import type {
   TPriceList,
   TQuote,
   TQuoteBody,
+  TRecommendationView,
+  TResultElement,
 } from '@gleba/contracts';
 import { api } from '../api-client';
 import { useLanguageStore } from '../../stores/language-store';
-import type { ResultElementView, RecommendationView } from './results';
 
 export interface PaymentInstructions {
   method: TFarmOrder['paymentMethod'];
@@ -55,8 +56,8 @@ export interface FieldResult {
   importedAt: string;
   updatedAt: string;
   agronomicCategory: { value: string; label: string } | null;
-  elements: ResultElementView[];
-  recommendation: RecommendationView | null;
+  elements: TResultElement[];
+  recommendation: TRecommendationView | null;
   recommendationError: string | null;
 }
 

@@ -62,13 +62,7 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
   const doses = rec
     ? [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null)
     : [];
-  const notes = rec
-    ? Array.isArray(rec.notesText)
-      ? rec.notesText
-      : rec.notesText
-        ? [rec.notesText]
-        : []
-    : [];
+  const notes = rec?.notesText ?? [];
   return (
     <aside
       className="farm-order__panel"
