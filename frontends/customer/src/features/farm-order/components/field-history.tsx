@@ -1,9 +1,9 @@
 import { formatNumber } from '@gleba/i18n';
 import { TableScroll } from '@gleba/ui';
+import type { TFieldResultView } from '@gleba/contracts';
 import type { Translate } from '../../../lib/i18n';
 import { useLang } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
-import type { FieldResult } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf } from '../../../lib/results/layers';
 
 const W = 520;
@@ -21,7 +21,7 @@ export interface PhPoint {
 }
 
 /** The pH of every sample, per order (oldest first), with the order's mean. */
-export function phSeries(results: readonly FieldResult[]): PhPoint[] {
+export function phSeries(results: readonly TFieldResultView[]): PhPoint[] {
   const byOrder = new Map<string, PhPoint>();
   for (const r of results) {
     const ph = r.elements.find((e) => e.key === 'PH_KCL')?.value;
@@ -104,7 +104,7 @@ export function FieldHistory({
   where,
   tr,
 }: {
-  results: readonly FieldResult[];
+  results: readonly TFieldResultView[];
   where: Map<string, { sectorName: string | null }>;
   tr: Translate;
 }) {
