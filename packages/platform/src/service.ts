@@ -13,7 +13,7 @@ import { Jobs } from './jobs/jobs';
 import { httpMetrics, instrumentService, metricsHandler } from './metrics';
 import { createLogger, type Logger } from './logger';
 import { AmqpConnection } from './messaging/connection';
-import { EventConsumer, type ConsumerSettled, type EventHandler } from './messaging/consumer';
+import { EventConsumer, type EventHandler } from './messaging/consumer';
 import { createOutbox, type Outbox } from './messaging/outbox';
 import { OutboxRelay } from './messaging/relay';
 import type { EventDefinition } from '@gleba/contracts';
@@ -44,8 +44,6 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   consumerBatchConcurrency?: number;
   /** What the consumer runs in each of its transactions after the handlers (see `ConsumerOptions.beforeCommit`). */
   consumerBeforeCommit?: (ctx: ServiceContext<DB, C>) => (trx: Transaction<DB>) => Promise<void>;
-  /** Told after each of the consumer's transactions settles (see `ConsumerOptions.onSettled`). */
-  consumerSettled?: (ctx: ServiceContext<DB, C>) => (settled: ConsumerSettled) => void;
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
@@ -146,7 +144,6 @@ export async function startService<DB, C extends BaseConfig>(
     batchMax: def.consumerBatchMax,
     batchConcurrency: def.consumerBatchConcurrency,
     beforeCommit: def.consumerBeforeCommit?.(ctx),
-    onSettled: def.consumerSettled?.(ctx),
     logger,
   });
   await relay.start();

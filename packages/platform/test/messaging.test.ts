@@ -6,7 +6,6 @@ import { PingV1 } from '@gleba/contracts';
 import {
   AmqpConnection,
   EventConsumer,
-  type ConsumerSettled,
   OutboxRelay,
   createDatabase,
   createLogger,
@@ -74,8 +73,6 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
   // Transactions with handlers running now, and the most at once (batchConcurrency 1 below).
   const open = new Set<object>();
   let mostOpen = 0;
-  // What the consumer reported after each transaction settled (onSettled).
-  const settled: ConsumerSettled[] = [];
 
   beforeAll(async () => {
     await proxy.start();
@@ -100,7 +97,6 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
       retryDelaysMs: [50, 100],
       batchMax,
       batchConcurrency: 1,
-      onSettled: (s) => settled.push(s),
       logger,
       handlers: [
         on<DB, typeof PingV1>(PingV1, async (trx, data, envelope) => {
@@ -191,13 +187,8 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
         ).rows[0]!.n === 0,
       { timeoutMs: 10_000, message: 'every outbox row marked published' },
     );
-    // Every message received was reported once settled (redeliveries around the cuts too), with
-    // how long the oldest of its transaction was in the process.
-    expect(settled.reduce((n, s) => n + s.events, 0)).toBeGreaterThanOrEqual(total);
-    expect(settled.every((s) => s.waitedMs >= 0 && s.held >= 0 && s.events >= 1)).toBe(true);
     // Relayed 50 at a time, events arrive together: with batching some shared a transaction.
     if (batchMax > 1) {
-      expect(settled.some((s) => s.events > 1)).toBe(true);
       expect(consumer.batches).toBeGreaterThan(0);
       // Messages that arrived while a batch ran waited for it (batchConcurrency 1).
       expect(mostOpen).toBe(1);

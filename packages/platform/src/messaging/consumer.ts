@@ -49,21 +49,7 @@ export interface ConsumerOptions<DB> {
    * transaction like a handler's would (a batch is then handled again event by event).
    */
   beforeCommit?: (trx: Transaction<DB>) => Promise<void>;
-  /**
-   * Told after each transaction (one event or a batch) has settled its messages: how many, and how
-   * long the oldest of them was in this process (from its arrival to its ack, retry or dead
-   * letter). The event path's own latency, for work that should yield to it.
-   */
-  onSettled?: (settled: ConsumerSettled) => void;
   logger: Logger;
-}
-
-export interface ConsumerSettled {
-  events: number;
-  /** Milliseconds from the oldest message's arrival in this process to its settlement. */
-  waitedMs: number;
-  /** Messages received and not settled yet (at most the prefetch): a full buffer means the broker holds more. */
-  held: number;
 }
 
 interface Parsed<DB> {
@@ -95,7 +81,7 @@ export class EventConsumer<DB> {
   private readonly handlers = new Map<string, EventHandler<DB, EventDefinition>>();
   private readonly types = new Set<string>();
   private inflight = 0;
-  private waiting: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[] = [];
+  private waiting: { channel: ConfirmChannel; msg: ConsumeMessage }[] = [];
   private flushScheduled = false;
   /** Batch transactions running now. */
   private running = 0;
@@ -125,7 +111,7 @@ export class EventConsumer<DB> {
           return;
         }
         // Messages of one socket read arrive in one go: gather them, handle them on the next turn.
-        this.waiting.push({ channel, msg, arrived: performance.now() });
+        this.waiting.push({ channel, msg });
         this.inflight += 1;
         this.scheduleFlush();
       });
@@ -161,7 +147,6 @@ export class EventConsumer<DB> {
 
   private async onMessage(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
     this.inflight += 1;
-    const arrived = performance.now();
     try {
       const parsed = this.parse(channel, msg);
       if (parsed) await this.handleOne(parsed);
@@ -170,17 +155,6 @@ export class EventConsumer<DB> {
       this.options.logger.warn({ err: error }, 'message settlement failed');
     } finally {
       this.inflight -= 1;
-      this.settled(1, arrived);
-    }
-  }
-
-  private settled(events: number, arrived: number): void {
-    const observe = this.options.onSettled;
-    if (!observe) return;
-    try {
-      observe({ events, waitedMs: performance.now() - arrived, held: this.inflight });
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'consumer observer failed');
     }
   }
 
@@ -233,9 +207,7 @@ export class EventConsumer<DB> {
     }
   }
 
-  private async handleGroup(
-    group: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[],
-  ): Promise<void> {
+  private async handleGroup(group: { channel: ConfirmChannel; msg: ConsumeMessage }[]): Promise<void> {
     try {
       const parsed = group
         .map((m) => this.parse(m.channel, m.msg))
@@ -246,7 +218,6 @@ export class EventConsumer<DB> {
       this.options.logger.warn({ err: error }, 'message settlement failed');
     } finally {
       this.inflight -= group.length;
-      this.settled(group.length, group[0]!.arrived);
     }
   }
 
