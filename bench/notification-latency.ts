@@ -121,8 +121,14 @@ async function serve(): Promise<void> {
   const keys = staticKeyResolver({ [env.BENCH_KID!]: createPublicKey(env.BENCH_PUBLIC_KEY!) });
   const databaseUrl = await createTestDatabase('bench_notification');
   // BENCH_BATCH_MAX: events per consumer transaction under a backlog (1: one transaction each).
-  const definition = env.BENCH_BATCH_MAX
-    ? { ...notificationService, consumerBatchMax: Number(env.BENCH_BATCH_MAX) }
+  const definition: typeof notificationService = env.BENCH_BATCH_MAX
+    ? {
+        ...notificationService,
+        consumerBatch: (ctx) => ({
+          ...notificationService.consumerBatch!(ctx),
+          max: Number(env.BENCH_BATCH_MAX),
+        }),
+      }
     : notificationService;
   const service = await startTestService(definition, {
     keys,

@@ -57,11 +57,11 @@ async function publishPings(db: Kysely<DB>, from: number, count: number) {
   }
 }
 
-// batchMax 1: one transaction per event; 20: events that arrive together share one (a failing
+// batch.max 1: one transaction per event; 20: events that arrive together share one (a failing
 // batch is handled again event by event), with the same guarantees. Odd pings are written by the
 // consumer's beforeCommit (deferred by the handler, one insert per transaction), even ones by the
 // handler itself: both ways give exactly one effect per event.
-describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batchMax) => {
+describe.each([1, 20])('outbox -> broker -> inbox (consumer batch.max %i)', (batchMax) => {
   const names = testMessagingNames(`messaging-b${batchMax}`);
   const proxy = new TcpProxy('127.0.0.1', Number(new URL(testEnv.rabbitmqUrl).port || 5672));
   let producer: Awaited<ReturnType<typeof setupSide>>;
@@ -70,7 +70,7 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
   let consumer: EventConsumer<DB>;
   let failingCalls = 0;
   const deferred = new WeakMap<object, { seq: number; event_id: string }[]>();
-  // Transactions with handlers running now, and the most at once (batchConcurrency 1 below).
+  // Transactions with handlers running now, and the most at once (batch.concurrency 1 below).
   const open = new Set<object>();
   let mostOpen = 0;
 
@@ -95,8 +95,16 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
       exchange: names.exchange,
       queuePrefix: names.queuePrefix,
       retryDelaysMs: [50, 100],
-      batchMax,
-      batchConcurrency: 1,
+      batch: {
+        max: batchMax,
+        concurrency: 1,
+        beforeCommit: async (trx) => {
+          open.delete(trx);
+          const rows = deferred.get(trx);
+          deferred.delete(trx);
+          if (rows?.length) await trx.insertInto('pings').values(rows).execute();
+        },
+      },
       logger,
       handlers: [
         on<DB, typeof PingV1>(PingV1, async (trx, data, envelope) => {
@@ -111,12 +119,6 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
           else deferred.set(trx, [...(deferred.get(trx) ?? []), row]);
         }),
       ],
-      beforeCommit: async (trx) => {
-        open.delete(trx);
-        const rows = deferred.get(trx);
-        deferred.delete(trx);
-        if (rows?.length) await trx.insertInto('pings').values(rows).execute();
-      },
     });
     await relay.start();
     await consumer.start();
@@ -190,7 +192,7 @@ describe.each([1, 20])('outbox -> broker -> inbox (consumer batchMax %i)', (batc
     // Relayed 50 at a time, events arrive together: with batching some shared a transaction.
     if (batchMax > 1) {
       expect(consumer.batches).toBeGreaterThan(0);
-      // Messages that arrived while a batch ran waited for it (batchConcurrency 1).
+      // Messages that arrived while a batch ran waited for it (batch.concurrency 1).
       expect(mostOpen).toBe(1);
     } else {
       expect(consumer.batches).toBe(0);

@@ -53,10 +53,6 @@ export const notificationService: ServiceDefinition<Database, Config> = {
     app.use(newsletterRoutes(deps));
     app.use(deliveriesRoutes(deps));
   },
-  // Waiting events share a transaction (one BEGIN, inbox insert and COMMIT for up to 20): under a
-  // backlog the consumer catches up instead of falling further behind.
-  // Their notices are written together, two statements per transaction (see NoticeWriter).
-  consumerBatchMax: 20,
   handlers(ctx) {
     const { queue, notices } = eventPathOf(ctx);
     return [
@@ -67,9 +63,12 @@ export const notificationService: ServiceDefinition<Database, Config> = {
       ...privacyHandlers<Database>('notification', ctx, notificationPrivacy),
     ];
   },
-  consumerBeforeCommit(ctx) {
+  // Handling a backlog: waiting events share a transaction (one BEGIN, inbox insert and COMMIT for
+  // up to 20), so the consumer catches up instead of falling further behind; their notices are
+  // written together just before it commits, two statements per transaction (NoticeWriter).
+  consumerBatch(ctx) {
     const { notices } = eventPathOf(ctx);
-    return (trx) => notices.flush(trx);
+    return { max: 20, beforeCommit: (trx) => notices.flush(trx) };
   },
   async start(ctx) {
     const changes = inAppChangesOf(ctx);
