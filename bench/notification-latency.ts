@@ -120,7 +120,17 @@ async function serve(): Promise<void> {
   const env = process.env;
   const keys = staticKeyResolver({ [env.BENCH_KID!]: createPublicKey(env.BENCH_PUBLIC_KEY!) });
   const databaseUrl = await createTestDatabase('bench_notification');
-  const service = await startTestService(notificationService, {
+  // BENCH_BATCH_MAX: events per consumer transaction under a backlog (1: one transaction each).
+  const definition: typeof notificationService = env.BENCH_BATCH_MAX
+    ? {
+        ...notificationService,
+        consumerBatch: (ctx) => ({
+          ...notificationService.consumerBatch!(ctx),
+          max: Number(env.BENCH_BATCH_MAX),
+        }),
+      }
+    : notificationService;
+  const service = await startTestService(definition, {
     keys,
     databaseUrl,
     messaging: { exchange: env.BENCH_EXCHANGE!, queuePrefix: env.BENCH_QUEUE_PREFIX! },
@@ -134,10 +144,6 @@ async function serve(): Promise<void> {
       ...(env.BENCH_DELIVERY_CONCURRENCY
         ? { DELIVERY_CONCURRENCY: Number(env.BENCH_DELIVERY_CONCURRENCY) }
         : {}),
-      // BENCH_WORKER_NICE: the delivery worker's scheduling priority (the service's default otherwise).
-      ...(env.BENCH_WORKER_NICE ? { DELIVERY_WORKER_NICE: Number(env.BENCH_WORKER_NICE) } : {}),
-      // BENCH_YIELD_LAG_MS: how far the event path may lag before e-mail and SMS yield (0: they never do).
-      ...(env.BENCH_YIELD_LAG_MS ? { DELIVERY_YIELD_LAG_MS: Number(env.BENCH_YIELD_LAG_MS) } : {}),
     },
   });
   console.log(`READY ${JSON.stringify({ url: service.url, databaseUrl })}`);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { z } from 'zod';
 import { loadConfig, ZBaseConfig, type BaseConfig, type ProductionSecret } from './config';
 import { createDatabase } from './db/database';
@@ -13,7 +13,7 @@ import { Jobs } from './jobs/jobs';
 import { httpMetrics, instrumentService, metricsHandler } from './metrics';
 import { createLogger, type Logger } from './logger';
 import { AmqpConnection } from './messaging/connection';
-import { EventConsumer, type ConsumerSettled, type EventHandler } from './messaging/consumer';
+import { EventConsumer, type ConsumerBatch, type EventHandler } from './messaging/consumer';
 import { createOutbox, type Outbox } from './messaging/outbox';
 import { OutboxRelay } from './messaging/relay';
 import type { EventDefinition } from '@gleba/contracts';
@@ -38,14 +38,8 @@ export interface ServiceDefinition<DB, C extends BaseConfig = BaseConfig> {
   /** Mount routers. Every request has already been through `authenticate` (sets `req.auth`). */
   routes: (app: Express, ctx: ServiceContext<DB, C>) => void;
   handlers?: (ctx: ServiceContext<DB, C>) => EventHandler<DB, EventDefinition>[];
-  /** Events handled in one transaction when several wait (see `ConsumerOptions.batchMax`; default 1). */
-  consumerBatchMax?: number;
-  /** Batch transactions the consumer runs at once (see `ConsumerOptions.batchConcurrency`; default 2). */
-  consumerBatchConcurrency?: number;
-  /** What the consumer runs in each of its transactions after the handlers (see `ConsumerOptions.beforeCommit`). */
-  consumerBeforeCommit?: (ctx: ServiceContext<DB, C>) => (trx: Transaction<DB>) => Promise<void>;
-  /** Told after each of the consumer's transactions settles (see `ConsumerOptions.onSettled`). */
-  consumerSettled?: (ctx: ServiceContext<DB, C>) => (settled: ConsumerSettled) => void;
+  /** Handling a backlog: events that wait share a transaction (`ConsumerBatch`; default: one transaction each). */
+  consumerBatch?: (ctx: ServiceContext<DB, C>) => ConsumerBatch<DB>;
   /** Workers, repeatable jobs, servers of its own; returns what stops them. */
   start?: (ctx: ServiceContext<DB, C>) => Promise<(() => Promise<void>) | void>;
   jsonLimit?: string;
@@ -143,10 +137,7 @@ export async function startService<DB, C extends BaseConfig>(
     queuePrefix: config.QUEUE_PREFIX,
     handlers: def.handlers?.(ctx) ?? [],
     retryDelaysMs: config.CONSUMER_RETRY_DELAYS_MS,
-    batchMax: def.consumerBatchMax,
-    batchConcurrency: def.consumerBatchConcurrency,
-    beforeCommit: def.consumerBeforeCommit?.(ctx),
-    onSettled: def.consumerSettled?.(ctx),
+    batch: def.consumerBatch?.(ctx),
     logger,
   });
   await relay.start();

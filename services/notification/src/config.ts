@@ -44,29 +44,12 @@ export const ZConfig = ZBaseConfig.extend({
   DELIVERY_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   /**
-   * Where the e-mail and SMS workers run: `process` = a child process the service forks (what
-   * `node dist/main.js` and `npm start` use unless set), `in-process` = in the service's own event
-   * loop (the default when the service is embedded: tests, benches), `off` = elsewhere (a separate
-   * `node dist/main.js delivery-worker`).
+   * Where the e-mail and SMS workers run (`jobs/delivery-runner.ts`): `in-process` = in the
+   * service's own event loop (the default when the service is embedded: tests, benches),
+   * `process` = a child process the service forks (what `node dist/main.js` and `npm start` use
+   * unless set), `off` = elsewhere (a separate `node dist/main.js delivery-worker`).
    */
   DELIVERY_WORKER: z.enum(['in-process', 'process', 'off']).default('in-process'),
-  /**
-   * Scheduling priority (nice, 0-19) of the forked delivery worker process: when the CPU is short,
-   * the consumer and the API (in-app notifications readable at once) go first and e-mails and SMS
-   * wait their turn in Redis. 0 keeps the parent's priority. 19 (the lowest priority): at 200
-   * events/s with an e-mail and an SMS each, +10 still let the worker's bursts hold the consumer
-   * back (p99 3.3-5.3 s, 182-190 handled events/s); +19 kept up (p99 0.83-0.85 s, 199-200/s) and
-   * sent as many e-mails meanwhile.
-   */
-  DELIVERY_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(19),
-  /**
-   * E-mail and SMS yield to the event path: when the consumer's transactions take longer than this
-   * (ms, from a message's arrival to its ack), unpaced workers drop to DELIVERY_MIN_RATE and a paced
-   * rate halves; it grows back while they settle within half of it (see DeliveryPacer). 0: not paced.
-   */
-  DELIVERY_YIELD_LAG_MS: z.coerce.number().int().min(0).default(50),
-  /** The rate (deliveries/s of one worker process) that yielding never goes below. */
-  DELIVERY_MIN_RATE: z.coerce.number().positive().default(10),
   /** Delay of a new delivery job, so the event's transaction has committed when a worker looks. */
   DELIVERY_ENQUEUE_DELAY_MS: z.coerce.number().int().min(0).default(50),
   /** How often pending deliveries whose job went missing (Redis lost, crash) are queued again. */

@@ -1,6 +1,6 @@
 import { runMain } from '@gleba/platform';
 import { ZConfig } from './config';
-import { DELIVERY_WORKER_ARG, runDeliveryWorker } from './jobs/delivery-process';
+import { DELIVERY_WORKER_ARG, runDeliveryWorker } from './jobs/delivery-runner';
 import { notificationService } from './service';
 
 if (process.argv.includes(DELIVERY_WORKER_ARG)) {

@@ -30,40 +30,31 @@ export interface ConsumerOptions<DB> {
   handlers: EventHandler<DB, EventDefinition>[];
   retryDelaysMs: number[];
   prefetch?: number;
+  /** Handling a backlog (see `ConsumerBatch`); without it every event has a transaction of its own. */
+  batch?: ConsumerBatch<DB>;
+  logger: Logger;
+}
+
+/**
+ * Handling a backlog: events that are waiting share a transaction (one BEGIN, one inbox insert,
+ * one COMMIT). A batch that fails is handled again one event at a time, so retries and
+ * dead-lettering stay per event. For handlers that only write in the transaction they are given.
+ */
+export interface ConsumerBatch<DB> {
+  /** Events handled in one transaction at most (1: one transaction each, `beforeCommit` still runs). */
+  max: number;
   /**
-   * Events handled in one transaction when several are waiting (default 1: one transaction each).
-   * Events that arrived together share one BEGIN, one inbox insert and one COMMIT; a batch that
-   * fails is handled again one event at a time, so retries and dead-lettering stay per event.
-   * For handlers that only write in the transaction they are given.
+   * Transactions running at once (default 2). Messages that arrive meanwhile wait for one to
+   * finish and then go together, so under load the batches grow and the cost per event falls,
+   * while a lone event still goes at once.
    */
-  batchMax?: number;
-  /**
-   * With batches (batchMax > 1): transactions running at once (default 2). Messages that arrive
-   * meanwhile wait for one to finish and then go together, so under load the batches grow and the
-   * cost per event falls, while a lone event still goes at once.
-   */
-  batchConcurrency?: number;
+  concurrency?: number;
   /**
    * Runs in each consumer transaction after its handlers, before COMMIT: for handlers that defer
    * their writes so that every event of a batch is written by one statement. A failure fails the
    * transaction like a handler's would (a batch is then handled again event by event).
    */
   beforeCommit?: (trx: Transaction<DB>) => Promise<void>;
-  /**
-   * Told after each transaction (one event or a batch) has settled its messages: how many, and how
-   * long the oldest of them was in this process (from its arrival to its ack, retry or dead
-   * letter). The event path's own latency, for work that should yield to it.
-   */
-  onSettled?: (settled: ConsumerSettled) => void;
-  logger: Logger;
-}
-
-export interface ConsumerSettled {
-  events: number;
-  /** Milliseconds from the oldest message's arrival in this process to its settlement. */
-  waitedMs: number;
-  /** Messages received and not settled yet (at most the prefetch): a full buffer means the broker holds more. */
-  held: number;
 }
 
 interface Parsed<DB> {
@@ -89,18 +80,20 @@ const INBOX_MANY = preparedStatement<{ event_id: string }>(
  * Consumes the service's queue. Each event is parsed with its schema; its id goes into the inbox
  * in the same transaction as the handler's effect, so a redelivered event changes nothing. A
  * failing event is retried through delay queues, then dead-lettered; a failure is never acked.
+ * Every event has a transaction of its own (`onMessage`, `handleOne`) unless the service opts in
+ * to `batch`, the handling of a backlog (the last section of the class).
  */
 export class EventConsumer<DB> {
   readonly names: QueueNames;
   private readonly handlers = new Map<string, EventHandler<DB, EventDefinition>>();
   private readonly types = new Set<string>();
   private inflight = 0;
-  private waiting: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[] = [];
+  private waiting: { channel: ConfirmChannel; msg: ConsumeMessage }[] = [];
   private flushScheduled = false;
   /** Batch transactions running now. */
   private running = 0;
   handled = 0;
-  /** Transactions that held more than one event (batchMax > 1). */
+  /** Transactions that held more than one event (`batch.max` > 1). */
   batches = 0;
   deadLettered = 0;
 
@@ -120,12 +113,12 @@ export class EventConsumer<DB> {
       await channel.prefetch(this.options.prefetch ?? 20);
       await channel.consume(this.names.queue, (msg) => {
         if (!msg) return;
-        if ((this.options.batchMax ?? 1) <= 1) {
+        if ((this.options.batch?.max ?? 1) <= 1) {
           void this.onMessage(channel, msg);
           return;
         }
         // Messages of one socket read arrive in one go: gather them, handle them on the next turn.
-        this.waiting.push({ channel, msg, arrived: performance.now() });
+        this.waiting.push({ channel, msg });
         this.inflight += 1;
         this.scheduleFlush();
       });
@@ -161,7 +154,6 @@ export class EventConsumer<DB> {
 
   private async onMessage(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
     this.inflight += 1;
-    const arrived = performance.now();
     try {
       const parsed = this.parse(channel, msg);
       if (parsed) await this.handleOne(parsed);
@@ -170,17 +162,6 @@ export class EventConsumer<DB> {
       this.options.logger.warn({ err: error }, 'message settlement failed');
     } finally {
       this.inflight -= 1;
-      this.settled(1, arrived);
-    }
-  }
-
-  private settled(events: number, arrived: number): void {
-    const observe = this.options.onSettled;
-    if (!observe) return;
-    try {
-      observe({ events, waitedMs: performance.now() - arrived, held: this.inflight });
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'consumer observer failed');
     }
   }
 
@@ -192,7 +173,7 @@ export class EventConsumer<DB> {
           const inserted = await trx.executeQuery(INBOX_ONE([this.options.name, env.id, env.type]));
           if (inserted.rows.length === 0) return; // already handled: a redelivery changes nothing
           await h.handle(trx, data as never, { ...env, data } as never);
-          await this.options.beforeCommit?.(trx);
+          await this.options.batch?.beforeCommit?.(trx);
         }),
       );
     } catch (error) {
@@ -206,79 +187,6 @@ export class EventConsumer<DB> {
     // If the channel died meanwhile, the ack is lost and the broker redelivers: the inbox
     // turns that redelivery into a no-op.
     channel.ack(msg);
-  }
-
-  private scheduleFlush(): void {
-    if (
-      this.flushScheduled ||
-      this.waiting.length === 0 ||
-      this.running >= (this.options.batchConcurrency ?? 2)
-    )
-      return;
-    this.flushScheduled = true;
-    setImmediate(() => this.flushWaiting());
-  }
-
-  /** Starts transactions for the gathered messages, up to `batchMax` each, while fewer than `batchConcurrency` run. */
-  private flushWaiting(): void {
-    this.flushScheduled = false;
-    const max = this.options.batchMax ?? 1;
-    while (this.waiting.length > 0 && this.running < (this.options.batchConcurrency ?? 2)) {
-      const group = this.waiting.splice(0, max);
-      this.running += 1;
-      void this.handleGroup(group).finally(() => {
-        this.running -= 1;
-        this.scheduleFlush();
-      });
-    }
-  }
-
-  private async handleGroup(
-    group: { channel: ConfirmChannel; msg: ConsumeMessage; arrived: number }[],
-  ): Promise<void> {
-    try {
-      const parsed = group
-        .map((m) => this.parse(m.channel, m.msg))
-        .filter((p): p is Parsed<DB> => p !== null);
-      if (parsed.length === 1) await this.handleOne(parsed[0]!);
-      else if (parsed.length > 1) await this.handleBatch(parsed);
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'message settlement failed');
-    } finally {
-      this.inflight -= group.length;
-      this.settled(group.length, group[0]!.arrived);
-    }
-  }
-
-  private async handleBatch(items: Parsed<DB>[]): Promise<void> {
-    try {
-      await this.options.db.transaction().execute(async (trx) => {
-        const { rows } = await trx.executeQuery(
-          INBOX_MANY([this.options.name, items.map((i) => i.envelope.id), items.map((i) => i.envelope.type)]),
-        );
-        const fresh = new Set(rows.map((r) => r.event_id.toLowerCase()));
-        for (const item of items) {
-          const env = item.envelope;
-          if (!fresh.delete(env.id.toLowerCase())) continue; // handled before, or twice in this batch
-          await runWithContext({ correlationId: env.correlationId }, () =>
-            item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never),
-          );
-        }
-        await this.options.beforeCommit?.(trx);
-      });
-    } catch (error) {
-      // One event spoiled the batch (or the database failed): each is handled on its own again, so
-      // only the failing one is retried or dead-lettered.
-      this.options.logger.warn(
-        { err: error, events: items.length },
-        'batch failed; handling its events one by one',
-      );
-      for (const item of items) await this.handleOne(item);
-      return;
-    }
-    this.batches += 1;
-    this.handled += items.length;
-    for (const item of items) item.channel.ack(item.msg);
   }
 
   private async retryOrDeadLetter(
@@ -322,5 +230,77 @@ export class EventConsumer<DB> {
       );
     });
     channel.ack(msg);
+  }
+
+  // Handling a backlog (`batch`): messages are gathered, then handled in shared transactions.
+
+  private scheduleFlush(): void {
+    if (
+      this.flushScheduled ||
+      this.waiting.length === 0 ||
+      this.running >= (this.options.batch?.concurrency ?? 2)
+    )
+      return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flushWaiting());
+  }
+
+  /** Starts transactions for the gathered messages, up to `batch.max` each, while fewer than `batch.concurrency` run. */
+  private flushWaiting(): void {
+    this.flushScheduled = false;
+    const max = this.options.batch?.max ?? 1;
+    while (this.waiting.length > 0 && this.running < (this.options.batch?.concurrency ?? 2)) {
+      const group = this.waiting.splice(0, max);
+      this.running += 1;
+      void this.handleGroup(group).finally(() => {
+        this.running -= 1;
+        this.scheduleFlush();
+      });
+    }
+  }
+
+  private async handleGroup(group: { channel: ConfirmChannel; msg: ConsumeMessage }[]): Promise<void> {
+    try {
+      const parsed = group
+        .map((m) => this.parse(m.channel, m.msg))
+        .filter((p): p is Parsed<DB> => p !== null);
+      if (parsed.length === 1) await this.handleOne(parsed[0]!);
+      else if (parsed.length > 1) await this.handleBatch(parsed);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'message settlement failed');
+    } finally {
+      this.inflight -= group.length;
+    }
+  }
+
+  private async handleBatch(items: Parsed<DB>[]): Promise<void> {
+    try {
+      await this.options.db.transaction().execute(async (trx) => {
+        const { rows } = await trx.executeQuery(
+          INBOX_MANY([this.options.name, items.map((i) => i.envelope.id), items.map((i) => i.envelope.type)]),
+        );
+        const fresh = new Set(rows.map((r) => r.event_id.toLowerCase()));
+        for (const item of items) {
+          const env = item.envelope;
+          if (!fresh.delete(env.id.toLowerCase())) continue; // handled before, or twice in this batch
+          await runWithContext({ correlationId: env.correlationId }, () =>
+            item.handler.handle(trx, item.data as never, { ...env, data: item.data } as never),
+          );
+        }
+        await this.options.batch?.beforeCommit?.(trx);
+      });
+    } catch (error) {
+      // One event spoiled the batch (or the database failed): each is handled on its own again, so
+      // only the failing one is retried or dead-lettered.
+      this.options.logger.warn(
+        { err: error, events: items.length },
+        'batch failed; handling its events one by one',
+      );
+      for (const item of items) await this.handleOne(item);
+      return;
+    }
+    this.batches += 1;
+    this.handled += items.length;
+    for (const item of items) item.channel.ack(item.msg);
   }
 }

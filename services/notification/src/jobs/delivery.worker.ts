@@ -13,7 +13,6 @@ import {
 } from '../db/repositories/deliveries.repository';
 import { defaultPreference } from '../domain/rules';
 import type { DeliveryQueue } from '../app/notify';
-import type { DeliveryPacer } from './delivery-pacer';
 import { DeliveryStatements } from './delivery-statements';
 import { noticeUrl } from '../domain/links';
 import {
@@ -268,11 +267,8 @@ export class DeliveryWorker {
     }
   }
 
-  /**
-   * Starts both workers and the sweeper that re-queues pending deliveries whose job was lost. With
-   * a pacer, each job waits for its turn first (e-mail and SMS share it).
-   */
-  start(jobs: Jobs, queue: DeliveryQueue, pacer?: DeliveryPacer): () => Promise<void> {
+  /** Starts both workers and the sweeper that re-queues pending deliveries whose job was lost. */
+  start(jobs: Jobs, queue: DeliveryQueue): () => Promise<void> {
     const defs = deliveryJobs(this.deps.config);
     const concurrency = this.deps.config.DELIVERY_CONCURRENCY;
     const workers = (['EMAIL', 'SMS'] as const).map((channel) =>
@@ -281,10 +277,7 @@ export class DeliveryWorker {
         [
           {
             def: defs[channel],
-            process: async (data, job) => {
-              await pacer?.take();
-              return this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job);
-            },
+            process: (data, job) => this.process((data as z.infer<typeof ZDeliveryJob>).deliveryId, job),
           },
         ],
         { concurrency },

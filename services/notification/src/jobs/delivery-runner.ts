@@ -1,19 +1,60 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { createDatabase, createLogger, Jobs, loadConfig, type Logger } from '@gleba/platform';
+import {
+  createDatabase,
+  createLogger,
+  Jobs,
+  loadConfig,
+  type Logger,
+  type ServiceContext,
+} from '@gleba/platform';
 import { ZConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { createProviders } from '../adapters';
-import { deliveryPacer } from './delivery-pacer';
 import { deliveryQueue, DeliveryWorker } from './delivery.worker';
+
+/**
+ * Starts the e-mail and SMS workers where DELIVERY_WORKER says and returns what stops them:
+ * - `in-process`: in this process (`startDeliveryWorkers`), the plain path;
+ * - `process`: in a child process this service forks and keeps alive (what `node dist/main.js`
+ *   uses unless told otherwise), so rendering and sending never share the event loop of the
+ *   consumer and the HTTP API;
+ * - `off`: none here; a separate `node dist/main.js delivery-worker` sends them.
+ */
+export async function startDeliveries(ctx: ServiceContext<Database, Config>): Promise<() => Promise<void>> {
+  switch (ctx.config.DELIVERY_WORKER) {
+    case 'in-process':
+      return startDeliveryWorkers(ctx);
+    case 'process':
+      return forkDeliveryWorker(ctx.config, ctx.logger);
+    case 'off':
+      return async () => undefined;
+  }
+}
+
+/**
+ * Both workers and their sweeper on the given database and Redis. Stopping closes the workers
+ * (each finishes the job it is running) and then the SMTP pool.
+ */
+export function startDeliveryWorkers(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  jobs: Jobs;
+  logger: Logger;
+}): () => Promise<void> {
+  const { db, config, jobs, logger } = deps;
+  const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
+  return worker.start(jobs, deliveryQueue(jobs, config, logger));
+}
 
 /** Argument that makes the service's entry run the delivery worker instead of the service. */
 export const DELIVERY_WORKER_ARG = 'delivery-worker';
 /** The parent's parsed config, handed to the worker it forks (same database, Redis prefix, providers). */
 const CONFIG_ENV = 'NOTIFICATION_DELIVERY_WORKER_CONFIG';
+/** How long the service's start waits for its first delivery worker to be ready before going on without it. */
+const READY_TIMEOUT_MS = 30_000;
 
 /** What to fork: the bundle itself (dist/main.js) or, running from source, src/main.ts through tsx. */
 function workerEntry(): { file: string; execArgv: string[] } {
@@ -23,29 +64,13 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: here, execArgv: process.execArgv.filter((a) => !a.startsWith('--cpu-prof')) };
 }
 
-/** The message by which the service tells its forked worker the event path's lag (see DeliveryPacer). */
-interface LagMessage {
-  eventPathLagMs: number;
-}
-
-/** A delivery worker forked by the service. */
-export interface ForkedDeliveryWorker {
-  /** Passes the event path's lag of the last tick on to the worker's pacer (Infinity: fell behind). */
-  reportLag(lagMs: number): void;
-  stop(): Promise<void>;
-}
-
-/** How long the service's start waits for its first delivery worker to be ready before going on without it. */
-const READY_TIMEOUT_MS = 30_000;
-
 /**
- * Runs the e-mail and SMS workers in a child process (DELIVERY_WORKER=process), so rendering and
- * sending do not share the event loop of the consumer and the HTTP API. The child is restarted
- * when it dies (jobs wait in Redis meanwhile) and leaves when this process goes away. Resolves
- * when the first child is ready (its start-up no longer competes with the service's work; after
- * READY_TIMEOUT_MS the service goes on and jobs wait).
+ * Forks the delivery worker (`runDeliveryWorker` in the child). The child is started again with
+ * a growing delay when it dies (jobs wait in Redis meanwhile) and leaves when this process goes
+ * away. Resolves when the first child is ready, so its start-up does not compete with the
+ * service's; after READY_TIMEOUT_MS the service goes on and jobs wait. Returns what stops it.
  */
-export async function forkDeliveryWorker(config: Config, logger: Logger): Promise<ForkedDeliveryWorker> {
+async function forkDeliveryWorker(config: Config, logger: Logger): Promise<() => Promise<void>> {
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let child: ChildProcess | null = null;
@@ -64,13 +89,6 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
     c.on('message', (message) => {
       if ((message as { ready?: unknown } | null)?.ready === true) markReady();
     });
-    if (c.pid !== undefined && config.DELIVERY_WORKER_NICE > 0) {
-      try {
-        setPriority(c.pid, Math.min(19, getPriority(c.pid) + config.DELIVERY_WORKER_NICE));
-      } catch (error) {
-        logger.warn({ err: error }, 'cannot lower the delivery worker priority');
-      }
-    }
     c.once('exit', (code, signal) => {
       child = null;
       if (stopping) return;
@@ -93,27 +111,17 @@ export async function forkDeliveryWorker(config: Config, logger: Logger): Promis
       { timeoutMs: READY_TIMEOUT_MS },
       'delivery worker not ready yet; starting without waiting for it',
     );
-  const reportLag = (lagMs: number) => {
-    const c = child;
-    if (!c?.connected) return;
-    // JSON has no Infinity.
-    const message: LagMessage = { eventPathLagMs: Math.min(lagMs, 1e9) };
-    c.send(message, (error) => {
-      if (error) logger.debug({ err: error }, 'cannot tell the delivery worker the lag');
-    });
-  };
-  const stop = async () => {
+  return async () => {
     stopping = true;
     clearTimeout(restartTimer);
     const c = child;
     if (!c) return;
     const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
     c.kill('SIGTERM');
-    const timer = setTimeout(() => c.kill('SIGKILL'), 10_000);
+    const killTimer = setTimeout(() => c.kill('SIGKILL'), 10_000);
     await exited;
-    clearTimeout(timer);
+    clearTimeout(killTimer);
   };
-  return { reportLag, stop };
 }
 
 /**
@@ -143,16 +151,7 @@ export async function runDeliveryWorker(): Promise<void> {
     db: db as unknown as Kysely<unknown>,
     logger,
   });
-  const worker = new DeliveryWorker({ db, config, providers: createProviders(config, db), logger });
-  // Forked by the service: paced on the lag it reports. Run on its own: not paced (its own machine).
-  const pacer = process.send ? deliveryPacer(config) : undefined;
-  if (pacer) {
-    process.on('message', (message) => {
-      const lag = (message as Partial<LagMessage> | null)?.eventPathLagMs;
-      if (typeof lag === 'number') pacer.report(lag);
-    });
-  }
-  const stopWorker = worker.start(jobs, deliveryQueue(jobs, config, logger), pacer);
+  const stopWorkers = startDeliveryWorkers({ db, config, jobs, logger });
   logger.info('delivery worker started');
   process.send?.({ ready: true });
   let stopping = false;
@@ -163,7 +162,7 @@ export async function runDeliveryWorker(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     try {
       await jobs.close(); // waits for the jobs running now
-      await stopWorker();
+      await stopWorkers();
       await db.destroy();
     } catch (error) {
       logger.error({ err: error }, 'delivery worker shutdown failed');
