@@ -18,14 +18,14 @@ import { findCurrentUser, listUsers } from '../db/repositories/users.repository'
 import { clientIp, parseBody } from './parse';
 
 /** The admin panel's calls (served under `/farm-api` and `/garden-api`). */
-export function adminRoutes(ctx: Deps): Router {
+export function adminRoutes(deps: Deps): Router {
   const r = express.Router();
 
   r.post(
     '/auth/admin/login',
     route({}, ({ req }) => {
       const body = parseBody(ZLoginBody, req.body);
-      return accounts.login(ctx, body.email, body.password, clientIp(req), { admin: true });
+      return accounts.login(deps, body.email, body.password, clientIp(req), { admin: true });
     }),
   );
 
@@ -33,7 +33,7 @@ export function adminRoutes(ctx: Deps): Router {
   r.post(
     '/auth/admin/forgot-password',
     route({}, async ({ req }) => {
-      await accounts.forgotPassword(ctx, parseBody(ZEmailBody, req.body).email, clientIp(req), 'admin');
+      await accounts.forgotPassword(deps, parseBody(ZEmailBody, req.body).email, clientIp(req), 'admin');
       return { message: 'checkYourEmail' };
     }),
   );
@@ -42,7 +42,7 @@ export function adminRoutes(ctx: Deps): Router {
     '/users',
     requireRole('ADMIN'),
     route({ query: ZAdminUsersQuery }, async ({ query }) => {
-      const { items, total } = await listUsers(ctx.db, query);
+      const { items, total } = await listUsers(deps.db, query);
       return { items, meta: pageMeta(query.page, query.perPage, total) };
     }),
   );
@@ -52,7 +52,7 @@ export function adminRoutes(ctx: Deps): Router {
     '/users/survey/:surveyType',
     requireRole('ADMIN'),
     route({ params: z.object({ surveyType: SurveyType }) }, ({ params }) =>
-      survey.surveyCounts(ctx, params.surveyType),
+      survey.surveyCounts(deps, params.surveyType),
     ),
   );
 
@@ -60,7 +60,7 @@ export function adminRoutes(ctx: Deps): Router {
     '/users/:id',
     requireRole('ADMIN'),
     route({ params: ZIdParam }, async ({ params }) => {
-      const user = await findCurrentUser(ctx.db, params.id);
+      const user = await findCurrentUser(deps.db, params.id);
       if (!user) throw notFound(IdentityErrorCode.userNotFound, 'User not found');
       return user;
     }),
@@ -71,7 +71,7 @@ export function adminRoutes(ctx: Deps): Router {
     requireRole('ADMIN'),
     route({ params: ZIdParam }, ({ params, req, auth }) =>
       accounts.setSuspended(
-        ctx,
+        deps,
         mustAuth(auth).userId,
         params.id,
         true,
@@ -84,7 +84,7 @@ export function adminRoutes(ctx: Deps): Router {
     '/users/:id/reinstate',
     requireRole('ADMIN'),
     route({ params: ZIdParam }, ({ params, auth }) =>
-      accounts.setSuspended(ctx, mustAuth(auth).userId, params.id, false),
+      accounts.setSuspended(deps, mustAuth(auth).userId, params.id, false),
     ),
   );
 

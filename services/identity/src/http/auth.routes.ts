@@ -17,23 +17,23 @@ import { findCurrentUser } from '../db/repositories/users.repository';
 import { clientIp, parseBody } from './parse';
 
 /** `auth/*` served under every base (`/api`, `/farm-api`, `/garden-api`). */
-export function authRoutes(ctx: Deps): Router {
+export function authRoutes(deps: Deps): Router {
   const r = express.Router();
 
   r.post(
     '/auth/register',
-    route({}, ({ req }) => accounts.register(ctx, parseBody(ZRegisterBody, req.body)), { status: 201 }),
+    route({}, ({ req }) => accounts.register(deps, parseBody(ZRegisterBody, req.body)), { status: 201 }),
   );
 
   r.get(
     '/auth/activate/:token',
-    route({ params: ZTokenParam }, ({ params }) => accounts.activate(ctx, params.token)),
+    route({ params: ZTokenParam }, ({ params }) => accounts.activate(deps, params.token)),
   );
 
   r.post(
     '/auth/activation-link',
     route({}, async ({ req }) => {
-      await accounts.resendActivationLink(ctx, parseBody(ZEmailBody, req.body).email, clientIp(req));
+      await accounts.resendActivationLink(deps, parseBody(ZEmailBody, req.body).email, clientIp(req));
       return { message: 'If the account exists and is not active, an activation link has been sent' };
     }),
   );
@@ -42,20 +42,20 @@ export function authRoutes(ctx: Deps): Router {
     '/auth/login',
     route({}, ({ req }) => {
       const body = parseBody(ZLoginBody, req.body);
-      return accounts.login(ctx, body.email, body.password, clientIp(req));
+      return accounts.login(deps, body.email, body.password, clientIp(req));
     }),
   );
 
   r.post(
     '/auth/refresh-token',
-    route({}, ({ req }) => rotateRefreshToken(ctx, parseBody(ZRefreshTokenBody, req.body).refreshToken)),
+    route({}, ({ req }) => rotateRefreshToken(deps, parseBody(ZRefreshTokenBody, req.body).refreshToken)),
   );
 
   r.post(
     '/auth/logout',
     route({}, async ({ req, res, auth }) => {
       const body = parseBody(ZLogoutBody, req.body);
-      await logout(ctx, body.refreshToken, auth?.sessionId);
+      await logout(deps, body.refreshToken, auth?.sessionId);
       res.status(204).end();
     }),
   );
@@ -63,7 +63,7 @@ export function authRoutes(ctx: Deps): Router {
   r.post(
     '/auth/forgot-password',
     route({}, async ({ req }) => {
-      await accounts.forgotPassword(ctx, parseBody(ZEmailBody, req.body).email, clientIp(req), 'customer');
+      await accounts.forgotPassword(deps, parseBody(ZEmailBody, req.body).email, clientIp(req), 'customer');
       return { message: 'passwordResetRequest' };
     }),
   );
@@ -71,17 +71,17 @@ export function authRoutes(ctx: Deps): Router {
   // Both loaders only check that the link is still usable (spec 7: response unused).
   r.get(
     '/auth/set-password/:token',
-    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)),
+    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(deps, params.token)),
   );
   r.get(
     '/auth/reset-password/:token',
-    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(ctx, params.token)),
+    route({ params: ZTokenParam }, ({ params }) => accounts.checkResetToken(deps, params.token)),
   );
 
   r.post(
     '/auth/set-password/:token',
     route({ params: ZTokenParam }, ({ params, req }) =>
-      accounts.setPassword(ctx, params.token, parseBody(ZSetPasswordBody, req.body)),
+      accounts.setPassword(deps, params.token, parseBody(ZSetPasswordBody, req.body)),
     ),
   );
 
@@ -92,7 +92,7 @@ export function authRoutes(ctx: Deps): Router {
       const code = req.header('authcode');
       if (!code || code.length > 512)
         throw new AppError(IdentityErrorCode.invalidAuthCode, 401, 'Missing auth code');
-      return accounts.exchangeAuthCode(ctx, code);
+      return accounts.exchangeAuthCode(deps, code);
     }),
   );
 
@@ -100,7 +100,7 @@ export function authRoutes(ctx: Deps): Router {
     '/users/me',
     requireAuth,
     route({}, async ({ auth }) => {
-      const me = await findCurrentUser(ctx.db, mustAuth(auth).userId);
+      const me = await findCurrentUser(deps.db, mustAuth(auth).userId);
       if (!me) throw new AppError(IdentityErrorCode.reauthenticate, 401, 'Please re-authenticate');
       if (!me.isEnabled)
         throw new AppError(

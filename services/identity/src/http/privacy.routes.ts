@@ -12,24 +12,24 @@ function sendArchive(res: Response, archive: { bytes: Buffer; fileName: string }
 }
 
 /** "My data" of the signed-in user: export and erasure requests (decisions 0056, 0057). */
-export function privacyRoutes(ctx: Deps): Router {
+export function privacyRoutes(deps: Deps): Router {
   const r = express.Router();
   r.use('/users/me/privacy-requests', requireAuth);
 
   r.get(
     '/users/me/privacy-requests',
-    route({}, ({ auth }) => privacy.userRequests(ctx, mustAuth(auth).userId)),
+    route({}, ({ auth }) => privacy.userRequests(deps, mustAuth(auth).userId)),
   );
   r.post(
     '/users/me/privacy-requests/export',
-    route({}, ({ auth }) => privacy.requestExport(ctx, mustAuth(auth).userId, 'OWNER'), { status: 202 }),
+    route({}, ({ auth }) => privacy.requestExport(deps, mustAuth(auth).userId, 'OWNER'), { status: 202 }),
   );
   r.post(
     '/users/me/privacy-requests/erasure',
     route(
       {},
       ({ req, auth }) =>
-        privacy.askErasure(ctx, mustAuth(auth).userId, parseBody(ZErasureBody, req.body).password),
+        privacy.askErasure(deps, mustAuth(auth).userId, parseBody(ZErasureBody, req.body).password),
       { status: 202 },
     ),
   );
@@ -38,7 +38,7 @@ export function privacyRoutes(ctx: Deps): Router {
     route(
       {},
       ({ req, auth }) =>
-        privacy.confirmErasure(ctx, mustAuth(auth).userId, parseBody(ZErasureConfirmBody, req.body).token),
+        privacy.confirmErasure(deps, mustAuth(auth).userId, parseBody(ZErasureConfirmBody, req.body).token),
       { status: 202 },
     ),
   );
@@ -47,7 +47,7 @@ export function privacyRoutes(ctx: Deps): Router {
     route({ params: ZPrivacyRequestIdParam }, async ({ params, auth, res }) => {
       sendArchive(
         res,
-        await privacy.exportArchive(ctx, params.requestId, { userId: mustAuth(auth).userId, admin: false }),
+        await privacy.exportArchive(deps, params.requestId, { userId: mustAuth(auth).userId, admin: false }),
       );
     }),
   );
@@ -55,7 +55,7 @@ export function privacyRoutes(ctx: Deps): Router {
 }
 
 /** The admin does the same for a user on request, and follows each request's progress. */
-export function adminPrivacyRoutes(ctx: Deps): Router {
+export function adminPrivacyRoutes(deps: Deps): Router {
   const r = express.Router();
   r.get(
     '/users/privacy-requests/:requestId/archive',
@@ -63,19 +63,19 @@ export function adminPrivacyRoutes(ctx: Deps): Router {
     route({ params: ZPrivacyRequestIdParam }, async ({ params, auth, res }) => {
       sendArchive(
         res,
-        await privacy.exportArchive(ctx, params.requestId, { userId: mustAuth(auth).userId, admin: true }),
+        await privacy.exportArchive(deps, params.requestId, { userId: mustAuth(auth).userId, admin: true }),
       );
     }),
   );
   r.get(
     '/users/:id/privacy-requests',
     requireRole('ADMIN'),
-    route({ params: ZIdParam }, ({ params }) => privacy.userRequests(ctx, params.id)),
+    route({ params: ZIdParam }, ({ params }) => privacy.userRequests(deps, params.id)),
   );
   r.post(
     '/users/:id/privacy-requests/export',
     requireRole('ADMIN'),
-    route({ params: ZIdParam }, ({ params }) => privacy.requestExport(ctx, params.id, 'ADMIN'), {
+    route({ params: ZIdParam }, ({ params }) => privacy.requestExport(deps, params.id, 'ADMIN'), {
       status: 202,
     }),
   );
@@ -84,7 +84,7 @@ export function adminPrivacyRoutes(ctx: Deps): Router {
     requireRole('ADMIN'),
     route(
       { params: ZIdParam },
-      ({ params, auth }) => privacy.adminErasure(ctx, mustAuth(auth).userId, params.id),
+      ({ params, auth }) => privacy.adminErasure(deps, mustAuth(auth).userId, params.id),
       {
         status: 202,
       },

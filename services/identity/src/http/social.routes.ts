@@ -4,8 +4,8 @@ import { IdentityErrorCode, ZSocialProviderParam } from '@gleba/contracts';
 import type { Deps } from '../app/deps';
 import { completeSocialSignIn, socialAuthorizeUrl } from '../app/social-sign-in';
 
-function callbackUrl(ctx: Deps, req: Request, provider: string): string {
-  const base = ctx.config.PUBLIC_API_URL ?? `${req.protocol}://${req.get('host')}/api`;
+function callbackUrl(deps: Deps, req: Request, provider: string): string {
+  const base = deps.config.PUBLIC_API_URL ?? `${req.protocol}://${req.get('host')}/api`;
   return `${base.replace(/\/$/, '')}/auth/social/${provider}/callback`;
 }
 
@@ -14,14 +14,14 @@ function callbackUrl(ctx: Deps, req: Request, provider: string): string {
  * Apple's form POST) ends at the SPA's `/login?authCode=...` (or `?error=<code>`), and the SPA
  * exchanges the code at `GET auth/token-exchange`.
  */
-export function socialRoutes(ctx: Deps): Router {
+export function socialRoutes(deps: Deps): Router {
   const r = express.Router();
   r.get(
     '/auth/social/:provider',
     route({ params: ZSocialProviderParam }, async ({ params, req, res }) => {
       res.redirect(
         302,
-        await socialAuthorizeUrl(ctx, params.provider, callbackUrl(ctx, req, params.provider)),
+        await socialAuthorizeUrl(deps, params.provider, callbackUrl(deps, req, params.provider)),
       );
     }),
   );
@@ -31,19 +31,19 @@ export function socialRoutes(ctx: Deps): Router {
       ...((req.body as Record<string, unknown> | undefined) ?? {}),
     };
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const target = new URL('/login', ctx.config.CUSTOMER_APP_URL);
+    const target = new URL('/login', deps.config.CUSTOMER_APP_URL);
     try {
       const authCode = await completeSocialSignIn(
-        ctx,
+        deps,
         params.provider,
         { code: str(input.code), state: str(input.state), error: str(input.error) },
-        callbackUrl(ctx, req, params.provider),
+        callbackUrl(deps, req, params.provider),
         requestLanguage(req),
       );
       target.searchParams.set('authCode', authCode);
     } catch (error) {
       const code = error instanceof AppError ? error.code : IdentityErrorCode.socialSignInFailed;
-      ctx.logger.warn({ err: error, provider: params.provider }, 'social sign-in failed');
+      deps.logger.warn({ err: error, provider: params.provider }, 'social sign-in failed');
       target.searchParams.set('error', code);
     }
     res.redirect(302, target.href);

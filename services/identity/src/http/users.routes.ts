@@ -26,34 +26,34 @@ function profileView(p: ReturnType<typeof toProfile>): TProfile {
 }
 
 /** The signed-in user's own account (customer API). */
-export function usersRoutes(ctx: Deps): Router {
+export function usersRoutes(deps: Deps): Router {
   const r = express.Router();
   r.use('/users', requireAuth);
 
   r.patch(
     '/users/me',
     route({}, ({ req, auth }) =>
-      accounts.updateMe(ctx, mustAuth(auth).userId, parseBody(ZUpdateMeBody, req.body)),
+      accounts.updateMe(deps, mustAuth(auth).userId, parseBody(ZUpdateMeBody, req.body)),
     ),
   );
 
   r.post(
     '/users/me/password',
     route({}, ({ req, auth }) =>
-      accounts.changePassword(ctx, mustAuth(auth).userId, parseBody(ZChangePasswordBody, req.body)),
+      accounts.changePassword(deps, mustAuth(auth).userId, parseBody(ZChangePasswordBody, req.body)),
     ),
   );
 
   // The onboarding survey (optional): the user's answers, replaced as a whole.
   r.get(
     '/users/me/survey',
-    route({}, ({ auth }) => survey.surveyAnswers(ctx, mustAuth(auth).userId, 'ONBOARDING')),
+    route({}, ({ auth }) => survey.surveyAnswers(deps, mustAuth(auth).userId, 'ONBOARDING')),
   );
   r.put(
     '/users/me/survey',
     route({}, ({ req, auth }) =>
       survey.saveSurveyAnswers(
-        ctx,
+        deps,
         mustAuth(auth).userId,
         'ONBOARDING',
         parseBody(ZSurveyAnswersBody, req.body),
@@ -64,7 +64,7 @@ export function usersRoutes(ctx: Deps): Router {
   r.get(
     '/users/profile',
     route({}, async ({ auth, res }) => {
-      const p = await findProfile(ctx.db, mustAuth(auth).userId);
+      const p = await findProfile(deps.db, mustAuth(auth).userId);
       // A new account has no profile yet: that is an answer, not an error (decision 0041).
       if (!p) {
         res.status(200).json(null);
@@ -80,7 +80,7 @@ export function usersRoutes(ctx: Deps): Router {
       {},
       async ({ req, auth }) =>
         profileView(
-          await accounts.createProfile(ctx, mustAuth(auth).userId, parseBody(ZProfileBody, req.body)),
+          await accounts.createProfile(deps, mustAuth(auth).userId, parseBody(ZProfileBody, req.body)),
         ),
       { status: 201 },
     ),
@@ -90,7 +90,7 @@ export function usersRoutes(ctx: Deps): Router {
     '/users/profile',
     route({}, async ({ req, auth }) =>
       profileView(
-        await accounts.patchProfile(ctx, mustAuth(auth).userId, parseBody(ZProfilePatchBody, req.body)),
+        await accounts.patchProfile(deps, mustAuth(auth).userId, parseBody(ZProfilePatchBody, req.body)),
       ),
     ),
   );

@@ -25,9 +25,9 @@ const ZUploadQueryLoose = z.object({
 const ZDetailQuery = z.object({ errorsLimit: z.coerce.number().int().min(0).max(10_000).default(1000) });
 
 /** Admin API of the import wizard, mounted under both `/farm-api` and `/garden-api`. */
-export function importRoutes(ctx: Deps): Router {
+export function importRoutes(deps: Deps): Router {
   const routes = Router();
-  const { db } = ctx;
+  const { db } = deps;
   const router = express.Router();
   router.use('/imports', requireRole('ADMIN'));
 
@@ -49,7 +49,7 @@ export function importRoutes(ctx: Deps): Router {
       async ({ query: loose, auth, req }) => {
         const user = mustAuth(auth);
         const query = parseInput(ZImportUploadQuery.omit({ testType: true }), loose, 'query');
-        return uploadImport(ctx, {
+        return uploadImport(deps, {
           userId: user.userId,
           mode: modeOf(req),
           testType: loose.testType,
@@ -73,7 +73,7 @@ export function importRoutes(ctx: Deps): Router {
   router.get(
     '/imports/:id',
     route({ params: ZIdParam, query: ZDetailQuery }, ({ params, query, req }) =>
-      importById(ctx, params.id, modeOf(req), query.errorsLimit, requestLanguage(req)),
+      importById(deps, params.id, modeOf(req), query.errorsLimit, requestLanguage(req)),
     ),
   );
 
@@ -81,7 +81,7 @@ export function importRoutes(ctx: Deps): Router {
     '/imports/:id/check',
     route(
       { params: ZIdParam },
-      async ({ params, req }) => recheckImport(ctx, params.id, modeOf(req), requestLanguage(req)),
+      async ({ params, req }) => recheckImport(deps, params.id, modeOf(req), requestLanguage(req)),
       {
         status: 202,
       },
@@ -92,7 +92,7 @@ export function importRoutes(ctx: Deps): Router {
     '/imports/:id/apply',
     route(
       { params: ZIdParam },
-      async ({ params, req }) => requestApply(ctx, params.id, modeOf(req), requestLanguage(req)),
+      async ({ params, req }) => requestApply(deps, params.id, modeOf(req), requestLanguage(req)),
       {
         status: 202,
       },

@@ -27,9 +27,9 @@ const notFound = () => new AppError(LabImportErrorCode.resultsNotFound, 404, 'Re
  * PDF report. Only the owner reads them; anyone else gets the same 404 as for a test that does not
  * exist. Admins read any order's results under `/{farm,garden}-api/results`.
  */
-export function resultsRoutes(ctx: Deps): Router {
+export function resultsRoutes(deps: Deps): Router {
   const routes = Router();
-  const { db } = ctx;
+  const { db } = deps;
   const customer = express.Router();
   customer.use(requireAuth);
 

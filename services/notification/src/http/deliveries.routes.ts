@@ -12,9 +12,9 @@ import { listSmsLog } from '../db/repositories/sms-log.repository';
 import type { Deps } from '../app/deps';
 
 /** Admin delivery log, mounted under both `/farm-api` and `/garden-api`. */
-export function deliveriesRoutes(ctx: Deps): Router {
+export function deliveriesRoutes(deps: Deps): Router {
   const routes = Router();
-  const { db } = ctx;
+  const { db } = deps;
   const router = express.Router();
   router.use(requireRole('ADMIN'));
 

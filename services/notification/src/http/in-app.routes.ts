@@ -15,10 +15,10 @@ import { renderInApp } from '../domain/templates';
 import type { Deps } from '../app/deps';
 
 /** The signed-in user's in-app notifications (spec section 7). */
-export function inAppRoutes(ctx: Deps): Router {
+export function inAppRoutes(deps: Deps): Router {
   const routes = Router();
-  const { db, config } = ctx;
-  const changes = inAppChangesOf(ctx);
+  const { db, config } = deps;
+  const changes = inAppChangesOf(deps);
   const router = express.Router();
   router.use(requireAuth);
 
@@ -87,7 +87,7 @@ export function inAppRoutes(ctx: Deps): Router {
 
   router.patch(
     '/:id',
-    route({ params: ZIdParam }, ({ params, auth }) => markInAppSeen(ctx, mustAuth(auth).userId, params.id)),
+    route({ params: ZIdParam }, ({ params, auth }) => markInAppSeen(deps, mustAuth(auth).userId, params.id)),
   );
 
   routes.use('/api/notifications/in-app', router);

@@ -17,14 +17,14 @@ import { unsubscribePage } from '../domain/templates';
 import type { Deps } from '../app/deps';
 
 /** Subscribe (signed in or with an address) and unsubscribe by the token in every newsletter. */
-export function newsletterRoutes(ctx: Deps): Router {
+export function newsletterRoutes(deps: Deps): Router {
   const routes = Router();
   const router = express.Router();
 
   router.get(
     '/subscription',
     requireAuth,
-    route({}, ({ auth }): Promise<TNewsletterStatus> => newsletterStatus(ctx, mustAuth(auth).email)),
+    route({}, ({ auth }): Promise<TNewsletterStatus> => newsletterStatus(deps, mustAuth(auth).email)),
   );
 
   router.post(
@@ -33,7 +33,7 @@ export function newsletterRoutes(ctx: Deps): Router {
       const email = auth?.email ?? body.email;
       if (!email)
         throw new AppError(NotificationErrorCode.newsletterEmailRequired, 400, 'E-mail address required');
-      return subscribeNewsletter(ctx, {
+      return subscribeNewsletter(deps, {
         email,
         userId: auth?.userId ?? null,
         language: body.language ?? requestLanguage(req),
@@ -46,7 +46,7 @@ export function newsletterRoutes(ctx: Deps): Router {
     requireAuth,
     route({}, ({ auth, req }): Promise<TNewsletterStatus> => {
       const { email, userId } = mustAuth(auth);
-      return unsubscribeNewsletter(ctx, { email, userId, language: requestLanguage(req) });
+      return unsubscribeNewsletter(deps, { email, userId, language: requestLanguage(req) });
     }),
   );
 
@@ -61,7 +61,7 @@ export function newsletterRoutes(ctx: Deps): Router {
       res.type('html').send(unsubscribePage(pageLanguage(req), 'confirm', req.originalUrl));
       return undefined;
     }
-    const status = await unsubscribeNewsletterByToken(ctx, params.token);
+    const status = await unsubscribeNewsletterByToken(deps, params.token);
     if (html(req)) {
       res.type('html').send(unsubscribePage(pageLanguage(req), 'done', req.originalUrl));
       return undefined;

@@ -6,9 +6,9 @@ import { updatePreferences } from '../app/preferences';
 import type { Deps } from '../app/deps';
 
 /** Per notification type: e-mail, in-app and SMS on or off. */
-export function preferencesRoutes(ctx: Deps): Router {
+export function preferencesRoutes(deps: Deps): Router {
   const routes = Router();
-  const { db } = ctx;
+  const { db } = deps;
   const router = express.Router();
   router.use(requireAuth);
 
@@ -22,7 +22,7 @@ export function preferencesRoutes(ctx: Deps): Router {
   router.put(
     '/',
     route({ body: ZUpdatePreferencesBody }, ({ body, auth }) =>
-      updatePreferences(ctx, mustAuth(auth).userId, body),
+      updatePreferences(deps, mustAuth(auth).userId, body),
     ),
   );
 
