@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -20,10 +20,8 @@ import {
 } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
+import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
 import '../../../lib/styles/farm-order.css';
-
-/** MapLibre loads with this page only, never with the wizard or the orders list. */
-const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 export interface SectorView {
   key: string;
@@ -261,16 +259,14 @@ export function FieldResultsPage() {
           <div className="farm-order__results">
             <div className="farm-order__results-main">
               {features.length > 0 && (
-                <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-                  <NutrientMap
-                    features={features}
-                    selected={selected}
-                    onPick={setSelected}
-                    baseStyle={mapLayers.base}
-                    cadastre={mapLayers.cadastre}
-                    label={tr('farmOrder.mapLabel')}
-                  />
-                </Suspense>
+                <LazyNutrientMap
+                  features={features}
+                  selected={selected}
+                  onPick={setSelected}
+                  baseStyle={mapLayers.base}
+                  cadastre={mapLayers.cadastre}
+                  label={tr('farmOrder.mapLabel')}
+                />
               )}
               <LayerLegend layer={layer} tr={tr} />
             </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormError, TableScroll } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -25,10 +25,8 @@ import { exportBody, mappedSectors, rateColour, sectorPrescription } from '../ru
 import { sectorViews } from '../rules/sector-views';
 import { sampleSectors } from '../../../lib/results/class-layers';
 import { ordersWithResults } from './field-results-page';
+import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
 import '../../../lib/styles/farm-order.css';
-
-/** MapLibre loads with this page only (the results map's chunk). */
-const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 const FORMATS: { format: PrescriptionFormat; label: string }[] = [
   { format: 'isoxml', label: 'prescription.exportIsoxml' },
@@ -210,16 +208,14 @@ export function PrescriptionPage() {
           <div className="farm-order__results">
             <div className="farm-order__results-main">
               {features.length > 0 && (
-                <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-                  <NutrientMap
-                    features={features}
-                    selected={null}
-                    onPick={() => undefined}
-                    baseStyle={mapLayers.base}
-                    cadastre={mapLayers.cadastre}
-                    label={tr('prescription.mapLabel')}
-                  />
-                </Suspense>
+                <LazyNutrientMap
+                  features={features}
+                  selected={null}
+                  onPick={() => undefined}
+                  baseStyle={mapLayers.base}
+                  cadastre={mapLayers.cadastre}
+                  label={tr('prescription.mapLabel')}
+                />
               )}
               <RateLegend prescription={prescription} tr={tr} />
             </div>
