@@ -113,9 +113,12 @@ export function toggleCrop(state: WizardState, crop: TCrop): WizardState {
 }
 
 export function toggleSector(state: WizardState, cropId: string, sectorId: string): WizardState {
-  const current = state.crops[cropId] ?? [];
-  const next = current.includes(sectorId) ? current.filter((id) => id !== sectorId) : [...current, sectorId];
-  return { ...state, crops: { ...state.crops, [cropId]: next } };
+  return { ...state, crops: { ...state.crops, [cropId]: toggled(state.crops[cropId] ?? [], sectorId) } };
+}
+
+/** The list with `item` added, or without it when it was there (a ticked or unticked box). */
+export function toggled<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 }
 
 /** Drops crops and sectors that no longer exist (the wizard may be restored after the map changed). */
