@@ -12,6 +12,7 @@ import {
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { profileKey, saveProfile } from '../../../lib/api/account';
+import { CompanyFields, GenderField } from '../../../lib/components/person-fields';
 
 interface AddressForm {
   voivodeship: string;
@@ -170,15 +171,9 @@ export function ProfileForm({
           onChange={(e) => set('lastName')(e.target.value)}
           error={err('lastName')}
         />
-        <SelectField
-          label={tr('customer.gender')}
-          placeholder={tr('customer.choose')}
+        <GenderField
           value={form.genderType}
-          onChange={(e) => set('genderType')(e.target.value)}
-          options={Gender.options.map((g) => ({
-            value: g,
-            label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
-          }))}
+          onChange={set('genderType')}
           error={errors.genderType ? tr('errors.fieldRequired') : undefined}
         />
         <TextField
@@ -196,20 +191,13 @@ export function ProfileForm({
             error={err('personalTaxNumber')}
           />
         ) : (
-          <>
-            <TextField
-              label={tr('customer.companyName')}
-              value={form.companyName}
-              onChange={(e) => set('companyName')(e.target.value)}
-              error={err('companyName')}
-            />
-            <TextField
-              label={tr('customer.taxNumber')}
-              value={form.businessTaxNumber}
-              onChange={(e) => set('businessTaxNumber')(e.target.value)}
-              error={err('businessTaxNumber')}
-            />
-          </>
+          <CompanyFields
+            companyName={form.companyName}
+            taxNumber={form.businessTaxNumber}
+            onCompanyName={set('companyName')}
+            onTaxNumber={set('businessTaxNumber')}
+            errors={{ companyName: err('companyName'), taxNumber: err('businessTaxNumber') }}
+          />
         )}
       </div>
       <h4>{tr('customer.address')}</h4>
