@@ -143,47 +143,79 @@ export function MovePanel({
   );
 }
 
+/** What the page gives a panel that applies a drawn line or shape. */
+interface DrawingProps {
+  onDone: () => Promise<void>;
+  onRedraw: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A panel that applies what was drawn: `missing` is the message while the drawing is not ready,
+ * `send` applies it and returns the success message.
+ */
+function DrawingPanel({
+  title,
+  hint,
+  apply,
+  missing,
+  send,
+  onDone,
+  onRedraw,
+  onClose,
+}: DrawingProps & {
+  title: string;
+  hint: string;
+  apply: string;
+  missing: string | null;
+  send: () => Promise<string>;
+}) {
+  const { error, setError, busy, run } = useSaveAction();
+  const onApply = () => {
+    if (missing) {
+      setError(missing);
+      return;
+    }
+    void run(async () => {
+      toast.success(await send());
+      await onDone();
+    });
+  };
+  return (
+    <Panel title={title} hint={hint}>
+      <ActionRow
+        error={error}
+        busy={busy}
+        apply={apply}
+        onApply={onApply}
+        onClear={onRedraw}
+        onClose={onClose}
+      />
+    </Panel>
+  );
+}
+
 /** Divide the selected plot or crop by the drawn line (exactly 2 vertices; the server checks it crosses). */
 export function DividePanel({
   target,
   line,
   finished,
-  onDone,
-  onRedraw,
-  onClose,
-}: {
-  target: Target;
-  line: TPosition[];
-  finished: boolean;
-  onDone: () => Promise<void>;
-  onRedraw: () => void;
-  onClose: () => void;
-}) {
+  ...page
+}: DrawingProps & { target: Target; line: TPosition[]; finished: boolean }) {
   const tr = useT();
-  const { error, setError, busy, run } = useSaveAction();
-  const apply = () => {
-    const points = openLine(line);
-    if (!finished || points.length < 2) {
-      setError(tr('farmMap.lineNotDrawn'));
-      return;
-    }
-    void run(async () => {
-      const parts = await divideShape(target.kind, target.item.id, points);
-      toast.success(tr('farmMap.dividedInto', { count: parts.length }));
-      await onDone();
-    });
-  };
+  const points = openLine(line);
   return (
-    <Panel title={`${tr('farmMap.divide')}: ${target.item.name}`} hint={tr('farmMap.divideHint')}>
-      <ActionRow
-        error={error}
-        busy={busy}
-        apply={tr('farmMap.divideApply')}
-        onApply={apply}
-        onClear={onRedraw}
-        onClose={onClose}
-      />
-    </Panel>
+    <DrawingPanel
+      {...page}
+      title={`${tr('farmMap.divide')}: ${target.item.name}`}
+      hint={tr('farmMap.divideHint')}
+      apply={tr('farmMap.divideApply')}
+      missing={!finished || points.length < 2 ? tr('farmMap.lineNotDrawn') : null}
+      send={async () => {
+        const parts = await divideShape(target.kind, target.item.id, points);
+        return tr('farmMap.dividedInto', { count: parts.length });
+      }}
+    />
   );
 }
 
@@ -192,41 +224,21 @@ export function CutPanel({
   crop,
   ring,
   closed,
-  onDone,
-  onRedraw,
-  onClose,
-}: {
-  crop: TCrop;
-  ring: TPosition[];
-  closed: boolean;
-  onDone: () => Promise<void>;
-  onRedraw: () => void;
-  onClose: () => void;
-}) {
+  ...page
+}: DrawingProps & { crop: TCrop; ring: TPosition[]; closed: boolean }) {
   const tr = useT();
-  const { error, setError, busy, run } = useSaveAction();
-  const apply = () => {
-    if (!closed || ring.length === 0) {
-      setError(tr('farmMap.shapeNotDrawn'));
-      return;
-    }
-    void run(async () => {
-      await cutCrop(crop.id, openRing(ring));
-      toast.success(tr('farmMap.cutDone'));
-      await onDone();
-    });
-  };
   return (
-    <Panel title={`${tr('farmMap.cut')}: ${crop.name}`} hint={tr('farmMap.cutHint')}>
-      <ActionRow
-        error={error}
-        busy={busy}
-        apply={tr('farmMap.cutApply')}
-        onApply={apply}
-        onClear={onRedraw}
-        onClose={onClose}
-      />
-    </Panel>
+    <DrawingPanel
+      {...page}
+      title={`${tr('farmMap.cut')}: ${crop.name}`}
+      hint={tr('farmMap.cutHint')}
+      apply={tr('farmMap.cutApply')}
+      missing={!closed || ring.length === 0 ? tr('farmMap.shapeNotDrawn') : null}
+      send={async () => {
+        await cutCrop(crop.id, openRing(ring));
+        return tr('farmMap.cutDone');
+      }}
+    />
   );
 }
 
