@@ -22,6 +22,7 @@ import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
 import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
 import '../../../lib/styles/farm-order.css';
+import { DetailsList } from '../../../lib/components/details-list';
 
 export interface SectorView {
   key: string;
@@ -82,14 +83,7 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
         <p className="muted">{tr('farmOrder.noData')}</p>
       ) : (
         <>
-          <dl className="sample-details">
-            {rows.map(([label, value]) => (
-              <div className="sample-details__row" key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList rows={rows} />
           {rec ? (
             <>
               <p>

@@ -32,6 +32,8 @@ import { GardenLocation } from './garden-location';
 import { doseText, hasLaterLimeDose, noLimeDose, totalText } from '../../../lib/results/doses';
 import '../../../lib/styles/results.css';
 import { TakenPunctures } from '../../../lib/components/taken-punctures';
+import { DetailsList } from '../../../lib/components/details-list';
+import { LoadFailed } from '../../../lib/components/load-failed';
 
 function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
@@ -158,14 +160,7 @@ function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Trans
   return (
     <section aria-label={tr('customerTests.sampleInfo')}>
       <h2>{tr('customerTests.sampleInfo')}</h2>
-      <dl className="sample-details">
-        {rows.map(([label, value]) => (
-          <div className="sample-details__row" key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
     </section>
   );
 }
@@ -241,12 +236,11 @@ export function ResultsPage() {
   if (failed) {
     const notFound = isApiError(failed) && failed.status === 404;
     return (
-      <section className="page page--narrow">
-        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}</FormError>
-        <Link to="/soil-tests" className="gl-button">
-          {tr('customerTests.backToTests')}
-        </Link>
-      </section>
+      <LoadFailed
+        message={notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}
+        back="/soil-tests"
+        backLabel={tr('customerTests.backToTests')}
+      />
     );
   }
   if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;
