@@ -3,7 +3,7 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-
 import type { TAreaGeometry } from '@gleba/contracts';
 import type { BaseStyle } from '../map/map-config';
 import { OverlayMap } from '../map/overlay-map';
-import { bboxOf } from './layers';
+import { bboxOf } from '../map/bounds';
 
 export interface SectorFeature {
   key: string;
