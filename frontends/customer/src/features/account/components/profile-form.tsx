@@ -11,17 +11,10 @@ import {
 } from '@gleba/contracts';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
+import { EMPTY_ADDRESS_FIELDS, type AddressFields } from '../../../lib/address-fields';
 import { profileKey, saveProfile } from '../../../lib/api/account';
 import { CompanyFields, GenderField } from '../../../lib/components/person-fields';
 
-interface AddressForm {
-  voivodeship: string;
-  cityName: string;
-  postCode: string;
-  streetName: string;
-  buildingNumber: string;
-  apartmentNumber: string;
-}
 interface ProfileForm {
   serviceRole: ServiceRole;
   firstName: string;
@@ -31,17 +24,8 @@ interface ProfileForm {
   personalTaxNumber: string;
   companyName: string;
   businessTaxNumber: string;
-  address: AddressForm;
+  address: AddressFields;
 }
-
-const emptyAddress: AddressForm = {
-  voivodeship: '',
-  cityName: '',
-  postCode: '',
-  streetName: '',
-  buildingNumber: '',
-  apartmentNumber: '',
-};
 
 function fromProfile(
   p: TProfile | null | undefined,
@@ -57,7 +41,7 @@ function fromProfile(
     personalTaxNumber: p?.personalData?.taxNumber ?? '',
     companyName: p?.businessData?.companyName ?? '',
     businessTaxNumber: p?.businessData?.taxNumber ?? '',
-    address: address ? { ...address, apartmentNumber: address.apartmentNumber ?? '' } : emptyAddress,
+    address: address ? { ...address, apartmentNumber: address.apartmentNumber ?? '' } : EMPTY_ADDRESS_FIELDS,
   };
 }
 
@@ -121,7 +105,7 @@ export function ProfileForm({
 
   const set = (key: keyof Omit<ProfileForm, 'address'>) => (value: string) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const setAddress = (key: keyof AddressForm) => (value: string) =>
+  const setAddress = (key: keyof AddressFields) => (value: string) =>
     setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }));
   const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
 

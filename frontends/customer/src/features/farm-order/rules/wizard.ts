@@ -10,6 +10,7 @@ import type {
   TDeliveryAddress,
   TQuoteBody,
 } from '@gleba/contracts';
+import { EMPTY_ADDRESS_FIELDS, type AddressFields } from '../../../lib/address-fields';
 
 /** The wizard's steps, in order (spec section 2: crops, basic or express, equipment, data, address, summary). */
 export const STEPS = ['crops', 'test', 'equipment', 'data', 'address', 'summary'] as const;
@@ -24,14 +25,8 @@ export const STEP_MESSAGE: Record<Step, string> = {
   summary: 'farmOrder.stepSummary',
 };
 
-export interface AddressForm {
+export interface AddressForm extends AddressFields {
   recipient: string;
-  voivodeship: string;
-  cityName: string;
-  postCode: string;
-  streetName: string;
-  buildingNumber: string;
-  apartmentNumber: string;
 }
 
 export interface WizardState {
@@ -47,15 +42,7 @@ export interface WizardState {
   paymentMethod: PaymentMethod;
 }
 
-export const EMPTY_ADDRESS: AddressForm = {
-  recipient: '',
-  voivodeship: '',
-  cityName: '',
-  postCode: '',
-  streetName: '',
-  buildingNumber: '',
-  apartmentNumber: '',
-};
+export const EMPTY_ADDRESS: AddressForm = { recipient: '', ...EMPTY_ADDRESS_FIELDS };
 
 export function initialWizard(): WizardState {
   return {
