@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   CheckboxField,
-  FormError,
   FormErrorSummary,
   PasswordField,
   QuietFieldErrors,
@@ -17,6 +16,7 @@ import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { register } from '../api/auth';
 import { PasswordRules } from './password-rules';
+import { AuthSubmit } from './auth-submit';
 
 interface RegisterForm {
   firstName: string;
@@ -257,10 +257,7 @@ export function RegisterPage() {
           key={refusals}
           count={refusals > 0 ? SHOWN_FIELDS.filter((f) => errors[f]).length : 0}
         />
-        <FormError>{formError}</FormError>
-        <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
-          {tr('customer.registerSubmit')}
-        </button>
+        <AuthSubmit error={formError} busy={busy} label={tr('customer.registerSubmit')} />
       </form>
       <p className="auth-card__links">
         {tr('customer.registerHaveAccount')} <Link to="/login">{tr('customer.registerLoginLink')}</Link>
