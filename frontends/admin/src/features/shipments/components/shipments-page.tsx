@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ParcelStatus, ShipmentType, type TLabelFormat, type TShipment } from '@gleba/contracts';
 import { SelectField, TextField, type Column } from '@gleba/ui';
 import { formatDate, formatPrice, useLang, useT } from '../../../lib/i18n';
@@ -15,6 +14,7 @@ import {
 } from '../api/shipments';
 import { PdfButton } from './pdf-button';
 import { DateRangeFields, FilterSelect, ListFilters } from '../../../components/list-filters';
+import { WaybillLink, parcelStatusText } from './shipment-cells';
 
 /**
  * The admin's calendar day (not UTC's: from midnight to 1 or 2 a.m. in Poland UTC is still on
@@ -78,9 +78,7 @@ export function ShipmentsPage() {
     {
       key: 'waybill',
       header: tr('admin.waybill'),
-      cell: (s) => (
-        <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link>
-      ),
+      cell: (s) => <WaybillLink shipment={s} />,
     },
     {
       key: 'type',
@@ -90,7 +88,7 @@ export function ShipmentsPage() {
     {
       key: 'status',
       header: tr('admin.status'),
-      cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
+      cell: (s) => parcelStatusText(tr, s),
     },
     { key: 'date', header: tr('admin.createdAt'), cell: (s) => formatDate(lang, s.createdAt) },
     { key: 'cost', header: tr('admin.shippingCost'), cell: (s) => formatPrice(lang, s.shippingCost) },
