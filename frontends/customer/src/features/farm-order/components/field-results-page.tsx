@@ -6,8 +6,6 @@ import type { TAreaGeometry } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import { doseText, noLimeDose } from '../../../lib/results/doses';
-import { useLayerChoice } from '../../../lib/map/layer-choice';
-import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
 import {
@@ -20,7 +18,7 @@ import {
 } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
-import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
+import { MapResults } from '../../../lib/results/map-results';
 import '../../../lib/styles/farm-order.css';
 import { DetailsList } from '../../../lib/components/details-list';
 
@@ -147,7 +145,6 @@ export function FieldResultsPage() {
   const where = useMemo(() => sampleSectors(orders.data ?? []), [orders.data]);
   const [layer, setLayer] = useState<Layer>('PH');
   const [selected, setSelected] = useState<string | null>(null);
-  const [mapLayers, setMapLayers] = useLayerChoice();
 
   const orderId =
     params.get('order') && orderList.some((o) => o.orderId === params.get('order'))
@@ -225,73 +222,65 @@ export function FieldResultsPage() {
       )}
       {basic.length > 0 && (
         <>
-          <div className="farm-order__controls">
-            {orderList.length > 1 && (
-              <label>
-                {tr('farmOrder.orderSelect')}{' '}
-                <select
-                  value={orderId}
-                  onChange={(e) => setParams({ order: e.target.value }, { replace: true })}
-                >
-                  {orderList.map((o) => (
-                    <option key={o.orderId} value={o.orderId}>
-                      {tr('farmOrder.orderOption', { number: o.orderNumber, date: formatDate(lang, o.date) })}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
-            {features.length > 0 && (
-              <LayerSwitcher
-                choice={mapLayers}
-                onChange={setMapLayers}
-                className="farm-order__layers map-layers"
-              />
-            )}
-          </div>
-          <div className="farm-order__results">
-            <div className="farm-order__results-main">
-              {features.length > 0 && (
-                <LazyNutrientMap
-                  features={features}
-                  selected={selected}
-                  onPick={setSelected}
-                  baseStyle={mapLayers.base}
-                  cadastre={mapLayers.cadastre}
-                  label={tr('farmOrder.mapLabel')}
-                />
-              )}
-              <LayerLegend layer={layer} tr={tr} />
-            </div>
-            <div className="farm-order__results-side">
-              <section aria-label={tr('farmOrder.sectors')}>
-                <h3>{tr('farmOrder.sectors')}</h3>
-                <ul className="farm-order__sector-list">
-                  {sectors.map((s) => {
-                    const cls = classOf(s.result, layer);
-                    return (
-                      <li key={s.key}>
-                        <button
-                          type="button"
-                          aria-pressed={selected === s.key}
-                          data-class={cls ?? 'none'}
-                          onClick={() => setSelected(s.key)}
-                        >
-                          <span
-                            className="class-legend__swatch"
-                            style={{ background: colourOf(cls, layer) }}
-                          />{' '}
-                          {s.name}: {classText(tr, s.result, layer)}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-              {chosen && <SectorPanel sector={chosen} tr={tr} onClose={() => setSelected(null)} />}
-            </div>
-          </div>
+          <MapResults
+            controls={
+              <>
+                {orderList.length > 1 && (
+                  <label>
+                    {tr('farmOrder.orderSelect')}{' '}
+                    <select
+                      value={orderId}
+                      onChange={(e) => setParams({ order: e.target.value }, { replace: true })}
+                    >
+                      {orderList.map((o) => (
+                        <option key={o.orderId} value={o.orderId}>
+                          {tr('farmOrder.orderOption', {
+                            number: o.orderNumber,
+                            date: formatDate(lang, o.date),
+                          })}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
+              </>
+            }
+            features={features}
+            selected={selected}
+            onPick={setSelected}
+            label={tr('farmOrder.mapLabel')}
+            legend={<LayerLegend layer={layer} tr={tr} />}
+            side={
+              <>
+                <section aria-label={tr('farmOrder.sectors')}>
+                  <h3>{tr('farmOrder.sectors')}</h3>
+                  <ul className="farm-order__sector-list">
+                    {sectors.map((s) => {
+                      const cls = classOf(s.result, layer);
+                      return (
+                        <li key={s.key}>
+                          <button
+                            type="button"
+                            aria-pressed={selected === s.key}
+                            data-class={cls ?? 'none'}
+                            onClick={() => setSelected(s.key)}
+                          >
+                            <span
+                              className="class-legend__swatch"
+                              style={{ background: colourOf(cls, layer) }}
+                            />{' '}
+                            {s.name}: {classText(tr, s.result, layer)}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+                {chosen && <SectorPanel sector={chosen} tr={tr} onClose={() => setSelected(null)} />}
+              </>
+            }
+          />
         </>
       )}
       {basic.length > 0 && <FieldHistory results={basic} where={where} tr={tr} />}
