@@ -34,6 +34,19 @@ const featureBoundaries = {
   },
 };
 
+// A service's SQL is written only in its db/ (migrations and repositories).
+const sqlOnlyInDb = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+    message: 'Queries belong in db/repositories: call a repository function.',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: 'SQL belongs in db/ (migrations and repositories).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,20 +127,36 @@ export default tseslint.config(
     },
   },
   {
-    // All SQL lives in a service's db/ (migrations and repositories); the rest calls repositories.
+    // All SQL lives in a service's db/ (migrations and repositories); the rest calls repositories,
+    // and may name kysely's types (Kysely, Transaction, Selectable) but not its query builder.
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/*/src/db/**'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', ...sqlOnlyInDb],
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          selector:
-            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
-          message: 'Queries belong in db/repositories: call a repository function.',
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: "Only db/ uses kysely's query builder: import its types with `import type`.",
+            },
+          ],
         },
+      ],
+    },
+  },
+  {
+    // A route parses, authorizes and calls one use case: transactions are opened in app/.
+    files: ['services/*/src/http/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...sqlOnlyInDb,
         {
-          selector: "TaggedTemplateExpression[tag.name='sql']",
-          message: 'SQL belongs in db/ (migrations and repositories).',
+          selector: "MemberExpression[property.name='transaction']",
+          message: 'A route opens no transaction: call a use case in app/ that does.',
         },
       ],
     },

@@ -5,7 +5,8 @@
 // a service from its esbuild bundle), not tsx: tsx's loader costs ~90 MB of RSS that production
 // never pays. BENCH_TSX=1 measures under tsx instead.
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
-//   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only;
+//   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only,
+//   after the service's deployed flags (SERVICE_FLAGS; BENCH_SERVICE_FLAGS='' drops them);
 //   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
 //   parses on the parser thread instead of the service's thread; BENCH_TWO_STEP=1 uploads with step=check and
 //   applies once CHECKED instead of step=apply, checked and applied in one pass)
@@ -163,7 +164,10 @@ async function profiler(): Promise<() => Promise<void>> {
 }
 
 async function imported(path: string): Promise<Figures> {
-  const { createTestKeys, dropTestDatabases, startTestService } = await import('@gleba/testkit');
+  // testkit's service and keys modules, not its index: the index also exports the vitest health
+  // suite, and vitest loaded in the measured process would count in the service's memory.
+  const { dropTestDatabases, startTestService } = await import('../packages/testkit/src/service');
+  const { createTestKeys } = await import('../packages/testkit/src/keys');
   const { labImportService } = await import('../services/lab-import/src/service');
   const keys = createTestKeys();
   // BENCH_PARSE_THREAD=true: the check parses on the parser thread (IMPORT_PARSE_THREAD=true).
@@ -209,6 +213,7 @@ async function imported(path: string): Promise<Figures> {
   );
   const { id } = (await res.json()) as { id: string };
   const tUploaded = performance.now();
+  const cpuUploaded = process.cpuUsage(c0);
   s.mark('uploadPeakRssMb');
   let detail: { status: string; summary: { applied: number; rowsRead: number } };
   for (;;) {
@@ -258,12 +263,14 @@ async function imported(path: string): Promise<Figures> {
     phases: twoStep
       ? {
           uploadAndGuardMs: Math.round(tUploaded - t0),
+          uploadCpuMs: Math.round((cpuUploaded.user + cpuUploaded.system) / 1000),
           checkMs: Math.round(checkedAt - uploadedAt),
           applyMs: Math.round(appliedAt - checkedAt),
           ...s.phases,
         }
       : {
           uploadAndGuardMs: Math.round(tUploaded - t0),
+          uploadCpuMs: Math.round((cpuUploaded.user + cpuUploaded.system) / 1000),
           checkAndApplyMs: Math.round(appliedAt - uploadedAt),
           ...s.phases,
         },
@@ -307,14 +314,26 @@ async function bundle(): Promise<string> {
   return join(outdir, 'lab-import.js');
 }
 
+/**
+ * The V8 flags the service runs with when deployed, besides the heap cap (NODE_OPTIONS in
+ * scripts/system.mjs and docker-compose.yml, the container command in infra/k8s): the import run
+ * gets them, the bare read does not (both get BENCH_HEAP_MB and BENCH_FLAGS).
+ */
+const SERVICE_FLAGS = '--max-semi-space-size=8';
+
 function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
   const heap = process.env.BENCH_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_HEAP_MB}`] : [];
   // BENCH_FLAGS: node/V8 flags for both runs (as the service is deployed), e.g. --initial-old-space-size=64.
   if (process.env.BENCH_FLAGS) heap.push(...process.env.BENCH_FLAGS.split(/\s+/).filter(Boolean));
-  // BENCH_NODE_FLAGS: V8/node flags for the import run only (the service's process), e.g. --max-semi-space-size=8.
-  if (phase === 'import' && process.env.BENCH_NODE_FLAGS)
-    heap.push(...process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean));
+  // The service's flags as deployed, then BENCH_NODE_FLAGS: V8/node flags for the import run only
+  // (the service's process); a flag given twice takes its last value.
+  if (phase === 'import')
+    heap.push(
+      ...`${process.env.BENCH_SERVICE_FLAGS ?? SERVICE_FLAGS} ${process.env.BENCH_NODE_FLAGS ?? ''}`
+        .split(/\s+/)
+        .filter(Boolean),
+    );
   const args = script
     ? [...heap, '--expose-gc', script]
     : [...process.execArgv, ...heap, '--expose-gc', self];

@@ -90,7 +90,10 @@ import { requireAuth, route } from '@gleba/platform';
 import { status } from '../app/status';
 import type { Deps } from '../app/deps';
 
-/** Parse, authorize, call one use case. Every route module is \`(deps: Deps) => Router\`. */
+/**
+ * Parse, authorize, call one use case (a route that only reads may call one repository read
+ * instead); a route opens no transaction. Every route module is \`(deps: Deps) => Router\`.
+ */
 export function statusRoutes(deps: Deps): Router {
   const routes = Router();
   routes.get(
@@ -102,6 +105,7 @@ export function statusRoutes(deps: Deps): Router {
 }
 `,
   'src/db/repositories/README.md': `All SQL of the service: plain functions taking the database or a transaction first.
+Only db/ imports kysely's query builder; the rest of the service imports its types with \`import type\`.
 `,
   'src/adapters/README.md': `External systems (providers behind small interfaces) and file formats.
 `,

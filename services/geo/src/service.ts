@@ -12,7 +12,10 @@ import { adminUnitRoutes, cadastreRoutes, cityRoutes, plantRoutes } from './http
 import { nominatimGeocoder } from './adapters/geocoder.provider';
 import { uldkCadastre } from './adapters/uldk.provider';
 import { wmsCadastreMap } from './adapters/cadastre-wms.provider';
-import { weatherRouter } from './http/weather.routes';
+import { weatherRoutes } from './http/weather.routes';
+import { openMeteoProvider } from './adapters/open-meteo.provider';
+import { weatherService } from './app/weather';
+import { ZWeatherSettings } from './weather-settings';
 import { stopGeometryThread, warmGeometryThread } from './app/geometry-thread';
 
 export const geoService: ServiceDefinition<Database, Config> = {
@@ -21,6 +24,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
   jsonLimit: '6mb',
   routes(app, ctx) {
     const config = ZGeoSettings.parse(ctx.config);
+    const weather = ZWeatherSettings.parse(ctx.config);
     const deps: Deps = {
       db: ctx.db,
       outbox: ctx.outbox,
@@ -30,6 +34,15 @@ export const geoService: ServiceDefinition<Database, Config> = {
       geocoder: config.GEOCODER_URL
         ? nominatimGeocoder({ url: config.GEOCODER_URL, timeoutMs: config.GEOCODER_TIMEOUT_MS })
         : null,
+      weather: weatherService({
+        provider: openMeteoProvider({
+          baseUrl: weather.OPEN_METEO_URL,
+          apiKey: weather.OPEN_METEO_API_KEY,
+          timeoutMs: weather.OPEN_METEO_TIMEOUT_MS,
+        }),
+        settings: weather,
+        logger: ctx.logger,
+      }),
     };
     app.use('/api/farm', farmRoutes(deps));
     app.use('/api/plots', plotRoutes(deps));
@@ -39,7 +52,7 @@ export const geoService: ServiceDefinition<Database, Config> = {
     app.use('/api/cadastre', cadastreRoutes(deps));
     app.use('/api/cities', cityRoutes(deps));
     app.use('/api/plants', plantRoutes());
-    app.use('/api/weather', weatherRouter(ctx.config, ctx.logger));
+    app.use('/api/weather', weatherRoutes(deps));
   },
   handlers: (ctx) => [...orderHandlers(), ...privacyHandlers<Database>('geo', ctx, geoPrivacy)],
   async start() {

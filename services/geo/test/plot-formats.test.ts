@@ -236,6 +236,9 @@ describe('geo: Shapefile and GML import in EPSG:2180, preview, export', () => {
       errorMessage('pl', 'plotOverlapLimitExceeded', { limit: 5 }),
     );
     expect(preview.body.shapes[1]!.message).toBe('Krawędzie kształtu nie mogą się przecinać.');
+    // A crossing outline has no meaningful area; a shape refused for another reason keeps its own.
+    expect(preview.body.shapes[1]!.areaHa).toBeNull();
+    expect(preview.body.shapes[0]!.areaHa).toBeGreaterThan(0);
     expect(preview.body.shapes[2]!.message).toBe('Kształt musi leżeć w granicach Polski.');
     expect(preview.body.shapes[3]!.message).toContain('2000');
     // Another user (no plot there) may add the shape that overlaps only bob's plot: owners never mix.

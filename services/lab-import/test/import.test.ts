@@ -7,8 +7,16 @@ import {
   OrderCancelledV1,
   PuncturesRecordedV1,
   ResultsImportedV1,
+  ZAdminResultsView,
+  ZFieldHistoryView,
+  ZOrderResultsView,
+  ZSampleResultsView,
   type EventData,
+  type TAdminResultsView,
   type TErrorBody,
+  type TFieldHistoryView,
+  type TOrderResultsView,
+  type TSampleResultsView,
 } from '@gleba/contracts';
 import {
   createTestKeys,
@@ -24,7 +32,6 @@ import {
 import type { Config } from '../src/config';
 import type { Database, StagedElement } from '../src/db/database';
 import type { listImports } from '../src/db/repositories/imports.repository';
-import type { resultView, sampleResultsView } from '../src/domain/results-view';
 import { expandElements } from '../src/domain/rows';
 import { labImportService } from '../src/service';
 import {
@@ -43,32 +50,6 @@ import { CONTENT_TYPES, MACRO_MAIN, SHEET_MAIN, zip } from './zip';
 
 type Imported = EventData<typeof ResultsImportedV1>;
 
-// The bodies the results and imports APIs answer, as src/http/results.routes.ts builds them.
-/** `GET /api/results/tests/:testId`. */
-type TestResults = ReturnType<typeof sampleResultsView>;
-/** `GET /api/results/orders/:orderId`. */
-interface OrderResults {
-  orderId: string;
-  orderNumber: string;
-  status: TestResults['status'];
-  samples: TestResults[];
-}
-/** `GET /api/results/fields/history`: each result with its sample's ids. */
-interface FieldHistory {
-  items: (ReturnType<typeof resultView> & {
-    testId: string;
-    code: string;
-    orderId: string;
-    orderNumber: string;
-    fieldName: string;
-    cropId: string | null;
-    plantId: string | null;
-  })[];
-}
-/** `GET /{farm,garden}-api/results`. */
-interface AdminResults {
-  items: (TestResults & { userId: string })[];
-}
 /** `GET /{farm,garden}-api/imports`. */
 type ImportList = Awaited<ReturnType<typeof listImports>>;
 
@@ -204,7 +185,7 @@ describe('lab-import: import wizard and results', () => {
     expect(complete.data.completeness).toBe('COMPLETE');
 
     const token = keys.sign({ sub: owner.userId, lang: 'en' });
-    const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, {
+    const res = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, {
       token,
     });
     expect(res.status).toBe(200);
@@ -254,13 +235,13 @@ describe('lab-import: import wizard and results', () => {
 
     // Polish by Accept-Language when the token has no language.
     const plToken = keys.sign({ sub: owner.userId });
-    const pl = await http<TestResults>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, {
+    const pl = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${owner.sampleId}`, {
       token: plToken,
       headers: { 'accept-language': 'pl-PL,pl;q=0.9' },
     });
     expect(pl.body.results[0]!.elements.find((e) => e.key === 'P2O5')!.name).toBe('Fosfor');
 
-    const order = await http<OrderResults>(service.url, 'GET', `/api/results/orders/${owner.orderId}`, {
+    const order = await http<TOrderResultsView>(service.url, 'GET', `/api/results/orders/${owner.orderId}`, {
       token,
     });
     expect(order.status).toBe(200);
@@ -319,13 +300,58 @@ describe('lab-import: import wizard and results', () => {
     expect((await pdfParse(bytes)).text).toContain('11 zapisanych w aplikacji (zaplanowano 12)');
 
     // Admins read any order's results.
-    const adminView = await http<AdminResults>(
+    const adminView = await http<TAdminResultsView>(
       service.url,
       'GET',
       `/farm-api/results?orderId=${owner.orderId}`,
       { token: admin },
     );
     expect(adminView.body.items).toHaveLength(2);
+  });
+
+  it('answers results as the contracts describe them, field for field (farm with a recommendation, garden)', async () => {
+    const farm = sampleData();
+    const garden = sampleData({ kind: 'GARDEN', areaHa: null, areaAres: 4, plantId: 'tomato', cropId: null });
+    await expectSamples(farm, garden);
+    await confirmShipment(exchange, garden);
+    await waitFor(() =>
+      service.ctx.db
+        .selectFrom('shipment_confirmations')
+        .select('confirmed_at')
+        .where('sample_id', '=', garden.sampleId)
+        .executeTakeFirst(),
+    );
+    const apply = 'testType=BASIC_TEST&step=apply';
+    expect((await importFile(await workbook([basicRow(farm.code)]), apply)).status).toBe('APPLIED');
+    expect((await importFile(await workbook([basicRow(garden.code)]), apply, 'garden')).status).toBe(
+      'APPLIED',
+    );
+
+    // A schema drops the keys it does not name: equal after parsing means it names every one.
+    const answer = async (path: string, userId?: string) => {
+      const res = await http<unknown>(service.url, 'GET', path, {
+        token: userId ? keys.sign({ sub: userId, lang: 'en' }) : admin,
+      });
+      expect(res.status, path).toBe(200);
+      return res.body;
+    };
+    for (const s of [farm, garden]) {
+      const body = await answer(`/api/results/tests/${s.sampleId}`, s.userId);
+      const view = ZSampleResultsView.parse(body);
+      expect(view).toEqual(body);
+      expect(view.results[0]!.recommendation).not.toBeNull();
+    }
+    const gardenView = ZSampleResultsView.parse(
+      await answer(`/api/results/tests/${garden.sampleId}`, garden.userId),
+    );
+    expect(gardenView.results[0]!.recommendation!.liming.cao.now.kgPer100m2).toBeDefined();
+
+    const order = await answer(`/api/results/orders/${farm.orderId}`, farm.userId);
+    expect(ZOrderResultsView.parse(order)).toEqual(order);
+    const history = await answer(`/api/results/fields/history?cropId=${farm.cropId}`, farm.userId);
+    expect(ZFieldHistoryView.parse(history)).toEqual(history);
+    const adminView = await answer(`/farm-api/results?orderId=${farm.orderId}`);
+    expect(ZAdminResultsView.parse(adminView)).toEqual(adminView);
   });
 
   it("completes an order from a sample's results stored by an earlier import (not in this file)", async () => {
@@ -368,7 +394,7 @@ describe('lab-import: import wizard and results', () => {
       .where('sample_id', '=', a.sampleId)
       .execute();
     expect(rows).toEqual([{ sample_id: a.sampleId, version: 3 }]);
-    const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${a.sampleId}`, {
+    const view = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${a.sampleId}`, {
       token: keys.sign({ sub: a.userId }),
     });
     expect(view.body.results).toHaveLength(1);
@@ -408,7 +434,7 @@ describe('lab-import: import wizard and results', () => {
       [b, 5.24, 9.9],
       [c, 5.2, 9.6],
     ] as const) {
-      const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
+      const res = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
         token: keys.sign({ sub: s.userId, lang: 'en' }),
       });
       const { notesText, labels, ...stored } = res.body.results[0]!.recommendation!;
@@ -457,7 +483,7 @@ describe('lab-import: import wizard and results', () => {
         import_id: crypto.randomUUID(),
       })
       .execute();
-    const res = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
+    const res = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
       token: keys.sign({ sub: s.userId, lang: 'en' }),
     });
     const { notesText, labels, ...stored } = res.body.results[0]!.recommendation!;
@@ -534,7 +560,7 @@ describe('lab-import: import wizard and results', () => {
     }
     const views = await Promise.all(
       [a, b, c].map((s) =>
-        http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
+        http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
           token: keys.sign({ sub: s.userId, lang: 'en' }),
         }),
       ),
@@ -610,7 +636,7 @@ describe('lab-import: import wizard and results', () => {
       [same, same.plantId!, same.areaHa!],
       [changed, 'grain-maize', 7.5],
     ] as const) {
-      const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
+      const view = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
         token: keys.sign({ sub: s.userId, lang: 'en' }),
       });
       const { notesText: _notes, labels: _labels, ...rec } = view.body.results[0]!.recommendation!;
@@ -675,9 +701,14 @@ describe('lab-import: import wizard and results', () => {
     const applied = await applyAndWait(checked.id);
     expect(applied.summary).toMatchObject({ applied: 1, rejected: 10 });
     // The micro sample still waits for its results; the basic one has them.
-    const microView = await http<TestResults>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, {
-      token: keys.sign({ sub: micro.userId }),
-    });
+    const microView = await http<TSampleResultsView>(
+      service.url,
+      'GET',
+      `/api/results/tests/${micro.sampleId}`,
+      {
+        token: keys.sign({ sub: micro.userId }),
+      },
+    );
     expect(microView.body).toMatchObject({ status: 'IN_LAB', results: [] });
 
     // An additional test's own import; the basic one still missing keeps the sample partial.
@@ -687,7 +718,7 @@ describe('lab-import: import wizard and results', () => {
     );
     const microImport = await importFile(microFile, 'testType=MICRO&step=apply');
     expect(microImport.status).toBe('APPLIED');
-    const after = await http<TestResults>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, {
+    const after = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${micro.sampleId}`, {
       token: keys.sign({ sub: micro.userId }),
     });
     expect(after.body.status).toBe('PARTIAL_RESULTS');
@@ -719,7 +750,7 @@ describe('lab-import: import wizard and results', () => {
     );
     const done = await importFile(file, 'testType=BASIC_TEST&step=apply', 'garden');
     expect(done.status).toBe('APPLIED');
-    const view = await http<TestResults>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
+    const view = await http<TSampleResultsView>(service.url, 'GET', `/api/results/tests/${s.sampleId}`, {
       token: keys.sign({ sub: s.userId }),
     });
     const r = view.body.results[0]!;
@@ -1072,21 +1103,21 @@ describe('lab-import: import wizard and results', () => {
     await importFile(await workbook([basicRow(first.code, 5.0)]), 'testType=BASIC_TEST&step=apply');
     await importFile(await workbook([basicRow(second.code, 6.0)]), 'testType=BASIC_TEST&step=apply');
     const token = keys.sign({ sub: userId });
-    const byCrop = await http<FieldHistory>(
+    const byCrop = await http<TFieldHistoryView>(
       service.url,
       'GET',
       `/api/results/fields/history?cropId=${cropId}`,
       { token },
     );
     expect(byCrop.body.items.map((i) => i.elements.find((e) => e.key === 'PH_KCL')!.value)).toEqual([5, 6]);
-    const byName = await http<FieldHistory>(
+    const byName = await http<TFieldHistoryView>(
       service.url,
       'GET',
       `/api/results/fields/history?fieldName=${encodeURIComponent('pole POD lasem')}`,
       { token },
     );
     expect(byName.body.items).toHaveLength(2);
-    const other = await http<FieldHistory>(
+    const other = await http<TFieldHistoryView>(
       service.url,
       'GET',
       `/api/results/fields/history?cropId=${cropId}`,

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Language } from '@gleba/contracts';
 import { isApiError, NETWORK_REQUEST_FAILED } from '@gleba/api-client';
-import { errorMessage, t, type Params } from '@gleba/i18n';
+import { errorMessage, NOTICE_TIME_ZONE, t, type Params } from '@gleba/i18n';
 import { useLanguageStore } from '../stores/language-store';
 
 export type Translate = (key: string, params?: Params) => string;
@@ -40,7 +40,10 @@ export function formatDate(lang: Language, iso: string | null | undefined, withT
   if (Number.isNaN(d.getTime())) return iso;
   return d.toLocaleString(
     lang === 'uk' ? 'uk-UA' : lang === 'en' ? 'en-GB' : 'pl-PL',
-    withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'short' },
+    // The lab's time, whatever zone the browser is set to.
+    withTime
+      ? { dateStyle: 'short', timeStyle: 'short', timeZone: NOTICE_TIME_ZONE }
+      : { dateStyle: 'short', timeZone: NOTICE_TIME_ZONE },
   );
 }
 

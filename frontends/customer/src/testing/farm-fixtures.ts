@@ -1,4 +1,4 @@
-import type { FieldResult } from '../lib/api/farm-order';
+import type { TFieldResultView } from '@gleba/contracts';
 import { fakeMapLibre } from './render-feature';
 
 /**
@@ -231,7 +231,7 @@ export function result(over: {
   k: [number, string];
   mg: [number, string];
   need?: string | null;
-}): FieldResult {
+}): TFieldResultView {
   const view = {
     testId: over.testId,
     code: `S${over.testId.slice(-13).toUpperCase()}`,
@@ -296,5 +296,5 @@ export function result(over: {
     recommendationError: over.need === null ? 'noCrop' : null,
     rulesets: null,
   };
-  return view as unknown as FieldResult;
+  return view as unknown as TFieldResultView;
 }

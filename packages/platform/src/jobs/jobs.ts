@@ -80,6 +80,24 @@ export class Jobs {
     });
   }
 
+  /**
+   * Runs a job with an empty payload every `everyMs` (a BullMQ job scheduler, one per `schedulerId`
+   * however many replicas start it). `options` are each run's job options (attempts, retention).
+   */
+  async every(
+    def: JobDefinition,
+    schedulerId: string,
+    everyMs: number,
+    options: JobsOptions = {},
+  ): Promise<void> {
+    const payload: JobPayload<unknown> = { v: def.version, data: def.schema.parse({}) };
+    await this.queue(def.queue).upsertJobScheduler(
+      schedulerId,
+      { every: everyMs },
+      { name: def.name, data: payload, opts: options },
+    );
+  }
+
   /** A worker for one queue; `handlers` maps job names to their definition and processor. */
   worker(
     queue: QueueName,

@@ -25,7 +25,7 @@ export function TableScroll({ label, children }: { label?: string | undefined; c
 
 export interface TableProps<Row> {
   columns: Column<Row>[];
-  rows: Row[] | undefined;
+  rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string;
   /** While true, skeleton rows show instead of data. */
   loading?: boolean;

@@ -123,6 +123,9 @@ function plotsFile(format: TPlotFileFormat, plots: ExportPlot[]): Uint8Array {
   );
 }
 
+/** Refusals after which the shape's computed area is not shown (it has no meaningful one). */
+const UNMEASURABLE = new Set<string>(['shapeSelfIntersects', 'geometryInvalid']);
+
 /** The area of a shape as read (before the checks); null when it cannot be measured. */
 function rawAreaHa(geometry: Area): number | null {
   try {
@@ -205,7 +208,16 @@ export const geometryTasks = {
           return { ...about, areaHa: areaHa(geometry), ok: true, geometryJson: JSON.stringify(geometry) };
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-          return { ...about, ok: false, code: error.code, message: error.message, params: error.params };
+          // The signed parts of a crossing outline cancel out: its area says nothing (a bow-tie is 0 ha).
+          const area = UNMEASURABLE.has(error.code) ? null : about.areaHa;
+          return {
+            ...about,
+            areaHa: area,
+            ok: false,
+            code: error.code,
+            message: error.message,
+            params: error.params,
+          };
         }
       });
   },

@@ -13,6 +13,7 @@ import {
   ZRegisterBody,
   type Language,
   type TChangePasswordBody,
+  type TCurrentUser,
   type TProfilePatchBody,
   type TSetPasswordBody,
   type TTokenPair,
@@ -24,6 +25,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import {
+  findCurrentUser,
   findProfile,
   findUserByEmail,
   findUserById,
@@ -84,12 +86,16 @@ export async function publishRegistered(ctx: Deps, trx: Transaction<Database>, u
   if (user.newsletterConsent) await publishNewsletterConsent(ctx, trx, user);
 }
 
-/** Spec 4: an account starts inactive; the e-mail link activates it. */
-export async function register(ctx: Deps, body: z.output<typeof ZRegisterBody>): Promise<User> {
+/** Spec 4: an account starts inactive; the e-mail link activates it. Returns the new account. */
+export async function register(
+  ctx: Deps,
+  body: z.output<typeof ZRegisterBody>,
+): Promise<TCurrentUser | undefined> {
   if (await findUserByEmail(ctx.db, body.email)) throw conflict(E.userAlreadyExists, 'User already exists');
   const passwordHash = await depsOf(ctx).hasher.hash(body.password);
+  let created: User;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    created = await ctx.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, {
         id: randomUUID(),
         public_user_id: newPublicUserId(),
@@ -113,6 +119,7 @@ export async function register(ctx: Deps, body: z.output<typeof ZRegisterBody>):
     if (isUniqueViolation(error)) throw conflict(E.userAlreadyExists, 'User already exists');
     throw error;
   }
+  return findCurrentUser(ctx.db, created.id);
 }
 
 export async function activate(ctx: Deps, token: string): Promise<TTokenPair> {
@@ -318,7 +325,12 @@ export async function changePassword(
   return tokens;
 }
 
-export async function updateMe(ctx: Deps, userId: string, body: TUpdateMeBody): Promise<void> {
+/** Language and newsletter consent of the signed-in user; returns the account as it is now. */
+export async function updateMe(
+  ctx: Deps,
+  userId: string,
+  body: TUpdateMeBody,
+): Promise<TCurrentUser | undefined> {
   const before = await mustUser(ctx, userId);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await updateUser(trx, userId, {
@@ -328,6 +340,7 @@ export async function updateMe(ctx: Deps, userId: string, body: TUpdateMeBody): 
     if (user.newsletterConsent !== before.newsletterConsent) await publishNewsletterConsent(ctx, trx, user);
     if (user.language !== before.language) await publishProfileUpdated(ctx, trx, user);
   });
+  return findCurrentUser(ctx.db, userId);
 }
 
 function profileError(issues: { path: string[]; message: string }[]): AppError {
@@ -378,6 +391,17 @@ export async function patchProfile(
 }
 
 export async function setSuspended(
+  ctx: Deps,
+  adminId: string,
+  userId: string,
+  suspend: boolean,
+  reason?: string,
+): Promise<TCurrentUser | undefined> {
+  await changeSuspension(ctx, adminId, userId, suspend, reason);
+  return findCurrentUser(ctx.db, userId);
+}
+
+async function changeSuspension(
   ctx: Deps,
   adminId: string,
   userId: string,

@@ -69,25 +69,23 @@ export function adminRoutes(ctx: Deps): Router {
   r.post(
     '/users/:id/suspend',
     requireRole('ADMIN'),
-    route({ params: ZIdParam }, async ({ params, req, auth }) => {
-      await accounts.setSuspended(
+    route({ params: ZIdParam }, ({ params, req, auth }) =>
+      accounts.setSuspended(
         ctx,
         mustAuth(auth).userId,
         params.id,
         true,
         parseBody(ZSuspendBody, req.body).reason,
-      );
-      return findCurrentUser(ctx.db, params.id);
-    }),
+      ),
+    ),
   );
 
   r.post(
     '/users/:id/reinstate',
     requireRole('ADMIN'),
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      await accounts.setSuspended(ctx, mustAuth(auth).userId, params.id, false);
-      return findCurrentUser(ctx.db, params.id);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) =>
+      accounts.setSuspended(ctx, mustAuth(auth).userId, params.id, false),
+    ),
   );
 
   return r;

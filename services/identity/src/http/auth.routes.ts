@@ -22,14 +22,7 @@ export function authRoutes(ctx: Deps): Router {
 
   r.post(
     '/auth/register',
-    route(
-      {},
-      async ({ req }) => {
-        const user = await accounts.register(ctx, parseBody(ZRegisterBody, req.body));
-        return findCurrentUser(ctx.db, user.id);
-      },
-      { status: 201 },
-    ),
+    route({}, ({ req }) => accounts.register(ctx, parseBody(ZRegisterBody, req.body)), { status: 201 }),
   );
 
   r.get(

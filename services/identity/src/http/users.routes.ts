@@ -11,7 +11,7 @@ import {
 import * as accounts from '../app/accounts';
 import * as survey from '../app/survey';
 import type { Deps } from '../app/deps';
-import { findCurrentUser, findProfile, toProfile } from '../db/repositories/users.repository';
+import { findProfile, toProfile } from '../db/repositories/users.repository';
 import { parseBody } from './parse';
 
 function profileView(p: ReturnType<typeof toProfile>): TProfile {
@@ -32,11 +32,9 @@ export function usersRoutes(ctx: Deps): Router {
 
   r.patch(
     '/users/me',
-    route({}, async ({ req, auth }) => {
-      const { userId } = mustAuth(auth);
-      await accounts.updateMe(ctx, userId, parseBody(ZUpdateMeBody, req.body));
-      return findCurrentUser(ctx.db, userId);
-    }),
+    route({}, ({ req, auth }) =>
+      accounts.updateMe(ctx, mustAuth(auth).userId, parseBody(ZUpdateMeBody, req.body)),
+    ),
   );
 
   r.post(

@@ -22,13 +22,9 @@ export async function startPrivacyWorker(ctx: Deps): Promise<void> {
       concurrency: 1,
     },
   );
-  await ctx.jobs.queue(QueueName.identityPrivacy).upsertJobScheduler(
-    'daily-privacy-check',
-    { every: ctx.config.PRIVACY_CHECK_EVERY_MS },
-    {
-      name: DailyPrivacyCheckJob.name,
-      data: { v: DailyPrivacyCheckJob.version, data: {} },
-      opts: { attempts: 3, removeOnComplete: 30, removeOnFail: 30 },
-    },
-  );
+  await ctx.jobs.every(DailyPrivacyCheckJob, 'daily-privacy-check', ctx.config.PRIVACY_CHECK_EVERY_MS, {
+    attempts: 3,
+    removeOnComplete: 30,
+    removeOnFail: 30,
+  });
 }

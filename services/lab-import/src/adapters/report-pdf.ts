@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import type { Language } from '@gleba/contracts';
 import { t } from '@gleba/i18n';
 import { usePdfFonts } from '@gleba/platform';
@@ -82,7 +82,7 @@ function table(
  * values and classes, the agronomic category once, the lime and fertilizer doses with totals for
  * the area, the notes, and the legends of the classes (the sample's own in bold).
  */
-export function renderReport(
+export async function renderReport(
   sample: SampleRecord,
   results: readonly ResultRecord[],
   lang: Language,
@@ -95,6 +95,9 @@ export function renderReport(
   const L = (key: string, params?: Record<string, string | number>) => t(lang, `labResults.${key}`, params);
   const C = (key: string, params?: Record<string, string | number>) =>
     t(lang, `customerTests.${key}`, params);
+  // Loaded on the first report, not at start: pdfkit and its font tables are a large share of an
+  // idle process's memory, which an import's peak sits on.
+  const { default: PDFDocument } = (await import('pdfkit')) as { default: typeof PDFKitDocument };
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

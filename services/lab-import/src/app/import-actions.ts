@@ -12,6 +12,19 @@ import { ApplyImportJob, CheckImportJob } from './import-jobs';
 
 const notFound = () => new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
 
+/** `GET /imports/{id}`: an import of the panel's mode with its first `errorsLimit` row errors. */
+export async function importById(
+  deps: Deps,
+  id: string,
+  mode: 'farm' | 'garden',
+  errorsLimit: number,
+  lang: Language,
+): Promise<TImportDetail> {
+  const row = await findImport(deps.db, id, mode);
+  if (!row) throw notFound();
+  return importDetail(deps.db, row, errorsLimit, lang);
+}
+
 /** `POST /imports/{id}/check`: checks a stored workbook again (uploaded, checked or failed, with its file). */
 export async function recheckImport(
   deps: Deps,

@@ -11,7 +11,7 @@ import { importMessage } from '@gleba/i18n';
 import { labImportSettings } from '../config';
 import { findImport, importDetail, insertImport, updateImport } from '../db/repositories/imports.repository';
 import { countInflated, FileRejected, inspectXlsx } from '../adapters/xlsx-guard';
-import type { ZipEntry } from '../adapters/zip';
+import { worksheetsLast, type ZipEntry } from '../adapters/zip';
 import type { Deps } from './deps';
 import { CheckImportJob } from './import-jobs';
 import { handOver } from './upload-handoff';
@@ -93,6 +93,10 @@ export async function uploadImport(deps: Deps, request: UploadRequest): Promise<
     error.fileName ??= formFileName;
     throw await refuse(error, false);
   }
+  // Stored and handed to the job with its worksheets behind the shared strings (the same entries,
+  // moved, see `worksheetsLast`): the check then reads this one buffer instead of a reordered copy
+  // held beside the upload's for the whole read.
+  const file = worksheetsLast(upload.buffer);
   // The last check (every entry inflated and counted) runs while the file is stored; no job
   // starts before it passes, and a file it refuses is marked REJECTED.
   const [counted, stored] = await Promise.allSettled([
@@ -101,7 +105,7 @@ export async function uploadImport(deps: Deps, request: UploadRequest): Promise<
       ...base,
       file_name: request.fileName ?? upload.fileName,
       file_size: upload.buffer.length,
-      file: upload.buffer,
+      file,
       status: 'UPLOADED',
     }),
   ]);
@@ -110,7 +114,7 @@ export async function uploadImport(deps: Deps, request: UploadRequest): Promise<
     throw await refuse(counted.reason, stored.status === 'fulfilled');
   }
   if (stored.status === 'rejected') throw stored.reason;
-  handOver(id, upload.buffer);
+  handOver(id, file);
   await jobs.add(
     CheckImportJob,
     { importId: id, thenApply: request.step === 'apply' },

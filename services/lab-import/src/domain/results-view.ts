@@ -9,7 +9,18 @@ import {
   renderNotes,
   type Recommendation,
 } from '@gleba/agronomy';
-import type { AgronomicCategory, Language, NutrientClass, PhClass, TResultElement } from '@gleba/contracts';
+import type {
+  AgronomicCategory,
+  Language,
+  NutrientClass,
+  PhClass,
+  ResultsStatus,
+  TRecommendationRulesets,
+  TRecommendationView,
+  TResultElement,
+  TSampleResultsView,
+  TTestResultView,
+} from '@gleba/contracts';
 import { t } from '@gleba/i18n';
 import type { StoredElement } from './elements';
 import { PARAM_BY_KEY, type ParamKey } from './file-format';
@@ -39,13 +50,12 @@ export interface ResultRecord {
   classes: Record<string, string | null> | null;
   recommendation: Recommendation | null;
   recommendation_error: string | null;
-  rulesets: unknown;
+  /** The tables the recommendation used; null without one. */
+  rulesets: TRecommendationRulesets | null;
   version: number;
   created_at: Date;
   updated_at: Date;
 }
-
-export type ResultsStatus = 'IN_LAB' | 'PARTIAL_RESULTS' | 'READY_TO_DOWNLOAD';
 
 export function resultsStatus(sample: SampleRecord, results: readonly ResultRecord[]): ResultsStatus {
   const have = new Set(results.map((r) => r.test_type));
@@ -79,7 +89,7 @@ export function elementView(
   };
 }
 
-function recommendationView(r: Recommendation, lang: Language) {
+function recommendationView(r: Recommendation, lang: Language): TRecommendationView {
   const label = (key: Parameters<typeof t>[1]) => t(lang, key);
   return {
     ...r,
@@ -101,7 +111,7 @@ function recommendationView(r: Recommendation, lang: Language) {
   };
 }
 
-export function resultView(r: ResultRecord, lang: Language) {
+export function resultView(r: ResultRecord, lang: Language): TTestResultView {
   const category = r.agronomic_category as AgronomicCategory | null;
   return {
     testType: r.test_type,
@@ -117,7 +127,11 @@ export function resultView(r: ResultRecord, lang: Language) {
   };
 }
 
-export function sampleResultsView(sample: SampleRecord, results: readonly ResultRecord[], lang: Language) {
+export function sampleResultsView(
+  sample: SampleRecord,
+  results: readonly ResultRecord[],
+  lang: Language,
+): TSampleResultsView {
   const status = resultsStatus(sample, results);
   const garden = sample.kind === 'GARDEN';
   return {

@@ -1,10 +1,10 @@
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
-import { LabImportErrorCode, ZIdParam, ZImportUploadQuery, ZPageQuery } from '@gleba/contracts';
-import { AppError, mustAuth, parseInput, requestLanguage, requireRole, route } from '@gleba/platform';
-import { findImport, importDetail, listImports } from '../db/repositories/imports.repository';
+import { ZIdParam, ZImportUploadQuery, ZPageQuery } from '@gleba/contracts';
+import { mustAuth, parseInput, requestLanguage, requireRole, route } from '@gleba/platform';
+import { listImports } from '../db/repositories/imports.repository';
 import { templateWorkbook } from '../adapters/template';
-import { recheckImport, requestApply } from '../app/import-actions';
+import { importById, recheckImport, requestApply } from '../app/import-actions';
 import { uploadImport } from '../app/upload-import';
 import { readUpload } from './upload';
 import type { Deps } from '../app/deps';
@@ -72,11 +72,9 @@ export function importRoutes(ctx: Deps): Router {
 
   router.get(
     '/imports/:id',
-    route({ params: ZIdParam, query: ZDetailQuery }, async ({ params, query, req }) => {
-      const row = await findImport(db, params.id, modeOf(req));
-      if (!row) throw new AppError(LabImportErrorCode.importNotFound, 404, 'Import not found');
-      return importDetail(db, row, query.errorsLimit, requestLanguage(req));
-    }),
+    route({ params: ZIdParam, query: ZDetailQuery }, ({ params, query, req }) =>
+      importById(ctx, params.id, modeOf(req), query.errorsLimit, requestLanguage(req)),
+    ),
   );
 
   router.post(

@@ -1,6 +1,13 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { LabImportErrorCode, ZFieldHistoryQuery } from '@gleba/contracts';
+import {
+  LabImportErrorCode,
+  ZFieldHistoryQuery,
+  type TAdminResultsView,
+  type TFieldHistoryView,
+  type TOrderResultsView,
+  type TSampleResultsView,
+} from '@gleba/contracts';
 import { AppError, mustAuth, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
 import { findSample, puncturesOf, resultsOf, samplesWhere } from '../db/repositories/results.repository';
 import { renderReport } from '../adapters/report-pdf';
@@ -34,7 +41,7 @@ export function resultsRoutes(ctx: Deps): Router {
 
   customer.get(
     '/tests/:testId',
-    route({ params: ZTestParams }, async ({ params, auth, req }) => {
+    route({ params: ZTestParams }, async ({ params, auth, req }): Promise<TSampleResultsView> => {
       const sample = await ownSample(params.testId, mustAuth(auth).userId);
       const results = await resultsOf(db, [sample.sample_id]);
       return sampleResultsView(sample, results.get(sample.sample_id) ?? [], requestLanguage(req));
@@ -58,7 +65,7 @@ export function resultsRoutes(ctx: Deps): Router {
 
   customer.get(
     '/orders/:orderId',
-    route({ params: ZOrderParams }, async ({ params, auth, req }) => {
+    route({ params: ZOrderParams }, async ({ params, auth, req }): Promise<TOrderResultsView> => {
       const samples = await samplesWhere(db, { orderId: params.orderId, userId: mustAuth(auth).userId });
       if (samples.length === 0) throw notFound();
       const results = await resultsOf(
@@ -78,7 +85,7 @@ export function resultsRoutes(ctx: Deps): Router {
 
   customer.get(
     '/fields/history',
-    route({ query: ZFieldHistoryQuery }, async ({ query, auth, req }) => {
+    route({ query: ZFieldHistoryQuery }, async ({ query, auth, req }): Promise<TFieldHistoryView> => {
       const samples = await samplesWhere(db, {
         userId: mustAuth(auth).userId,
         cropId: query.cropId,
@@ -113,7 +120,7 @@ export function resultsRoutes(ctx: Deps): Router {
   admin.use(requireRole('ADMIN'));
   admin.get(
     '/',
-    route({ query: ZAdminResultsQuery }, async ({ query, req }) => {
+    route({ query: ZAdminResultsQuery }, async ({ query, req }): Promise<TAdminResultsView> => {
       const samples = await samplesWhere(db, { orderId: query.orderId, code: query.code });
       const results = await resultsOf(
         db,

@@ -6,6 +6,7 @@ import {
   PasswordResetRequestedV1,
   ProfileUpdatedV1,
   UserRegisteredV1,
+  type EventData,
 } from '@gleba/contracts';
 import { on, type EventHandler, type ServiceContext } from '@gleba/platform';
 import type { Config } from '../config';
@@ -14,25 +15,30 @@ import { contactChanged, sendAccountEmail, type DeliveryQueue } from '../app/not
 import { toE164 } from '../domain/phone';
 import { newsletterConsentChanged } from '../app/newsletter';
 
+/** The contact details a registration or a profile update carries, the phone number in E.164. */
+function contactOf(
+  d: Pick<
+    EventData<typeof ProfileUpdatedV1>,
+    'userId' | 'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'language'
+  >,
+) {
+  return {
+    userId: d.userId,
+    email: d.email,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    phoneNumber: toE164(d.phoneNumber),
+    language: d.language,
+  };
+}
+
 export function identityHandlers(
   _ctx: ServiceContext<Database, Config>,
   queue: DeliveryQueue,
 ): EventHandler<Database>[] {
   return [
     on<Database, typeof UserRegisteredV1>(UserRegisteredV1, async (trx, d, env) => {
-      await contactChanged(
-        trx,
-        queue,
-        {
-          userId: d.userId,
-          email: d.email,
-          firstName: d.firstName,
-          lastName: d.lastName,
-          phoneNumber: toE164(d.phoneNumber),
-          language: d.language,
-        },
-        env.occurredAt,
-      );
+      await contactChanged(trx, queue, contactOf(d), env.occurredAt);
       if (d.newsletterConsent) {
         await newsletterConsentChanged(trx, queue, {
           userId: d.userId,
@@ -44,19 +50,7 @@ export function identityHandlers(
       }
     }),
     on<Database, typeof ProfileUpdatedV1>(ProfileUpdatedV1, async (trx, d, env) => {
-      await contactChanged(
-        trx,
-        queue,
-        {
-          userId: d.userId,
-          email: d.email,
-          firstName: d.firstName,
-          lastName: d.lastName,
-          phoneNumber: toE164(d.phoneNumber),
-          language: d.language,
-        },
-        env.occurredAt,
-      );
+      await contactChanged(trx, queue, contactOf(d), env.occurredAt);
     }),
     on<Database, typeof NewsletterConsentChangedV1>(NewsletterConsentChangedV1, async (trx, d, env) => {
       await newsletterConsentChanged(trx, queue, {

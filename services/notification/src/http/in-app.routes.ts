@@ -1,6 +1,5 @@
 import express, { Router } from 'express';
 import {
-  NotificationErrorCode,
   pageMeta,
   ZIdParam,
   ZInAppChangesQuery,
@@ -8,8 +7,9 @@ import {
   type TInAppChanges,
   type TInAppList,
 } from '@gleba/contracts';
-import { mustAuth, notFound, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
-import { countUnseen, inAppState, listInApp, markSeen } from '../db/repositories/in-app.repository';
+import { mustAuth, requestLanguage, requireAuth, requireRole, route } from '@gleba/platform';
+import { countUnseen, inAppState, listInApp } from '../db/repositories/in-app.repository';
+import { markInAppSeen } from '../app/in-app';
 import { inAppChangesOf } from '../app/in-app-changes';
 import { renderInApp } from '../domain/templates';
 import type { Deps } from '../app/deps';
@@ -87,14 +87,7 @@ export function inAppRoutes(ctx: Deps): Router {
 
   router.patch(
     '/:id',
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      // Another user's id answers exactly like an unknown one.
-      const userId = mustAuth(auth).userId;
-      if (!(await markSeen(db, userId, params.id)))
-        throw notFound(NotificationErrorCode.notificationNotFound, 'Notification not found');
-      changes.forget(userId);
-      return { id: params.id, seen: true };
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) => markInAppSeen(ctx, mustAuth(auth).userId, params.id)),
   );
 
   routes.use('/api/notifications/in-app', router);

@@ -6,65 +6,47 @@ import {
   ZTokenParam,
   type TNewsletterStatus,
 } from '@gleba/contracts';
-import { AppError, mustAuth, notFound, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { AppError, mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import {
-  findSubscription,
-  setSubscription,
-  unsubscribeByToken,
-} from '../db/repositories/newsletter.repository';
-import { subscribe } from '../app/newsletter';
+  newsletterStatus,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+  unsubscribeNewsletterByToken,
+} from '../app/newsletter';
 import { unsubscribePage } from '../domain/templates';
 import type { Deps } from '../app/deps';
 
 /** Subscribe (signed in or with an address) and unsubscribe by the token in every newsletter. */
 export function newsletterRoutes(ctx: Deps): Router {
   const routes = Router();
-  const { queue } = ctx;
-  const { db } = ctx;
   const router = express.Router();
 
   router.get(
     '/subscription',
     requireAuth,
-    route({}, async ({ auth }): Promise<TNewsletterStatus> => {
-      const { email } = mustAuth(auth);
-      const s = await findSubscription(db, email);
-      return { email: email.toLowerCase(), subscribed: s?.subscribed ?? false };
-    }),
+    route({}, ({ auth }): Promise<TNewsletterStatus> => newsletterStatus(ctx, mustAuth(auth).email)),
   );
 
   router.post(
     '/subscribe',
-    route({ body: ZNewsletterSubscribeBody }, async ({ body, auth, req }): Promise<TNewsletterStatus> => {
+    route({ body: ZNewsletterSubscribeBody }, ({ body, auth, req }): Promise<TNewsletterStatus> => {
       const email = auth?.email ?? body.email;
       if (!email)
         throw new AppError(NotificationErrorCode.newsletterEmailRequired, 400, 'E-mail address required');
-      const s = await db.transaction().execute((trx) =>
-        subscribe(trx, queue, {
-          email,
-          userId: auth?.userId ?? null,
-          language: body.language ?? requestLanguage(req),
-          subscribed: true,
-          sourceAt: new Date().toISOString(),
-        }),
-      );
-      return { email: email.toLowerCase(), subscribed: s.subscribed };
+      return subscribeNewsletter(ctx, {
+        email,
+        userId: auth?.userId ?? null,
+        language: body.language ?? requestLanguage(req),
+      });
     }),
   );
 
   router.post(
     '/unsubscribe',
     requireAuth,
-    route({}, async ({ auth, req }): Promise<TNewsletterStatus> => {
+    route({}, ({ auth, req }): Promise<TNewsletterStatus> => {
       const { email, userId } = mustAuth(auth);
-      await setSubscription(db, {
-        email,
-        userId,
-        language: requestLanguage(req),
-        subscribed: false,
-        sourceAt: new Date().toISOString(),
-      });
-      return { email: email.toLowerCase(), subscribed: false };
+      return unsubscribeNewsletter(ctx, { email, userId, language: requestLanguage(req) });
     }),
   );
 
@@ -79,13 +61,12 @@ export function newsletterRoutes(ctx: Deps): Router {
       res.type('html').send(unsubscribePage(pageLanguage(req), 'confirm', req.originalUrl));
       return undefined;
     }
-    const s = await unsubscribeByToken(db, params.token);
-    if (!s) throw notFound(NotificationErrorCode.newsletterTokenInvalid, 'Unknown unsubscribe token');
+    const status = await unsubscribeNewsletterByToken(ctx, params.token);
     if (html(req)) {
       res.type('html').send(unsubscribePage(pageLanguage(req), 'done', req.originalUrl));
       return undefined;
     }
-    return { email: s.email, subscribed: false } satisfies TNewsletterStatus;
+    return status;
   });
   router.get('/unsubscribe/:token', byToken);
   router.post('/unsubscribe/:token', byToken);

@@ -1,7 +1,8 @@
 import express, { Router } from 'express';
 import { ZUpdatePreferencesBody, type TNotificationPreferences } from '@gleba/contracts';
 import { mustAuth, requireAuth, route } from '@gleba/platform';
-import { listPreferences, savePreference } from '../db/repositories/preferences.repository';
+import { listPreferences } from '../db/repositories/preferences.repository';
+import { updatePreferences } from '../app/preferences';
 import type { Deps } from '../app/deps';
 
 /** Per notification type: e-mail, in-app and SMS on or off. */
@@ -20,22 +21,9 @@ export function preferencesRoutes(ctx: Deps): Router {
 
   router.put(
     '/',
-    route({ body: ZUpdatePreferencesBody }, async ({ body, auth }): Promise<TNotificationPreferences> => {
-      const userId = mustAuth(auth).userId;
-      await db.transaction().execute(async (trx) => {
-        const current = new Map((await listPreferences(trx, userId)).map((p) => [p.type, p]));
-        for (const change of body.items) {
-          const now = current.get(change.type)!;
-          await savePreference(trx, userId, {
-            type: change.type,
-            isEmailEnabled: change.isEmailEnabled ?? now.isEmailEnabled,
-            isInAppEnabled: change.isInAppEnabled ?? now.isInAppEnabled,
-            isSmsEnabled: change.isSmsEnabled ?? now.isSmsEnabled,
-          });
-        }
-      });
-      return { items: await listPreferences(db, userId) };
-    }),
+    route({ body: ZUpdatePreferencesBody }, ({ body, auth }) =>
+      updatePreferences(ctx, mustAuth(auth).userId, body),
+    ),
   );
 
   routes.use('/api/notifications/preferences', router);

@@ -21,13 +21,9 @@ export async function startRetentionWorker(ctx: ServiceContext<Database, Config>
     [{ def: NotificationRetentionJob, process: () => applyRetention(ctx) }],
     { concurrency: 1 },
   );
-  await ctx.jobs.queue(QueueName.notificationRetention).upsertJobScheduler(
-    'apply-retention',
-    { every: ctx.config.RETENTION_EVERY_MS },
-    {
-      name: NotificationRetentionJob.name,
-      data: { v: NotificationRetentionJob.version, data: {} },
-      opts: { attempts: 3, removeOnComplete: 30, removeOnFail: 30 },
-    },
-  );
+  await ctx.jobs.every(NotificationRetentionJob, 'apply-retention', ctx.config.RETENTION_EVERY_MS, {
+    attempts: 3,
+    removeOnComplete: 30,
+    removeOnFail: 30,
+  });
 }

@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AdminMode, FarmOrderStatus, GardenTestStatus } from '@gleba/contracts';
+import {
+  OrdersErrorCode,
+  type AdminMode,
+  type FarmOrderStatus,
+  type GardenTestStatus,
+} from '@gleba/contracts';
+import { conflict } from '@gleba/platform';
 import type { Database } from '../db/database';
 import type { StatusHistoryEntry } from '../db/repositories/history.repository';
 import { failedOrdersOf } from '../db/repositories/payments.repository';
@@ -7,7 +13,7 @@ import { contactNamesOf, getContact } from '../db/repositories/read-models.repos
 import type { Deps } from './deps';
 import { getFarmOrderRow, toFarmOrder, transitionFarmOrder } from './farm-orders';
 import { getGardenTestRow, toGardenTest, transitionGardenTest } from './garden-tests';
-import { sessionsOf } from './payments';
+import { adminMarkPaid, adminMarkRefunded, sessionsOf } from './payments';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -149,5 +155,28 @@ export async function adminChangeStatus(
       .transaction()
       .execute((trx) => transitionGardenTest(trx, deps, id, status as GardenTestStatus, 'ADMIN', adminId));
   }
+  return adminOrderDetail(deps, mode, id);
+}
+
+/** An admin records a farm order's bank transfer as received; returns the order's detail. */
+export async function adminMarkOrderPaid(deps: Deps, mode: AdminMode, id: string, adminId: string) {
+  if (mode === 'garden')
+    throw conflict(
+      OrdersErrorCode.paymentMethodMismatch,
+      'Garden tests are paid with their kit: mark the kit order or the label batch paid',
+    );
+  const row = await getFarmOrderRow(deps.ctx.db, id);
+  if (row.status === 'ORDER_CANCELLED')
+    throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
+  await adminMarkPaid(deps, 'FARM', id, adminId);
+  return adminOrderDetail(deps, mode, id);
+}
+
+/** The money of a payment that arrived for a cancelled order was returned (decision 0039). */
+export async function adminMarkOrderRefunded(deps: Deps, mode: AdminMode, id: string) {
+  if (mode === 'garden')
+    throw conflict(OrdersErrorCode.paymentMethodMismatch, 'Garden tests are paid with their kit');
+  await getFarmOrderRow(deps.ctx.db, id);
+  await adminMarkRefunded(deps, id);
   return adminOrderDetail(deps, mode, id);
 }

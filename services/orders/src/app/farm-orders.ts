@@ -395,6 +395,19 @@ export async function transitionFarmOrder(
   return updated;
 }
 
+/** The customer moves their own order: cancels it, or reports collecting started or completed. */
+export async function changeMyFarmOrderStatus(
+  deps: Deps,
+  userId: string,
+  orderId: string,
+  to: FarmOrderStatus,
+): Promise<TFarmOrder> {
+  const row = await deps.ctx.db
+    .transaction()
+    .execute((trx) => transitionFarmOrder(trx, deps, orderId, to, 'USER', userId, { ownerId: userId }));
+  return toFarmOrder(deps.ctx.db, row);
+}
+
 /** Applies a transition only when the table allows it (event consumers: late or repeated events). */
 export async function transitionFarmOrderIfAllowed(
   trx: Transaction<Database>,

@@ -35,6 +35,7 @@ import { invalidTestCombination } from '../domain/lab-tests';
 import { sniffImage } from '../domain/photo';
 import { gardenTestPrice } from '../domain/pricing';
 import { canTransition, GARDEN_TRANSITIONS, type Actor } from '../domain/status-machine';
+import type { StoredPhoto } from './complaints';
 import type { Deps } from './deps';
 import { illegalTransition, testNotFound } from './errors';
 import { customerSnapshot, nextOrderNumber } from './farm-orders';
@@ -112,11 +113,11 @@ export async function addGardenTest(
   deps: Deps,
   auth: { userId: string; email: string },
   body: AddInput,
-): Promise<GardenTestRow> {
+): Promise<TGardenTest> {
   const code = checkCode(body.barcode);
   checkDetails(body);
   const contact = await getContact(deps.ctx.db, auth.userId);
-  return deps.ctx.db.transaction().execute(async (trx) => {
+  const added = await deps.ctx.db.transaction().execute(async (trx) => {
     const label = await usableLabel(trx, code, true);
     const now = new Date();
     await markLabelUsed(trx, label.id, now);
@@ -169,6 +170,7 @@ export async function addGardenTest(
     await publishSample(trx, deps, row);
     return row;
   });
+  return toGardenTest(deps.ctx.db, added);
 }
 
 export async function getGardenTestRow(db: Db, id: string, ownerId?: string): Promise<GardenTestRow> {
@@ -183,9 +185,9 @@ export async function updateGardenTest(
   userId: string,
   id: string,
   body: TUpdateGardenTestBody,
-): Promise<GardenTestRow> {
+): Promise<TGardenTest> {
   checkDetails(body);
-  return deps.ctx.db.transaction().execute(async (trx) => {
+  const updated = await deps.ctx.db.transaction().execute(async (trx) => {
     const t = await lockOwnedGardenTest(trx, id, userId);
     if (!t) throw testNotFound();
     if (t.status === 'CANCELLED')
@@ -210,6 +212,7 @@ export async function updateGardenTest(
       updated_at: new Date(),
     });
   });
+  return toGardenTest(deps.ctx.db, updated);
 }
 
 /** The one way a garden test changes status (GARDEN_TRANSITIONS), with history and events. */
@@ -266,6 +269,19 @@ export async function transitionGardenTest(
   return updated;
 }
 
+/** The customer moves their own test: confirms its shipment, or cancels it. */
+export async function changeMyGardenTestStatus(
+  deps: Deps,
+  userId: string,
+  id: string,
+  to: GardenTestStatus,
+): Promise<TGardenTest> {
+  const row = await deps.ctx.db
+    .transaction()
+    .execute((trx) => transitionGardenTest(trx, deps, id, to, 'USER', userId, { ownerId: userId }));
+  return toGardenTest(deps.ctx.db, row);
+}
+
 export async function transitionGardenTestIfAllowed(
   trx: Transaction<Database>,
   deps: Deps,
@@ -290,7 +306,7 @@ export async function savePhoto(
   userId: string,
   id: string,
   file: UploadedPhoto | undefined,
-): Promise<GardenTestRow> {
+): Promise<TGardenTest> {
   const t = await getGardenTestRow(deps.ctx.db, id, userId);
   if (!file) throw badRequest(OrdersErrorCode.photoNotImage, 'Send the photo as the multipart field "photo"');
   if (file.buffer.length > deps.ctx.config.PHOTO_MAX_BYTES) {
@@ -313,10 +329,24 @@ export async function savePhoto(
     .basename(file.originalname || `photo.${kind.ext}`)
     .replace(/[^\w.\- ]/g, '_')
     .slice(0, 120);
-  return updateGardenTestRow(deps.ctx.db, id, {
+  const updated = await updateGardenTestRow(deps.ctx.db, id, {
     photo: JSON.stringify({ filename, path: relative, mimetype: kind.mimetype }),
     updated_at: new Date(),
   });
+  return toGardenTest(deps.ctx.db, updated);
+}
+
+/** The customer's own test. */
+export async function myGardenTest(deps: Deps, userId: string, id: string): Promise<TGardenTest> {
+  return toGardenTest(deps.ctx.db, await getGardenTestRow(deps.ctx.db, id, userId));
+}
+
+/** The photo of the customer's own test. */
+export async function myGardenTestPhoto(deps: Deps, userId: string, id: string): Promise<StoredPhoto> {
+  const t = await getGardenTestRow(deps.ctx.db, id, userId);
+  const photo = t.photo as StoredPhoto | null;
+  if (!photo) throw new AppError(OrdersErrorCode.photoNotFound, 404, 'No photo');
+  return photo;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

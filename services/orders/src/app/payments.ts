@@ -6,6 +6,7 @@ import {
   PaymentSessionEndedV1,
   type PaymentMethod,
   type PaymentSessionStatus,
+  type TFarmOrder,
   type TOrderPayment,
   type TP24Notification,
 } from '@gleba/contracts';
@@ -47,8 +48,8 @@ import {
 } from '../domain/payment-sessions';
 import { P24Error } from '../adapters/p24.client';
 import type { Deps } from './deps';
-import { getFarmOrderRow, markFarmOrderPaid, type FarmOrderRow } from './farm-orders';
-import { markKitOrderPaid } from './kit-orders';
+import { getFarmOrderRow, markFarmOrderPaid, toFarmOrder, type FarmOrderRow } from './farm-orders';
+import { kitOrderById, markKitOrderPaid } from './kit-orders';
 
 type PaymentRow = Selectable<PaymentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -454,18 +455,26 @@ export async function orderPayment(deps: Deps, o: FarmOrderRow): Promise<TOrderP
   };
 }
 
-/** `POST /api/orders/{id}/payment/check`: what the return page asks while it waits. */
-export async function checkOrderPayment(
+/** A farm order with its payment: instructions, the outcome the payment page shows, the choices. */
+export async function farmOrderWithPayment(
   deps: Deps,
-  orderId: string,
-  userId: string,
-  final: boolean,
-): Promise<FarmOrderRow> {
+  row: FarmOrderRow,
+): Promise<{ order: TFarmOrder; payment: TOrderPayment }> {
+  return { order: await toFarmOrder(deps.ctx.db, row), payment: await orderPayment(deps, row) };
+}
+
+/** The customer's own farm order, with its payment. */
+export async function myFarmOrder(deps: Deps, userId: string, orderId: string) {
+  return farmOrderWithPayment(deps, await getFarmOrderRow(deps.ctx.db, orderId, userId));
+}
+
+/** `POST /api/orders/{id}/payment/check`: what the return page asks while it waits (decision 0039). */
+export async function checkOrderPayment(deps: Deps, orderId: string, userId: string, final: boolean) {
   const row = await getFarmOrderRow(deps.ctx.db, orderId, userId);
   const latest = await latestSession(deps.ctx.db, row.id);
   if (latest && latest.status === 'REGISTERED' && awaitsPayment(orderView(row)))
     await reconcileSession(deps, latest, { final });
-  return getFarmOrderRow(deps.ctx.db, orderId, userId);
+  return myFarmOrder(deps, userId, orderId);
 }
 
 const orderView = (o: FarmOrderRow) => ({
@@ -515,8 +524,8 @@ function refuseUnlessAwaiting(o: FarmOrderRow): void {
 }
 
 /** "Pay by traditional transfer instead": open online sessions end ABANDONED; bank details follow. */
-export async function switchToTransfer(deps: Deps, orderId: string, userId: string): Promise<FarmOrderRow> {
-  return deps.ctx.db.transaction().execute(async (trx) => {
+export async function switchToTransfer(deps: Deps, orderId: string, userId: string) {
+  const row = await deps.ctx.db.transaction().execute(async (trx) => {
     await lockSubject(trx, 'FARM', orderId);
     const o = await getFarmOrderRow(trx, orderId, userId);
     refuseUnlessAwaiting(o);
@@ -531,6 +540,7 @@ export async function switchToTransfer(deps: Deps, orderId: string, userId: stri
     );
     return setFarmOrderPaymentMethod(trx, o.id, 'TRADITIONAL_TRANSFER');
   });
+  return farmOrderWithPayment(deps, row);
 }
 
 /**
@@ -589,4 +599,10 @@ export async function adminMarkPaid(
     const changed = await markSubjectPaid(trx, deps, kind, id, adminId);
     if (!changed) throw new AppError(OrdersErrorCode.alreadyPaid, 409, 'Already paid');
   });
+}
+
+/** An admin records a kit order's transfer as received; returns the kit order. */
+export async function adminMarkKitOrderPaid(deps: Deps, id: string, adminId: string) {
+  await adminMarkPaid(deps, 'KIT', id, adminId);
+  return kitOrderById(deps, id);
 }

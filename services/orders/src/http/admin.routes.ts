@@ -1,6 +1,5 @@
 import express from 'express';
 import {
-  OrdersErrorCode,
   ZAdminComplaintsQuery,
   ZAdminOrdersQuery,
   ZAnswerComplaintBody,
@@ -10,16 +9,20 @@ import {
   ZIdParam,
   type AdminMode,
 } from '@gleba/contracts';
-import { conflict, mustAuth, requireRole, route } from '@gleba/platform';
+import { mustAuth, requireRole, route } from '@gleba/platform';
 import { adminBatches, adminCreateBatch, adminLabels, markBatchPaid, printBatch } from '../app/barcodes';
-import { adminChangeStatus, adminOrderDetail } from '../app/admin-orders';
+import {
+  adminChangeStatus,
+  adminMarkOrderPaid,
+  adminMarkOrderRefunded,
+  adminOrderDetail,
+} from '../app/admin-orders';
 import { adminComplaints, answerComplaint, complaintPhoto } from '../app/complaints';
 import type { Deps } from '../app/deps';
-import { getFarmOrderRow } from '../app/farm-orders';
-import { adminKitOrders, kitOrderById } from '../app/kit-orders';
+import { adminKitOrders } from '../app/kit-orders';
+import { adminMarkKitOrderPaid } from '../app/payments';
 import { samplingPlan } from '../app/sampling';
 import { adminOrders } from '../app/listing';
-import { adminMarkPaid, adminMarkRefunded } from '../app/payments';
 import { sendPhoto } from './customer.routes';
 
 /** The admin panel's API, mounted under `/farm-api` (farm orders) and `/garden-api` (garden tests). */
@@ -38,10 +41,9 @@ export function adminRoutes(deps: Deps & { mode: AdminMode }): express.Router {
   );
   r.post(
     '/kit-orders/:id/mark-paid',
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      await adminMarkPaid(deps, 'KIT', params.id, mustAuth(auth).userId);
-      return kitOrderById(deps, params.id);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) =>
+      adminMarkKitOrderPaid(deps, params.id, mustAuth(auth).userId),
+    ),
   );
 
   for (const base of ['/orders', '/soil-tests']) {
@@ -73,29 +75,14 @@ export function adminRoutes(deps: Deps & { mode: AdminMode }): express.Router {
     );
     r.post(
       `${base}/:id/mark-paid`,
-      route({ params: ZIdParam }, async ({ params, auth }) => {
-        if (mode === 'garden')
-          throw conflict(
-            OrdersErrorCode.paymentMethodMismatch,
-            'Garden tests are paid with their kit: mark the kit order or the label batch paid',
-          );
-        const row = await getFarmOrderRow(db, params.id);
-        if (row.status === 'ORDER_CANCELLED')
-          throw conflict(OrdersErrorCode.cancelNotAllowed, 'The order is cancelled');
-        await adminMarkPaid(deps, 'FARM', params.id, mustAuth(auth).userId);
-        return adminOrderDetail(deps, mode, params.id);
-      }),
+      route({ params: ZIdParam }, ({ params, auth }) =>
+        adminMarkOrderPaid(deps, mode, params.id, mustAuth(auth).userId),
+      ),
     );
     /** The money of a payment that arrived for a cancelled order was returned (decision 0039). */
     r.post(
       `${base}/:id/mark-refunded`,
-      route({ params: ZIdParam }, async ({ params }) => {
-        if (mode === 'garden')
-          throw conflict(OrdersErrorCode.paymentMethodMismatch, 'Garden tests are paid with their kit');
-        await getFarmOrderRow(db, params.id);
-        await adminMarkRefunded(deps, params.id);
-        return adminOrderDetail(deps, mode, params.id);
-      }),
+      route({ params: ZIdParam }, ({ params }) => adminMarkOrderRefunded(deps, mode, params.id)),
     );
   }
 

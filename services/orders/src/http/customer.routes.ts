@@ -25,44 +25,29 @@ import {
 } from '@gleba/contracts';
 import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
 import type { Deps } from '../app/deps';
-import {
-  buildQuote,
-  getFarmOrderRow,
-  myFarmOrders,
-  placeFarmOrder,
-  toFarmOrder,
-  transitionFarmOrder,
-  type FarmOrderRow,
-} from '../app/farm-orders';
+import { checkoutFarmOrder, checkoutKitOrder } from '../app/checkout';
+import { buildQuote, changeMyFarmOrderStatus, myFarmOrders } from '../app/farm-orders';
 import {
   addGardenTest,
-  getGardenTestRow,
+  changeMyGardenTestStatus,
+  myGardenTest,
+  myGardenTestPhoto,
   savePhoto,
-  toGardenTest,
-  transitionGardenTest,
   updateGardenTest,
   verifyBarcode,
 } from '../app/garden-tests';
 import { complaintPhoto, fileComplaint, myComplaints, type StoredPhoto } from '../app/complaints';
-import { myKitOrder, placeKitOrder, toKitOrder } from '../app/kit-orders';
+import { myKitOrder } from '../app/kit-orders';
 import { myTests } from '../app/listing';
 import { recordPunctures, samplingPlan } from '../app/sampling';
 import {
-  bankTransfer,
   checkOrderPayment,
   handleP24Notification,
-  orderPayment,
+  myFarmOrder,
   payFarmOrderAgain,
-  startOnlinePayment,
   switchToTransfer,
-  type PaymentInstructions,
 } from '../app/payments';
 import { requestLanguage } from '@gleba/platform';
-
-/** An order with its payment: instructions, the outcome the payment page shows, the choices. */
-async function withPayment(deps: Deps, row: FarmOrderRow) {
-  return { order: await toFarmOrder(deps.ctx.db, row), payment: await orderPayment(deps, row) };
-}
 
 /** Streams a stored photo (its type from the upload check, never sniffed by the browser). */
 export async function sendPhoto(res: Response, photo: StoredPhoto, uploadDir: string): Promise<void> {
@@ -100,24 +85,7 @@ export function customerRoutes(deps: Deps): express.Router {
     requireAuth,
     route(
       { body: ZCreateKitOrderBody },
-      async ({ body, auth, req }) => {
-        const a = mustAuth(auth);
-        const order = await placeKitOrder(deps, a, body);
-        const payment: PaymentInstructions =
-          body.paymentMethod === 'ONLINE_BANK_TRANSFER'
-            ? await startOnlinePayment(
-                deps,
-                { kind: 'KIT', id: order.id, orderNumber: order.order_number, amount: order.price },
-                { email: a.email, language: language(req) },
-              )
-            : {
-                method: 'TRADITIONAL_TRANSFER',
-                redirectUrl: null,
-                bankTransfer: bankTransfer(deps, order.order_number, order.price, null),
-                error: null,
-              };
-        return { order: await toKitOrder(deps, order), payment };
-      },
+      ({ body, auth, req }) => checkoutKitOrder(deps, { ...mustAuth(auth), language: language(req) }, body),
       { status: 201 },
     ),
   );
@@ -132,19 +100,7 @@ export function customerRoutes(deps: Deps): express.Router {
     requireAuth,
     route(
       { body: ZCreateOrderBody },
-      async ({ body, auth, req }) => {
-        const a = mustAuth(auth);
-        const row = await placeFarmOrder(deps, a, body);
-        const payment =
-          row.payment_method === 'ONLINE_BANK_TRANSFER'
-            ? await startOnlinePayment(
-                deps,
-                { kind: 'FARM', id: row.id, orderNumber: row.order_number, amount: row.total_price },
-                { email: a.email, language: language(req) },
-              )
-            : await orderPayment(deps, row);
-        return { order: await toFarmOrder(db, row), payment };
-      },
+      ({ body, auth, req }) => checkoutFarmOrder(deps, { ...mustAuth(auth), language: language(req) }, body),
       { status: 201 },
     ),
   );
@@ -156,16 +112,14 @@ export function customerRoutes(deps: Deps): express.Router {
   r.get(
     '/api/orders/:id',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) =>
-      withPayment(deps, await getFarmOrderRow(db, params.id, mustAuth(auth).userId)),
-    ),
+    route({ params: ZIdParam }, ({ params, auth }) => myFarmOrder(deps, mustAuth(auth).userId, params.id)),
   );
   /** The payment return page asks while it waits; `final` when it stops waiting (decision 0039). */
   r.post(
     '/api/orders/:id/payment/check',
     requireAuth,
-    route({ params: ZIdParam, body: ZCheckPaymentBody }, async ({ params, body, auth }) =>
-      withPayment(deps, await checkOrderPayment(deps, params.id, mustAuth(auth).userId, body.final)),
+    route({ params: ZIdParam, body: ZCheckPaymentBody }, ({ params, body, auth }) =>
+      checkOrderPayment(deps, params.id, mustAuth(auth).userId, body.final),
     ),
   );
   /** "Pay again": a new Przelewy24 session (the open one ends ABANDONED). */
@@ -181,36 +135,24 @@ export function customerRoutes(deps: Deps): express.Router {
   r.post(
     '/api/orders/:id/payment-method',
     requireAuth,
-    route({ params: ZIdParam, body: ZChangePaymentMethodBody }, async ({ params, auth }) =>
-      withPayment(deps, await switchToTransfer(deps, params.id, mustAuth(auth).userId)),
+    route({ params: ZIdParam, body: ZChangePaymentMethodBody }, ({ params, auth }) =>
+      switchToTransfer(deps, params.id, mustAuth(auth).userId),
     ),
   );
   r.post(
     '/api/orders/:id/cancel',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      const a = mustAuth(auth);
-      const row = await db.transaction().execute((trx) =>
-        transitionFarmOrder(trx, deps, params.id, 'ORDER_CANCELLED', 'USER', a.userId, {
-          ownerId: a.userId,
-        }),
-      );
-      return toFarmOrder(db, row);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) =>
+      changeMyFarmOrderStatus(deps, mustAuth(auth).userId, params.id, 'ORDER_CANCELLED'),
+    ),
   );
   /** The customer's own progress: collecting started, collection completed. */
   r.post(
     '/api/orders/:id/status',
     requireAuth,
-    route({ params: ZIdParam, body: ZChangeStatusBody }, async ({ params, body, auth }) => {
-      const a = mustAuth(auth);
-      const row = await db.transaction().execute((trx) =>
-        transitionFarmOrder(trx, deps, params.id, body.status as FarmOrderStatus, 'USER', a.userId, {
-          ownerId: a.userId,
-        }),
-      );
-      return toFarmOrder(db, row);
-    }),
+    route({ params: ZIdParam, body: ZChangeStatusBody }, ({ params, body, auth }) =>
+      changeMyFarmOrderStatus(deps, mustAuth(auth).userId, params.id, body.status as FarmOrderStatus),
+    ),
   );
 
   // ---- guided sampling (decision 0058) ----
@@ -238,11 +180,9 @@ export function customerRoutes(deps: Deps): express.Router {
   r.post(
     '/api/soil-tests',
     requireAuth,
-    route(
-      { body: ZAddGardenTestBody },
-      async ({ body, auth }) => toGardenTest(db, await addGardenTest(deps, mustAuth(auth), body)),
-      { status: 201 },
-    ),
+    route({ body: ZAddGardenTestBody }, ({ body, auth }) => addGardenTest(deps, mustAuth(auth), body), {
+      status: 201,
+    }),
   );
   r.get(
     '/api/soil-tests',
@@ -252,42 +192,28 @@ export function customerRoutes(deps: Deps): express.Router {
   r.get(
     '/api/soil-tests/:id',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) =>
-      toGardenTest(db, await getGardenTestRow(db, params.id, mustAuth(auth).userId)),
-    ),
+    route({ params: ZIdParam }, ({ params, auth }) => myGardenTest(deps, mustAuth(auth).userId, params.id)),
   );
   r.patch(
     '/api/soil-tests/:id',
     requireAuth,
-    route({ params: ZIdParam, body: ZUpdateGardenTestBody }, async ({ params, body, auth }) =>
-      toGardenTest(db, await updateGardenTest(deps, mustAuth(auth).userId, params.id, body)),
+    route({ params: ZIdParam, body: ZUpdateGardenTestBody }, ({ params, body, auth }) =>
+      updateGardenTest(deps, mustAuth(auth).userId, params.id, body),
     ),
   );
   r.post(
     '/api/soil-tests/:id/confirm-shipment',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      const a = mustAuth(auth);
-      const row = await db.transaction().execute((trx) =>
-        transitionGardenTest(trx, deps, params.id, 'WAITING_FOR_RESULTS', 'USER', a.userId, {
-          ownerId: a.userId,
-        }),
-      );
-      return toGardenTest(db, row);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) =>
+      changeMyGardenTestStatus(deps, mustAuth(auth).userId, params.id, 'WAITING_FOR_RESULTS'),
+    ),
   );
   r.post(
     '/api/soil-tests/:id/cancel',
     requireAuth,
-    route({ params: ZIdParam }, async ({ params, auth }) => {
-      const a = mustAuth(auth);
-      const row = await db
-        .transaction()
-        .execute((trx) =>
-          transitionGardenTest(trx, deps, params.id, 'CANCELLED', 'USER', a.userId, { ownerId: a.userId }),
-        );
-      return toGardenTest(db, row);
-    }),
+    route({ params: ZIdParam }, ({ params, auth }) =>
+      changeMyGardenTestStatus(deps, mustAuth(auth).userId, params.id, 'CANCELLED'),
+    ),
   );
 
   const upload = multer({
@@ -313,8 +239,8 @@ export function customerRoutes(deps: Deps): express.Router {
     '/api/soil-tests/:id/photo',
     requireAuth,
     photoUpload,
-    route({ params: ZIdParam }, async ({ params, auth, req }) =>
-      toGardenTest(db, await savePhoto(deps, mustAuth(auth).userId, params.id, req.file)),
+    route({ params: ZIdParam }, ({ params, auth, req }) =>
+      savePhoto(deps, mustAuth(auth).userId, params.id, req.file),
     ),
   );
   // ---- complaints: within 14 days of the results (a photo is optional, sent as multipart) ----
@@ -349,9 +275,7 @@ export function customerRoutes(deps: Deps): express.Router {
     '/api/soil-tests/:id/photo',
     requireAuth,
     route({ params: ZIdParam }, async ({ params, auth, res }) => {
-      const t = await getGardenTestRow(db, params.id, mustAuth(auth).userId);
-      const photo = t.photo as StoredPhoto | null;
-      if (!photo) throw new AppError(OrdersErrorCode.photoNotFound, 404, 'No photo');
+      const photo = await myGardenTestPhoto(deps, mustAuth(auth).userId, params.id);
       await sendPhoto(res, photo, deps.ctx.config.UPLOAD_DIR);
       return undefined;
     }),

@@ -32,11 +32,5 @@ export async function startPaymentDueJob(deps: Deps): Promise<void> {
     [{ def: PaymentDueJob, process: () => markOverduePayments(deps) }],
     { concurrency: 1 },
   );
-  await jobs
-    .queue(QueueName.ordersPaymentDue)
-    .upsertJobScheduler(
-      'orders-payment-due',
-      { every: config.PAYMENT_DUE_CHECK_MS },
-      { name: PaymentDueJob.name, data: { v: PaymentDueJob.version, data: {} } },
-    );
+  await jobs.every(PaymentDueJob, 'orders-payment-due', config.PAYMENT_DUE_CHECK_MS);
 }

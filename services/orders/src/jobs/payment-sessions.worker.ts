@@ -24,11 +24,5 @@ export async function startPaymentSessionsJob(deps: Deps): Promise<void> {
     [{ def: PaymentSessionsJob, process: () => expirePaymentSessions(deps) }],
     { concurrency: 1 },
   );
-  await jobs
-    .queue(QueueName.ordersPaymentSessions)
-    .upsertJobScheduler(
-      'orders-payment-sessions',
-      { every: config.PAYMENT_SESSION_CHECK_MS },
-      { name: PaymentSessionsJob.name, data: { v: PaymentSessionsJob.version, data: {} } },
-    );
+  await jobs.every(PaymentSessionsJob, 'orders-payment-sessions', config.PAYMENT_SESSION_CHECK_MS);
 }

@@ -42,11 +42,5 @@ export async function startSendReminderJob(deps: Deps): Promise<void> {
     [{ def: SendReminderJob, process: () => sendDueReminders(deps) }],
     { concurrency: 1 },
   );
-  await jobs
-    .queue(QueueName.ordersSendReminder)
-    .upsertJobScheduler(
-      'orders-send-reminder',
-      { every: config.SEND_REMINDER_CHECK_MS },
-      { name: SendReminderJob.name, data: { v: SendReminderJob.version, data: {} } },
-    );
+  await jobs.every(SendReminderJob, 'orders-send-reminder', config.SEND_REMINDER_CHECK_MS);
 }

@@ -9,6 +9,7 @@ import {
   type TCourierAvailability,
   type TCreateShipmentBody,
   type TPickupPoint,
+  type TPickupPointsQuery,
   type TShipment,
   type TShipmentSummary,
   type TShippable,
@@ -145,6 +146,35 @@ export async function courierAvailability(
   if (windows.length === 0)
     throw new AppError(E.noTimeWindows, 422, 'No time windows for the selected day and sender postcode');
   return { date, postCode: code, timeWindows: windows };
+}
+
+/** Pickup points near coordinates, or in a city or postcode: the wizard's map and list. */
+export async function searchPickupPoints(
+  deps: Deps,
+  query: TPickupPointsQuery,
+): Promise<{ items: TPickupPoint[] }> {
+  const byCoordinates = query.lat !== undefined && query.lng !== undefined;
+  if (!byCoordinates && !query.city && !query.postCode) {
+    throw new AppError(E.pickupPointSearchInvalid, 400, 'Give a city, a postcode, or lat and lng');
+  }
+  let postCode: string | undefined;
+  if (query.postCode) {
+    postCode = normalisePostCode(query.postCode);
+    if (!POSTCODE.test(postCode)) throw new AppError(E.invalidPostalCode, 400, 'Invalid postal code');
+  }
+  try {
+    const items = byCoordinates
+      ? await deps.dpd.findPickupPoints({
+          kind: 'coordinates',
+          lat: query.lat!,
+          lng: query.lng!,
+          radiusKm: query.radiusKm,
+        })
+      : await deps.dpd.findPickupPoints({ kind: 'city', city: query.city, postCode });
+    return { items: items.slice(0, query.limit) };
+  } catch (error) {
+    throw carrierFailure(error, E.carrierError, 'Pickup point search failed');
+  }
 }
 
 export async function findPickupPoint(deps: Deps, id: string): Promise<TPickupPoint> {

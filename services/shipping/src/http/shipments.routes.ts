@@ -1,27 +1,23 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
-  ShippingErrorCode,
   ZCourierAvailabilityQuery,
   ZCreateShipmentBody,
   ZIdParam,
   ZLabelQuery,
   ZPickupPointsQuery,
 } from '@gleba/contracts';
-import { AppError, mustAuth, requireAuth, route } from '@gleba/platform';
-import { labels } from '../app/documents';
+import { mustAuth, requireAuth, route } from '@gleba/platform';
 import type { Deps } from '../app/deps';
+import { myShipment, myShipmentLabel, myShipments } from '../app/my-shipments';
 import {
-  carrierFailure,
   confirm,
   courierAvailability,
   findPickupPoint,
   listShippables,
-  ownShipment,
+  searchPickupPoints,
   summarize,
 } from '../app/shipments';
-import { shipmentWithHistory, toShipment, userShipments } from '../db/repositories/shipments.repository';
-import { normalisePostCode, POSTCODE } from '../domain/courier';
 import { sendPdf } from './pdf';
 
 /** The customer's send-samples wizard and their shipments (`/api/shipments`, `/api/pickup-points`). */
@@ -60,28 +56,19 @@ export function shipmentsRoutes(deps: Deps): Router {
 
   r.get(
     '/',
-    route({}, async ({ auth }) => {
-      const rows = await userShipments(deps.db, mustAuth(auth).userId);
-      const now = deps.clock.now();
-      return { items: rows.map((row) => toShipment(row, now)) };
-    }),
+    route({}, ({ auth }) => myShipments(deps, mustAuth(auth).userId)),
   );
 
   r.get(
     '/:id',
-    route({ params: ZIdParam }, async ({ auth, params }) => {
-      const own = await ownShipment(deps, mustAuth(auth).userId, params.id);
-      const snap = (await shipmentWithHistory(deps.db, own.id))!;
-      return { ...toShipment(snap.row, deps.clock.now()), history: snap.history };
-    }),
+    route({ params: ZIdParam }, ({ auth, params }) => myShipment(deps, mustAuth(auth).userId, params.id)),
   );
 
   r.get(
     '/:id/label',
-    route({ params: ZIdParam, query: ZLabelQuery }, async ({ auth, params, query, res }) => {
-      const row = await ownShipment(deps, mustAuth(auth).userId, params.id);
-      return sendPdf(res, await labels(deps, [row], query.format), `label-${row.waybill ?? row.id}.pdf`);
-    }),
+    route({ params: ZIdParam, query: ZLabelQuery }, async ({ auth, params, query, res }) =>
+      sendPdf(res, await myShipmentLabel(deps, mustAuth(auth).userId, params.id, query.format)),
+    ),
   );
 
   routes.use('/api/shipments', r);
@@ -90,35 +77,7 @@ export function shipmentsRoutes(deps: Deps): Router {
   points.use(requireAuth);
   points.get(
     '/',
-    route({ query: ZPickupPointsQuery }, async ({ query }) => {
-      const byCoordinates = query.lat !== undefined && query.lng !== undefined;
-      if (!byCoordinates && !query.city && !query.postCode) {
-        throw new AppError(
-          ShippingErrorCode.pickupPointSearchInvalid,
-          400,
-          'Give a city, a postcode, or lat and lng',
-        );
-      }
-      let postCode: string | undefined;
-      if (query.postCode) {
-        postCode = normalisePostCode(query.postCode);
-        if (!POSTCODE.test(postCode))
-          throw new AppError(ShippingErrorCode.invalidPostalCode, 400, 'Invalid postal code');
-      }
-      try {
-        const items = byCoordinates
-          ? await deps.dpd.findPickupPoints({
-              kind: 'coordinates',
-              lat: query.lat!,
-              lng: query.lng!,
-              radiusKm: query.radiusKm,
-            })
-          : await deps.dpd.findPickupPoints({ kind: 'city', city: query.city, postCode });
-        return { items: items.slice(0, query.limit) };
-      } catch (error) {
-        throw carrierFailure(error, ShippingErrorCode.carrierError, 'Pickup point search failed');
-      }
-    }),
+    route({ query: ZPickupPointsQuery }, ({ query }) => searchPickupPoints(deps, query)),
   );
   points.get(
     '/:id',

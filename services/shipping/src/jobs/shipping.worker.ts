@@ -53,31 +53,19 @@ export async function startWorkers(jobs: Jobs, deps: Deps): Promise<void> {
       concurrency: 1,
     },
   );
-  await jobs.queue(QueueName.shippingRetention).upsertJobScheduler(
-    'apply-retention',
-    { every: deps.config.RETENTION_EVERY_MS },
-    {
-      name: ShippingRetentionJob.name,
-      data: { v: ShippingRetentionJob.version, data: {} },
-      opts: { attempts: 3, removeOnComplete: 30, removeOnFail: 30 },
-    },
-  );
-  await jobs.queue(QueueName.shippingTracking).upsertJobScheduler(
-    'poll-open-parcels',
-    { every: deps.config.TRACKING_POLL_MS },
-    {
-      name: PollTrackingJob.name,
-      data: { v: PollTrackingJob.version, data: {} },
-      opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 },
-    },
-  );
-  await jobs.queue(QueueName.shippingDropOffCodes).upsertJobScheduler(
-    'sweep-drop-off-codes',
-    { every: deps.config.DROP_OFF_SWEEP_MS },
-    {
-      name: SweepDropOffCodesJob.name,
-      data: { v: SweepDropOffCodesJob.version, data: {} },
-      opts: { attempts: 3, removeOnComplete: 100, removeOnFail: 100 },
-    },
-  );
+  await jobs.every(ShippingRetentionJob, 'apply-retention', deps.config.RETENTION_EVERY_MS, {
+    attempts: 3,
+    removeOnComplete: 30,
+    removeOnFail: 30,
+  });
+  await jobs.every(PollTrackingJob, 'poll-open-parcels', deps.config.TRACKING_POLL_MS, {
+    attempts: 1,
+    removeOnComplete: 100,
+    removeOnFail: 100,
+  });
+  await jobs.every(SweepDropOffCodesJob, 'sweep-drop-off-codes', deps.config.DROP_OFF_SWEEP_MS, {
+    attempts: 3,
+    removeOnComplete: 100,
+    removeOnFail: 100,
+  });
 }

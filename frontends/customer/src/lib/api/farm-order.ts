@@ -12,11 +12,11 @@ import type {
   TPriceList,
   TQuote,
   TQuoteBody,
+  TFieldHistoryView,
 } from '@gleba/contracts';
 import { api } from '../api-client';
 import { fileNameOf, throwApiError } from './file-response';
 import { useLanguageStore } from '../../stores/language-store';
-import type { ResultElementView, RecommendationView } from './results';
 
 export interface PaymentInstructions {
   method: TFarmOrder['paymentMethod'];
@@ -41,25 +41,6 @@ export interface OrderWithPayment {
 export interface PlacedOrder {
   order: TFarmOrder;
   payment: PaymentInstructions;
-}
-
-/** One result of `GET /api/results/fields/history` (lab-import): a sample's result of one test type. */
-export interface FieldResult {
-  testId: string;
-  code: string;
-  orderId: string;
-  orderNumber: string;
-  fieldName: string;
-  cropId: string | null;
-  plantId: string | null;
-  testType: string;
-  testTypeLabel: string;
-  importedAt: string;
-  updatedAt: string;
-  agronomicCategory: { value: string; label: string } | null;
-  elements: ResultElementView[];
-  recommendation: RecommendationView | null;
-  recommendationError: string | null;
 }
 
 export const CROPS_KEY = 'crops';
@@ -106,9 +87,9 @@ export function useCrop(cropId: string) {
 /** Every result of the field (crop) across orders, oldest first; texts in the user's language. */
 export function useFieldHistory(cropId: string) {
   const lang = useLanguageStore((s) => s.lang);
-  return useSWR<{ items: FieldResult[] }>(
+  return useSWR<TFieldHistoryView>(
     cropId ? ['results/fields/history', cropId, lang] : null,
-    ([key, id]: [string, string]) => api.get<{ items: FieldResult[] }>(key, { query: { cropId: id } }),
+    ([key, id]: [string, string]) => api.get<TFieldHistoryView>(key, { query: { cropId: id } }),
   );
 }
 

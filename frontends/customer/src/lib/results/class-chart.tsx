@@ -1,6 +1,6 @@
+import type { TResultElement } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { useLang, type Translate } from '../i18n';
-import type { ResultElementView } from '../api/results';
 
 export const PH_CLASSES = ['VERY_ACIDIC', 'ACIDIC', 'SLIGHTLY_ACIDIC', 'NEUTRAL', 'ALKALINE'] as const;
 export const NUTRIENT_CLASSES = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const;
@@ -25,9 +25,9 @@ const LABEL_W = 90;
 const BAR_W = 400;
 
 /** Each element against its five classes: the scale in class colours, the element's bar to its class. */
-export function ClassChart({ elements, tr }: { elements: ResultElementView[]; tr: Translate }) {
+export function ClassChart({ elements, tr }: { elements: TResultElement[]; tr: Translate }) {
   const lang = useLang();
-  const value = (e: ResultElementView) => (e.value === null ? null : formatNumber(lang, e.value, 2));
+  const value = (e: TResultElement) => (e.value === null ? null : formatNumber(lang, e.value, 2));
   const rows = elements.filter((e) => e.class && classesOf(e.key).includes(e.class));
   if (rows.length === 0) return null;
   const seg = BAR_W / 5;

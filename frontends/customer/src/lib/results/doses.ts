@@ -1,7 +1,9 @@
-import type { Language } from '@gleba/contracts';
+import type { Language, TAmount, TLimeAmount, TRecommendationView } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import type { Translate } from '../i18n';
-import type { Amount, RecommendationView } from '../api/results';
+
+/** A fertilizer amount (kg) or a lime amount (tonnes): the functions read whichever fields it has. */
+type Amount = Partial<TAmount & TLimeAmount>;
 
 const num = (lang: string, n: number, digits = 1) => formatNumber(lang as Language, n, digits);
 
@@ -9,12 +11,12 @@ const zero = (a: Amount) =>
   !(a.tonnesPerHa ?? 0) && !(a.kgPerHa ?? 0) && !(a.kgPer100m2 ?? 0) && !(a.totalTonnes ?? 0);
 
 /** True when the lime table gives nothing now or later (a "limited" need at a pH the table leaves out). */
-export function noLimeDose(rec: RecommendationView): boolean {
+export function noLimeDose(rec: TRecommendationView): boolean {
   return rec.liming.products.every((p) => zero(p.now) && zero(p.later));
 }
 
 /** True when some lime product has a dose for later (else the "later" column is only zeros). */
-export function hasLaterLimeDose(rec: RecommendationView): boolean {
+export function hasLaterLimeDose(rec: TRecommendationView): boolean {
   return rec.liming.products.some((p) => !zero(p.later));
 }
 

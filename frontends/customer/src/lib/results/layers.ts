@@ -1,8 +1,7 @@
 import { LIMING_NEED_MESSAGE, NUTRIENT_CLASS_MESSAGE, PH_CLASS_MESSAGE } from '@gleba/agronomy';
-import { LimingNeed, NutrientClass, PhClass, type Language } from '@gleba/contracts';
+import { LimingNeed, NutrientClass, PhClass, type Language, type TFieldResultView } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
-import type { FieldResult } from '../api/farm-order';
 
 /** What the sector map colours: the pH class, the liming need, or the P, K or Mg content class. */
 export const LAYERS = ['PH', 'LIMING', 'P', 'K', 'MG'] as const;
@@ -56,7 +55,7 @@ export const LAYER_SPEC: Record<Layer, LayerSpec> = {
 };
 
 /** What a class is read from: a basic-test result (a field history item or a test's own result). */
-export type ClassSource = Pick<FieldResult, 'elements' | 'recommendation'>;
+export type ClassSource = Pick<TFieldResultView, 'elements' | 'recommendation'>;
 
 /** The class of one result for a layer, or null when the lab gave none (no value, no table, no recommendation). */
 export function classOf(result: ClassSource | undefined, layer: Layer): string | null {

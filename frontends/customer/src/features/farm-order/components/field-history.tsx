@@ -1,9 +1,9 @@
 import { formatNumber } from '@gleba/i18n';
 import { TableScroll } from '@gleba/ui';
+import type { TFieldResultView } from '@gleba/contracts';
 import type { Translate } from '../../../lib/i18n';
 import { useLang } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
-import type { FieldResult } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf } from '../../../lib/results/layers';
 
 const W = 520;
@@ -21,7 +21,7 @@ export interface PhPoint {
 }
 
 /** The pH of every sample, per order (oldest first), with the order's mean. */
-export function phSeries(results: readonly FieldResult[]): PhPoint[] {
+export function phSeries(results: readonly TFieldResultView[]): PhPoint[] {
   const byOrder = new Map<string, PhPoint>();
   for (const r of results) {
     const ph = r.elements.find((e) => e.key === 'PH_KCL')?.value;
@@ -53,6 +53,9 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
     (series.length === 1
       ? (W - PAD.left - PAD.right) / 2
       : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
+  // The end labels lean inwards, so an order number is not cut at the chart's edges.
+  const anchor = (i: number) =>
+    series.length === 1 ? 'middle' : i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle';
   const y = (ph: number) =>
     PAD.top +
     ((PH_MAX - Math.min(PH_MAX, Math.max(PH_MIN, ph))) * (H - PAD.top - PAD.bottom)) / (PH_MAX - PH_MIN);
@@ -82,10 +85,10 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
             <circle cx={x(i)} cy={y(p.mean)} r={5} fill="#2f6b2f">
               <title>{`${p.orderNumber}: pH ${formatNumber(lang, p.mean, 2)}`}</title>
             </circle>
-            <text x={x(i)} y={H - 18} fontSize={11} textAnchor="middle">
+            <text x={x(i)} y={H - 18} fontSize={11} textAnchor={anchor(i)}>
               {p.orderNumber}
             </text>
-            <text x={x(i)} y={H - 5} fontSize={10} textAnchor="middle">
+            <text x={x(i)} y={H - 5} fontSize={10} textAnchor={anchor(i)}>
               {formatDate(lang, p.date)}
             </text>
           </g>
@@ -101,7 +104,7 @@ export function FieldHistory({
   where,
   tr,
 }: {
-  results: readonly FieldResult[];
+  results: readonly TFieldResultView[];
   where: Map<string, { sectorName: string | null }>;
   tr: Translate;
 }) {

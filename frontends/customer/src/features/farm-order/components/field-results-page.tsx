@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
-import type { TAreaGeometry } from '@gleba/contracts';
+import type { TAreaGeometry, TFieldResultView } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import { doseText, noLimeDose } from '../../../lib/results/doses';
-import { useCrop, useFieldHistory, useOrdersById, type FieldResult } from '../../../lib/api/farm-order';
+import { useCrop, useFieldHistory, useOrdersById } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
 import {
   LayerLegend,
@@ -26,12 +26,12 @@ export interface SectorView {
   key: string;
   name: string;
   geometry: TAreaGeometry | null;
-  result: FieldResult | undefined;
+  result: TFieldResultView | undefined;
 }
 
 /** The basic-test results grouped by order, newest order first. */
 export function ordersWithResults(
-  results: readonly FieldResult[],
+  results: readonly TFieldResultView[],
 ): { orderId: string; orderNumber: string; date: string }[] {
   const byOrder = new Map<string, { orderId: string; orderNumber: string; date: string }>();
   for (const r of results) {
@@ -59,13 +59,7 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
   const doses = rec
     ? [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null)
     : [];
-  const notes = rec
-    ? Array.isArray(rec.notesText)
-      ? rec.notesText
-      : rec.notesText
-        ? [rec.notesText]
-        : []
-    : [];
+  const notes = rec?.notesText ?? [];
   return (
     <aside
       className="farm-order__panel"
@@ -156,7 +150,7 @@ export function FieldResultsPage() {
     const results = basic.filter((r) => r.orderId === orderId);
     if (crop.data) {
       const c = crop.data;
-      const keyOf = (r: FieldResult) => shapeKeyOf(c, where.get(r.testId)?.sectorId);
+      const keyOf = (r: TFieldResultView) => shapeKeyOf(c, where.get(r.testId)?.sectorId);
       const shapes = c.divided
         ? c.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry }))
         : [{ key: WHOLE, name: tr('farmOrder.wholeField'), geometry: c.geometry }];

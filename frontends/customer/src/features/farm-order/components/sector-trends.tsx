@@ -1,10 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { TableScroll } from '@gleba/ui';
 import { formatNumber } from '@gleba/i18n';
-import type { Language } from '@gleba/contracts';
+import type { Language, TFieldResultView } from '@gleba/contracts';
 import { useLang, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
-import type { FieldResult } from '../../../lib/api/farm-order';
 import type { SampleSectors } from '../rules/sector-views';
 import { sectorTrends, TREND_ELEMENTS, type SectorTrend, type TrendElement } from '../rules/trends';
 
@@ -111,7 +110,7 @@ export function SectorTrends({
   tr,
   wholeName,
 }: {
-  results: readonly FieldResult[];
+  results: readonly TFieldResultView[];
   where: SampleSectors;
   tr: Translate;
   wholeName: string;

@@ -1,5 +1,4 @@
-import type { TAreaGeometry, TCrop } from '@gleba/contracts';
-import type { FieldResult } from '../../../lib/api/farm-order';
+import type { TAreaGeometry, TCrop, TFieldResultView } from '@gleba/contracts';
 
 import { WHOLE, shapeKeyOf } from '../../../lib/results/class-layers';
 
@@ -11,7 +10,7 @@ export interface SectorView {
   geometry: TAreaGeometry | null;
   /** geo's area of the sector (of the crop when undivided); null for a sample without a shape. */
   areaHa: number | null;
-  result: FieldResult | undefined;
+  result: TFieldResultView | undefined;
 }
 
 export type SampleSectors = Map<string, { sectorId: string | null; sectorName: string | null }>;
@@ -22,12 +21,12 @@ export type SampleSectors = Map<string, { sectorId: string | null; sectorName: s
  * a crop (deleted) every result is.
  */
 export function sectorViews(
-  results: readonly FieldResult[],
+  results: readonly TFieldResultView[],
   where: SampleSectors,
   crop: TCrop | undefined,
   wholeName: string,
 ): SectorView[] {
-  const loose = (r: FieldResult): SectorView => ({
+  const loose = (r: TFieldResultView): SectorView => ({
     key: `sample-${r.testId}`,
     name: where.get(r.testId)?.sectorName ?? r.code,
     geometry: null,
@@ -35,7 +34,7 @@ export function sectorViews(
     result: r,
   });
   if (!crop) return results.map(loose);
-  const keyOf = (r: FieldResult) => shapeKeyOf(crop, where.get(r.testId)?.sectorId);
+  const keyOf = (r: TFieldResultView) => shapeKeyOf(crop, where.get(r.testId)?.sectorId);
   const shapes = crop.divided
     ? crop.sectors.map((s) => ({ key: s.id, name: s.name, geometry: s.geometry, areaHa: s.areaHa }))
     : [{ key: WHOLE, name: wholeName, geometry: crop.geometry, areaHa: crop.areaHa }];

@@ -1,4 +1,4 @@
-import type { FieldResult } from '../../../lib/api/farm-order';
+import type { TFieldResultView } from '@gleba/contracts';
 import type { SampleSectors } from './sector-views';
 import { WHOLE } from './sector-views';
 
@@ -28,7 +28,7 @@ export interface SectorTrend {
  * its latest sample. Results without a numeric value are left out.
  */
 export function sectorTrends(
-  results: readonly FieldResult[],
+  results: readonly TFieldResultView[],
   where: SampleSectors,
   element: TrendElement,
   wholeName: string,

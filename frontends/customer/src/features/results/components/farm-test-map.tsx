@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
+import type { TSampleResultsView } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useLayerChoice } from '../../../lib/map/layer-choice';
 import { LayerSwitcher } from '../../../lib/map/layer-switcher';
@@ -15,7 +16,7 @@ import {
   shapeKeyOf,
 } from '../../../lib/results/class-layers';
 import { classOf, colourOf, type ClassSource, type Layer } from '../../../lib/results/layers';
-import { useOrderResults, type SampleResultsView } from '../../../lib/api/results';
+import { useOrderResults } from '../../../lib/api/results';
 import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
 import '../../../lib/styles/farm-order.css';
 
@@ -29,7 +30,7 @@ export interface TestSector {
 }
 
 /** The basic-test result of a sample (the classes the map colours come from it). */
-export function basicResult(view: Pick<SampleResultsView, 'results'>): ClassSource | undefined {
+export function basicResult(view: Pick<TSampleResultsView, 'results'>): ClassSource | undefined {
   return view.results.find((r) => r.testType === 'BASIC_TEST') ?? view.results[0];
 }
 
@@ -44,7 +45,7 @@ export function testSectors(
     sectors: { id: string; name: string; geometry: TestSector['geometry'] }[];
   },
   wholeName: string,
-  samples: readonly Pick<SampleResultsView, 'testId' | 'results'>[],
+  samples: readonly Pick<TSampleResultsView, 'testId' | 'results'>[],
   sectorOf: (testId: string) => string | null | undefined,
 ): TestSector[] {
   const shapes = crop.divided
@@ -61,7 +62,7 @@ export function testSectors(
  * sector coloured by the chosen class (pH, liming need, P, K, Mg) with a legend in words, and the
  * sectors listed with their class so nothing is told by colour alone.
  */
-export function FarmTestMap({ view }: { view: SampleResultsView }) {
+export function FarmTestMap({ view }: { view: TSampleResultsView }) {
   const tr = useT();
   const lang = useLang();
   const crop = useCrop(view.cropId ?? '');

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { FormError } from '@gleba/ui';
+import type { TSampleResultsView } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { useLayerChoice } from '../../../lib/map/layer-choice';
 import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { useSoilTest } from '../../../lib/api/soil-tests';
-import type { SampleResultsView } from '../../../lib/api/results';
 import '../../../lib/styles/farm-order.css';
 
 /** MapLibre comes with the map only, when the garden has a location. */
@@ -15,7 +15,7 @@ const GardenMarkerMap = lazy(() => import('./garden-marker-map'));
  * Where a garden is: a marker on the street map or the orthophoto (the field map's layer
  * switcher) with the coordinates in words, or a sentence saying no location was given.
  */
-export function GardenLocation({ view }: { view: SampleResultsView }) {
+export function GardenLocation({ view }: { view: TSampleResultsView }) {
   const tr = useT();
   const lang = useLang();
   const test = useSoilTest(view.testId);

@@ -1,20 +1,17 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { FormError, Table, TableScroll, toast } from '@gleba/ui';
-import type { Language } from '@gleba/contracts';
+import type {
+  Language,
+  TOrderResultsView,
+  TRecommendationView,
+  TSampleResultsView,
+  TTestResultView,
+} from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { isApiError } from '@gleba/api-client';
 import { WithNamespaces, describeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import {
-  downloadPdf,
-  resultsKey,
-  useOrderResults,
-  useTestResults,
-  type OrderResultsView,
-  type RecommendationView,
-  type SampleResultsView,
-  type TestResultView,
-} from '../../../lib/api/results';
+import { downloadPdf, resultsKey, useOrderResults, useTestResults } from '../../../lib/api/results';
 import {
   CATEGORIES,
   ClassChart,
@@ -35,7 +32,7 @@ import { TakenPunctures } from '../../../lib/components/taken-punctures';
 import { DetailsList } from '../../../lib/components/details-list';
 import { LoadFailed } from '../../../lib/components/load-failed';
 
-function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Translate; lang: Language }) {
+function ResultsTable({ result, tr, lang }: { result: TTestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
   const others = result.elements.filter((e) => !MAIN_KEYS.includes(e.key) && e.key !== 'CATEGORY');
   const rows = [...main, ...others];
@@ -76,10 +73,10 @@ function ResultsTable({ result, tr, lang }: { result: TestResultView; tr: Transl
   );
 }
 
-function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Translate; lang: string }) {
+function Recommendations({ rec, tr, lang }: { rec: TRecommendationView; tr: Translate; lang: string }) {
   const doses = [rec.fertilizer.p2o5, rec.fertilizer.k2o, rec.fertilizer.mgo].filter((d) => d !== null);
   const later = hasLaterLimeDose(rec);
-  const notes = Array.isArray(rec.notesText) ? rec.notesText : rec.notesText ? [rec.notesText] : [];
+  const notes = rec.notesText;
   return (
     <section aria-label={tr('customerTests.recommendations')}>
       <h2>{tr('customerTests.recommendations')}</h2>
@@ -145,7 +142,7 @@ function Recommendations({ rec, tr, lang }: { rec: RecommendationView; tr: Trans
   );
 }
 
-function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Translate; lang: Language }) {
+function ResultsDetails({ view, tr, lang }: { view: TSampleResultsView; tr: Translate; lang: Language }) {
   const rows: [string, string][] = [
     [tr(view.kind === 'FARM' ? 'customerTests.farmFieldName' : 'customerTests.gardenName'), view.fieldName],
     [tr('customerTests.code'), view.code],
@@ -166,7 +163,7 @@ function ResultsDetails({ view, tr, lang }: { view: SampleResultsView; tr: Trans
 }
 
 /** A farm order's samples (one per sector), each with a link to its own results. */
-function OrderSamples({ view, tr }: { view: OrderResultsView; tr: Translate }) {
+function OrderSamples({ view, tr }: { view: TOrderResultsView; tr: Translate }) {
   return (
     <section className="page">
       <h2>{tr('customerTests.resultsFor', { name: view.orderNumber })}</h2>
