@@ -16,3 +16,4 @@ export * from './language/language-switcher';
 export * from './language/stored-language';
 export * from './app-shell';
 export * from './sketch/sector-sketch';
+export * from './files/save-file';

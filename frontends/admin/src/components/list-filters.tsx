@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { TextField } from '@gleba/ui';
+import { SelectField, TextField } from '@gleba/ui';
 import { useT } from '../lib/i18n';
 
 /**
@@ -69,5 +69,31 @@ export function DateRangeFields({
         onChange={(e) => onChange({ to: e.target.value })}
       />
     </>
+  );
+}
+
+/** A list filter's select: "any" first, then each value under its label; applies at once. */
+export function FilterSelect<T extends string>({
+  label,
+  value,
+  values,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  values: readonly T[];
+  labelOf: (value: T) => string;
+  onChange: (value: string) => void;
+}) {
+  const tr = useT();
+  return (
+    <SelectField
+      label={label}
+      placeholder={tr('admin.any')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      options={values.map((v) => ({ value: v, label: labelOf(v) }))}
+    />
   );
 }

@@ -6,6 +6,7 @@ import {
   networkError,
   type QueryValue,
 } from '@gleba/api-client';
+import { saveFile } from '@gleba/ui';
 import { api } from './api-client';
 import { apiBaseFor, useModeStore } from '../stores/mode-store';
 import { useLanguageStore } from '../stores/language-store';
@@ -74,22 +75,17 @@ export async function fetchFile(
 
 /** Saves a blob as a file (or opens it for printing when `print` is set). */
 export function saveBlob(blob: Blob, fileName: string, print = false): void {
-  const href = URL.createObjectURL(blob);
   if (print) {
+    const href = URL.createObjectURL(blob);
     const win = window.open(href, '_blank');
     if (win) {
       win.addEventListener('load', () => win.print());
       setTimeout(() => URL.revokeObjectURL(href), 60_000);
       return;
     }
+    URL.revokeObjectURL(href);
   }
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(blob, fileName);
 }
 
 /** Multipart upload through XMLHttpRequest so the panel can show a progress bar. */

@@ -1,5 +1,6 @@
+import { Table, type TableProps } from '@gleba/ui';
 import type { TPageMeta } from '@gleba/contracts';
-import { useT } from './i18n';
+import { useDescribeError, useT } from './i18n';
 
 /** Previous / next under a paged table. */
 export function Pager({ meta, onPage }: { meta: TPageMeta | undefined; onPage: (page: number) => void }) {
@@ -26,5 +27,35 @@ export function Pager({ meta, onPage }: { meta: TPageMeta | undefined; onPage: (
         {tr('admin.next')}
       </button>
     </nav>
+  );
+}
+
+/** A list page's body: the load error when there is one, the table, then the pager. */
+export function PagedTable<Row>({
+  error,
+  meta,
+  onPage,
+  className = 'table-wrap',
+  ...table
+}: TableProps<Row> & {
+  error?: unknown;
+  meta: TPageMeta | undefined;
+  onPage: (page: number) => void;
+  /** The box around the table. */
+  className?: string;
+}) {
+  const describe = useDescribeError();
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="gl-field__error">
+          {describe(error)}
+        </p>
+      ) : null}
+      <div className={className}>
+        <Table {...table} />
+      </div>
+      <Pager meta={meta} onPage={onPage} />
+    </>
   );
 }

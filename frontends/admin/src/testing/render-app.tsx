@@ -1,6 +1,5 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { STORAGE_KEYS, type AdminMode } from '@gleba/contracts';
+import { renderAt, storeSession } from '@gleba/ui/testing/render-app';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { resetLanguageStore } from '../stores/language-store';
@@ -9,17 +8,10 @@ import { resetSessionStore } from '../stores/session-store';
 
 /** The fake gateway and response helpers are shared with the other app's tests. */
 export { errorBody, json, mockApi, type Handler } from '@gleba/ui/testing';
+export { location } from '@gleba/ui/testing/render-app';
 export { ADMIN } from './fixtures';
 
 export const emptyPage = { items: [], meta: { page: 1, perPage: 20, total: 0, next: null, prev: null } };
-
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-export const location = () => currentPath;
 
 export interface AppOptions {
   signedIn?: boolean;
@@ -29,25 +21,15 @@ export interface AppOptions {
 }
 
 export function renderApp(path: string, { signedIn = false, mode, lang = 'en' }: AppOptions = {}) {
-  if (signedIn) {
-    localStorage.setItem(STORAGE_KEYS.token, 'access-1');
-    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
-  }
+  if (signedIn) storeSession();
   if (mode) localStorage.setItem(STORAGE_KEYS.mode, mode);
   localStorage.setItem(STORAGE_KEYS.lang, lang);
   resetSessionStore();
   resetLanguageStore();
   resetModeStore();
-  return render(
-    <AppProvider
-      router={(children) => (
-        <MemoryRouter initialEntries={[path]}>
-          {children}
-          <LocationProbe />
-        </MemoryRouter>
-      )}
-    >
+  return renderAt(path, (router) => (
+    <AppProvider router={router}>
       <AppRoutes />
-    </AppProvider>,
-  );
+    </AppProvider>
+  ));
 }

@@ -4,6 +4,7 @@ import { isApiError, NETWORK_REQUEST_FAILED } from '@gleba/api-client';
 import { STORAGE_KEYS, type TCurrentUser } from '@gleba/contracts';
 import { api } from './api-client';
 import { useLanguageStore } from '../stores/language-store';
+import { jwtClaims } from './jwt';
 
 export const currentUserKey = 'users/me';
 
@@ -17,21 +18,8 @@ export const LAST_USER_KEY = 'gleba_current_user';
 
 /** The user id (`sub`) of a JWT access token, unverified: only to match the kept user to the session. */
 export function tokenSubject(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = JSON.parse(
-      atob(
-        payload
-          .replace(/-/g, '+')
-          .replace(/_/g, '/')
-          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-      ),
-    ) as { sub?: unknown };
-    return typeof json.sub === 'string' ? json.sub : null;
-  } catch {
-    return null;
-  }
+  const sub = jwtClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
 }
 
 export function rememberUser(user: TCurrentUser): void {

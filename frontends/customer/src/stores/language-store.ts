@@ -7,6 +7,7 @@ import {
   storedLanguage,
   takeLanguageFromUrl,
 } from '@gleba/ui/language/stored-language';
+import { jwtClaims } from '../lib/jwt';
 
 interface LanguageState {
   lang: Language;
@@ -19,22 +20,8 @@ interface LanguageState {
 
 /** The language an access token names (`lang` claim: the account's, at sign-in). */
 export function tokenLanguage(token: string): Language | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = JSON.parse(
-      atob(
-        payload
-          .replace(/-/g, '+')
-          .replace(/_/g, '/')
-          .padEnd(Math.ceil(payload.length / 4) * 4, '='),
-      ),
-    ) as { lang?: unknown };
-    const parsed = Language.safeParse(json.lang);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = Language.safeParse(jwtClaims(token)?.lang);
+  return parsed.success ? parsed.data : null;
 }
 
 export const useLanguageStore = create<LanguageState>((set) => {

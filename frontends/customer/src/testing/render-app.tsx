@@ -1,7 +1,6 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@gleba/contracts';
 import { writeConsent } from '@gleba/ui';
+import { renderAt, storeSession } from '@gleba/ui/testing/render-app';
 import { AppProvider } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { resetLanguageStore } from '../stores/language-store';
@@ -9,6 +8,7 @@ import { resetSessionStore } from '../stores/session-store';
 
 /** The fake gateway and response helpers are shared with the other app's tests. */
 export { errorBody, json, mockApi, type Handler } from '@gleba/ui/testing';
+export { location } from '@gleba/ui/testing/render-app';
 
 export const USER = {
   id: '0b7c0e6e-7a8e-4a55-9d1a-3f1d2f7f0a01',
@@ -28,14 +28,6 @@ export const USER = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-export const location = () => currentPath;
-
 export interface AppOptions {
   signedIn?: boolean;
   /** Skip the first-visit splash (default true). */
@@ -50,25 +42,15 @@ export function renderApp(
   path: string,
   { signedIn = false, splashSeen = true, lang = 'en', accessToken = 'access-1' }: AppOptions = {},
 ) {
-  if (signedIn) {
-    localStorage.setItem(STORAGE_KEYS.token, accessToken);
-    localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
-  }
+  if (signedIn) storeSession(accessToken);
   if (splashSeen) localStorage.setItem(STORAGE_KEYS.splashScreenOn, 'true');
   localStorage.setItem(STORAGE_KEYS.lang, lang);
   writeConsent({ necessary: true, commercial: false, social: false });
   resetSessionStore();
   resetLanguageStore();
-  return render(
-    <AppProvider
-      router={(children) => (
-        <MemoryRouter initialEntries={[path]}>
-          {children}
-          <LocationProbe />
-        </MemoryRouter>
-      )}
-    >
+  return renderAt(path, (router) => (
+    <AppProvider router={router}>
       <AppRoutes />
-    </AppProvider>,
-  );
+    </AppProvider>
+  ));
 }

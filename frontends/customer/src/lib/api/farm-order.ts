@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { ApiError, errorBodyFrom, networkError } from '@gleba/api-client';
+import { networkError } from '@gleba/api-client';
+import { saveFile } from '@gleba/ui';
 import type {
   PrescriptionFormat,
   TCreateOrderBody,
@@ -14,6 +15,7 @@ import type {
   TFieldHistoryView,
 } from '@gleba/contracts';
 import { api } from '../api-client';
+import { fileNameOf, throwApiError } from './file-response';
 import { useLanguageStore } from '../../stores/language-store';
 
 export interface PaymentInstructions {
@@ -143,26 +145,8 @@ export async function downloadPrescription(
   } catch (cause) {
     throw networkError(cause);
   }
-  if (!res.ok) {
-    const text = await res.text();
-    let payload: unknown = text;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(errorBodyFrom(res.status, payload));
-  }
-  const fileName =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-    `prescription.${format === 'geojson' ? 'geojson' : 'zip'}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (!res.ok) await throwApiError(res);
+  const fileName = fileNameOf(res, `prescription.${format === 'geojson' ? 'geojson' : 'zip'}`);
+  saveFile(await res.blob(), fileName);
   return fileName;
 }

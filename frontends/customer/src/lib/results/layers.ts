@@ -1,12 +1,5 @@
 import { LIMING_NEED_MESSAGE, NUTRIENT_CLASS_MESSAGE, PH_CLASS_MESSAGE } from '@gleba/agronomy';
-import {
-  LimingNeed,
-  NutrientClass,
-  PhClass,
-  type Language,
-  type TAreaGeometry,
-  type TFieldResultView,
-} from '@gleba/contracts';
+import { LimingNeed, NutrientClass, PhClass, type Language, type TFieldResultView } from '@gleba/contracts';
 import { formatNumber } from '@gleba/i18n';
 import { NUTRIENT_COLOURS, PH_COLOURS } from './class-chart';
 
@@ -109,24 +102,4 @@ export function valueOf(result: ClassSource | undefined, key: string, lang: Lang
   const el = result?.elements.find((e) => e.key === key);
   if (!el) return '—';
   return el.value !== null ? formatNumber(lang, el.value, 2) : (el.valueDescripted ?? '—');
-}
-
-/** The box around all the geometries ([west, south, east, north]), or null when there are none. */
-export function bboxOf(geometries: readonly TAreaGeometry[]): [number, number, number, number] | null {
-  let w = Infinity;
-  let s = Infinity;
-  let e = -Infinity;
-  let n = -Infinity;
-  for (const g of geometries) {
-    const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
-    for (const poly of polys)
-      for (const ring of poly)
-        for (const [x, y] of ring) {
-          w = Math.min(w, x!);
-          e = Math.max(e, x!);
-          s = Math.min(s, y!);
-          n = Math.max(n, y!);
-        }
-  }
-  return Number.isFinite(w) ? [w, s, e, n] : null;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { TAreaGeometry } from '@gleba/contracts';
-import { readMapConfig, type BaseStyle } from '../map/map-config';
-import { MapView } from '../map/map-view';
-import { bboxOf } from './layers';
+import type { BaseStyle } from '../map/map-config';
+import { OverlayMap } from '../map/overlay-map';
+import { bboxOf } from '../map/bounds';
 
 export interface SectorFeature {
   key: string;
@@ -15,9 +15,6 @@ export interface SectorFeature {
 export const NUTRIENT_SOURCE = 'nutrient-sectors';
 export const NUTRIENT_FILL = 'nutrient-fill';
 export const NUTRIENT_SELECTED = 'nutrient-selected';
-
-const config = readMapConfig();
-const NONE: never[] = [];
 
 function collection(features: readonly SectorFeature[]): GeoJSON.FeatureCollection {
   return {
@@ -102,20 +99,7 @@ export function NutrientMap({
       map.setFilter(NUTRIENT_SELECTED, ['==', ['get', 'key'], selected ?? '']);
   }, [map, selected]);
 
-  return (
-    <div className="farm-order__map">
-      <MapView
-        config={config}
-        baseStyle={baseStyle}
-        cadastre={cadastre}
-        plots={NONE}
-        crops={NONE}
-        selection={null}
-        label={label}
-        onMap={setMap}
-      />
-    </div>
-  );
+  return <OverlayMap baseStyle={baseStyle} cadastre={cadastre} label={label} onMap={setMap} />;
 }
 
 export default NutrientMap;

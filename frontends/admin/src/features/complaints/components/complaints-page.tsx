@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { ComplaintStatus, type TComplaint } from '@gleba/contracts';
-import { CheckboxField, Dialog, FormError, SelectField, Table, toast } from '@gleba/ui';
+import { CheckboxField, Dialog, FormError, toast } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT, type Translate } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { PagedTable } from '../../../lib/paging';
+import { FilterSelect } from '../../../components/list-filters';
 import { useModeStore } from '../../../stores/mode-store';
 import { answerComplaint, openComplaintPhoto, useComplaints } from '../api/complaints';
 
@@ -68,72 +69,67 @@ export function ComplaintsPage() {
     <section className="page">
       <h1>{tr('admin.complaintsTitle')}</h1>
       <div className="filters">
-        <SelectField
+        <FilterSelect
           label={tr('admin.status')}
-          placeholder={tr('admin.any')}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
+          values={ComplaintStatus.options}
+          labelOf={(s) => tr(`admin.complaintStatus${s}`)}
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-          options={ComplaintStatus.options.map((s) => ({ value: s, label: tr(`admin.complaintStatus${s}`) }))}
         />
       </div>
-      {error ? (
-        <p role="alert" className="gl-field__error">
-          {describe(error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <Table
-          loading={isLoading}
-          rows={data?.items}
-          rowKey={(c) => c.id}
-          columns={[
-            { key: 'date', header: tr('admin.date'), cell: (c) => formatDate(lang, c.createdAt) },
-            {
-              key: 'kind',
-              header: tr('admin.complaintKind'),
-              cell: (c) => tr(`admin.complaintKind${c.kind}`),
-            },
-            {
-              key: 'code',
-              header: tr('admin.complaintTest'),
-              cell: (c) => (
-                <span data-testid="complaint-sample">
-                  <strong>{c.orderNumber}</strong>
-                  <br />
-                  {sampleText(tr, c)}
-                </span>
+      <PagedTable
+        error={error}
+        loading={isLoading}
+        rows={data?.items}
+        rowKey={(c) => c.id}
+        columns={[
+          { key: 'date', header: tr('admin.date'), cell: (c) => formatDate(lang, c.createdAt) },
+          {
+            key: 'kind',
+            header: tr('admin.complaintKind'),
+            cell: (c) => tr(`admin.complaintKind${c.kind}`),
+          },
+          {
+            key: 'code',
+            header: tr('admin.complaintTest'),
+            cell: (c) => (
+              <span data-testid="complaint-sample">
+                <strong>{c.orderNumber}</strong>
+                <br />
+                {sampleText(tr, c)}
+              </span>
+            ),
+          },
+          {
+            key: 'reason',
+            header: tr('admin.reason'),
+            cell: (c) => tr(`admin.complaintReason${c.reason}`),
+          },
+          { key: 'text', header: tr('admin.complaintText'), cell: (c) => c.text },
+          {
+            key: 'status',
+            header: tr('admin.status'),
+            cell: (c) => tr(`admin.complaintStatus${c.status}`),
+          },
+          {
+            key: 'actions',
+            header: tr('admin.complaintAnswerColumn'),
+            cell: (c) =>
+              c.status === 'OPEN' ? (
+                <button type="button" className="gl-button gl-button--secondary" onClick={() => open(c)}>
+                  {tr('admin.complaintAnswer')}
+                </button>
+              ) : (
+                (c.answer ?? '—')
               ),
-            },
-            {
-              key: 'reason',
-              header: tr('admin.reason'),
-              cell: (c) => tr(`admin.complaintReason${c.reason}`),
-            },
-            { key: 'text', header: tr('admin.complaintText'), cell: (c) => c.text },
-            {
-              key: 'status',
-              header: tr('admin.status'),
-              cell: (c) => tr(`admin.complaintStatus${c.status}`),
-            },
-            {
-              key: 'actions',
-              header: tr('admin.complaintAnswerColumn'),
-              cell: (c) =>
-                c.status === 'OPEN' ? (
-                  <button type="button" className="gl-button gl-button--secondary" onClick={() => open(c)}>
-                    {tr('admin.complaintAnswer')}
-                  </button>
-                ) : (
-                  (c.answer ?? '—')
-                ),
-            },
-          ]}
-        />
-      </div>
-      <Pager meta={data?.meta} onPage={setPage} />
+          },
+        ]}
+        meta={data?.meta}
+        onPage={setPage}
+      />
       <Dialog
         open={answering !== null}
         title={

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { SelectField, Table } from '@gleba/ui';
-import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { formatDate, useLang, useT } from '../../../lib/i18n';
+import { PagedTable } from '../../../lib/paging';
+import { FilterSelect } from '../../../components/list-filters';
 import { useModeStore } from '../../../stores/mode-store';
 import { useFailedDeliveries, useSmsLog } from '../api/deliveries';
 
@@ -9,7 +9,6 @@ import { useFailedDeliveries, useSmsLog } from '../api/deliveries';
 export function DeliveriesPage() {
   const tr = useT();
   const lang = useLang();
-  const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
   const [channel, setChannel] = useState('');
   const [page, setPage] = useState(1);
@@ -20,58 +19,52 @@ export function DeliveriesPage() {
     <section className="page">
       <h1>{tr('admin.deliveriesTitle')}</h1>
       <div className="filters">
-        <SelectField
+        <FilterSelect
           label={tr('admin.channel')}
-          placeholder={tr('admin.any')}
           value={channel}
-          onChange={(e) => {
-            setChannel(e.target.value);
+          values={['EMAIL', 'SMS'] as const}
+          labelOf={(c) => tr(`admin.channel${c}`)}
+          onChange={(v) => {
+            setChannel(v);
             setPage(1);
           }}
-          options={(['EMAIL', 'SMS'] as const).map((c) => ({ value: c, label: tr(`admin.channel${c}`) }))}
         />
       </div>
-      {failed.error ? (
-        <p role="alert" className="gl-field__error">
-          {describe(failed.error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <Table
-          loading={failed.isLoading}
-          rows={failed.data?.items}
-          rowKey={(d) => d.id}
-          columns={[
-            { key: 'date', header: tr('admin.date'), cell: (d) => formatDate(lang, d.createdAt) },
-            { key: 'channel', header: tr('admin.channel'), cell: (d) => tr(`admin.channel${d.channel}`) },
-            { key: 'recipient', header: tr('admin.recipient'), cell: (d) => d.recipient ?? '—' },
-            {
-              key: 'type',
-              header: tr('admin.notificationType'),
-              cell: (d) => tr(`notifications.type${d.type}`),
-            },
-            { key: 'reason', header: tr('admin.reason'), cell: (d) => d.reason ?? '—' },
-            { key: 'attempts', header: tr('admin.attempts'), cell: (d) => d.attempts },
-          ]}
-        />
-      </div>
-      <Pager meta={failed.data?.meta} onPage={setPage} />
+      <PagedTable
+        error={failed.error}
+        loading={failed.isLoading}
+        rows={failed.data?.items}
+        rowKey={(d) => d.id}
+        columns={[
+          { key: 'date', header: tr('admin.date'), cell: (d) => formatDate(lang, d.createdAt) },
+          { key: 'channel', header: tr('admin.channel'), cell: (d) => tr(`admin.channel${d.channel}`) },
+          { key: 'recipient', header: tr('admin.recipient'), cell: (d) => d.recipient ?? '—' },
+          {
+            key: 'type',
+            header: tr('admin.notificationType'),
+            cell: (d) => tr(`notifications.type${d.type}`),
+          },
+          { key: 'reason', header: tr('admin.reason'), cell: (d) => d.reason ?? '—' },
+          { key: 'attempts', header: tr('admin.attempts'), cell: (d) => d.attempts },
+        ]}
+        meta={failed.data?.meta}
+        onPage={setPage}
+      />
       <h2>{tr('admin.smsLog')}</h2>
-      <div className="table-wrap">
-        <Table
-          loading={sms.isLoading}
-          rows={sms.data?.items}
-          rowKey={(s) => s.id}
-          columns={[
-            { key: 'date', header: tr('admin.date'), cell: (s) => formatDate(lang, s.createdAt) },
-            { key: 'to', header: tr('admin.recipient'), cell: (s) => s.to },
-            { key: 'from', header: tr('admin.from'), cell: (s) => s.from },
-            { key: 'body', header: tr('admin.message'), cell: (s) => s.body },
-            { key: 'segments', header: tr('admin.smsSegments'), cell: (s) => s.segments ?? '—' },
-          ]}
-        />
-      </div>
-      <Pager meta={sms.data?.meta} onPage={setSmsPage} />
+      <PagedTable
+        loading={sms.isLoading}
+        rows={sms.data?.items}
+        rowKey={(s) => s.id}
+        columns={[
+          { key: 'date', header: tr('admin.date'), cell: (s) => formatDate(lang, s.createdAt) },
+          { key: 'to', header: tr('admin.recipient'), cell: (s) => s.to },
+          { key: 'from', header: tr('admin.from'), cell: (s) => s.from },
+          { key: 'body', header: tr('admin.message'), cell: (s) => s.body },
+          { key: 'segments', header: tr('admin.smsSegments'), cell: (s) => s.segments ?? '—' },
+        ]}
+        meta={sms.data?.meta}
+        onPage={setSmsPage}
+      />
     </section>
   );
 }

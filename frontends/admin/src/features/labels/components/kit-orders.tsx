@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Table, toast } from '@gleba/ui';
+import { toast } from '@gleba/ui';
 import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { PagedTable } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { markKitOrderPaid, useKitOrders } from '../api/barcode-labels';
 
@@ -28,39 +28,38 @@ export function KitOrders() {
   return (
     <>
       <h2>{tr('admin.kitOrdersTitle')}</h2>
-      <div className="table-wrap">
-        <Table
-          loading={isLoading}
-          rows={data?.items}
-          rowKey={(k) => k.id}
-          columns={[
-            { key: 'number', header: tr('admin.colOrderNumber'), cell: (k) => k.orderNumber },
-            { key: 'date', header: tr('admin.colOrderDate'), cell: (k) => formatDate(lang, k.orderDate) },
-            { key: 'qty', header: tr('admin.quantity'), cell: (k) => k.quantity },
-            { key: 'price', header: tr('admin.colTotal'), cell: (k) => formatPrice(lang, k.price) },
-            {
-              key: 'payment',
-              header: tr('admin.colPayment'),
-              cell: (k) => tr(`admin.payment${k.paymentStatus}`),
-            },
-            {
-              key: 'actions',
-              header: '',
-              cell: (k) =>
-                k.paymentStatus !== 'PAID' ? (
-                  <button
-                    type="button"
-                    className="gl-button gl-button--secondary"
-                    onClick={() => void paid(k.id)}
-                  >
-                    {tr('admin.markPaid')}
-                  </button>
-                ) : null,
-            },
-          ]}
-        />
-      </div>
-      <Pager meta={data?.meta} onPage={setPage} />
+      <PagedTable
+        loading={isLoading}
+        rows={data?.items}
+        rowKey={(k) => k.id}
+        columns={[
+          { key: 'number', header: tr('admin.colOrderNumber'), cell: (k) => k.orderNumber },
+          { key: 'date', header: tr('admin.colOrderDate'), cell: (k) => formatDate(lang, k.orderDate) },
+          { key: 'qty', header: tr('admin.quantity'), cell: (k) => k.quantity },
+          { key: 'price', header: tr('admin.colTotal'), cell: (k) => formatPrice(lang, k.price) },
+          {
+            key: 'payment',
+            header: tr('admin.colPayment'),
+            cell: (k) => tr(`admin.payment${k.paymentStatus}`),
+          },
+          {
+            key: 'actions',
+            header: '',
+            cell: (k) =>
+              k.paymentStatus !== 'PAID' ? (
+                <button
+                  type="button"
+                  className="gl-button gl-button--secondary"
+                  onClick={() => void paid(k.id)}
+                >
+                  {tr('admin.markPaid')}
+                </button>
+              ) : null,
+          },
+        ]}
+        meta={data?.meta}
+        onPage={setPage}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { CheckboxField, Table, TextField, toast } from '@gleba/ui';
+import { CheckboxField, TextField, toast } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { PagedTable } from '../../../lib/paging';
 import { saveBlob } from '../../../lib/files';
 import { useModeStore } from '../../../stores/mode-store';
 import { batchSheetPdf, createBatch, markBatchPaid, useBarcodeBatches } from '../api/barcode-labels';
@@ -79,61 +79,60 @@ export function LabelsPage() {
         </button>
       </form>
       <h2>{tr('admin.batches')}</h2>
-      <div className="table-wrap">
-        <Table
-          loading={isLoading}
-          rows={data?.items}
-          rowKey={(b) => b.id}
-          columns={[
-            { key: 'date', header: tr('admin.createdAt'), cell: (b) => formatDate(lang, b.createdAt) },
-            { key: 'count', header: tr('admin.count'), cell: (b) => b.labelCount },
-            {
-              key: 'retail',
-              header: tr('admin.retail'),
-              cell: (b) => tr(b.retail ? 'admin.yes' : 'admin.no'),
-            },
-            {
-              key: 'printed',
-              header: tr('admin.printed'),
-              cell: (b) => (b.printedAt ? formatDate(lang, b.printedAt) : tr('admin.no')),
-            },
-            {
-              key: 'paid',
-              header: tr('admin.paid'),
-              cell: (b) =>
-                b.paid ? (b.paidAt ? formatDate(lang, b.paidAt) : tr('admin.yes')) : tr('admin.no'),
-            },
-            {
-              key: 'actions',
-              header: '',
-              cell: (b) => (
-                <span className="row-actions">
-                  <button type="button" className="gl-button" onClick={() => void sheet(b.id, true)}>
-                    {tr('admin.print')}
-                  </button>
+      <PagedTable
+        loading={isLoading}
+        rows={data?.items}
+        rowKey={(b) => b.id}
+        columns={[
+          { key: 'date', header: tr('admin.createdAt'), cell: (b) => formatDate(lang, b.createdAt) },
+          { key: 'count', header: tr('admin.count'), cell: (b) => b.labelCount },
+          {
+            key: 'retail',
+            header: tr('admin.retail'),
+            cell: (b) => tr(b.retail ? 'admin.yes' : 'admin.no'),
+          },
+          {
+            key: 'printed',
+            header: tr('admin.printed'),
+            cell: (b) => (b.printedAt ? formatDate(lang, b.printedAt) : tr('admin.no')),
+          },
+          {
+            key: 'paid',
+            header: tr('admin.paid'),
+            cell: (b) =>
+              b.paid ? (b.paidAt ? formatDate(lang, b.paidAt) : tr('admin.yes')) : tr('admin.no'),
+          },
+          {
+            key: 'actions',
+            header: '',
+            cell: (b) => (
+              <span className="row-actions">
+                <button type="button" className="gl-button" onClick={() => void sheet(b.id, true)}>
+                  {tr('admin.print')}
+                </button>
+                <button
+                  type="button"
+                  className="gl-button gl-button--secondary"
+                  onClick={() => void sheet(b.id, false)}
+                >
+                  {tr('admin.download')}
+                </button>
+                {!b.paid && (
                   <button
                     type="button"
                     className="gl-button gl-button--secondary"
-                    onClick={() => void sheet(b.id, false)}
+                    onClick={() => void paid(b.id)}
                   >
-                    {tr('admin.download')}
+                    {tr('admin.markPaid')}
                   </button>
-                  {!b.paid && (
-                    <button
-                      type="button"
-                      className="gl-button gl-button--secondary"
-                      onClick={() => void paid(b.id)}
-                    >
-                      {tr('admin.markPaid')}
-                    </button>
-                  )}
-                </span>
-              ),
-            },
-          ]}
-        />
-      </div>
-      <Pager meta={data?.meta} onPage={setPage} />
+                )}
+              </span>
+            ),
+          },
+        ]}
+        meta={data?.meta}
+        onPage={setPage}
+      />
       <KitOrders />
     </section>
   );

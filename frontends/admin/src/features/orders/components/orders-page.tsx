@@ -6,9 +6,9 @@ import {
   OrderType,
   PaymentStatus,
 } from '@gleba/contracts';
-import { SelectField, Table, type Column } from '@gleba/ui';
-import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import type { Column } from '@gleba/ui';
+import { formatDate, formatPrice, useLang, useT } from '../../../lib/i18n';
+import { PagedTable } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import {
   DEFAULT_FILTERS,
@@ -19,7 +19,7 @@ import {
   type OrdersFilters,
   type OrdersSortField,
 } from '../api/orders';
-import { DateRangeFields, ListFilters } from '../../../components/list-filters';
+import { DateRangeFields, FilterSelect, ListFilters } from '../../../components/list-filters';
 
 const TABS: AdminOrdersTab[] = ['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDED'];
 
@@ -27,7 +27,6 @@ const TABS: AdminOrdersTab[] = ['ALL', 'IN_PROGRESS', 'TO_SEND', 'ACTIVE', 'ENDE
 export function OrdersPage() {
   const tr = useT();
   const lang = useLang();
-  const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -129,26 +128,26 @@ export function OrdersPage() {
         placeholder={tr('admin.searchPlaceholder')}
         onSearch={(search) => update({ search })}
       >
-        <SelectField
+        <FilterSelect
           label={tr('admin.filterStatus')}
-          placeholder={tr('admin.any')}
           value={filters.status}
-          onChange={(e) => update({ status: e.target.value })}
-          options={statuses.map((s) => ({ value: s, label: tr(`notifications.status${s}`) }))}
+          values={statuses}
+          labelOf={(s) => tr(`notifications.status${s}`)}
+          onChange={(v) => update({ status: v })}
         />
-        <SelectField
+        <FilterSelect
           label={tr('admin.filterType')}
-          placeholder={tr('admin.any')}
           value={filters.type}
-          onChange={(e) => update({ type: e.target.value })}
-          options={OrderType.options.map((s) => ({ value: s, label: tr(`admin.type${s}`) }))}
+          values={OrderType.options}
+          labelOf={(s) => tr(`admin.type${s}`)}
+          onChange={(v) => update({ type: v })}
         />
-        <SelectField
+        <FilterSelect
           label={tr('admin.filterPaymentStatus')}
-          placeholder={tr('admin.any')}
           value={filters.paymentStatus}
-          onChange={(e) => update({ paymentStatus: e.target.value })}
-          options={PaymentStatus.options.map((s) => ({ value: s, label: tr(`admin.payment${s}`) }))}
+          values={PaymentStatus.options}
+          labelOf={(s) => tr(`admin.payment${s}`)}
+          onChange={(v) => update({ paymentStatus: v })}
         />
         <DateRangeFields
           from={filters.dateFrom}
@@ -173,22 +172,17 @@ export function OrdersPage() {
           {tr('admin.clearFilters')}
         </button>
       </ListFilters>
-      {error ? (
-        <p role="alert" className="gl-field__error">
-          {describe(error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <Table
-          columns={columns}
-          rows={data?.items}
-          rowKey={(o) => o.id}
-          loading={isLoading}
-          empty={tr('admin.noOrders')}
-          label={tr('admin.ordersTitle')}
-        />
-      </div>
-      <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <PagedTable
+        error={error}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(o) => o.id}
+        loading={isLoading}
+        empty={tr('admin.noOrders')}
+        label={tr('admin.ordersTitle')}
+        meta={data?.meta}
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+      />
     </section>
   );
 }

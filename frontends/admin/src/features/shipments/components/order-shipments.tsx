@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { Table } from '@gleba/ui';
 import { formatDate, useLang, useT } from '../../../lib/i18n';
 import { useModeStore } from '../../../stores/mode-store';
 import { useShipments } from '../api/shipments';
+import { WaybillLink, parcelStatusText } from './shipment-cells';
 
 /** An order's shipments (found by its number), each linking to its tracking page. */
 export function OrderShipments({ orderNumber }: { orderNumber: string }) {
@@ -28,9 +28,7 @@ export function OrderShipments({ orderNumber }: { orderNumber: string }) {
           {
             key: 'waybill',
             header: tr('admin.waybill'),
-            cell: (s) => (
-              <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link>
-            ),
+            cell: (s) => <WaybillLink shipment={s} />,
           },
           {
             key: 'type',
@@ -40,7 +38,7 @@ export function OrderShipments({ orderNumber }: { orderNumber: string }) {
           {
             key: 'status',
             header: tr('admin.tracking'),
-            cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
+            cell: (s) => parcelStatusText(tr, s),
           },
           { key: 'date', header: tr('admin.date'), cell: (s) => formatDate(lang, s.statusChangedAt) },
         ]}

@@ -7,6 +7,7 @@ import { formatDate, formatPrice, useDescribeError, useLang, useT, type Translat
 import { useModeStore } from '../../../stores/mode-store';
 import { createReturn, labelPdf, returnLabelPdf, trackShipment, useShipment } from '../api/shipments';
 import { PdfButton } from './pdf-button';
+import { parcelStatusText } from './shipment-cells';
 
 /** DPD codes that report a problem on the way (as the shipping service's domain). */
 const EXCEPTION_CODES = new Set(['190103']);
@@ -63,7 +64,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         <div>
           <dt>{tr('admin.status')}</dt>
           <dd>
-            {s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)}
+            {parcelStatusText(tr, s)}
             {/* DPD's latest event beside our coarser status ("out for delivery" is IN_TRANSIT, decision 0045). */}
             {latest && (
               <span className="history__who">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ParcelStatus, ShipmentType, type TLabelFormat, type TShipment } from '@gleba/contracts';
-import { SelectField, Table, TextField, type Column } from '@gleba/ui';
-import { formatDate, formatPrice, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { SelectField, TextField, type Column } from '@gleba/ui';
+import { formatDate, formatPrice, useLang, useT } from '../../../lib/i18n';
+import { PagedTable } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import {
   bulkLabelsPdf,
@@ -14,7 +13,8 @@ import {
   type ShipmentFilters,
 } from '../api/shipments';
 import { PdfButton } from './pdf-button';
-import { DateRangeFields, ListFilters } from '../../../components/list-filters';
+import { DateRangeFields, FilterSelect, ListFilters } from '../../../components/list-filters';
+import { WaybillLink, parcelStatusText } from './shipment-cells';
 
 /**
  * The admin's calendar day (not UTC's: from midnight to 1 or 2 a.m. in Poland UTC is still on
@@ -29,7 +29,6 @@ const today = () => localDay();
 export function ShipmentsPage() {
   const tr = useT();
   const lang = useLang();
-  const describe = useDescribeError();
   const mode = useModeStore((s) => s.mode);
   const [filters, setFilters] = useState<ShipmentFilters>({
     search: '',
@@ -79,9 +78,7 @@ export function ShipmentsPage() {
     {
       key: 'waybill',
       header: tr('admin.waybill'),
-      cell: (s) => (
-        <Link to={`/shipments/${s.id}`}>{s.waybill ?? s.dropOffCode?.code ?? s.id.slice(0, 8)}</Link>
-      ),
+      cell: (s) => <WaybillLink shipment={s} />,
     },
     {
       key: 'type',
@@ -91,7 +88,7 @@ export function ShipmentsPage() {
     {
       key: 'status',
       header: tr('admin.status'),
-      cell: (s) => (s.isCancelled ? tr('admin.cancelled') : tr(`admin.parcel${s.status}`)),
+      cell: (s) => parcelStatusText(tr, s),
     },
     { key: 'date', header: tr('admin.createdAt'), cell: (s) => formatDate(lang, s.createdAt) },
     { key: 'cost', header: tr('admin.shippingCost'), cell: (s) => formatPrice(lang, s.shippingCost) },
@@ -149,31 +146,31 @@ export function ShipmentsPage() {
         placeholder={tr('admin.shipmentSearch')}
         onSearch={(search) => update({ search })}
       >
-        <SelectField
+        <FilterSelect
           label={tr('admin.status')}
-          placeholder={tr('admin.any')}
           value={filters.status}
-          onChange={(e) => update({ status: e.target.value })}
-          options={ParcelStatus.options.map((s) => ({ value: s, label: tr(`admin.parcel${s}`) }))}
+          values={ParcelStatus.options}
+          labelOf={(s) => tr(`admin.parcel${s}`)}
+          onChange={(v) => update({ status: v })}
         />
-        <SelectField
+        <FilterSelect
           label={tr('admin.shipmentType')}
-          placeholder={tr('admin.any')}
           value={filters.shipmentType}
-          onChange={(e) => update({ shipmentType: e.target.value })}
-          options={ShipmentType.options.map((s) => ({ value: s, label: tr(`admin.shipType${s}`) }))}
+          values={ShipmentType.options}
+          labelOf={(s) => tr(`admin.shipType${s}`)}
+          onChange={(v) => update({ shipmentType: v })}
         />
         <DateRangeFields from={filters.from} to={filters.to} onChange={(r) => update(r)} />
       </ListFilters>
-      {error ? (
-        <p role="alert" className="gl-field__error">
-          {describe(error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <Table columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} />
-      </div>
-      <Pager meta={data?.meta} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <PagedTable
+        error={error}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(s) => s.id}
+        loading={isLoading}
+        meta={data?.meta}
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+      />
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { TCurrentUser } from '@gleba/contracts';
-import { ConfirmationDialog, Dialog, SelectField, Table, TextField, toast } from '@gleba/ui';
+import { ConfirmationDialog, Dialog, TextField, toast } from '@gleba/ui';
 import { formatDate, useDescribeError, useLang, useT } from '../../../lib/i18n';
-import { Pager } from '../../../lib/paging';
+import { PagedTable } from '../../../lib/paging';
 import { useModeStore } from '../../../stores/mode-store';
 import { reinstateUser, suspendUser, useUsers } from '../api/users';
 import { SurveyCounts } from './survey-counts';
 import { UserPrivacy } from './user-privacy';
-import { ListFilters } from '../../../components/list-filters';
+import { FilterSelect, ListFilters } from '../../../components/list-filters';
 
 /** A suspended account is one identity disabled (`isEnabled: false`); an inactive one was never activated. */
 function userStatus(u: TCurrentUser): 'ACTIVE' | 'INACTIVE' | 'SUSPENDED' {
@@ -59,79 +59,71 @@ export function UsersPage() {
         placeholder={tr('admin.usersSearch')}
         onSearch={(search) => setQuery((q) => ({ ...q, search, page: 1 }))}
       >
-        <SelectField
+        <FilterSelect
           label={tr('admin.status')}
-          placeholder={tr('admin.any')}
           value={query.status}
-          onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value, page: 1 }))}
-          options={(['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const).map((s) => ({
-            value: s,
-            label: tr(`admin.userStatus${s}`),
-          }))}
+          values={['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const}
+          labelOf={(s) => tr(`admin.userStatus${s}`)}
+          onChange={(v) => setQuery((q) => ({ ...q, status: v, page: 1 }))}
         />
       </ListFilters>
-      {error ? (
-        <p role="alert" className="gl-field__error">
-          {describe(error)}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <Table
-          loading={isLoading}
-          rows={data?.items}
-          rowKey={(u) => u.id}
-          columns={[
-            { key: 'name', header: tr('admin.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
-            { key: 'email', header: tr('admin.email'), cell: (u) => u.email },
-            { key: 'role', header: tr('admin.role'), cell: (u) => tr(`admin.role${u.role}`) },
-            {
-              key: 'status',
-              header: tr('admin.status'),
-              cell: (u) => tr(`admin.userStatus${userStatus(u)}`),
-            },
-            {
-              key: 'created',
-              header: tr('admin.registeredAt'),
-              cell: (u) => formatDate(lang, u.createdAt, false),
-            },
-            {
-              key: 'actions',
-              header: '',
-              cell: (u) => (
-                <span className="row-actions">
+      <PagedTable
+        error={error}
+        loading={isLoading}
+        rows={data?.items}
+        rowKey={(u) => u.id}
+        columns={[
+          { key: 'name', header: tr('admin.name'), cell: (u) => `${u.firstName} ${u.lastName}` },
+          { key: 'email', header: tr('admin.email'), cell: (u) => u.email },
+          { key: 'role', header: tr('admin.role'), cell: (u) => tr(`admin.role${u.role}`) },
+          {
+            key: 'status',
+            header: tr('admin.status'),
+            cell: (u) => tr(`admin.userStatus${userStatus(u)}`),
+          },
+          {
+            key: 'created',
+            header: tr('admin.registeredAt'),
+            cell: (u) => formatDate(lang, u.createdAt, false),
+          },
+          {
+            key: 'actions',
+            header: '',
+            cell: (u) => (
+              <span className="row-actions">
+                <button
+                  type="button"
+                  className="gl-button gl-button--secondary"
+                  onClick={() => setViewing(u)}
+                >
+                  {tr('admin.details')}
+                </button>
+                {userStatus(u) === 'SUSPENDED' ? (
                   <button
                     type="button"
-                    className="gl-button gl-button--secondary"
-                    onClick={() => setViewing(u)}
+                    className="gl-button"
+                    disabled={busy}
+                    onClick={() => void run(() => reinstateUser(u.id), tr('admin.userReinstated'))}
                   >
-                    {tr('admin.details')}
+                    {tr('admin.reinstate')}
                   </button>
-                  {userStatus(u) === 'SUSPENDED' ? (
-                    <button
-                      type="button"
-                      className="gl-button"
-                      disabled={busy}
-                      onClick={() => void run(() => reinstateUser(u.id), tr('admin.userReinstated'))}
-                    >
-                      {tr('admin.reinstate')}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className="gl-button"
-                      disabled={busy}
-                      onClick={() => setSuspending(u)}
-                    >
-                      {tr('admin.suspend')}
-                    </button>
-                  )}
-                </span>
-              ),
-            },
-          ]}
-        />
-      </div>
-      <Pager meta={data?.meta} onPage={(page) => setQuery((q) => ({ ...q, page }))} />
+                ) : (
+                  <button
+                    type="button"
+                    className="gl-button"
+                    disabled={busy}
+                    onClick={() => setSuspending(u)}
+                  >
+                    {tr('admin.suspend')}
+                  </button>
+                )}
+              </span>
+            ),
+          },
+        ]}
+        meta={data?.meta}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+      />
       <SurveyCounts />
       <Dialog
         open={viewing !== null}

@@ -1,7 +1,9 @@
 import useSWR from 'swr';
-import { ApiError, errorBodyFrom, LANGUAGE_HEADER } from '@gleba/api-client';
+import { LANGUAGE_HEADER } from '@gleba/api-client';
+import { saveFile } from '@gleba/ui';
 import type { TErasureAnswer, TPrivacyRequest } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
+import { fileNameOf, throwApiError } from '../../../lib/api/file-response';
 import { useLanguageStore } from '../../../stores/language-store';
 
 export const privacyRequestsKey = 'users/me/privacy-requests';
@@ -27,24 +29,6 @@ export async function downloadArchive(requestId: string): Promise<void> {
   const token = api.tokens.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`/api/${privacyRequestsKey}/${encodeURIComponent(requestId)}/archive`, { headers });
-  if (!res.ok) {
-    const text = await res.text();
-    let payload: unknown = text;
-    try {
-      payload = JSON.parse(text) as unknown;
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(errorBodyFrom(res.status, payload));
-  }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'gleba-data.zip';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (!res.ok) await throwApiError(res);
+  saveFile(await res.blob(), fileNameOf(res, 'gleba-data.zip'));
 }

@@ -11,16 +11,10 @@ import {
 } from '@gleba/contracts';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
+import { EMPTY_ADDRESS_FIELDS, type AddressFields } from '../../../lib/address-fields';
 import { profileKey, saveProfile } from '../../../lib/api/account';
+import { CompanyFields, GenderField } from '../../../lib/components/person-fields';
 
-interface AddressForm {
-  voivodeship: string;
-  cityName: string;
-  postCode: string;
-  streetName: string;
-  buildingNumber: string;
-  apartmentNumber: string;
-}
 interface ProfileForm {
   serviceRole: ServiceRole;
   firstName: string;
@@ -30,17 +24,8 @@ interface ProfileForm {
   personalTaxNumber: string;
   companyName: string;
   businessTaxNumber: string;
-  address: AddressForm;
+  address: AddressFields;
 }
-
-const emptyAddress: AddressForm = {
-  voivodeship: '',
-  cityName: '',
-  postCode: '',
-  streetName: '',
-  buildingNumber: '',
-  apartmentNumber: '',
-};
 
 function fromProfile(
   p: TProfile | null | undefined,
@@ -56,7 +41,7 @@ function fromProfile(
     personalTaxNumber: p?.personalData?.taxNumber ?? '',
     companyName: p?.businessData?.companyName ?? '',
     businessTaxNumber: p?.businessData?.taxNumber ?? '',
-    address: address ? { ...address, apartmentNumber: address.apartmentNumber ?? '' } : emptyAddress,
+    address: address ? { ...address, apartmentNumber: address.apartmentNumber ?? '' } : EMPTY_ADDRESS_FIELDS,
   };
 }
 
@@ -120,7 +105,7 @@ export function ProfileForm({
 
   const set = (key: keyof Omit<ProfileForm, 'address'>) => (value: string) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const setAddress = (key: keyof AddressForm) => (value: string) =>
+  const setAddress = (key: keyof AddressFields) => (value: string) =>
     setForm((f) => ({ ...f, address: { ...f.address, [key]: value } }));
   const err = (key: string) => (errors[key] ? fieldMessage(lang, errors[key]) : undefined);
 
@@ -170,15 +155,9 @@ export function ProfileForm({
           onChange={(e) => set('lastName')(e.target.value)}
           error={err('lastName')}
         />
-        <SelectField
-          label={tr('customer.gender')}
-          placeholder={tr('customer.choose')}
+        <GenderField
           value={form.genderType}
-          onChange={(e) => set('genderType')(e.target.value)}
-          options={Gender.options.map((g) => ({
-            value: g,
-            label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
-          }))}
+          onChange={set('genderType')}
           error={errors.genderType ? tr('errors.fieldRequired') : undefined}
         />
         <TextField
@@ -196,20 +175,13 @@ export function ProfileForm({
             error={err('personalTaxNumber')}
           />
         ) : (
-          <>
-            <TextField
-              label={tr('customer.companyName')}
-              value={form.companyName}
-              onChange={(e) => set('companyName')(e.target.value)}
-              error={err('companyName')}
-            />
-            <TextField
-              label={tr('customer.taxNumber')}
-              value={form.businessTaxNumber}
-              onChange={(e) => set('businessTaxNumber')(e.target.value)}
-              error={err('businessTaxNumber')}
-            />
-          </>
+          <CompanyFields
+            companyName={form.companyName}
+            taxNumber={form.businessTaxNumber}
+            onCompanyName={set('companyName')}
+            onTaxNumber={set('businessTaxNumber')}
+            errors={{ companyName: err('companyName'), taxNumber: err('businessTaxNumber') }}
+          />
         )}
       </div>
       <h4>{tr('customer.address')}</h4>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormError, PasswordField, TextField } from '@gleba/ui';
+import { PasswordField, TextField } from '@gleba/ui';
 import { ZLoginBody } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
@@ -9,6 +9,7 @@ import { useSessionStore } from '../../../stores/session-store';
 import { isTokenPair, login } from '../api/auth';
 import { loginFailure } from '../rules/auth-errors';
 import { safeReturnTo } from '../rules/return-to';
+import { AuthSubmit } from './auth-submit';
 
 export function LoginPage() {
   const tr = useT();
@@ -66,10 +67,7 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password && fieldMessage(lang, errors.password)}
         />
-        <FormError>{formError}</FormError>
-        <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
-          {tr('customer.loginSubmit')}
-        </button>
+        <AuthSubmit error={formError} busy={busy} label={tr('customer.loginSubmit')} />
       </form>
       <p className="auth-card__links">
         <Link to="/reset">{tr('customer.loginForgotLink')}</Link>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   CheckboxField,
-  FormError,
   FormErrorSummary,
   PasswordField,
   QuietFieldErrors,
@@ -10,12 +9,14 @@ import {
   TextField,
   focusFirstInvalid,
 } from '@gleba/ui';
-import { Gender, Language, ZRegisterBody, normalizeTaxNumber, type TRegisterBody } from '@gleba/contracts';
+import { Language, ZRegisterBody, normalizeTaxNumber, type TRegisterBody } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
+import { CompanyFields, GenderField } from '../../../lib/components/person-fields';
 import { describeError, fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { register } from '../api/auth';
 import { PasswordRules } from './password-rules';
+import { AuthSubmit } from './auth-submit';
 
 interface RegisterForm {
   firstName: string;
@@ -194,17 +195,7 @@ export function RegisterPage() {
               onChange={(e) => set('phoneNumber')(e.target.value)}
               error={err('phoneNumber')}
             />
-            <SelectField
-              label={tr('customer.gender')}
-              placeholder={tr('customer.choose')}
-              value={form.genderType}
-              onChange={(e) => set('genderType')(e.target.value)}
-              options={Gender.options.map((g) => ({
-                value: g,
-                label: tr(g === 'WOMAN' ? 'customer.genderWoman' : 'customer.genderMan'),
-              }))}
-              error={err('genderType')}
-            />
+            <GenderField value={form.genderType} onChange={set('genderType')} error={err('genderType')} />
           </fieldset>
           <fieldset>
             <legend>{tr('customer.registerPasswordSection')}</legend>
@@ -227,18 +218,13 @@ export function RegisterPage() {
           <fieldset>
             <legend>{tr('customer.registerBusinessData')}</legend>
             <p className="gl-field__hint">{tr('customer.registerBusinessHint')}</p>
-            <TextField
-              label={tr('customer.companyName')}
+            <CompanyFields
+              companyName={form.companyName}
+              taxNumber={form.taxNumber}
+              onCompanyName={set('companyName')}
+              onTaxNumber={set('taxNumber')}
+              errors={{ companyName: err('companyName'), taxNumber: err('taxNumber') }}
               autoComplete="organization"
-              value={form.companyName}
-              onChange={(e) => set('companyName')(e.target.value)}
-              error={err('companyName')}
-            />
-            <TextField
-              label={tr('customer.taxNumber')}
-              value={form.taxNumber}
-              onChange={(e) => set('taxNumber')(e.target.value)}
-              error={err('taxNumber')}
             />
           </fieldset>
           <SelectField
@@ -271,10 +257,7 @@ export function RegisterPage() {
           key={refusals}
           count={refusals > 0 ? SHOWN_FIELDS.filter((f) => errors[f]).length : 0}
         />
-        <FormError>{formError}</FormError>
-        <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
-          {tr('customer.registerSubmit')}
-        </button>
+        <AuthSubmit error={formError} busy={busy} label={tr('customer.registerSubmit')} />
       </form>
       <p className="auth-card__links">
         {tr('customer.registerHaveAccount')} <Link to="/login">{tr('customer.registerLoginLink')}</Link>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FormError, TextField } from '@gleba/ui';
+import { TextField } from '@gleba/ui';
 import { ZEmailBody } from '@gleba/contracts';
 import { AuthCard } from '../../../components/auth-card';
 import { fieldMessage, useLang, useT } from '../../../lib/i18n';
 import { fieldErrors } from '../../../lib/zod-errors';
 import { forgotPassword } from '../api/auth';
 import { forgotPasswordFailure } from '../rules/auth-errors';
+import { AuthSubmit } from './auth-submit';
 
 /** /reset: asks for the e-mail and sends a link to set a new password. */
 export function ResetPage() {
@@ -53,10 +54,7 @@ export function ResetPage() {
             onChange={(e) => setEmail(e.target.value)}
             error={error}
           />
-          <FormError>{formError}</FormError>
-          <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
-            {tr('customer.resetSubmit')}
-          </button>
+          <AuthSubmit error={formError} busy={busy} label={tr('customer.resetSubmit')} />
         </form>
       )}
       <p className="auth-card__links">

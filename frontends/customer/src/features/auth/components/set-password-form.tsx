@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { FormError, PasswordField, toast } from '@gleba/ui';
+import { PasswordField, toast } from '@gleba/ui';
 import { useLang, useT } from '../../../lib/i18n';
 import { useSessionStore } from '../../../stores/session-store';
 import { isTokenPair, setPassword } from '../api/auth';
 import { setPasswordFailure } from '../rules/auth-errors';
 import { isPasswordValid } from '../rules/password-rules';
 import { PasswordRules } from './password-rules';
+import { AuthSubmit } from './auth-submit';
 
 /**
  * Sets a password with a link token. An answer with an e-mail and tokens signs the user in and
@@ -65,10 +66,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         onChange={(e) => setConfirmPassword(e.target.value)}
       />
       <PasswordRules password={password} confirmation={confirmPassword} />
-      <FormError>{formError}</FormError>
-      <button type="submit" className="gl-button auth-card__submit" disabled={busy}>
-        {tr('customer.setPasswordSubmit')}
-      </button>
+      <AuthSubmit error={formError} busy={busy} label={tr('customer.setPasswordSubmit')} />
     </form>
   );
 }

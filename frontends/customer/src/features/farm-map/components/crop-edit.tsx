@@ -1,54 +1,44 @@
 import { useState, type FormEvent } from 'react';
-import { ConfirmationDialog, FormError, SelectField, TextField, toast } from '@gleba/ui';
+import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
 import type { TCrop, TPlot } from '@gleba/contracts';
-import { describeError, useLang, useT } from '../../../lib/i18n';
-import { deleteShape, updateCrop, usePlants } from '../api/farm-map';
+import { useLang, useT } from '../../../lib/i18n';
+import { deleteShape, updateCrop } from '../api/farm-map';
 import { saveErrorMessage } from '../rules/save-errors';
+import { useSaveAction } from '../hooks/use-save-action';
+import { CropFields, type CropDraft } from './crop-fields';
 
 /** Edit a crop's data: name, plant, cultivation from/to, estimated yield (allowed on a crop with a test too). */
 export function CropEditForm({ crop, onSaved }: { crop: TCrop; onSaved: () => Promise<void> }) {
   const tr = useT();
-  const lang = useLang();
-  const plants = usePlants();
   const [name, setName] = useState(crop.name);
-  const [plantId, setPlantId] = useState(crop.plantId);
-  const [from, setFrom] = useState(crop.cultivationFrom.slice(0, 10));
-  const [to, setTo] = useState(crop.cultivationTo.slice(0, 10));
-  const [yieldT, setYieldT] = useState(
-    crop.estimatedYieldTPerHa === null ? '' : String(crop.estimatedYieldTPerHa),
-  );
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<CropDraft>({
+    plantId: crop.plantId,
+    from: crop.cultivationFrom.slice(0, 10),
+    to: crop.cultivationTo.slice(0, 10),
+    yieldT: crop.estimatedYieldTPerHa === null ? '' : String(crop.estimatedYieldTPerHa),
+  });
+  const { error, setError, busy, run } = useSaveAction();
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
-    const y = yieldT.trim() ? Number(yieldT.replace(',', '.')) : null;
+    const y = draft.yieldT.trim() ? Number(draft.yieldT.replace(',', '.')) : null;
     if (!name.trim() || (y !== null && !(y >= 0 && y <= 500))) {
       setError(tr('farmMap.cropDataInvalid'));
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       await updateCrop(crop.id, {
         name: name.trim(),
-        plantId,
-        cultivationFrom: from,
-        cultivationTo: to,
+        plantId: draft.plantId,
+        cultivationFrom: draft.from,
+        cultivationTo: draft.to,
         estimatedYieldTPerHa: y,
       });
       toast.success(tr('farmMap.cropSaved'));
       await onSaved();
-    } catch (err) {
-      setError(saveErrorMessage(lang, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-
-  const options = (plants.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-  if (!options.some((o) => o.value === crop.plantId))
-    options.unshift({ value: crop.plantId, label: crop.plantName });
 
   return (
     <form className="farm-map__form" onSubmit={submit} aria-label={tr('farmMap.editCrop')} noValidate>
@@ -59,34 +49,13 @@ export function CropEditForm({ crop, onSaved }: { crop: TCrop; onSaved: () => Pr
         maxLength={100}
         onChange={(e) => setName(e.target.value)}
       />
-      <SelectField
-        label={tr('farmMap.plant')}
-        value={plantId}
-        options={options}
-        onChange={(e) => setPlantId(e.target.value)}
+      <CropFields
+        draft={draft}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        current={{ value: crop.plantId, label: crop.plantName }}
+        error={error}
+        busy={busy}
       />
-      <TextField
-        label={tr('farmMap.cultivationFrom')}
-        type="date"
-        value={from}
-        onChange={(e) => setFrom(e.target.value)}
-      />
-      <TextField
-        label={tr('farmMap.cultivationTo')}
-        type="date"
-        value={to}
-        onChange={(e) => setTo(e.target.value)}
-      />
-      <TextField
-        label={tr('farmMap.estimatedYield')}
-        inputMode="decimal"
-        value={yieldT}
-        onChange={(e) => setYieldT(e.target.value)}
-      />
-      <FormError>{plants.error ? describeError(lang, plants.error) : error}</FormError>
-      <button type="submit" className="gl-button" disabled={busy || !plantId || !from || !to}>
-        {tr('farmMap.saveCrop')}
-      </button>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { CheckboxField, FormError, TextField, toast } from '@gleba/ui';
+import { CheckboxField, TextField, toast } from '@gleba/ui';
 import type { TAreaGeometry, TPlot, TPosition } from '@gleba/contracts';
 import { formatLength, formatNumber } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
 import { createDrawnPlot } from '../api/farm-map';
 import { MIN_CORNERS, checkCorners, type CornerInput } from '../rules/corners';
 import { edgeLengthsM, openRing, previewAreaHa } from '../rules/geometry';
-import { saveErrorMessage } from '../rules/save-errors';
+import { useSaveAction } from '../hooks/use-save-action';
+import { ActionRow } from './action-row';
 
 /** The ring as a closed Polygon once it has 3 vertices. */
 export function ringToPolygon(ring: TPosition[]): TAreaGeometry | null {
@@ -41,8 +42,7 @@ export function DrawPlotPanel({
   const tr = useT();
   const lang = useLang();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, run } = useSaveAction();
   const [typing, setTyping] = useState(false);
   const [corners, setCorners] = useState<CornerInput[]>(() =>
     Array.from({ length: MIN_CORNERS }, emptyCorner),
@@ -78,7 +78,7 @@ export function DrawPlotPanel({
     setFocusCorner(Math.min(index, corners.length - 2));
   };
 
-  const save = async () => {
+  const save = () => {
     setError(undefined);
     if (typing && !typed.ring) {
       setChecked(true);
@@ -100,8 +100,7 @@ export function DrawPlotPanel({
       setError(tr('farmMap.drawNotClosed', { count: points }));
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const plot = await createDrawnPlot({
         geometry: polygon,
         ...(name.trim() ? { name: name.trim() } : {}),
@@ -109,11 +108,7 @@ export function DrawPlotPanel({
       });
       toast.success(tr('farmMap.plotSaved', { area: formatNumber(lang, plot.areaHa, 2, 2) }));
       onSaved(plot);
-    } catch (err) {
-      setError(saveErrorMessage(lang, err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -201,15 +196,14 @@ export function DrawPlotPanel({
         maxLength={100}
         onChange={(e) => setName(e.target.value)}
       />
-      <FormError>{error}</FormError>
-      <div className="farm-map__actions">
-        <button type="button" className="gl-button" disabled={busy} onClick={save}>
-          {tr('farmMap.savePlot')}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onCancel}>
-          {tr('farmMap.cancel')}
-        </button>
-      </div>
+      <ActionRow
+        error={error}
+        busy={busy}
+        apply={tr('farmMap.savePlot')}
+        onApply={save}
+        onClose={onCancel}
+        closeLabel={tr('farmMap.cancel')}
+      />
     </section>
   );
 }

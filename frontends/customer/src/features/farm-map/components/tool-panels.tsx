@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormError, TextField, toast } from '@gleba/ui';
+import { TextField, toast } from '@gleba/ui';
 import type { TCrop, TPlot, TPosition } from '@gleba/contracts';
 import { formatLength } from '@gleba/i18n';
 import { useLang, useT } from '../../../lib/i18n';
@@ -14,32 +14,14 @@ import {
 } from '../api/farm-map';
 import type { DrawnPolygon } from '../../../lib/map/use-terra-draw';
 import { lineLengthsM, openLine, openRing } from '../rules/geometry';
-import { saveErrorMessage } from '../rules/save-errors';
+import { useSaveAction } from '../hooks/use-save-action';
+import { ActionRow } from './action-row';
 
 /** The snap tolerances offered (metres; 0 = off). The server gets the same value with the shape. */
 export const SNAP_CHOICES = [0, 1, 2, 5, 10, 25] as const;
 
 /** A shape being worked on: a plot or a crop (the server's endpoints differ only by this). */
 export type Target = { kind: 'plots' | 'crops'; item: TPlot | TCrop };
-
-/** A failing call shows the server's translated message; `run` wraps busy state and the error. */
-function useAction() {
-  const lang = useLang();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<void>) => {
-    setError(undefined);
-    setBusy(true);
-    try {
-      await fn();
-    } catch (err) {
-      setError(saveErrorMessage(lang, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, setError, busy, run };
-}
 
 function Panel({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -117,7 +99,7 @@ export function MovePanel({
 }) {
   const tr = useT();
   const lang = useLang();
-  const { error, setError, busy, run } = useAction();
+  const { error, setError, busy, run } = useSaveAction();
   const [distance, setDistance] = useState('');
   const [bearing, setBearing] = useState('0');
   const submit = (e: FormEvent) => {
@@ -155,16 +137,60 @@ export function MovePanel({
           value={bearing}
           onChange={(e) => setBearing(e.target.value)}
         />
-        <FormError>{error}</FormError>
-        <div className="farm-map__actions">
-          <button type="submit" className="gl-button" disabled={busy}>
-            {tr('farmMap.moveApply')}
-          </button>
-          <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
-            {tr('farmMap.close')}
-          </button>
-        </div>
+        <ActionRow error={error} busy={busy} apply={tr('farmMap.moveApply')} onClose={onClose} />
       </form>
+    </Panel>
+  );
+}
+
+/** What the page gives a panel that applies a drawn line or shape. */
+interface DrawingProps {
+  onDone: () => Promise<void>;
+  onRedraw: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A panel that applies what was drawn: `missing` is the message while the drawing is not ready,
+ * `send` applies it and returns the success message.
+ */
+function DrawingPanel({
+  title,
+  hint,
+  apply,
+  missing,
+  send,
+  onDone,
+  onRedraw,
+  onClose,
+}: DrawingProps & {
+  title: string;
+  hint: string;
+  apply: string;
+  missing: string | null;
+  send: () => Promise<string>;
+}) {
+  const { error, setError, busy, run } = useSaveAction();
+  const onApply = () => {
+    if (missing) {
+      setError(missing);
+      return;
+    }
+    void run(async () => {
+      toast.success(await send());
+      await onDone();
+    });
+  };
+  return (
+    <Panel title={title} hint={hint}>
+      <ActionRow
+        error={error}
+        busy={busy}
+        apply={apply}
+        onApply={onApply}
+        onClear={onRedraw}
+        onClose={onClose}
+      />
     </Panel>
   );
 }
@@ -174,46 +200,22 @@ export function DividePanel({
   target,
   line,
   finished,
-  onDone,
-  onRedraw,
-  onClose,
-}: {
-  target: Target;
-  line: TPosition[];
-  finished: boolean;
-  onDone: () => Promise<void>;
-  onRedraw: () => void;
-  onClose: () => void;
-}) {
+  ...page
+}: DrawingProps & { target: Target; line: TPosition[]; finished: boolean }) {
   const tr = useT();
-  const { error, setError, busy, run } = useAction();
-  const apply = () => {
-    const points = openLine(line);
-    if (!finished || points.length < 2) {
-      setError(tr('farmMap.lineNotDrawn'));
-      return;
-    }
-    void run(async () => {
-      const parts = await divideShape(target.kind, target.item.id, points);
-      toast.success(tr('farmMap.dividedInto', { count: parts.length }));
-      await onDone();
-    });
-  };
+  const points = openLine(line);
   return (
-    <Panel title={`${tr('farmMap.divide')}: ${target.item.name}`} hint={tr('farmMap.divideHint')}>
-      <FormError>{error}</FormError>
-      <div className="farm-map__actions">
-        <button type="button" className="gl-button" disabled={busy} onClick={apply}>
-          {tr('farmMap.divideApply')}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onRedraw}>
-          {tr('farmMap.clear')}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
-          {tr('farmMap.close')}
-        </button>
-      </div>
-    </Panel>
+    <DrawingPanel
+      {...page}
+      title={`${tr('farmMap.divide')}: ${target.item.name}`}
+      hint={tr('farmMap.divideHint')}
+      apply={tr('farmMap.divideApply')}
+      missing={!finished || points.length < 2 ? tr('farmMap.lineNotDrawn') : null}
+      send={async () => {
+        const parts = await divideShape(target.kind, target.item.id, points);
+        return tr('farmMap.dividedInto', { count: parts.length });
+      }}
+    />
   );
 }
 
@@ -222,45 +224,21 @@ export function CutPanel({
   crop,
   ring,
   closed,
-  onDone,
-  onRedraw,
-  onClose,
-}: {
-  crop: TCrop;
-  ring: TPosition[];
-  closed: boolean;
-  onDone: () => Promise<void>;
-  onRedraw: () => void;
-  onClose: () => void;
-}) {
+  ...page
+}: DrawingProps & { crop: TCrop; ring: TPosition[]; closed: boolean }) {
   const tr = useT();
-  const { error, setError, busy, run } = useAction();
-  const apply = () => {
-    if (!closed || ring.length === 0) {
-      setError(tr('farmMap.shapeNotDrawn'));
-      return;
-    }
-    void run(async () => {
-      await cutCrop(crop.id, openRing(ring));
-      toast.success(tr('farmMap.cutDone'));
-      await onDone();
-    });
-  };
   return (
-    <Panel title={`${tr('farmMap.cut')}: ${crop.name}`} hint={tr('farmMap.cutHint')}>
-      <FormError>{error}</FormError>
-      <div className="farm-map__actions">
-        <button type="button" className="gl-button" disabled={busy} onClick={apply}>
-          {tr('farmMap.cutApply')}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onRedraw}>
-          {tr('farmMap.clear')}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
-          {tr('farmMap.close')}
-        </button>
-      </div>
-    </Panel>
+    <DrawingPanel
+      {...page}
+      title={`${tr('farmMap.cut')}: ${crop.name}`}
+      hint={tr('farmMap.cutHint')}
+      apply={tr('farmMap.cutApply')}
+      missing={!closed || ring.length === 0 ? tr('farmMap.shapeNotDrawn') : null}
+      send={async () => {
+        await cutCrop(crop.id, openRing(ring));
+        return tr('farmMap.cutDone');
+      }}
+    />
   );
 }
 
@@ -279,7 +257,7 @@ export function MergePanel({
   onClose: () => void;
 }) {
   const tr = useT();
-  const { error, setError, busy, run } = useAction();
+  const { error, setError, busy, run } = useSaveAction();
   const apply = () => {
     if (ticked.length < 2) {
       setError(tr('farmMap.mergeTooFew'));
@@ -308,15 +286,13 @@ export function MergePanel({
           </li>
         ))}
       </ul>
-      <FormError>{error}</FormError>
-      <div className="farm-map__actions">
-        <button type="button" className="gl-button" disabled={busy} onClick={apply}>
-          {tr('farmMap.mergeApply', { count: ticked.length })}
-        </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
-          {tr('farmMap.close')}
-        </button>
-      </div>
+      <ActionRow
+        error={error}
+        busy={busy}
+        apply={tr('farmMap.mergeApply', { count: ticked.length })}
+        onApply={apply}
+        onClose={onClose}
+      />
     </Panel>
   );
 }
@@ -361,7 +337,7 @@ export function SectorEditor({
   onClose: () => void;
 }) {
   const tr = useT();
-  const { error, setError, busy, run } = useAction();
+  const { error, setError, busy, run } = useSaveAction();
   const [sub, setSub] = useState<'polygon' | 'select'>('select');
   const body = sectorsBody(polygons);
   const switchTo = (mode: 'polygon' | 'select') => {
@@ -406,18 +382,17 @@ export function SectorEditor({
           {tr('farmMap.sectorsDrawNew')}
         </button>
       </div>
-      <FormError>{error}</FormError>
-      <div className="farm-map__actions">
-        <button type="button" className="gl-button" disabled={busy} onClick={save}>
-          {tr('farmMap.sectorsSave', { count: body.sectors.length })}
-        </button>
+      <ActionRow
+        error={error}
+        busy={busy}
+        apply={tr('farmMap.sectorsSave', { count: body.sectors.length })}
+        onApply={save}
+        onClose={onClose}
+      >
         <button type="button" className="gl-button gl-button--secondary" disabled={busy} onClick={automatic}>
           {tr('farmMap.sectorsAuto')}
         </button>
-        <button type="button" className="gl-button gl-button--secondary" onClick={onClose}>
-          {tr('farmMap.close')}
-        </button>
-      </div>
+      </ActionRow>
     </Panel>
   );
 }

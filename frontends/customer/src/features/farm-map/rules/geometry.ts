@@ -1,6 +1,7 @@
 import area from '@turf/area';
 import length from '@turf/length';
 import type { TAreaGeometry, TPosition } from '@gleba/contracts';
+import { bboxOf, type Bounds } from '../../../lib/map/bounds';
 
 /** Client-side preview only (conventions: the server's figures are authoritative). */
 export function previewAreaHa(geometry: TAreaGeometry): number {
@@ -39,22 +40,9 @@ export function openRing(ring: TPosition[]): TPosition[] {
   return out;
 }
 
-/** [west, south, east, north] of an area geometry. */
-export function bbox(geometry: TAreaGeometry): [number, number, number, number] {
-  const polys = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
-  for (const poly of polys)
-    for (const ring of poly)
-      for (const [x, y] of ring) {
-        w = Math.min(w, x!);
-        e = Math.max(e, x!);
-        s = Math.min(s, y!);
-        n = Math.max(n, y!);
-      }
-  return [w, s, e, n];
+/** [west, south, east, north] of an area geometry (infinite for one without points). */
+export function bbox(geometry: TAreaGeometry): Bounds {
+  return bboxOf([geometry]) ?? [Infinity, Infinity, -Infinity, -Infinity];
 }
 
 /** The distinct consecutive points of a line (terra-draw repeats the cursor point over the last click). */
@@ -83,19 +71,10 @@ export function lineLengthsM(points: TPosition[]): number[] {
   return out;
 }
 
-export type Bounds = [number, number, number, number];
+export type { Bounds };
 
 /** The extent of several area geometries; null when there are none. */
-export function extentOf(geometries: readonly TAreaGeometry[]): Bounds | null {
-  if (!geometries.length) return null;
-  const boxes = geometries.map(bbox);
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
-}
+export const extentOf = bboxOf;
 
 /**
  * Where the map opens: on the chosen shape when there is one, else on all the user's plots;

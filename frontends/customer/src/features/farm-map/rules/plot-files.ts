@@ -1,4 +1,5 @@
 import type { TImportPreviewBody, TPlot } from '@gleba/contracts';
+import { saveFile } from '@gleba/ui';
 
 /** The server's limit on an imported file's text (contracts `ZImportPlotsBody`). */
 export const IMPORT_MAX_BYTES = 5_000_000;
@@ -99,12 +100,5 @@ export function plotsToGeoJson(plots: TPlot[]): GeoJSON.FeatureCollection {
 
 /** Offers the text (or a file's bytes) as a download (the browser's save dialog). */
 export function downloadText(filename: string, text: string | Blob, type = 'application/geo+json') {
-  const url = URL.createObjectURL(typeof text === 'string' ? new Blob([text], { type }) : text);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(typeof text === 'string' ? new Blob([text], { type }) : text, filename, 0);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -6,8 +6,6 @@ import type { TAreaGeometry, TFieldResultView } from '@gleba/contracts';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import { doseText, noLimeDose } from '../../../lib/results/doses';
-import { useLayerChoice } from '../../../lib/map/layer-choice';
-import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { useCrop, useFieldHistory, useOrdersById } from '../../../lib/api/farm-order';
 import { classOf, colourOf, valueOf, type Layer } from '../../../lib/results/layers';
 import {
@@ -20,10 +18,9 @@ import {
 } from '../../../lib/results/class-layers';
 import { FieldHistory } from './field-history';
 import { SectorTrends } from './sector-trends';
+import { MapResults } from '../../../lib/results/map-results';
 import '../../../lib/styles/farm-order.css';
-
-/** MapLibre loads with this page only, never with the wizard or the orders list. */
-const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
+import { DetailsList } from '../../../lib/components/details-list';
 
 export interface SectorView {
   key: string;
@@ -78,14 +75,7 @@ function SectorPanel({ sector, tr, onClose }: { sector: SectorView; tr: Translat
         <p className="muted">{tr('farmOrder.noData')}</p>
       ) : (
         <>
-          <dl className="sample-details">
-            {rows.map(([label, value]) => (
-              <div className="sample-details__row" key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailsList rows={rows} />
           {rec ? (
             <>
               <p>
@@ -149,7 +139,6 @@ export function FieldResultsPage() {
   const where = useMemo(() => sampleSectors(orders.data ?? []), [orders.data]);
   const [layer, setLayer] = useState<Layer>('PH');
   const [selected, setSelected] = useState<string | null>(null);
-  const [mapLayers, setMapLayers] = useLayerChoice();
 
   const orderId =
     params.get('order') && orderList.some((o) => o.orderId === params.get('order'))
@@ -227,75 +216,65 @@ export function FieldResultsPage() {
       )}
       {basic.length > 0 && (
         <>
-          <div className="farm-order__controls">
-            {orderList.length > 1 && (
-              <label>
-                {tr('farmOrder.orderSelect')}{' '}
-                <select
-                  value={orderId}
-                  onChange={(e) => setParams({ order: e.target.value }, { replace: true })}
-                >
-                  {orderList.map((o) => (
-                    <option key={o.orderId} value={o.orderId}>
-                      {tr('farmOrder.orderOption', { number: o.orderNumber, date: formatDate(lang, o.date) })}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
-            {features.length > 0 && (
-              <LayerSwitcher
-                choice={mapLayers}
-                onChange={setMapLayers}
-                className="farm-order__layers map-layers"
-              />
-            )}
-          </div>
-          <div className="farm-order__results">
-            <div className="farm-order__results-main">
-              {features.length > 0 && (
-                <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-                  <NutrientMap
-                    features={features}
-                    selected={selected}
-                    onPick={setSelected}
-                    baseStyle={mapLayers.base}
-                    cadastre={mapLayers.cadastre}
-                    label={tr('farmOrder.mapLabel')}
-                  />
-                </Suspense>
-              )}
-              <LayerLegend layer={layer} tr={tr} />
-            </div>
-            <div className="farm-order__results-side">
-              <section aria-label={tr('farmOrder.sectors')}>
-                <h3>{tr('farmOrder.sectors')}</h3>
-                <ul className="farm-order__sector-list">
-                  {sectors.map((s) => {
-                    const cls = classOf(s.result, layer);
-                    return (
-                      <li key={s.key}>
-                        <button
-                          type="button"
-                          aria-pressed={selected === s.key}
-                          data-class={cls ?? 'none'}
-                          onClick={() => setSelected(s.key)}
-                        >
-                          <span
-                            className="class-legend__swatch"
-                            style={{ background: colourOf(cls, layer) }}
-                          />{' '}
-                          {s.name}: {classText(tr, s.result, layer)}
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-              {chosen && <SectorPanel sector={chosen} tr={tr} onClose={() => setSelected(null)} />}
-            </div>
-          </div>
+          <MapResults
+            controls={
+              <>
+                {orderList.length > 1 && (
+                  <label>
+                    {tr('farmOrder.orderSelect')}{' '}
+                    <select
+                      value={orderId}
+                      onChange={(e) => setParams({ order: e.target.value }, { replace: true })}
+                    >
+                      {orderList.map((o) => (
+                        <option key={o.orderId} value={o.orderId}>
+                          {tr('farmOrder.orderOption', {
+                            number: o.orderNumber,
+                            date: formatDate(lang, o.date),
+                          })}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <LayerPicker layer={layer} onChange={setLayer} tr={tr} />
+              </>
+            }
+            features={features}
+            selected={selected}
+            onPick={setSelected}
+            label={tr('farmOrder.mapLabel')}
+            legend={<LayerLegend layer={layer} tr={tr} />}
+            side={
+              <>
+                <section aria-label={tr('farmOrder.sectors')}>
+                  <h3>{tr('farmOrder.sectors')}</h3>
+                  <ul className="farm-order__sector-list">
+                    {sectors.map((s) => {
+                      const cls = classOf(s.result, layer);
+                      return (
+                        <li key={s.key}>
+                          <button
+                            type="button"
+                            aria-pressed={selected === s.key}
+                            data-class={cls ?? 'none'}
+                            onClick={() => setSelected(s.key)}
+                          >
+                            <span
+                              className="class-legend__swatch"
+                              style={{ background: colourOf(cls, layer) }}
+                            />{' '}
+                            {s.name}: {classText(tr, s.result, layer)}
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </section>
+                {chosen && <SectorPanel sector={chosen} tr={tr} onClose={() => setSelected(null)} />}
+              </>
+            }
+          />
         </>
       )}
       {basic.length > 0 && <FieldHistory results={basic} where={where} tr={tr} />}

@@ -37,6 +37,7 @@ import {
   stepProblem,
   toggleCrop,
   toggleSector,
+  toggled,
   type AddressForm,
   type StepProblem,
   type WizardState,
@@ -44,6 +45,13 @@ import {
 import '../../../lib/styles/farm-order.css';
 
 type SetState = (patch: Partial<WizardState> | ((s: WizardState) => WizardState)) => void;
+
+/** What every step gets: the wizard's state, its setter and the translator. */
+interface StepProps {
+  state: WizardState;
+  set: SetState;
+  tr: Translate;
+}
 
 function Choice({
   type = 'radio',
@@ -80,17 +88,7 @@ export function OrderDesktopOnlyNotice() {
   );
 }
 
-function CropsStep({
-  state,
-  set,
-  crops,
-  tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  crops: TCrop[];
-  tr: Translate;
-}) {
+function CropsStep({ state, set, crops, tr }: StepProps & { crops: TCrop[] }) {
   const lang = useLang();
   if (crops.length === 0) {
     return (
@@ -150,17 +148,7 @@ function CropsStep({
   );
 }
 
-function TestStep({
-  state,
-  set,
-  prices,
-  tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  prices: TPriceList | undefined;
-  tr: Translate;
-}) {
+function TestStep({ state, set, prices, tr }: StepProps & { prices: TPriceList | undefined }) {
   const lang = useLang();
   const price = (grosze: number | undefined) =>
     grosze === undefined ? '' : tr('farmOrder.perSample', { price: formatPrice(grosze, lang) });
@@ -187,14 +175,7 @@ function TestStep({
               type="checkbox"
               name="additional"
               checked={state.additionalTests.includes(test)}
-              onChange={() =>
-                set((s) => ({
-                  ...s,
-                  additionalTests: s.additionalTests.includes(test)
-                    ? s.additionalTests.filter((x) => x !== test)
-                    : [...s.additionalTests, test],
-                }))
-              }
+              onChange={() => set((s) => ({ ...s, additionalTests: toggled(s.additionalTests, test) }))}
             >
               {tr(`labResults.test${test}`)} · {price(prices?.farm.additionalTestPerSample[test])}
             </Choice>
@@ -205,17 +186,7 @@ function TestStep({
   );
 }
 
-function EquipmentStep({
-  state,
-  set,
-  prices,
-  tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  prices: TPriceList | undefined;
-  tr: Translate;
-}) {
+function EquipmentStep({ state, set, prices, tr }: StepProps & { prices: TPriceList | undefined }) {
   const lang = useLang();
   return (
     <fieldset className="farm-order__fieldset">
@@ -230,14 +201,7 @@ function EquipmentStep({
               type="checkbox"
               name="equipment"
               checked={state.equipment.includes(item)}
-              onChange={() =>
-                set((s) => ({
-                  ...s,
-                  equipment: s.equipment.includes(item)
-                    ? s.equipment.filter((x) => x !== item)
-                    : [...s.equipment, item],
-                }))
-              }
+              onChange={() => set((s) => ({ ...s, equipment: toggled(s.equipment, item) }))}
             >
               {tr(`farmOrder.eq${item}`)} ·{' '}
               {cost === undefined ? '' : cost === 0 ? tr('farmOrder.free') : formatPrice(cost, lang)}
@@ -262,17 +226,7 @@ function mainAddress(profile: ReturnType<typeof useProfile>['data']) {
   );
 }
 
-function DataStep({
-  state,
-  set,
-  summary,
-  tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  summary: ProfileSummary;
-  tr: Translate;
-}) {
+function DataStep({ state, set, summary, tr }: StepProps & { summary: ProfileSummary }) {
   const me = useCurrentUser().data;
   const profile = useProfile().data;
   const personal = profile?.personalData;
@@ -341,13 +295,7 @@ function AddressStep({
   summary,
   showErrors,
   tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  summary: ProfileSummary;
-  showErrors: boolean;
-  tr: Translate;
-}) {
+}: StepProps & { summary: ProfileSummary; showErrors: boolean }) {
   const errors = showErrors ? addressErrors(state.address) : {};
   const setField = (key: keyof AddressForm, value: string) =>
     set((s) => ({ ...s, address: { ...s.address, [key]: value } }));
@@ -480,13 +428,7 @@ function SummaryStep({
   crops,
   summary,
   tr,
-}: {
-  state: WizardState;
-  set: SetState;
-  crops: TCrop[];
-  summary: ProfileSummary;
-  tr: Translate;
-}) {
+}: StepProps & { crops: TCrop[]; summary: ProfileSummary }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [quote, setQuote] = useState<TQuote>();

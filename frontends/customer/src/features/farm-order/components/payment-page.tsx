@@ -18,6 +18,8 @@ import {
 import { orderErrorMessage } from '../rules/errors';
 import { PENDING_PAYMENT_KEY, formatPrice } from '../rules/wizard';
 import '../../../lib/styles/farm-order.css';
+import { DetailsList } from '../../../lib/components/details-list';
+import { LoadFailed } from '../../../lib/components/load-failed';
 
 /** What the page says: the service's outcome, or "unconfirmed" once it stopped waiting for one. */
 export type PaymentView =
@@ -132,14 +134,7 @@ function TransferDetails({
           ? tr('farmOrder.deferredHint', { date: t.dueDate ? formatDate(lang, t.dueDate) : '' })
           : tr('farmOrder.traditionalHint')}
       </p>
-      <dl className="sample-details">
-        {rows.map(([label, value]) => (
-          <div className="sample-details__row" key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
     </section>
   );
 }
@@ -195,12 +190,11 @@ export function PaymentPage({ pollMs = 3000, polls = 10 }: PaymentPageProps) {
   if (error) {
     const notFound = isApiError(error) && error.status === 404;
     return (
-      <section className="page page--narrow">
-        <FormError>{notFound ? tr('errors.orderNotFound') : orderErrorMessage(lang, error)}</FormError>
-        <Link to="/orders" className="gl-button">
-          {tr('farmOrder.toOrders')}
-        </Link>
-      </section>
+      <LoadFailed
+        message={notFound ? tr('errors.orderNotFound') : orderErrorMessage(lang, error)}
+        back="/orders"
+        backLabel={tr('farmOrder.toOrders')}
+      />
     );
   }
   if (!data) return <p className="muted">{tr('farmOrder.loading')}</p>;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormError, TableScroll } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -17,18 +17,14 @@ import { formatArea, formatNumber } from '@gleba/i18n';
 import { describeError, useLang, useT, type Translate } from '../../../lib/i18n';
 import type { Language } from '@gleba/contracts';
 import { formatDate } from '../../../lib/test-status';
-import { useLayerChoice } from '../../../lib/map/layer-choice';
-import { LayerSwitcher } from '../../../lib/map/layer-switcher';
 import { downloadPrescription, useCrop, useFieldHistory, useOrdersById } from '../../../lib/api/farm-order';
 import { NO_DATA_COLOUR } from '../../../lib/results/layers';
 import { exportBody, mappedSectors, rateColour, sectorPrescription } from '../rules/prescription';
 import { sectorViews } from '../rules/sector-views';
 import { sampleSectors } from '../../../lib/results/class-layers';
 import { ordersWithResults } from './field-results-page';
+import { MapResults } from '../../../lib/results/map-results';
 import '../../../lib/styles/farm-order.css';
-
-/** MapLibre loads with this page only (the results map's chunk). */
-const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 const FORMATS: { format: PrescriptionFormat; label: string }[] = [
   { format: 'isoxml', label: 'prescription.exportIsoxml' },
@@ -106,7 +102,6 @@ export function PrescriptionPage() {
     K2O: 'POTASSIUM_SALT',
     MGO: 'KIESERITE',
   });
-  const [mapLayers, setMapLayers] = useLayerChoice();
   const [busy, setBusy] = useState<PrescriptionFormat | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -169,110 +164,98 @@ export function PrescriptionPage() {
           <p className="muted">
             {tr('prescription.basedOn', { number: latest.orderNumber, date: formatDate(lang, latest.date) })}
           </p>
-          <div className="farm-order__controls prescription__controls">
-            <fieldset className="farm-order__layers">
-              <legend>{tr('prescription.what')}</legend>
-              {PRESCRIPTION_KINDS.map((k) => (
-                <label key={k}>
-                  <input
-                    type="radio"
-                    name="prescription-kind"
-                    value={k}
-                    checked={kind === k}
-                    onChange={() => setKind(k)}
-                  />{' '}
-                  {tr(`prescription.kind_${k}`)}
-                </label>
-              ))}
-            </fieldset>
-            <div className="prescription__product">
-              <label htmlFor="prescription-product">{tr('prescription.product')}</label>{' '}
-              <select
-                id="prescription-product"
-                value={product.id}
-                onChange={(e) => setChosen((c) => ({ ...c, [kind]: e.target.value }))}
-              >
-                {PRESCRIPTION_PRODUCTS[kind].map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {productLabel(tr, lang, p)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {features.length > 0 && (
-              <LayerSwitcher
-                choice={mapLayers}
-                onChange={setMapLayers}
-                className="farm-order__layers map-layers"
-              />
-            )}
-          </div>
-          <div className="farm-order__results">
-            <div className="farm-order__results-main">
-              {features.length > 0 && (
-                <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-                  <NutrientMap
-                    features={features}
-                    selected={null}
-                    onPick={() => undefined}
-                    baseStyle={mapLayers.base}
-                    cadastre={mapLayers.cadastre}
-                    label={tr('prescription.mapLabel')}
-                  />
-                </Suspense>
-              )}
-              <RateLegend prescription={prescription} tr={tr} />
-            </div>
-            <div className="farm-order__results-side">
-              <section aria-label={tr('prescription.total')} className="prescription__total">
-                <h3>{tr('prescription.total')}</h3>
-                <p data-total-kg={prescription.totalKg}>
-                  <strong>
-                    {tr('prescription.totalOf', {
-                      product: productName,
-                      amount: amountText(tr, lang, prescription.totalKg),
-                      area: formatArea(lang, prescription.areaWithRateHa),
-                    })}
-                  </strong>
-                </p>
-                {prescription.areaWithoutRateHa > 0 && (
-                  <p className="muted">
-                    {tr('prescription.noRateArea', {
-                      area: formatArea(lang, prescription.areaWithoutRateHa),
-                    })}
-                  </p>
-                )}
-                {prescription.totalKg === 0 && prescription.areaWithRateHa > 0 && (
-                  <p>{tr('prescription.nothingNeeded')}</p>
-                )}
-              </section>
-              <section aria-label={tr('prescription.exports')}>
-                <h3>{tr('prescription.exports')}</h3>
-                <div className="results-actions prescription__exports">
-                  {FORMATS.map(({ format, label }) => (
-                    <button
-                      key={format}
-                      type="button"
-                      className="gl-button gl-button--secondary"
-                      disabled={busy !== null || body.zones.length === 0}
-                      onClick={() => void download(format)}
-                    >
-                      {tr(label)}
-                    </button>
+          <MapResults
+            controlsClassName="farm-order__controls prescription__controls"
+            controls={
+              <>
+                <fieldset className="farm-order__layers">
+                  <legend>{tr('prescription.what')}</legend>
+                  {PRESCRIPTION_KINDS.map((k) => (
+                    <label key={k}>
+                      <input
+                        type="radio"
+                        name="prescription-kind"
+                        value={k}
+                        checked={kind === k}
+                        onChange={() => setKind(k)}
+                      />{' '}
+                      {tr(`prescription.kind_${k}`)}
+                    </label>
                   ))}
+                </fieldset>
+                <div className="prescription__product">
+                  <label htmlFor="prescription-product">{tr('prescription.product')}</label>{' '}
+                  <select
+                    id="prescription-product"
+                    value={product.id}
+                    onChange={(e) => setChosen((c) => ({ ...c, [kind]: e.target.value }))}
+                  >
+                    {PRESCRIPTION_PRODUCTS[kind].map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {productLabel(tr, lang, p)}
+                      </option>
+                    ))}
+                  </select>
                 </div>
-                {body.zones.length === 0 && <p className="muted">{tr('prescription.noExport')}</p>}
-                <p role="status" className="muted">
-                  {busy
-                    ? tr('prescription.exporting')
-                    : done
-                      ? tr('prescription.exported', { file: done })
-                      : ''}
-                </p>
-                <FormError>{exportError ?? undefined}</FormError>
-              </section>
-            </div>
-          </div>
+              </>
+            }
+            features={features}
+            selected={null}
+            onPick={() => undefined}
+            label={tr('prescription.mapLabel')}
+            legend={<RateLegend prescription={prescription} tr={tr} />}
+            side={
+              <>
+                <section aria-label={tr('prescription.total')} className="prescription__total">
+                  <h3>{tr('prescription.total')}</h3>
+                  <p data-total-kg={prescription.totalKg}>
+                    <strong>
+                      {tr('prescription.totalOf', {
+                        product: productName,
+                        amount: amountText(tr, lang, prescription.totalKg),
+                        area: formatArea(lang, prescription.areaWithRateHa),
+                      })}
+                    </strong>
+                  </p>
+                  {prescription.areaWithoutRateHa > 0 && (
+                    <p className="muted">
+                      {tr('prescription.noRateArea', {
+                        area: formatArea(lang, prescription.areaWithoutRateHa),
+                      })}
+                    </p>
+                  )}
+                  {prescription.totalKg === 0 && prescription.areaWithRateHa > 0 && (
+                    <p>{tr('prescription.nothingNeeded')}</p>
+                  )}
+                </section>
+                <section aria-label={tr('prescription.exports')}>
+                  <h3>{tr('prescription.exports')}</h3>
+                  <div className="results-actions prescription__exports">
+                    {FORMATS.map(({ format, label }) => (
+                      <button
+                        key={format}
+                        type="button"
+                        className="gl-button gl-button--secondary"
+                        disabled={busy !== null || body.zones.length === 0}
+                        onClick={() => void download(format)}
+                      >
+                        {tr(label)}
+                      </button>
+                    ))}
+                  </div>
+                  {body.zones.length === 0 && <p className="muted">{tr('prescription.noExport')}</p>}
+                  <p role="status" className="muted">
+                    {busy
+                      ? tr('prescription.exporting')
+                      : done
+                        ? tr('prescription.exported', { file: done })
+                        : ''}
+                  </p>
+                  <FormError>{exportError ?? undefined}</FormError>
+                </section>
+              </>
+            }
+          />
           <section aria-label={tr('prescription.sectors')}>
             <h3>{tr('prescription.sectors')}</h3>
             <TableScroll>

@@ -10,6 +10,7 @@ import type {
   TDeliveryAddress,
   TQuoteBody,
 } from '@gleba/contracts';
+import { EMPTY_ADDRESS_FIELDS, type AddressFields } from '../../../lib/address-fields';
 
 /** The wizard's steps, in order (spec section 2: crops, basic or express, equipment, data, address, summary). */
 export const STEPS = ['crops', 'test', 'equipment', 'data', 'address', 'summary'] as const;
@@ -24,14 +25,8 @@ export const STEP_MESSAGE: Record<Step, string> = {
   summary: 'farmOrder.stepSummary',
 };
 
-export interface AddressForm {
+export interface AddressForm extends AddressFields {
   recipient: string;
-  voivodeship: string;
-  cityName: string;
-  postCode: string;
-  streetName: string;
-  buildingNumber: string;
-  apartmentNumber: string;
 }
 
 export interface WizardState {
@@ -47,15 +42,7 @@ export interface WizardState {
   paymentMethod: PaymentMethod;
 }
 
-export const EMPTY_ADDRESS: AddressForm = {
-  recipient: '',
-  voivodeship: '',
-  cityName: '',
-  postCode: '',
-  streetName: '',
-  buildingNumber: '',
-  apartmentNumber: '',
-};
+export const EMPTY_ADDRESS: AddressForm = { recipient: '', ...EMPTY_ADDRESS_FIELDS };
 
 export function initialWizard(): WizardState {
   return {
@@ -113,9 +100,12 @@ export function toggleCrop(state: WizardState, crop: TCrop): WizardState {
 }
 
 export function toggleSector(state: WizardState, cropId: string, sectorId: string): WizardState {
-  const current = state.crops[cropId] ?? [];
-  const next = current.includes(sectorId) ? current.filter((id) => id !== sectorId) : [...current, sectorId];
-  return { ...state, crops: { ...state.crops, [cropId]: next } };
+  return { ...state, crops: { ...state.crops, [cropId]: toggled(state.crops[cropId] ?? [], sectorId) } };
+}
+
+/** The list with `item` added, or without it when it was there (a ticked or unticked box). */
+export function toggled<T>(list: readonly T[], item: T): T[] {
+  return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 }
 
 /** Drops crops and sectors that no longer exist (the wizard may be restored after the map changed). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -17,10 +17,8 @@ import {
 } from '../../../lib/results/class-layers';
 import { classOf, colourOf, type ClassSource, type Layer } from '../../../lib/results/layers';
 import { useOrderResults } from '../../../lib/api/results';
+import { LazyNutrientMap } from '../../../lib/results/lazy-nutrient-map';
 import '../../../lib/styles/farm-order.css';
-
-/** MapLibre comes with the map only (its own chunk, the field results page's). */
-const NutrientMap = lazy(() => import('../../../lib/results/nutrient-map'));
 
 export interface TestSector {
   key: string;
@@ -142,16 +140,14 @@ export function FarmTestMap({ view }: { view: TSampleResultsView }) {
           className="farm-order__layers map-layers"
         />
       </div>
-      <Suspense fallback={<p className="muted">{tr('farmMap.loadingMap')}</p>}>
-        <NutrientMap
-          features={features}
-          selected={selected}
-          onPick={setPicked}
-          baseStyle={mapLayers.base}
-          cadastre={mapLayers.cadastre}
-          label={tr('customerTests.testMapLabel', { name: field })}
-        />
-      </Suspense>
+      <LazyNutrientMap
+        features={features}
+        selected={selected}
+        onPick={setPicked}
+        baseStyle={mapLayers.base}
+        cadastre={mapLayers.cadastre}
+        label={tr('customerTests.testMapLabel', { name: field })}
+      />
       <LayerLegend layer={layer} tr={tr} />
       <section aria-label={tr('farmOrder.sectors')}>
         <h3>{tr('farmOrder.sectors')}</h3>

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { readMapConfig, type BaseStyle } from '../../../lib/map/map-config';
-import { MapView } from '../../../lib/map/map-view';
+import type { BaseStyle } from '../../../lib/map/map-config';
+import { OverlayMap } from '../../../lib/map/overlay-map';
 
 export const GARDEN_SOURCE = 'garden-location';
 export const GARDEN_MARKER = 'garden-marker';
-
-const config = readMapConfig();
-const NONE: never[] = [];
 
 export interface GardenMarkerMapProps {
   lat: number;
@@ -48,18 +45,12 @@ export default function GardenMarkerMap({ lat, lon, baseStyle, cadastre, label }
   const d = 0.0005;
 
   return (
-    <div className="farm-order__map">
-      <MapView
-        config={config}
-        baseStyle={baseStyle}
-        cadastre={cadastre}
-        plots={NONE}
-        crops={NONE}
-        selection={null}
-        label={label}
-        onMap={setMap}
-        initialBounds={[lon - d, lat - d, lon + d, lat + d]}
-      />
-    </div>
+    <OverlayMap
+      baseStyle={baseStyle}
+      cadastre={cadastre}
+      label={label}
+      onMap={setMap}
+      initialBounds={[lon - d, lat - d, lon + d, lat + d]}
+    />
   );
 }

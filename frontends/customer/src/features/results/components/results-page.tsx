@@ -29,6 +29,8 @@ import { GardenLocation } from './garden-location';
 import { doseText, hasLaterLimeDose, noLimeDose, totalText } from '../../../lib/results/doses';
 import '../../../lib/styles/results.css';
 import { TakenPunctures } from '../../../lib/components/taken-punctures';
+import { DetailsList } from '../../../lib/components/details-list';
+import { LoadFailed } from '../../../lib/components/load-failed';
 
 function ResultsTable({ result, tr, lang }: { result: TTestResultView; tr: Translate; lang: Language }) {
   const main = result.elements.filter((e) => MAIN_KEYS.includes(e.key));
@@ -155,14 +157,7 @@ function ResultsDetails({ view, tr, lang }: { view: TSampleResultsView; tr: Tran
   return (
     <section aria-label={tr('customerTests.sampleInfo')}>
       <h2>{tr('customerTests.sampleInfo')}</h2>
-      <dl className="sample-details">
-        {rows.map(([label, value]) => (
-          <div className="sample-details__row" key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
     </section>
   );
 }
@@ -238,12 +233,11 @@ export function ResultsPage() {
   if (failed) {
     const notFound = isApiError(failed) && failed.status === 404;
     return (
-      <section className="page page--narrow">
-        <FormError>{notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}</FormError>
-        <Link to="/soil-tests" className="gl-button">
-          {tr('customerTests.backToTests')}
-        </Link>
-      </section>
+      <LoadFailed
+        message={notFound ? tr('customerTests.resultsNotFound') : describeError(lang, failed)}
+        back="/soil-tests"
+        backLabel={tr('customerTests.backToTests')}
+      />
     );
   }
   if (!data) return <p className="muted">{tr('customerTests.loading')}</p>;

@@ -3,6 +3,7 @@ import { useLang, useT } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import { usePlants } from '../../../lib/api/soil-tests';
 import '../../../lib/styles/results.css';
+import { DetailsList } from '../../../lib/components/details-list';
 
 /** The sample's details: one column on phones, two from 880 px (spec section 2, wide layout). */
 export function SampleDetailsView({ test }: { test: TGardenTest }) {
@@ -23,14 +24,7 @@ export function SampleDetailsView({ test }: { test: TGardenTest }) {
   return (
     <section aria-label={tr('customerTests.sampleInfo')}>
       <h2>{tr('customerTests.sampleInfo')}</h2>
-      <dl className="sample-details">
-        {rows.map(([label, value]) => (
-          <div className="sample-details__row" key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailsList rows={rows} />
     </section>
   );
 }

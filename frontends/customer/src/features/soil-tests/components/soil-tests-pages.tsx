@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
@@ -217,6 +217,63 @@ export function OrderNotFound() {
 export const isOrderNotFound = (e: unknown) =>
   isApiError(e) && (e.code === OrdersErrorCode.orderNotFoundForTestId || e.status === 404);
 
+/**
+ * A button that asks before an action that cannot be undone; the dialog closes after the action,
+ * and a failure shows the server's message.
+ */
+function ConfirmedActionButton({
+  label,
+  secondary = false,
+  title,
+  confirmLabel,
+  action,
+  children,
+}: {
+  label: string;
+  secondary?: boolean;
+  title: string;
+  confirmLabel?: string;
+  action: () => Promise<void>;
+  children: ReactNode;
+}) {
+  const lang = useLang();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await action();
+      setOpen(false);
+    } catch (e) {
+      setOpen(false);
+      toast.error(describeError(lang, e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={secondary ? 'gl-button gl-button--secondary' : 'gl-button'}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      <ConfirmationDialog
+        open={open}
+        title={title}
+        confirmLabel={confirmLabel}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        {children}
+      </ConfirmationDialog>
+    </>
+  );
+}
+
 /** Spec section 5: confirming shipment is irreversible, so it asks first. */
 export function ConfirmShipmentButton({
   testId,
@@ -226,76 +283,38 @@ export function ConfirmShipmentButton({
   onConfirmed: (test: TGardenTest) => void;
 }) {
   const tr = useT();
-  const lang = useLang();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      const test = await confirmShipment(testId);
-      setOpen(false);
-      toast.success(tr('customerTests.shipmentConfirmed'));
-      onConfirmed(test);
-    } catch (e) {
-      setOpen(false);
-      toast.error(describeError(lang, e));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <>
-      <button type="button" className="gl-button" onClick={() => setOpen(true)}>
-        {tr('customerTests.confirmShipment')}
-      </button>
-      <ConfirmationDialog
-        open={open}
-        title={tr('customerTests.confirmShipmentTitle')}
-        confirmLabel={tr('customerTests.confirmShipmentYes')}
-        busy={busy}
-        onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
-      >
-        <p role="alert">{tr('customerTests.confirmShipmentWarning')}</p>
-      </ConfirmationDialog>
-    </>
+    <ConfirmedActionButton
+      label={tr('customerTests.confirmShipment')}
+      title={tr('customerTests.confirmShipmentTitle')}
+      confirmLabel={tr('customerTests.confirmShipmentYes')}
+      action={async () => {
+        const test = await confirmShipment(testId);
+        toast.success(tr('customerTests.shipmentConfirmed'));
+        onConfirmed(test);
+      }}
+    >
+      <p role="alert">{tr('customerTests.confirmShipmentWarning')}</p>
+    </ConfirmedActionButton>
   );
 }
 
 function CancelTestButton({ testId }: { testId: string }) {
   const tr = useT();
-  const lang = useLang();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function cancel() {
-    setBusy(true);
-    try {
-      await cancelSoilTest(testId);
-      toast.success(tr('customerTests.testCancelled'));
-      navigate('/soil-tests');
-    } catch (e) {
-      setOpen(false);
-      toast.error(describeError(lang, e));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <>
-      <button type="button" className="gl-button gl-button--secondary" onClick={() => setOpen(true)}>
-        {tr('customerTests.cancelTest')}
-      </button>
-      <ConfirmationDialog
-        open={open}
-        title={tr('customerTests.cancelTestTitle')}
-        busy={busy}
-        onConfirm={() => void cancel()}
-        onCancel={() => setOpen(false)}
-      >
-        <p>{tr('customerTests.cancelTestText')}</p>
-      </ConfirmationDialog>
-    </>
+    <ConfirmedActionButton
+      label={tr('customerTests.cancelTest')}
+      secondary
+      title={tr('customerTests.cancelTestTitle')}
+      action={async () => {
+        await cancelSoilTest(testId);
+        toast.success(tr('customerTests.testCancelled'));
+        navigate('/soil-tests');
+      }}
+    >
+      <p>{tr('customerTests.cancelTestText')}</p>
+    </ConfirmedActionButton>
   );
 }
 
