@@ -1,7 +1,5 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { networkError } from '@gleba/api-client';
-import { saveFile } from '@gleba/ui';
 import type {
   PrescriptionFormat,
   TCreateOrderBody,
@@ -15,7 +13,7 @@ import type {
   TFieldHistoryView,
 } from '@gleba/contracts';
 import { api } from '../api-client';
-import { fileNameOf, throwApiError } from './file-response';
+import { downloadFile } from './file-response';
 import { useLanguageStore } from '../../stores/language-store';
 
 export interface PaymentInstructions {
@@ -128,25 +126,9 @@ export async function downloadPrescription(
   format: PrescriptionFormat,
   body: TPrescriptionExportBody,
 ): Promise<string> {
-  const headers: Record<string, string> = {
-    accept: 'application/zip, application/geo+json, application/json',
-    'content-type': 'application/json',
-    'x-gleba-lang': useLanguageStore.getState().lang,
-  };
-  const token = api.tokens.accessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(`/api/crops/${encodeURIComponent(cropId)}/prescription/${format}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw networkError(cause);
-  }
-  if (!res.ok) await throwApiError(res);
-  const fileName = fileNameOf(res, `prescription.${format === 'geojson' ? 'geojson' : 'zip'}`);
-  saveFile(await res.blob(), fileName);
-  return fileName;
+  return downloadFile(
+    `crops/${encodeURIComponent(cropId)}/prescription/${format}`,
+    `prescription.${format === 'geojson' ? 'geojson' : 'zip'}`,
+    { accept: 'application/zip, application/geo+json, application/json', body },
+  );
 }

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import type { TOrderResultsView, TSampleResultsView } from '@gleba/contracts';
 import { api } from '../api-client';
 import { useLanguageStore } from '../../stores/language-store';
+import { downloadFile } from './file-response';
 
 /** `GET /api/results/tests/{testId}`. */
 export const resultsKey = (testId: string) => `results/tests/${encodeURIComponent(testId)}`;
@@ -24,22 +25,7 @@ export function useTestResults(testId: string | undefined) {
   );
 }
 
-/** Downloads a PDF of the API (the client reads JSON only): bearer token and language as the client sends them. */
+/** Downloads a PDF of the API and saves it as `fileName` (see `downloadFile`). */
 export async function downloadPdf(path: string, fileName: string): Promise<void> {
-  const headers: Record<string, string> = {
-    accept: 'application/pdf',
-    'x-gleba-lang': useLanguageStore.getState().lang,
-  };
-  const token = api.tokens.accessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/${path}`, { headers });
-  if (!res.ok) throw new Error(`download failed: ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(path, fileName, { accept: 'application/pdf' });
 }

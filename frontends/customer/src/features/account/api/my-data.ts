@@ -1,10 +1,7 @@
 import useSWR from 'swr';
-import { LANGUAGE_HEADER } from '@gleba/api-client';
-import { saveFile } from '@gleba/ui';
 import type { TErasureAnswer, TPrivacyRequest } from '@gleba/contracts';
 import { api } from '../../../lib/api-client';
-import { fileNameOf, throwApiError } from '../../../lib/api/file-response';
-import { useLanguageStore } from '../../../stores/language-store';
+import { downloadFile } from '../../../lib/api/file-response';
 
 export const privacyRequestsKey = 'users/me/privacy-requests';
 
@@ -25,10 +22,5 @@ export const confirmErasure = (token: string) =>
 
 /** The archive (binary: the api client reads JSON) with the session's token; saved as a file. */
 export async function downloadArchive(requestId: string): Promise<void> {
-  const headers: Record<string, string> = { [LANGUAGE_HEADER]: useLanguageStore.getState().lang };
-  const token = api.tokens.accessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/${privacyRequestsKey}/${encodeURIComponent(requestId)}/archive`, { headers });
-  if (!res.ok) await throwApiError(res);
-  saveFile(await res.blob(), fileNameOf(res, 'gleba-data.zip'));
+  await downloadFile(`${privacyRequestsKey}/${encodeURIComponent(requestId)}/archive`, 'gleba-data.zip');
 }
