@@ -29,7 +29,8 @@ export const ZLabImportSettings = z.object({
   /**
    * true: the check parses the workbook on a worker thread of its own (kept between imports) while
    * the service's thread stages; false (default): in the service's thread. On 2 cores shared with
-   * Postgres the thread gained under 10% and cost ~90 MB of peak memory (decision 0027).
+   * Postgres the thread gained little time and cost much peak memory (decision 0027; figures in
+   * bench/results/lab-import.md).
    */
   IMPORT_PARSE_THREAD: z
     .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
