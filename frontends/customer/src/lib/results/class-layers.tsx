@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { TFarmOrder } from '@gleba/contracts';
 import type { Translate } from '../i18n';
 import { LAYERS, LAYER_SPEC, classOf, legendEntries, type ClassSource, type Layer } from './layers';
+import '../styles/results.css';
 
 /** The key of an undivided crop's only "sector" (its samples have no sector id). */
 export const WHOLE = 'whole';

@@ -3,6 +3,7 @@ import { useLayerChoice } from '../map/layer-choice';
 import { LayerSwitcher } from '../map/layer-switcher';
 import { LazyNutrientMap } from './lazy-nutrient-map';
 import type { SectorFeature } from './nutrient-map';
+import '../styles/results.css';
 
 /**
  * A results page's map area: the page's controls with the layer switcher, then the nutrient map

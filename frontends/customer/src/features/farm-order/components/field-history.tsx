@@ -60,7 +60,8 @@ function PhChart({ series, tr }: { series: PhPoint[]; tr: Translate }) {
     PAD.top +
     ((PH_MAX - Math.min(PH_MAX, Math.max(PH_MIN, ph))) * (H - PAD.top - PAD.bottom)) / (PH_MAX - PH_MIN);
   return (
-    <figure className="results-chart farm-order__chart">
+    // Focusable: on a phone the figure scrolls sideways, and a keyboard must reach that.
+    <figure className="results-chart farm-order__chart" tabIndex={0}>
       <figcaption>{tr('farmOrder.historyChart')}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr('farmOrder.historyChart')}>
         {[4, 5, 6, 7, 8].map((v) => (
