@@ -222,7 +222,7 @@ export const admin = defineMessages({
     rowsRejected: 'Odrzucone',
     ordersTouched: 'Zamówienia',
     importRowsColumn: 'Wiersze',
-    importRowsCounts: '{read} odczytane · {applied} zapisane · {rejected} odrzucone',
+    importRowsCounts: 'odczytano {read} · zapisano {applied} · odrzucono {rejected}',
     applyNow: 'Zapisz wyniki',
     checkAgain: 'Sprawdź ponownie',
     newImport: 'Nowy import',

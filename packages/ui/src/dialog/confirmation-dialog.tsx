@@ -12,6 +12,8 @@ export interface ConfirmationDialogProps {
   onCancel: () => void;
   /** Disables the buttons while the confirmed action runs. */
   busy?: boolean;
+  /** The action destroys something (a cancellation): the confirm button says so by its colour. */
+  danger?: boolean;
 }
 
 /** Spec section 4: cancelling an order or a test asks for confirmation first. */
@@ -24,6 +26,7 @@ export function ConfirmationDialog({
   onConfirm,
   onCancel,
   busy,
+  danger = false,
 }: ConfirmationDialogProps) {
   const tr = useT();
   return (
@@ -36,7 +39,12 @@ export function ConfirmationDialog({
           <button type="button" className="gl-button gl-button--secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel ?? tr('ui.no')}
           </button>
-          <button type="button" className="gl-button" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={danger ? 'gl-button gl-button--danger' : 'gl-button'}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {confirmLabel ?? tr('ui.yes')}
           </button>
         </>

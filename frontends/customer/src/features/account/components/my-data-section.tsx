@@ -113,6 +113,7 @@ function DeleteAccountForm({ social }: { social: boolean }) {
       </button>
       <ConfirmationDialog
         open={confirming}
+        danger
         title={tr('customer.deleteAccountConfirmTitle')}
         confirmLabel={tr('customer.deleteAccountSubmit')}
         onConfirm={() => void onConfirm()}

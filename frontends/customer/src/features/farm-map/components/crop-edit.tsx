@@ -117,6 +117,7 @@ export function DeleteItem({
       <ConfirmationDialog
         open={open}
         busy={busy}
+        danger
         confirmLabel={tr('farmMap.confirmDelete')}
         cancelLabel={tr('farmMap.cancel')}
         onCancel={() => setOpen(false)}

@@ -224,6 +224,7 @@ export const isOrderNotFound = (e: unknown) =>
 function ConfirmedActionButton({
   label,
   secondary = false,
+  danger = false,
   title,
   confirmLabel,
   action,
@@ -231,6 +232,7 @@ function ConfirmedActionButton({
 }: {
   label: string;
   secondary?: boolean;
+  danger?: boolean;
   title: string;
   confirmLabel?: string;
   action: () => Promise<void>;
@@ -265,6 +267,7 @@ function ConfirmedActionButton({
         title={title}
         confirmLabel={confirmLabel}
         busy={busy}
+        danger={danger}
         onConfirm={() => void confirm()}
         onCancel={() => setOpen(false)}
       >
@@ -306,6 +309,7 @@ function CancelTestButton({ testId }: { testId: string }) {
     <ConfirmedActionButton
       label={tr('customerTests.cancelTest')}
       secondary
+      danger
       title={tr('customerTests.cancelTestTitle')}
       action={async () => {
         await cancelSoilTest(testId);
