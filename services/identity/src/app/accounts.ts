@@ -23,7 +23,7 @@ import {
   suspendedAccountKey,
 } from '@gleba/contracts';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
+import type { Database, OneTimeTokenPurpose } from '../db/database';
 import {
   findCurrentUser,
   findProfile,
@@ -55,18 +55,32 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
-async function requestActivationLink(ctx: Deps, trx: Transaction<Database>, user: User): Promise<void> {
+/**
+ * A single-use token for a link e-mailed to the user: stored hashed, valid for `ttlMs`. Returns
+ * what the event that sends the e-mail carries (the recipient, the token and its expiry).
+ */
+export async function emailedToken(
+  trx: Transaction<Database>,
+  user: User,
+  purpose: OneTimeTokenPurpose,
+  ttlMs: number,
+) {
   const token = newOpaqueToken();
-  const expiresAt = new Date(Date.now() + ctx.config.ACTIVATION_TOKEN_TTL_HOURS * 3_600_000);
-  await createOneTimeToken(trx, user.id, 'ACTIVATION', hashToken(token), expiresAt);
-  await ctx.outbox.publish(trx, ActivationLinkRequestedV1, {
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await createOneTimeToken(trx, user.id, purpose, hashToken(token), expiresAt);
+  return {
     userId: user.id,
     email: user.email,
     firstName: user.firstName,
     language: user.language,
     token,
     expiresAt: expiresAt.toISOString(),
-  });
+  };
+}
+
+async function requestActivationLink(ctx: Deps, trx: Transaction<Database>, user: User): Promise<void> {
+  const link = await emailedToken(trx, user, 'ACTIVATION', ctx.config.ACTIVATION_TOKEN_TTL_HOURS * 3_600_000);
+  await ctx.outbox.publish(trx, ActivationLinkRequestedV1, link);
 }
 
 export async function publishRegistered(ctx: Deps, trx: Transaction<Database>, user: User): Promise<void> {
@@ -207,19 +221,9 @@ export async function forgotPassword(
   } else if (!user) {
     throw notFound(E.emailDoesNotExist, 'E-mail does not exist');
   }
-  const token = newOpaqueToken();
-  const expiresAt = new Date(Date.now() + ctx.config.RESET_TOKEN_TTL_MINUTES * 60_000);
   await ctx.db.transaction().execute(async (trx) => {
-    await createOneTimeToken(trx, user.id, 'PASSWORD_RESET', hashToken(token), expiresAt);
-    await ctx.outbox.publish(trx, PasswordResetRequestedV1, {
-      userId: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      language: user.language,
-      token,
-      expiresAt: expiresAt.toISOString(),
-      app,
-    });
+    const link = await emailedToken(trx, user, 'PASSWORD_RESET', ctx.config.RESET_TOKEN_TTL_MINUTES * 60_000);
+    await ctx.outbox.publish(trx, PasswordResetRequestedV1, { ...link, app });
   });
 }
 

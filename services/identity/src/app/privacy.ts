@@ -46,15 +46,11 @@ import {
   type PrivacyRequest,
   type RequestedBy,
 } from '../db/repositories/privacy.repository';
-import {
-  consumeOneTimeToken,
-  createOneTimeToken,
-  peekOneTimeToken,
-} from '../db/repositories/tokens.repository';
+import { consumeOneTimeToken, peekOneTimeToken } from '../db/repositories/tokens.repository';
 import { disableUser, findUserById, isUserErased, type User } from '../db/repositories/users.repository';
 import { exportReadme } from '../domain/export-readme';
-import { hashToken, newOpaqueToken } from '../domain/secrets';
-import { markSuspended } from './accounts';
+import { hashToken } from '../domain/secrets';
+import { emailedToken, markSuspended } from './accounts';
 import { depsOf, type Deps } from './deps';
 import { endUserSessions, markSessionsEnded } from './sessions';
 
@@ -156,18 +152,14 @@ export async function askErasure(
   if (user.role === 'ADMIN')
     throw new AppError(E.adminNotErasable, 409, 'An administrator account is not erased here');
   if (user.passwordHash === null) {
-    const token = newOpaqueToken();
-    const expiresAt = new Date(Date.now() + ctx.config.ERASURE_CONFIRM_TTL_HOURS * 3_600_000);
     await ctx.db.transaction().execute(async (trx) => {
-      await createOneTimeToken(trx, user.id, 'ERASURE_CONFIRM', hashToken(token), expiresAt);
-      await ctx.outbox.publish(trx, ErasureConfirmationRequestedV1, {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        language: user.language,
-        token,
-        expiresAt: expiresAt.toISOString(),
-      });
+      const link = await emailedToken(
+        trx,
+        user,
+        'ERASURE_CONFIRM',
+        ctx.config.ERASURE_CONFIRM_TTL_HOURS * 3_600_000,
+      );
+      await ctx.outbox.publish(trx, ErasureConfirmationRequestedV1, link);
     });
     return { confirmationSent: true, request: null };
   }
