@@ -120,6 +120,7 @@ async function makeWorkbook(rows: number, path: string): Promise<string[]> {
 }
 
 async function bare(path: string): Promise<Figures> {
+  const stopProfile = await profiler('bare');
   const base = process.memoryUsage.rss();
   const s = sampler();
   const c0 = process.cpuUsage();
@@ -138,6 +139,7 @@ async function bare(path: string): Promise<Figures> {
   }
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
+  await stopProfile();
   return {
     ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
@@ -147,18 +149,39 @@ async function bare(path: string): Promise<Figures> {
   };
 }
 
-/** BENCH_CPU_PROF=dir writes a V8 CPU profile of the measured window only (not the process's setup) to dir. */
-async function profiler(): Promise<() => Promise<void>> {
-  const dir = process.env.BENCH_CPU_PROF;
-  if (!dir) return async () => {};
+/**
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of each measured window only (not the process's setup)
+ * to dir; BENCH_HEAP_PROF=dir a sampling heap profile of what the window allocated (kept or not).
+ */
+async function profiler(name: string): Promise<() => Promise<void>> {
+  const cpuDir = process.env.BENCH_CPU_PROF;
+  const heapDir = process.env.BENCH_HEAP_PROF;
+  if (!cpuDir && !heapDir) return async () => {};
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  if (cpuDir) {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  if (heapDir) {
+    await session.post('HeapProfiler.enable');
+    // Every object is sampled at about one per 32 KiB allocated, and kept in the profile after it is collected.
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 32 * 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   return async () => {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(join(dir, `lab-import-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    if (cpuDir) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(join(cpuDir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    }
+    if (heapDir) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(join(heapDir, `${name}-${process.pid}.heapprofile`), JSON.stringify(profile));
+    }
     session.disconnect();
   };
 }
@@ -198,7 +221,7 @@ async function imported(path: string): Promise<Figures> {
   const file = readFileSync(path);
   const admin = keys.sign({ role: 'ADMIN' });
   global.gc?.();
-  const stopProfile = await profiler();
+  const stopProfile = await profiler('import');
   const base = process.memoryUsage.rss();
   const s = sampler();
   const c0 = process.cpuUsage();
