@@ -35,7 +35,7 @@ const limits = { maxFileBytes: 5 << 20, maxUncompressedBytes: 300 << 20, maxRati
 
 async function rowsOf(file: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  for await (const r of readSheets(file)) rows.push(r.values);
+  for await (const group of readSheets(file)) for (const r of group) rows.push(r.values);
   return rows;
 }
 

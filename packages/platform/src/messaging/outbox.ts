@@ -65,12 +65,13 @@ export function createOutbox(producer: string): Outbox {
       if (items.length === 0) return [];
       const correlationId = options.correlationId ?? currentCorrelationId();
       const envelopes = items.map((data) => envelopeOf(event, data, randomUUID(), correlationId));
-      // The rows as one JSON parameter (thousands of events are one value to bind, not four each).
+      // The rows as one JSON parameter (thousands of events are one value to bind, not four each),
+      // read as jsonb: parsed once, each envelope taken out of it as it is stored.
       const rows = `[${envelopes.map((e) => `{"id":"${e.id}","envelope":${JSON.stringify(e)}}`).join(',')}]`;
       await sql`
         insert into outbox (id, type, version, envelope)
         select x.id, ${event.type}, ${event.version}::integer, x.envelope
-        from json_to_recordset(${rows}::json) as x(id uuid, envelope jsonb)
+        from jsonb_to_recordset(${rows}::jsonb) as x(id uuid, envelope jsonb)
       `.execute(trx);
       await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(trx);
       return envelopes;

@@ -78,56 +78,57 @@ export async function* parseWorkbook(
     : Buffer.from(job.file.buffer, job.file.byteOffset, job.file.byteLength);
   // Shared strings before the worksheet, so exceljs streams it instead of spooling it to a temp file.
   const file = worksheetsLast(given);
-  for await (const sheetRow of readSheets(file, { signal, onProgress: (s) => (share = s) })) {
-    if (!layout) {
-      // A sheet without a header in its first rows is read through (a cover, a legend) and passed over.
-      if (sheetRow.number > HEADER_SEARCH_ROWS) continue;
-      if (!anyCell && sheetRow.values.some((v) => cellText(v) !== null)) anyCell = true;
-      layout = layoutOf(sheetRow.values);
-      if (layout) {
-        headerSheet = sheetRow.sheet;
-        sheetName = sheetRow.sheetName;
-        const missing = missingColumns(layout, job.chosen);
-        if (missing.length > 0)
-          throw new FileRejected(
-            LabImportErrorCode.importColumnMissing,
-            `no column for ${missing.join(', ')}`,
-            400,
-            { symbols: missing.join(', '), testType: job.chosen, sheet: sheetName },
-          );
+  read: for await (const sheetRows of readSheets(file, { signal, onProgress: (s) => (share = s) }))
+    for (const sheetRow of sheetRows) {
+      if (!layout) {
+        // A sheet without a header in its first rows is read through (a cover, a legend) and passed over.
+        if (sheetRow.number > HEADER_SEARCH_ROWS) continue;
+        if (!anyCell && sheetRow.values.some((v) => cellText(v) !== null)) anyCell = true;
+        layout = layoutOf(sheetRow.values);
+        if (layout) {
+          headerSheet = sheetRow.sheet;
+          sheetName = sheetRow.sheetName;
+          const missing = missingColumns(layout, job.chosen);
+          if (missing.length > 0)
+            throw new FileRejected(
+              LabImportErrorCode.importColumnMissing,
+              `no column for ${missing.join(', ')}`,
+              400,
+              { symbols: missing.join(', '), testType: job.chosen, sheet: sheetName },
+            );
+        }
+        continue;
       }
-      continue;
+      if (sheetRow.sheet !== headerSheet) break read; // the results end with their sheet
+      // The template's example row, copied in by the lab, is not a result.
+      if (cellText(sheetRow.values[layout.label]) === EXAMPLE_LABEL) continue;
+      const outcome = parseRow(layout, sheetRow.values, job.chosen);
+      if (outcome.kind === 'empty') continue;
+      rowsRead += 1;
+      if (rowsRead > job.maxRows)
+        throw new FileRejected(LabImportErrorCode.importTooManyRows, `more than ${job.maxRows} rows`, 400, {
+          max: job.maxRows,
+        });
+      if (outcome.kind === 'error') {
+        items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, errors: outcome.errors });
+      } else {
+        const { row } = outcome;
+        items.push({
+          kind: 'ok',
+          number: sheetRow.number,
+          label: row.label,
+          testType: row.testType,
+          category: row.category,
+          elements: bytes.add(compactElementsJson(row.elements)),
+          advice: adviceValuesOf(row.elements),
+        });
+      }
+      if (items.length >= job.batchSize) {
+        yield { items, share };
+        items = [];
+        bytes.next();
+      }
     }
-    if (sheetRow.sheet !== headerSheet) break; // the results end with their sheet
-    // The template's example row, copied in by the lab, is not a result.
-    if (cellText(sheetRow.values[layout.label]) === EXAMPLE_LABEL) continue;
-    const outcome = parseRow(layout, sheetRow.values, job.chosen);
-    if (outcome.kind === 'empty') continue;
-    rowsRead += 1;
-    if (rowsRead > job.maxRows)
-      throw new FileRejected(LabImportErrorCode.importTooManyRows, `more than ${job.maxRows} rows`, 400, {
-        max: job.maxRows,
-      });
-    if (outcome.kind === 'error') {
-      items.push({ kind: 'error', number: sheetRow.number, label: outcome.label, errors: outcome.errors });
-    } else {
-      const { row } = outcome;
-      items.push({
-        kind: 'ok',
-        number: sheetRow.number,
-        label: row.label,
-        testType: row.testType,
-        category: row.category,
-        elements: bytes.add(compactElementsJson(row.elements)),
-        advice: adviceValuesOf(row.elements),
-      });
-    }
-    if (items.length >= job.batchSize) {
-      yield { items, share };
-      items = [];
-      bytes.next();
-    }
-  }
   if (!layout) {
     if (!anyCell)
       throw new FileRejected(LabImportErrorCode.importEmptyWorkbook, 'no worksheet holds any data');

@@ -16,16 +16,27 @@ export interface SheetRow {
 const CHUNK = 64 * 1024;
 
 /**
+ * exceljs's worksheet reader parses its XML in steps, one per chunk of the inflated worksheet, each
+ * step's events in one array (`parse()`, which its documented row iterator walks); read here a step
+ * at a time, the rows of a chunk cost one await, not one each.
+ */
+interface StepwiseWorksheet {
+  name?: string;
+  parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
+}
+
+/**
  * Streams the rows of the workbook's worksheets, one after the other, with exceljs's streaming
- * reader, so memory stays flat whatever the number of rows; the caller stops reading when it has
- * what it needs. Dates come as `Date` (the styles are read for their number formats). `onProgress`
- * gets the share of the file consumed (0..1); aborting the signal destroys the input, which ends
- * the read with an error. `lastRow` tells where a broken file broke.
+ * reader, so memory stays flat whatever the number of rows; the rows come in the small groups the
+ * reader parses together (those of one chunk of the worksheet), and the caller stops reading when
+ * it has what it needs. Dates come as `Date` (the styles are read for their number formats).
+ * `onProgress` gets the share of the file consumed (0..1); aborting the signal destroys the input,
+ * which ends the read with an error. `lastRow` tells where a broken file broke.
  */
 export async function* readSheets(
   file: Buffer,
   options: { signal?: AbortSignal; onProgress?: (share: number) => void } = {},
-): AsyncGenerator<SheetRow> {
+): AsyncGenerator<SheetRow[]> {
   let lastRow = 0;
   let offset = 0;
   const input = new Readable({
@@ -54,11 +65,18 @@ export async function* readSheets(
     });
     let sheet = 0;
     for await (const worksheet of reader) {
-      const sheetName = (worksheet as unknown as { name?: string }).name ?? `Sheet${sheet + 1}`;
-      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      const stepwise = worksheet as unknown as StepwiseWorksheet;
+      const sheetName = stepwise.name ?? `Sheet${sheet + 1}`;
+      for await (const events of stepwise.parse()) {
         options.signal?.throwIfAborted();
-        lastRow = row.number;
-        yield { sheet, sheetName, number: row.number, values: row.values as unknown[] };
+        const rows: SheetRow[] = [];
+        for (const { eventType, value } of events) {
+          if (eventType !== 'row') continue;
+          const row = value as ExcelJS.Row;
+          lastRow = row.number;
+          rows.push({ sheet, sheetName, number: row.number, values: row.values as unknown[] });
+        }
+        if (rows.length > 0) yield rows;
       }
       sheet += 1;
     }

@@ -75,7 +75,10 @@ const RESULT_COLUMNS = [
   'recommendation_measured',
   'recommendation_error',
 ] as const satisfies readonly (keyof StagedRow)[];
-const RAW_COLUMNS = ['elements', 'advice', 'classes', 'recommendation_measured'] as const;
+type ResultRow = Pick<StagedRow, (typeof RESULT_COLUMNS)[number]>;
+/** The columns that hold JSON text already. */
+const RAW_RESULT_COLUMNS = ['elements', 'classes', 'recommendation_measured'] as const;
+const RAW_COLUMNS = [...RAW_RESULT_COLUMNS, 'advice'] as const;
 
 /** An order a direct apply wrote results of: what its `lab.results.imported` event says. */
 interface TouchedOrder {
@@ -213,6 +216,8 @@ async function checkIn(
       const samples = await samplesByLabels(trx, [...new Set(batch.map((p) => p.label))], direct !== null);
       const byCode = new Map(samples.map((s) => [s.code, s]));
       const bySample = new Map(samples.map((s) => [s.sample_id, s]));
+      // Applying, a row is its result's columns; checking, it is staged with what apply needs besides.
+      const results: ResultRow[] = [];
       const staged: StagedRow[] = [];
       const newRecommendations = new Map<string, string>();
       for (const p of batch) {
@@ -249,30 +254,35 @@ async function checkIn(
         // crop or area changes before then).
         const forSample = sampleForAdvice(sample);
         const advice = advise(adviceValues(p.advice), p.category, forSample);
-        staged.push({
-          row_number: p.number,
+        const result: ResultRow = {
           sample_id: sample.sample_id,
-          order_id: sample.order_id,
           test_type: p.testType,
           category: p.category,
           // Compact, as results keep them (apply copies them inside Postgres).
           elements: p.elements,
-          advice: JSON.stringify(p.advice),
           ...adviceColumns(advice, storedRecommendations, newRecommendations),
-          advised_for: adviceBasisOf(forSample),
-        });
+        };
+        if (direct) results.push(result);
+        else
+          staged.push({
+            ...result,
+            row_number: p.number,
+            order_id: sample.order_id,
+            advice: JSON.stringify(p.advice),
+            advised_for: adviceBasisOf(forSample),
+          });
       }
       await storeRecommendations(trx, newRecommendations);
       for (const id of newRecommendations.keys()) storedRecommendations.add(id);
-      if (staged.length > 0 && direct) {
-        const written = await insertResults(
+      if (results.length > 0) {
+        const replaced = await insertResults(
           trx,
           importId,
-          recordsetBuffer(staged, RESULT_COLUMNS, RAW_COLUMNS),
+          recordsetBuffer(results, RESULT_COLUMNS, RAW_RESULT_COLUMNS),
         );
-        applied += written.length;
-        for (const w of written) {
-          const sample = bySample.get(w.sample_id)!;
+        applied += results.length;
+        for (const { sample_id } of results) {
+          const sample = bySample.get(sample_id)!;
           let order = touchedOrders.get(sample.order_id);
           if (!order) {
             order = {
@@ -285,7 +295,7 @@ async function checkIn(
             touchedOrders.set(sample.order_id, order);
           }
           order.codes.add(sample.code);
-          if (w.inserted) order.anyNew = true;
+          if (!replaced.has(sample_id)) order.anyNew = true;
         }
       } else if (staged.length > 0) {
         await stageRows(trx, importId, recordsetBuffer(staged, STAGED_COLUMNS, RAW_COLUMNS));

@@ -107,10 +107,6 @@ export async function resultsOf(
 }
 
 /**
- * Stores shared recommendations (id -> body JSON) that are not stored yet. In id order, so two
- * transactions inserting the same ones (a check and an apply, two batches) lock them in one order.
- */
-/**
  * The end of an insert into `results`: a sample's result of a test type already stored is replaced
  * and its `version` bumped, never duplicated. Returns each row's sample, test type and whether it
  * is new.
@@ -131,6 +127,10 @@ export const RESULT_UPSERT = sql`
   returning sample_id, test_type, (xmax = 0) as inserted
 `;
 
+/**
+ * Stores shared recommendations (id -> body JSON) that are not stored yet. In id order, so two
+ * transactions inserting the same ones (a check and an apply, two batches) lock them in one order.
+ */
 export async function storeRecommendations(
   trx: Transaction<Database>,
   bodies: ReadonlyMap<string, string>,
@@ -163,21 +163,27 @@ export interface WrittenResult {
   inserted: boolean;
 }
 
-/** Stores a batch of checked rows as results at once (the recordset of the direct apply's columns). */
+/**
+ * Stores a batch of checked rows as results at once (the recordset of the direct apply's columns).
+ * Every row is written (one row per sample in a batch); returns the samples whose result replaced
+ * one stored before, the others being new.
+ */
 export async function insertResults(
   trx: Transaction<Database>,
   importId: string,
   rows: Uint8Array | string,
-): Promise<WrittenResult[]> {
-  return (
-    await sql<WrittenResult>`
+): Promise<Set<string>> {
+  const replaced = await sql<{ sample_id: string }>`
+    with written as (
       insert into results (id, sample_id, test_type, agronomic_category, elements, classes, recommendation, recommendation_id, recommendation_measured, recommendation_error, rulesets, import_id)
       select gen_random_uuid(), x.sample_id, x.test_type, x.category, x.elements, x.classes, null, x.recommendation_id, x.recommendation_measured, x.recommendation_error, null, ${importId}
       from json_to_recordset(${rows}::json)
         as x(sample_id uuid, test_type text, category text, elements json, classes json, recommendation_id text, recommendation_measured json, recommendation_error text)
       ${RESULT_UPSERT}
-    `.execute(trx)
-  ).rows;
+    )
+    select sample_id from written where not inserted
+  `.execute(trx);
+  return new Set(replaced.rows.map((r) => r.sample_id));
 }
 
 /**
