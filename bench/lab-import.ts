@@ -6,7 +6,8 @@
 // never pays. BENCH_TSX=1 measures under tsx instead.
 //   npx tsx bench/lab-import.ts [rows]        (BENCH_HEAP_MB=160 caps the heap of both runs;
 //   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only,
-//   after the service's deployed flags (SERVICE_FLAGS; BENCH_SERVICE_FLAGS='' drops them);
+//   after the service's deployed flags (SERVICE_FLAGS; BENCH_SERVICE_FLAGS='' drops them, from the
+//   import run and the bare read with the service's flags);
 //   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
 //   parses on the parser thread instead of the service's thread; BENCH_TWO_STEP=1 uploads with step=check and
 //   applies once CHECKED instead of step=apply, checked and applied in one pass)
@@ -338,11 +339,14 @@ async function bundle(): Promise<string> {
 }
 
 /**
- * The V8 flags the service runs with when deployed, besides the heap cap (NODE_OPTIONS in
- * scripts/system.mjs and docker-compose.yml, the container command in infra/k8s): the import run
- * gets them, the bare read does not (both get BENCH_HEAP_MB and BENCH_FLAGS).
+ * The V8 flags the service runs with when deployed, besides the heap cap: the 8 MB semi-spaces
+ * (NODE_OPTIONS in scripts/system.mjs and docker-compose.yml, the container command in
+ * infra/k8s) and pretenuring off (src/v8-flags.ts, which main.ts imports first; this bench starts
+ * the service without main.ts, so the flag is given here). The import run gets them, and so does
+ * the second bare read (`bare-service`), to compare like with like; the first bare read keeps
+ * node's defaults (both get BENCH_HEAP_MB and BENCH_FLAGS).
  */
-const SERVICE_FLAGS = '--max-semi-space-size=8';
+const SERVICE_FLAGS = '--max-semi-space-size=8 --no-allocation-site-pretenuring';
 
 function child(phase: string, path: string, script: string | null): Figures {
   // BENCH_HEAP_MB caps V8's old space (as NODE_OPTIONS would in production) to show what is retained, not just used.
@@ -351,7 +355,7 @@ function child(phase: string, path: string, script: string | null): Figures {
   if (process.env.BENCH_FLAGS) heap.push(...process.env.BENCH_FLAGS.split(/\s+/).filter(Boolean));
   // The service's flags as deployed, then BENCH_NODE_FLAGS: V8/node flags for the import run only
   // (the service's process); a flag given twice takes its last value.
-  if (phase === 'import')
+  if (phase === 'import' || phase === 'bare-service')
     heap.push(
       ...`${process.env.BENCH_SERVICE_FLAGS ?? SERVICE_FLAGS} ${process.env.BENCH_NODE_FLAGS ?? ''}`
         .split(/\s+/)
@@ -360,7 +364,8 @@ function child(phase: string, path: string, script: string | null): Figures {
   const args = script
     ? [...heap, '--expose-gc', script]
     : [...process.execArgv, ...heap, '--expose-gc', self];
-  const r = spawnSync(process.execPath, [...args, `--${phase}`, path], {
+  const mode = phase === 'bare-service' ? 'bare' : phase;
+  const r = spawnSync(process.execPath, [...args, `--${mode}`, path], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, LOG_LEVEL: 'warn', GLEBA_TEST_LOG_LEVEL: 'silent' },
@@ -386,57 +391,60 @@ if (arg1 === '--bare') {
   console.log(
     `measured processes: ${script ? `plain node ${process.version} running the esbuild bundle ${script}` : 'node under tsx'}`,
   );
-  // BENCH_RUNS pairs (default 3), bare read then import, each in a fresh process: the bare read of
-  // this file runs in one of two modes (~1.7 s or ~3 s here, see the README), so one pair says little.
-  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+  // BENCH_RUNS rounds (default 5), each a bare read with node's defaults, one with the service's V8
+  // flags and an import, each in a fresh process. With node's defaults the bare read of this file
+  // runs in one of two modes (V8's pretenuring, see bench/results/lab-import.md), so one says little.
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(pad('run', 34) + pad('wall time', 12) + pad('CPU (node)', 12) + pad('peak RSS', 12) + 'rows');
-  const pairs: { b: Figures; i: Figures }[] = [];
+  console.log(pad('run', 38) + pad('wall time', 12) + pad('CPU (node)', 12) + pad('peak RSS', 12) + 'rows');
+  const line = (label: string, f: Figures) =>
+    console.log(
+      pad(label, 38) +
+        pad(`${(f.ms / 1000).toFixed(2)} s`, 12) +
+        pad(`${(f.cpuMs / 1000).toFixed(2)} s`, 12) +
+        pad(`${f.peakRssMb} MB`, 12) +
+        f.rows,
+    );
+  const rounds: { b: Figures; s: Figures; i: Figures }[] = [];
   for (let n = 1; n <= runs; n++) {
     const b = child('bare', path, script);
+    const sv = child('bare-service', path, script);
     const i = child('import', path, script);
-    pairs.push({ b, i });
+    rounds.push({ b, s: sv, i });
+    line(`${n}. bare exceljs read, node defaults`, b);
+    line(`${n}. bare exceljs read, service flags`, sv);
+    line(`${n}. lab-import upload+check+apply`, i);
     console.log(
-      pad(`${n}. bare exceljs streaming read`, 34) +
-        pad(`${(b.ms / 1000).toFixed(2)} s`, 12) +
-        pad(`${(b.cpuMs / 1000).toFixed(2)} s`, 12) +
-        pad(`${b.peakRssMb} MB`, 12) +
-        b.rows,
-    );
-    console.log(
-      pad(`${n}. lab-import upload+check+apply`, 34) +
-        pad(`${(i.ms / 1000).toFixed(2)} s`, 12) +
-        pad(`${(i.cpuMs / 1000).toFixed(2)} s`, 12) +
-        pad(`${i.peakRssMb} MB`, 12) +
-        i.rows,
-    );
-    console.log(
-      `   phases: ${JSON.stringify(i.phases)}; import / bare read ${(i.ms / b.ms).toFixed(2)}x wall, ${(i.cpuMs / b.cpuMs).toFixed(2)}x CPU`,
+      `   phases: ${JSON.stringify(i.phases)}; import / bare read ${(i.ms / b.ms).toFixed(2)}x wall, ${(i.cpuMs / b.cpuMs).toFixed(2)}x CPU; / bare read with the service's flags ${(i.ms / sv.ms).toFixed(2)}x wall, ${(i.cpuMs / sv.cpuMs).toFixed(2)}x CPU`,
     );
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)]!;
   const range = (xs: number[], digits: number, unit = '') =>
     `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}${unit}`;
-  const ratios = pairs.map((p) => p.i.ms / p.b.ms);
-  const peaks = pairs.map((p) => p.i.peakRssMb);
+  type Round = (typeof rounds)[number];
+  const seconds = (pick: (r: Round) => Figures) =>
+    range(
+      rounds.map((r) => pick(r).ms / 1000),
+      2,
+      ' s',
+    );
+  const ratios = (pick: (r: Round) => Figures) => {
+    const wall = rounds.map((r) => r.i.ms / pick(r).ms);
+    const cpu = rounds.map((r) => r.i.cpuMs / pick(r).cpuMs);
+    return `median ${median(wall).toFixed(2)}x wall time (${range(wall, 2, 'x')}), ${median(cpu).toFixed(2)}x CPU`;
+  };
+  const peaks = rounds.map((r) => r.i.peakRssMb);
   console.log(
     `load average while running: ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${cpus().length} CPUs`,
   );
   console.log(
-    `bare read ${range(
-      pairs.map((p) => p.b.ms / 1000),
-      2,
-      ' s',
-    )}, import ${range(
-      pairs.map((p) => p.i.ms / 1000),
-      2,
-      ' s',
-    )} over ${runs} runs`,
+    `bare read ${seconds((r) => r.b)} (node defaults), ${seconds((r) => r.s)} (service flags); import ${seconds((r) => r.i)} over ${runs} runs`,
   );
   console.log(
-    `import / bare read (baseline): median ${median(ratios).toFixed(2)}x wall time (${range(ratios, 2, 'x')}), ${median(pairs.map((p) => p.i.cpuMs / p.b.cpuMs)).toFixed(2)}x CPU (goal <= 1.5x); import peak RSS ${Math.max(...peaks)} MB at most (goal <= 200 MB; process baseline ${median(pairs.map((p) => p.i.baseRssMb))} MB)`,
+    `import / bare read (baseline, node defaults): ${ratios((r) => r.b)} (goal <= 1.5x); import peak RSS ${Math.max(...peaks)} MB at most (goal <= 200 MB; process baseline ${median(rounds.map((r) => r.i.baseRssMb))} MB)`,
   );
+  console.log(`import / bare read with the service's V8 flags (like for like): ${ratios((r) => r.s)}`);
   process.exit(0);
 }
