@@ -50,8 +50,9 @@ async function inflateEntry(
       `entry ${entry.name} uses compression method ${entry.method}`,
     );
   return new Promise((resolve, reject) => {
-    // 64 KiB chunks: a 29 MB worksheet is 450 chunks to count instead of 1,800.
-    const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
+    // 256 KiB chunks: a 29 MB worksheet is about 110 round trips to zlib's thread instead of 1,800
+    // at its default chunk size.
+    const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
     let size = 0;
     const kept: Buffer[] = [];
     let keptBytes = 0;

@@ -31,12 +31,11 @@ import { completenessOf } from '../domain/completeness';
 import {
   adviceBasisOf,
   adviceColumns,
-  adviceValues,
   createAdviser,
   sampleForAdvice,
   type SampleForAdvice,
 } from '../domain/recommendation';
-import { stagedValues } from '../domain/rows';
+import { adviceValuesOf } from '../domain/rows';
 
 /**
  * A result whose advice apply computes again (its sample changed since the check, or it was staged
@@ -138,7 +137,7 @@ export async function applyStaged(
         // Rows staged without `advice` (older versions) are read for their elements.
         const inputs = await adviceInputsOf(trx, importId, [...stale.keys()]);
         for (const row of inputs) {
-          const read = row.advice ? adviceValues(row.advice) : stagedValues(row.elements ?? []);
+          const read = row.advice ?? adviceValuesOf(row.elements ?? []);
           const advice = advise(read, row.category as AgronomicCategory | null, stale.get(row.row_number)!);
           values.push({
             row_number: row.row_number,

@@ -18,7 +18,6 @@ import { completenessOf } from '../domain/completeness';
 import {
   adviceBasisOf,
   adviceColumns,
-  adviceValues,
   createAdviser,
   orderedTests,
   sampleForAdvice,
@@ -170,7 +169,7 @@ async function checkIn(
   let rejected = 0;
   let matchedAny = false;
   let share = 0;
-  /** The row each label (and test type) was first seen in. */
+  /** The row each label was first seen in. */
   const seen = new Map<string, number>();
   let pending: PendingRow[] = [];
   const advise = createAdviser();
@@ -253,7 +252,7 @@ async function checkIn(
         // The advice, here, so apply only copies it (and computes it again only for a sample whose
         // crop or area changes before then).
         const forSample = sampleForAdvice(sample);
-        const advice = advise(adviceValues(p.advice), p.category, forSample);
+        const advice = advise(p.advice, p.category, forSample);
         const result: ResultRow = {
           sample_id: sample.sample_id,
           test_type: p.testType,
@@ -331,15 +330,15 @@ async function checkIn(
           reject(item.number, item.label, ...item.errors);
           continue;
         }
-        const key = `${item.label}\u0000${item.testType}`;
-        const firstRow = seen.get(key);
+        // Valid rows are all of the import's test type (`parseRow` refuses others): the label is the key.
+        const firstRow = seen.get(item.label);
         if (firstRow !== undefined) {
           reject(item.number, item.label, {
             code: LabImportErrorCode.importDuplicateLabel,
             params: { label: item.label, firstRow },
           });
         } else {
-          seen.set(key, item.number);
+          seen.set(item.label, item.number);
           pending.push(item);
         }
       }

@@ -9,7 +9,6 @@ import {
   type RecommendationInput,
 } from '@gleba/agronomy';
 import type { AgronomicCategory } from '@gleba/contracts';
-import type { StoredElement } from './elements';
 
 export interface SampleForAdvice {
   kind: 'FARM' | 'GARDEN';
@@ -38,17 +37,8 @@ export function adviceBasisOf(sample: SampleForAdvice): string {
   return `${sample.kind}|${sample.plantId ?? ''}|${sample.areaHa ?? ''}|${sample.areaAres ?? ''}`;
 }
 
-/** The values the advice reads, from a staged row's `advice` (by key). */
-export function adviceValues(advice: Record<string, number | null>): ElementValue[] {
-  return Object.entries(advice).map(([key, value]) => ({ key, value }));
-}
-
-/** What the advice reads of the elements. */
-export type ElementValue = Pick<StoredElement, 'key' | 'value'>;
-
-function valueOf(elements: readonly ElementValue[], key: string): number | null {
-  return elements.find((e) => e.key === key)?.value ?? null;
-}
+/** The values the advice reads, by parameter key (`adviceValuesOf`; a staged row's `advice`). */
+export type AdviceValues = Readonly<Record<string, number | null>>;
 
 /** The classes of the measured values (the pH always, the nutrients given the category), or null. */
 function classesOf(
@@ -129,14 +119,14 @@ function computeRecommendation(input: RecommendationInput): SharedRecommendation
 export function createAdviser(maxEntries = 10_000) {
   const shared = new Map<string, SharedRecommendation>();
   return (
-    elements: readonly ElementValue[],
+    values: AdviceValues,
     category: AgronomicCategory | null,
     sample: SampleForAdvice,
   ): StoredAdvice => {
-    const ph = valueOf(elements, 'PH_KCL');
-    const p2o5 = valueOf(elements, 'P2O5');
-    const k2o = valueOf(elements, 'K2O');
-    const mg = valueOf(elements, 'MG');
+    const ph = values.PH_KCL ?? null;
+    const p2o5 = values.P2O5 ?? null;
+    const k2o = values.K2O ?? null;
+    const mg = values.MG ?? null;
     const classes = classesOf(ph, p2o5, k2o, mg, category);
     const base = { classes: classes ? JSON.stringify(classes) : null, recommendation: null };
     if (ph === null || p2o5 === null || k2o === null || mg === null || !category)

@@ -219,19 +219,20 @@ export function compactElementsJson(staged: readonly StagedElement[]): string {
   return JSON.stringify(staged);
 }
 
-/** The key and value of each staged element: what the classes and the recommendation read. */
-export function stagedValues(
-  staged: readonly (StagedElement | StoredElement)[],
-): { key: string; value: number | null }[] {
-  return staged.map((e) => (Array.isArray(e) ? { key: e[0], value: e[1] } : e));
-}
-
 /** The parameters the classes and the recommendation read. */
 const ADVICE_KEYS: ReadonlySet<string> = new Set(['PH_KCL', 'P2O5', 'K2O', 'MG']);
 
-/** The values the advice reads, by key (what a staged row keeps beside its elements, as JSON). */
-export function adviceValuesOf(staged: readonly StagedElement[]): Record<string, number | null> {
+/**
+ * The values the advice reads, by key (what a staged row keeps beside its elements, as JSON), of
+ * compact elements or of elements stored whole.
+ */
+export function adviceValuesOf(
+  elements: readonly (StagedElement | StoredElement)[],
+): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  for (const [key, value] of staged) if (ADVICE_KEYS.has(key)) out[key] = value;
+  for (const e of elements) {
+    const [key, value] = Array.isArray(e) ? e : [e.key, e.value];
+    if (ADVICE_KEYS.has(key)) out[key] = value;
+  }
   return out;
 }
