@@ -209,15 +209,40 @@ async function checkIn(
     await flush();
     await writing;
   };
+  /** The order of a sample this apply writes a result of, with the sample's code noted. */
+  const touch = (sample: {
+    order_id: string;
+    order_number: string;
+    user_id: string;
+    kind: 'FARM' | 'GARDEN';
+    code: string;
+  }): TouchedOrder => {
+    let order = touchedOrders.get(sample.order_id);
+    if (!order) {
+      order = {
+        orderNumber: sample.order_number,
+        userId: sample.user_id,
+        kind: sample.kind,
+        codes: new Set(),
+        anyNew: false,
+      };
+      touchedOrders.set(sample.order_id, order);
+    }
+    order.codes.add(sample.code);
+    return order;
+  };
   const flushIn = async (trx: Transaction<Database>, batch: PendingRow[]) => {
     if (batch.length > 0) {
       // Applying: the samples stay as read (crop, area, not cancelled) until the results commit.
       const samples = await samplesByLabels(trx, [...new Set(batch.map((p) => p.label))], direct !== null);
       const byCode = new Map(samples.map((s) => [s.code, s]));
-      const bySample = new Map(samples.map((s) => [s.sample_id, s]));
       // Applying, a row is its result's columns; checking, it is staged with what apply needs besides.
       const results: ResultRow[] = [];
       const staged: StagedRow[] = [];
+      // Applying, each result's sample and order, for the events: noted before the write, so the
+      // batch's rows and samples are not held while Postgres stores them.
+      const resultSamples: string[] = [];
+      const resultOrders: TouchedOrder[] = [];
       const newRecommendations = new Map<string, string>();
       for (const p of batch) {
         const sample = byCode.get(p.label);
@@ -261,8 +286,11 @@ async function checkIn(
           elements: p.elements,
           ...adviceColumns(advice, storedRecommendations, newRecommendations),
         };
-        if (direct) results.push(result);
-        else
+        if (direct) {
+          results.push(result);
+          resultSamples.push(sample.sample_id);
+          resultOrders.push(touch(sample));
+        } else {
           staged.push({
             ...result,
             row_number: p.number,
@@ -270,6 +298,7 @@ async function checkIn(
             advice: JSON.stringify(p.advice),
             advised_for: adviceBasisOf(forSample),
           });
+        }
       }
       await storeRecommendations(trx, newRecommendations);
       for (const id of newRecommendations.keys()) storedRecommendations.add(id);
@@ -279,23 +308,10 @@ async function checkIn(
           importId,
           recordsetBuffer(results, RESULT_COLUMNS, RAW_RESULT_COLUMNS),
         );
-        applied += results.length;
-        for (const { sample_id } of results) {
-          const sample = bySample.get(sample_id)!;
-          let order = touchedOrders.get(sample.order_id);
-          if (!order) {
-            order = {
-              orderNumber: sample.order_number,
-              userId: sample.user_id,
-              kind: sample.kind,
-              codes: new Set(),
-              anyNew: false,
-            };
-            touchedOrders.set(sample.order_id, order);
-          }
-          order.codes.add(sample.code);
-          if (!replaced.has(sample_id)) order.anyNew = true;
-        }
+        applied += resultSamples.length;
+        resultSamples.forEach((sampleId, i) => {
+          if (!replaced.has(sampleId)) resultOrders[i]!.anyNew = true;
+        });
       } else if (staged.length > 0) {
         await stageRows(trx, importId, recordsetBuffer(staged, STAGED_COLUMNS, RAW_COLUMNS));
       }
