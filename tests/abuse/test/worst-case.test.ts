@@ -17,7 +17,8 @@ import {
  * (`src/worst-cases.ts`), through the gateway: answered (never a 5xx) within a second of the
  * stack's CPU time (everything runs in this process; a loaded machine stretches the wall clock,
  * not that), while geo's `/health/live` keeps answering and the event loop is never blocked for
- * 100 ms (the measured block shrunk by the machine's current slowdown).
+ * 100 ms (the measured block shrunk by the machine's current slowdown; a read that blocks is asked
+ * again, and only a block that comes back counts).
  */
 
 function machineSlowdown(): number {
@@ -91,43 +92,62 @@ describe('abuse: worst-case inputs of geo answer within the budget, geo stays li
         };
         const path = fill(template, pathIds) + (c.query ? `?${c.query}` : '');
         const body = c.body ? fill(JSON.stringify(await c.body()), ids) : undefined;
-        const health: number[] = [];
-        let running = true;
-        const probe = (async () => {
-          while (running) {
-            const t = performance.now();
-            const res = await fetch(`${stack.services.geo.url}/health/live`);
-            await res.text();
-            if (res.ok) health.push(performance.now() - t);
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        })();
-        const before = machineSlowdown();
-        const loop = monitorEventLoopDelay({ resolution: 10 });
-        loop.enable();
-        const cpu = process.cpuUsage();
-        const started = performance.now();
-        const res = await fetch(`${stack.gateway}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${w.a.accessToken}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          body,
-        });
-        const text = await res.text();
-        const wall = performance.now() - started;
-        const used = process.cpuUsage(cpu);
-        loop.disable();
-        running = false;
-        await probe;
-        const slowdown = Math.max(before, machineSlowdown());
-        const cpuMs = (used.user + used.system) / 1000;
-        const blockedMs = loop.max / 1e6 / slowdown;
+        /** One request of the case, with what it cost and how long the event loop stood still. */
+        const measure = async () => {
+          const health: number[] = [];
+          let running = true;
+          const probe = (async () => {
+            while (running) {
+              const t = performance.now();
+              const res = await fetch(`${stack.services.geo.url}/health/live`);
+              await res.text();
+              if (res.ok) health.push(performance.now() - t);
+              await new Promise((r) => setTimeout(r, 20));
+            }
+          })();
+          const before = machineSlowdown();
+          const loop = monitorEventLoopDelay({ resolution: 10 });
+          loop.enable();
+          const cpu = process.cpuUsage();
+          const started = performance.now();
+          const res = await fetch(`${stack.gateway}${path}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${w.a.accessToken}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body,
+          });
+          const text = await res.text();
+          const wall = performance.now() - started;
+          const used = process.cpuUsage(cpu);
+          loop.disable();
+          running = false;
+          await probe;
+          const slowdown = Math.max(before, machineSlowdown());
+          return {
+            res,
+            text,
+            wall,
+            health,
+            slowdown,
+            cpuMs: (used.user + used.system) / 1000,
+            blockedMs: loop.max / 1e6 / slowdown,
+          };
+        };
+        let m = await measure();
         const label = `${endpoint} (${c.name})`;
-        report.push(
-          `${label}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms, wall ${wall.toFixed(0)} ms, loop blocked ${blockedMs.toFixed(0)} ms (x${slowdown.toFixed(1)} load), health ${health.length}x`,
-        );
+        const line = (x: typeof m, note = '') =>
+          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms, wall ${x.wall.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} load), health ${x.health.length}x`;
+        report.push(line(m));
+        // The whole process paused by the machine's other work (the other workspaces' tests on two
+        // cores) shows as a blocked loop as well: a read is asked once more, and a block that is
+        // the endpoint's own comes back.
+        if (m.blockedMs >= 100 && method === 'GET') {
+          m = await measure();
+          report.push(line(m, ', again'));
+        }
+        const { res, text, cpuMs, health, blockedMs } = m;
         const upstreamDown = c.upstream && res.status === 502;
         if (res.status >= 500 && !upstreamDown)
           failures.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
