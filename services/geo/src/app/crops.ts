@@ -33,7 +33,7 @@ import {
   type NewSector,
 } from '../db/repositories/crops.repository';
 import { deleteShapes, recordShape, shapeRanges, shapeVersion } from '../db/repositories/shapes.repository';
-import { listPlots, plotShapesByIds } from '../db/repositories/plots.repository';
+import { plotsByIds, plotShapesByIds } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
 import { areaHa, type Area } from '../domain/geometry';
 import { geometry as geo } from './geometry-thread';
@@ -102,7 +102,7 @@ export async function presentCrops(db: Db, rows: CropRow[], language: Language):
 /** What orders snapshots: the crop, its plots' numbers and its sectors. */
 async function snapshot(trx: Transaction<Database>, row: CropRow): Promise<TCropSnapshot> {
   const [crop] = await presentCrops(trx, [row], 'pl');
-  const plots = (await listPlots(trx, row.user_id)).filter((p) => crop!.plotIds.includes(p.id));
+  const plots = await plotsByIds(trx, row.user_id, crop!.plotIds);
   return {
     cropId: row.id,
     userId: row.user_id,
@@ -416,7 +416,7 @@ export async function divideCrop(
     await ensureSectorsFree(trx, id);
     const pieces = await geo.divideArea(row.geometry, line);
     const plotIds = (await cropPlotIds(trx, [id])).get(id) ?? [];
-    const plots = (await listPlots(trx, userId)).filter((p) => plotIds.includes(p.id));
+    const plots = await plotsByIds(trx, userId, plotIds);
     const first = await reshape(trx, deps, row, pieces[0]!);
     await deps.outbox.publish(trx, CropChangedV1, await snapshot(trx, first));
     const created: CropRow[] = [];

@@ -2,7 +2,7 @@ import type { Language, PrescriptionFormat, TPrescriptionExportBody } from '@gle
 import { t } from '@gleba/i18n';
 import { isoxmlTaskData, prescriptionGeoJson, shapefileZip } from '../adapters/prescription-files';
 import { cropPlotIds, findCrop, sectorsOf } from '../db/repositories/crops.repository';
-import { listPlots } from '../db/repositories/plots.repository';
+import { plotsByIds } from '../db/repositories/plots.repository';
 import { geoError } from '../domain/errors';
 import type { Area } from '../domain/geometry';
 import { planPrescription, prescriptionFileName, productNameKey } from '../domain/prescription';
@@ -35,19 +35,14 @@ export async function exportPrescription(
 ): Promise<PrescriptionFile> {
   const row = await findCrop(deps.db, userId, cropId);
   if (!row) throw geoError('cropNotFound', 'Crop not found');
-  const [sectorMap, plotIds, plots] = await Promise.all([
+  const [sectorMap, plotIds] = await Promise.all([
     sectorsOf(deps.db, [row.id]),
     cropPlotIds(deps.db, [row.id]),
-    listPlots(deps.db, userId),
   ]);
   const sectors = sectorMap.get(row.id) ?? [];
-  const own = new Set(plotIds.get(row.id) ?? []);
   // The field as the farmer names it (its plots, like the orders' field name); else the crop's name.
-  const fieldName =
-    plots
-      .filter((p) => own.has(p.id))
-      .map((p) => p.name)
-      .join(', ') || row.name;
+  const plots = await plotsByIds(deps.db, userId, plotIds.get(row.id) ?? []);
+  const fieldName = plots.map((p) => p.name).join(', ') || row.name;
   const plan = planPrescription(
     {
       id: row.id,

@@ -15,6 +15,19 @@ export function listPlots(db: Db, userId: string): Promise<PlotRow[]> {
     .execute();
 }
 
+/** Some of the user's plots (a crop's), in the order `listPlots` gives them. */
+export async function plotsByIds(db: Db, userId: string, ids: readonly string[]): Promise<PlotRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('plots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('public_id')
+    .execute();
+}
+
 /**
  * The user's plots as `{ id, geometryJson }`: the shapes as the database's text, for the geometry
  * thread to parse (the service's thread neither parses nor copies their vertices).
