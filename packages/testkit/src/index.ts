@@ -8,3 +8,4 @@ export * from './wait';
 export * from './tcp-proxy';
 export * from './http';
 export * from './health-suite';
+export * from './budget';

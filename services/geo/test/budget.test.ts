@@ -6,11 +6,17 @@
  * clock, not that); liveness is how long its event loop was ever blocked while the request ran,
  * plus the health answers themselves.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Polygon, Position } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_LIMITS, type TCrop, type TPlot } from '@gleba/contracts';
-import { createTestKeys, dropTestDatabases, http, startTestService, type TestService } from '@gleba/testkit';
+import {
+  createTestKeys,
+  dropTestDatabases,
+  http,
+  measureRequest,
+  startTestService,
+  type TestService,
+} from '@gleba/testkit';
 import { startUldkSimulator, type UldkSimulatorHandle } from '@gleba/simulators';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/database';
@@ -73,20 +79,6 @@ const asExport = (polys: Polygon[]) =>
 const shpFile = (polys: Polygon[]) => plotsToShapefileZip(asExport(polys), 'dzialki').toString('base64');
 /** GML 3.2 in EPSG:2180 (posList, northing first). */
 const gmlFile = (polys: Polygon[]) => plotsToGml(asExport(polys));
-
-/**
- * How much the machine's load stretches the wall clock now: the wall time of a fixed piece of
- * work over its CPU time (1 on an idle machine).
- */
-function machineSlowdown(): number {
-  const cpu = process.cpuUsage();
-  const t = performance.now();
-  let x = 0;
-  for (let i = 0; i < 3_000_000; i++) x += Math.sqrt(i);
-  const wall = performance.now() - t;
-  const used = process.cpuUsage(cpu);
-  return x > 0 ? Math.max(1, wall / Math.max(1, (used.user + used.system) / 1000)) : 1;
-}
 
 interface Case {
   name: string;
@@ -391,37 +383,24 @@ describe('geo: the largest accepted input answers within the budget, health stay
     for (const c of list) {
       const body = c.body ? JSON.stringify(c.body()) : undefined;
       const path = c.path();
-      const loop = monitorEventLoopDelay({ resolution: 10 });
-      const health: number[] = [];
-      let running = true;
-      const probe = (async () => {
-        while (running) {
-          const t = performance.now();
-          const res = await fetch(`${service.url}/health/live`);
-          await res.text();
-          health.push(performance.now() - t);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      })();
-      const before = machineSlowdown();
-      loop.enable();
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const res = await fetch(`${service.url}${path}`, {
-        method: c.method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body,
-      });
-      const text = await res.text();
-      const wall = performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      loop.disable();
-      running = false;
-      await probe;
-      const slowdown = Math.max(before, machineSlowdown());
-      const cpuMs = (used.user + used.system) / 1000;
       // The loop's longest block in the service's own time: what the machine's load stretched, shrunk back.
-      const blockedMs = loop.max / 1e6 / slowdown;
+      const {
+        res,
+        text,
+        wallMs: wall,
+        cpuMs,
+        blockedMs,
+        slowdown,
+        health,
+      } = await measureRequest(
+        () =>
+          fetch(`${service.url}${path}`, {
+            method: c.method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body,
+          }),
+        `${service.url}/health/live`,
+      );
       const healthMax = Math.max(0, ...health);
       report.push(
         `${c.name}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms, wall ${wall.toFixed(0)} ms, loop blocked ${blockedMs.toFixed(0)} ms (x${slowdown.toFixed(1)} load), health ${health.length}x max ${healthMax.toFixed(0)} ms`,

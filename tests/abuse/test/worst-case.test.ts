@@ -1,5 +1,5 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureRequest } from '@gleba/testkit';
 import { ENDPOINTS } from '../endpoints';
 import { buildWorld, fill, type World } from '../src/fixtures';
 import { expectOk, startStack, type Stack } from '../src/stack';
@@ -20,16 +20,6 @@ import {
  * 100 ms (the measured block shrunk by the machine's current slowdown; a read that blocks is asked
  * again, and only a block that comes back counts).
  */
-
-function machineSlowdown(): number {
-  const cpu = process.cpuUsage();
-  const t = performance.now();
-  let x = 0;
-  for (let i = 0; i < 3_000_000; i++) x += Math.sqrt(i);
-  const wall = performance.now() - t;
-  const used = process.cpuUsage(cpu);
-  return x > 0 ? Math.max(1, wall / Math.max(1, (used.user + used.system) / 1000)) : 1;
-}
 
 describe('abuse: worst-case inputs of geo answer within the budget, geo stays live', () => {
   let stack: Stack;
@@ -93,52 +83,23 @@ describe('abuse: worst-case inputs of geo answer within the budget, geo stays li
         const path = fill(template, pathIds) + (c.query ? `?${c.query}` : '');
         const body = c.body ? fill(JSON.stringify(await c.body()), ids) : undefined;
         /** One request of the case, with what it cost and how long the event loop stood still. */
-        const measure = async () => {
-          const health: number[] = [];
-          let running = true;
-          const probe = (async () => {
-            while (running) {
-              const t = performance.now();
-              const res = await fetch(`${stack.services.geo.url}/health/live`);
-              await res.text();
-              if (res.ok) health.push(performance.now() - t);
-              await new Promise((r) => setTimeout(r, 20));
-            }
-          })();
-          const before = machineSlowdown();
-          const loop = monitorEventLoopDelay({ resolution: 10 });
-          loop.enable();
-          const cpu = process.cpuUsage();
-          const started = performance.now();
-          const res = await fetch(`${stack.gateway}${path}`, {
-            method,
-            headers: {
-              authorization: `Bearer ${w.a.accessToken}`,
-              ...(body ? { 'content-type': 'application/json' } : {}),
-            },
-            body,
-          });
-          const text = await res.text();
-          const wall = performance.now() - started;
-          const used = process.cpuUsage(cpu);
-          loop.disable();
-          running = false;
-          await probe;
-          const slowdown = Math.max(before, machineSlowdown());
-          return {
-            res,
-            text,
-            wall,
-            health,
-            slowdown,
-            cpuMs: (used.user + used.system) / 1000,
-            blockedMs: loop.max / 1e6 / slowdown,
-          };
-        };
+        const measure = () =>
+          measureRequest(
+            () =>
+              fetch(`${stack.gateway}${path}`, {
+                method,
+                headers: {
+                  authorization: `Bearer ${w.a.accessToken}`,
+                  ...(body ? { 'content-type': 'application/json' } : {}),
+                },
+                body,
+              }),
+            `${stack.services.geo.url}/health/live`,
+          );
         let m = await measure();
         const label = `${endpoint} (${c.name})`;
         const line = (x: typeof m, note = '') =>
-          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms, wall ${x.wall.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} load), health ${x.health.length}x`;
+          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms, wall ${x.wallMs.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} load), health ${x.health.length}x`;
         report.push(line(m));
         // The whole process paused by the machine's other work (the other workspaces' tests on two
         // cores) shows as a blocked loop as well: a read is asked once more, and a block that is
