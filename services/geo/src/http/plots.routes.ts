@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
 import { errorMessage } from '@gleba/i18n';
 import {
@@ -32,6 +32,23 @@ import {
 } from '../app/plots';
 import type { Deps } from '../app/deps';
 
+/**
+ * Answers `value` as JSON with the array under `key` written item by item, letting other requests
+ * run every few items: an import at the size limit answers megabytes of coordinates, which one
+ * JSON.stringify would hold the event loop for.
+ */
+async function sendInParts<T extends object>(res: Response, status: number, value: T, key: keyof T & string) {
+  const items = value[key] as unknown[];
+  res.status(status).type('application/json');
+  res.write(`{${JSON.stringify(key)}:[`);
+  for (let i = 0; i < items.length; i++) {
+    res.write((i > 0 ? ',' : '') + JSON.stringify(items[i]));
+    if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const rest = Object.entries(value).filter(([k]) => k !== key);
+  res.end(`]${rest.map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join('')}}`);
+}
+
 export function plotRoutes(deps: Deps): Router {
   const r = Router();
   r.use(requireAuth);
@@ -55,31 +72,28 @@ export function plotRoutes(deps: Deps): Router {
   );
   r.post(
     '/import',
-    route(
-      { body: ZImportPlotsBody },
-      async ({ body, auth, req }): Promise<TImportPlotsResult> => {
-        // Each skipped feature's message in the request's language, as an error response would be.
-        const language = requestLanguage(req);
-        const { imported, skipped } = await importPlotFile(
-          deps,
-          user(auth),
-          body.format,
-          body.content,
-          body.only,
-        );
-        const result: TImportPlotsResult = {
-          imported,
-          skipped: skipped.map((s) => ({
-            index: s.index,
-            name: s.name,
-            code: s.code,
-            message: errorMessage(language, s.code, s.params) ?? s.message,
-          })),
-        };
-        return result;
-      },
-      { status: 201 },
-    ),
+    route({ body: ZImportPlotsBody }, async ({ body, auth, req, res }) => {
+      // Each skipped feature's message in the request's language, as an error response would be.
+      const language = requestLanguage(req);
+      const { imported, skipped } = await importPlotFile(
+        deps,
+        user(auth),
+        body.format,
+        body.content,
+        body.only,
+      );
+      const result: TImportPlotsResult = {
+        imported,
+        skipped: skipped.map((s) => ({
+          index: s.index,
+          name: s.name,
+          code: s.code,
+          message: errorMessage(language, s.code, s.params) ?? s.message,
+        })),
+      };
+      await sendInParts(res, 201, result, 'imported');
+      return undefined;
+    }),
   );
   // The shapes of a file, their areas and why any cannot be added: nothing is stored.
   r.post(
