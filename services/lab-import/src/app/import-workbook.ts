@@ -44,6 +44,8 @@ export interface ImportOptions {
 }
 
 type PendingRow = Extract<ParsedItem, { kind: 'ok' }>;
+/** An expected sample as a batch reads it (`samplesByLabels`). */
+type ExpectedSample = Awaited<ReturnType<typeof samplesByLabels>>[number];
 
 /** A row as written (staged, or stored as a result): its elements as the parsed JSON bytes. */
 type StagedRow = Omit<Insertable<Database['import_rows']>, 'import_id' | 'elements'> & {
@@ -210,13 +212,7 @@ async function checkIn(
     await writing;
   };
   /** The order of a sample this apply writes a result of, with the sample's code noted. */
-  const touch = (sample: {
-    order_id: string;
-    order_number: string;
-    user_id: string;
-    kind: 'FARM' | 'GARDEN';
-    code: string;
-  }): TouchedOrder => {
+  const touch = (sample: ExpectedSample): TouchedOrder => {
     let order = touchedOrders.get(sample.order_id);
     if (!order) {
       order = {
