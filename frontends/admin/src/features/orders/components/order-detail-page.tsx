@@ -376,6 +376,7 @@ export function OrderDetailPage({
       <ConfirmationDialog
         open={confirm !== null}
         busy={busy}
+        danger={confirm === 'cancel'}
         onCancel={() => setConfirm(null)}
         onConfirm={() =>
           confirm === 'cancel'

@@ -154,6 +154,7 @@ export function UsersPage() {
       <ConfirmationDialog
         open={suspending !== null}
         busy={busy}
+        danger
         onCancel={closeSuspend}
         onConfirm={() =>
           suspending &&
