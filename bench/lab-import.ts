@@ -8,7 +8,8 @@
 //   BENCH_FLAGS='...' gives node/V8 flags to both runs; BENCH_NODE_FLAGS='...' to the import run only,
 //   after the service's deployed flags (SERVICE_FLAGS; BENCH_SERVICE_FLAGS='' drops them, from the
 //   import run and the bare read with the service's flags);
-//   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window; BENCH_PARSE_THREAD=true
+//   BENCH_CPU_PROF=dir writes a CPU profile of the import's measured window (BENCH_HEAP_PROF=dir a
+//   sampling heap profile; BENCH_HEAP_MINOR=0 leaves out what scavenges collected: what was promoted); BENCH_PARSE_THREAD=true
 //   parses on the parser thread instead of the service's thread; BENCH_TWO_STEP=1 uploads with step=check and
 //   applies once CHECKED instead of step=apply, checked and applied in one pass)
 import { spawn, spawnSync } from 'node:child_process';
@@ -172,7 +173,7 @@ async function profiler(name: string): Promise<() => Promise<void>> {
     await session.post('HeapProfiler.startSampling', {
       samplingInterval: 32 * 1024,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_MINOR !== '0',
     });
   }
   return async () => {
@@ -191,18 +192,21 @@ async function profiler(name: string): Promise<() => Promise<void>> {
 /**
  * The upload comes from another process, as a lab's browser sends it: the measured process then
  * holds only the service's copy of the file, and its CPU is the service's own (as the expected
- * samples go in through psql). The sender starts, reads the file and waits before the measured
- * window; the returned function tells it to send and resolves with the answer's JSON.
+ * samples go in through psql). The sender starts, reads the file, opens its connection with one
+ * health request (a lab's browser has the panel open when it uploads: the client's own start, its
+ * HTTP stack loading, is not the service's time) and waits before the measured window; the
+ * returned function tells it to send and resolves with the answer's JSON.
  */
 async function uploader(url: string, token: string, path: string): Promise<() => Promise<unknown>> {
   const script = `
     const file = require('node:fs').readFileSync(process.argv[1]);
+    const warm = fetch(new URL('/health/live', process.argv[2])).then((r) => r.text());
     process.stdin.once('data', async () => {
       const res = await fetch(process.argv[2], { method: 'POST', headers: { authorization: 'Bearer ' + process.argv[3] }, body: file });
       process.stdout.write(JSON.stringify({ status: res.status, body: await res.text() }) + '\\n');
       process.exit(0);
     });
-    process.stdout.write('ready\\n');`;
+    warm.then(() => process.stdout.write('ready\\n'));`;
   const sender = spawn(process.execPath, ['-e', script, path, url, token], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -28,7 +28,8 @@ describe('outbox.publishMany', () => {
         const all = await outbox.publishMany(
           trx,
           PingV1,
-          [1, 2, 3].map((seq) => ({ seq, from: 'many' })),
+          // Text with quotes, a backslash, a line break and Polish letters survives the JSON array.
+          [1, 2, 3].map((seq) => ({ seq, from: seq === 2 ? 'Łąka "Pod lasem" \\ nr 2\n' : 'many' })),
         );
         return [one, all] as const;
       }),
