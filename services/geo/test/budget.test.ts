@@ -389,6 +389,7 @@ describe('geo: the largest accepted input answers within the budget, health stay
         text,
         wallMs: wall,
         cpuMs,
+        faultMs,
         blockedMs,
         slowdown,
         health,
@@ -403,7 +404,7 @@ describe('geo: the largest accepted input answers within the budget, health stay
       );
       const healthMax = Math.max(0, ...health);
       report.push(
-        `${c.name}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms, wall ${wall.toFixed(0)} ms, loop blocked ${blockedMs.toFixed(0)} ms (x${slowdown.toFixed(1)} load), health ${health.length}x max ${healthMax.toFixed(0)} ms`,
+        `${c.name}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms (+${faultMs.toFixed(0)} ms of slow page faults), wall ${wall.toFixed(0)} ms, loop blocked ${blockedMs.toFixed(0)} ms (x${slowdown.toFixed(1)} slowdown), health ${health.length}x max ${healthMax.toFixed(0)} ms`,
       );
       console.log(report[report.length - 1]);
       if (res.status !== c.status) failures.push(`${c.name}: status ${res.status} ${text.slice(0, 300)}`);

@@ -318,7 +318,13 @@ describe('identity: data export and erasure requests', () => {
     const login = await http(url, 'POST', '/api/auth/login', {
       body: { email: 'victim@example.com', password: STRONG_PASSWORD },
     });
-    expect(login.status).toBe(403);
+    // The account stops at once: refused (403) while identity has not anonymized it yet; once its own
+    // consumer has (it takes the same event, sometimes before this test does), the e-mail no longer
+    // exists (401). Still named after the answer: then 403 was the only right one.
+    const named = await sql<{
+      first_name: string;
+    }>`select first_name from users where id = ${victim.id}`.execute(service.ctx.db);
+    expect(named.rows[0]!.first_name === '' ? [401, 403] : [403]).toContain(login.status);
     await waitFor(
       async () => {
         const r = await sql<{

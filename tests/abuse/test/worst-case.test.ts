@@ -99,7 +99,7 @@ describe('abuse: worst-case inputs of geo answer within the budget, geo stays li
         let m = await measure();
         const label = `${endpoint} (${c.name})`;
         const line = (x: typeof m, note = '') =>
-          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms, wall ${x.wallMs.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} load), health ${x.health.length}x`;
+          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms (+${x.faultMs.toFixed(0)} ms of slow page faults), wall ${x.wallMs.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} slowdown), health ${x.health.length}x`;
         report.push(line(m));
         // The whole process paused by the machine's other work (the other workspaces' tests on two
         // cores) shows as a blocked loop as well: a read is asked once more, and a block that is
