@@ -468,6 +468,14 @@ export async function seedDemoWeek({ gateway, dpd, sql, log = () => undefined, e
   const divided = await call(`/api/crops/${vr.cropId}/sectors/auto-divide`, { token: farmer, body: {} });
   if (divided.status !== 200)
     throw new Error(`demo week: divide: ${divided.status} ${JSON.stringify(divided.body)}`);
+  // The orders service learns the sectors from geo's event: the field is ordered once its quote
+  // counts them (on a busy machine an order placed at once took the field as one sample).
+  await until(
+    'the sectors in the quote',
+    () => call('/api/orders/quote', { token: farmer, body: { crops: [{ cropId: vr.cropId }] } }),
+    (r) => r.status === 200 && r.body.numberOfSamples === divided.body.sectors.length,
+    { tries: 240 },
+  );
   const vrSeasons = [
     [
       thisYear - 1,
