@@ -73,9 +73,10 @@ if (want('typecheck')) {
   await run('type-check (benches)', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 }
 if (want('lint')) await run('lint', 'npx', ['eslint', '.']);
-if (want('format'))
-  if (want('format')) await run('decisions index', 'node', ['scripts/decisions-index.mjs', '--check']);
-await run('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+if (want('format')) {
+  await run('decisions index', 'node', ['scripts/decisions-index.mjs', '--check']);
+  await run('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+}
 if (want('build'))
   await run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only', '--concurrency=2']);
 if (want('unit')) {

@@ -383,7 +383,7 @@ describe('geo: the largest accepted input answers within the budget, health stay
     for (const c of list) {
       const body = c.body ? JSON.stringify(c.body()) : undefined;
       const path = c.path();
-      // The loop's longest block in the service's own time: what the machine's load stretched, shrunk back.
+      // The loop's longest hold is the CPU its own thread spent in it: a wait for a core is the machine's.
       const {
         res,
         text,
@@ -391,6 +391,7 @@ describe('geo: the largest accepted input answers within the budget, health stay
         cpuMs,
         faultMs,
         blockedMs,
+        stalledMs,
         slowdown,
         health,
       } = await measureRequest(
@@ -404,13 +405,13 @@ describe('geo: the largest accepted input answers within the budget, health stay
       );
       const healthMax = Math.max(0, ...health);
       report.push(
-        `${c.name}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms (+${faultMs.toFixed(0)} ms of slow page faults), wall ${wall.toFixed(0)} ms, loop blocked ${blockedMs.toFixed(0)} ms (x${slowdown.toFixed(1)} slowdown), health ${health.length}x max ${healthMax.toFixed(0)} ms`,
+        `${c.name}: ${res.status}, cpu ${cpuMs.toFixed(0)} ms (+${faultMs.toFixed(0)} ms of slow page faults), wall ${wall.toFixed(0)} ms, loop held ${blockedMs.toFixed(0)} ms of its own CPU (stalled ${stalledMs.toFixed(0)} ms, load x${slowdown.toFixed(1)}), health ${health.length}x max ${healthMax.toFixed(0)} ms`,
       );
       console.log(report[report.length - 1]);
       if (res.status !== c.status) failures.push(`${c.name}: status ${res.status} ${text.slice(0, 300)}`);
       if (cpuMs >= (c.cpuBudgetMs ?? 1000)) failures.push(`${c.name}: ${cpuMs.toFixed(0)} ms of CPU`);
       if (health.length === 0) failures.push(`${c.name}: /health/live did not answer`);
-      if (blockedMs >= 100) failures.push(`${c.name}: event loop blocked ${blockedMs.toFixed(0)} ms`);
+      if (blockedMs >= 100) failures.push(`${c.name}: event loop held ${blockedMs.toFixed(0)} ms`);
       if (c.name.startsWith('PUT /api/crops/:id/sectors') && res.ok)
         ids.squareSectors = (JSON.parse(text) as TCrop).sectors.map((s) => s.id).join(',');
       if (c.name.includes('KML of the most shapes') && res.ok) {

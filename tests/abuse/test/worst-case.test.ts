@@ -17,8 +17,8 @@ import {
  * (`src/worst-cases.ts`), through the gateway: answered (never a 5xx) within a second of the
  * stack's CPU time (everything runs in this process; a loaded machine stretches the wall clock,
  * not that), while geo's `/health/live` keeps answering and the event loop is never blocked for
- * 100 ms (the measured block shrunk by the machine's current slowdown; a read that blocks is asked
- * again, and only a block that comes back counts).
+ * 100 ms (the CPU the loop's own thread spent in its busiest stretch: a wait for a core is the
+ * machine's, not geo's).
  */
 
 describe('abuse: worst-case inputs of geo answer within the budget, geo stays live', () => {
@@ -96,25 +96,18 @@ describe('abuse: worst-case inputs of geo answer within the budget, geo stays li
               }),
             `${stack.services.geo.url}/health/live`,
           );
-        let m = await measure();
+        const m = await measure();
         const label = `${endpoint} (${c.name})`;
-        const line = (x: typeof m, note = '') =>
-          `${label}${note}: ${x.res.status}, cpu ${x.cpuMs.toFixed(0)} ms (+${x.faultMs.toFixed(0)} ms of slow page faults), wall ${x.wallMs.toFixed(0)} ms, loop blocked ${x.blockedMs.toFixed(0)} ms (x${x.slowdown.toFixed(1)} slowdown), health ${x.health.length}x`;
-        report.push(line(m));
-        // The whole process paused by the machine's other work (the other workspaces' tests on two
-        // cores) shows as a blocked loop as well: a read is asked once more, and a block that is
-        // the endpoint's own comes back.
-        if (m.blockedMs >= 100 && method === 'GET') {
-          m = await measure();
-          report.push(line(m, ', again'));
-        }
+        report.push(
+          `${label}: ${m.res.status}, cpu ${m.cpuMs.toFixed(0)} ms (+${m.faultMs.toFixed(0)} ms of slow page faults), wall ${m.wallMs.toFixed(0)} ms, loop held ${m.blockedMs.toFixed(0)} ms of its own CPU (stalled ${m.stalledMs.toFixed(0)} ms, load x${m.slowdown.toFixed(1)}), health ${m.health.length}x`,
+        );
         const { res, text, cpuMs, health, blockedMs } = m;
         const upstreamDown = c.upstream && res.status === 502;
         if (res.status >= 500 && !upstreamDown)
           failures.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
         if (cpuMs >= (c.cpuBudgetMs ?? 1000)) failures.push(`${label}: ${cpuMs.toFixed(0)} ms of CPU`);
         if (health.length === 0) failures.push(`${label}: geo's /health/live did not answer`);
-        if (blockedMs >= 100) failures.push(`${label}: event loop blocked ${blockedMs.toFixed(0)} ms`);
+        if (blockedMs >= 100) failures.push(`${label}: event loop held ${blockedMs.toFixed(0)} ms`);
       }
     }
     expect(failures).toEqual([]);
