@@ -72,6 +72,34 @@ type Remote = {
   ) => Promise<Awaited<ReturnType<GeometryTasks[K]>>>;
 };
 
+/** How many items of a list argument go to the thread in one message (see `call`). */
+const PART_ITEMS = 25;
+
+/**
+ * Posts one call to the thread. A list argument of more than `PART_ITEMS` items (a user's plots
+ * with their vertices: tens of megabytes at the limits) goes first in parts, one message each with
+ * a turn of the event loop between them: copying it whole in one message held the loop for tens of
+ * milliseconds, and the thread puts the parts back together before the call runs.
+ */
+async function call(task: string, args: unknown[]): Promise<unknown> {
+  const id = nextId++;
+  const answer = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  answer.catch(() => {}); // the caller awaits it; a thread that fails while parts go out rejects it early
+  const w = thread();
+  const sent = [...args];
+  for (const [index, arg] of args.entries()) {
+    if (!Array.isArray(arg) || arg.length <= PART_ITEMS) continue;
+    for (let start = 0; start < arg.length; start += PART_ITEMS) {
+      if (worker !== w) return answer; // the thread failed (the call is rejected): no part goes to another
+      w.postMessage({ id, part: index, items: arg.slice(start, start + PART_ITEMS) } as GeometryRequest);
+      await new Promise((r) => setImmediate(r));
+    }
+    sent[index] = { parts: index };
+  }
+  if (worker === w) w.postMessage({ id, task, args: sent } as GeometryRequest);
+  return answer;
+}
+
 /**
  * geo's geometry work, on a thread of its own: every check, clip, union and split of a shape
  * whose cost grows with its vertices runs there, one call at a time in order, so the service's
@@ -81,11 +109,7 @@ export const geometry = new Proxy({} as Remote, {
   get:
     (_, task: string) =>
     (...args: unknown[]) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        thread().postMessage({ id, task, args } as GeometryRequest);
-      }),
+      call(task, args),
 });
 
 /** Starts the thread ahead of the first request (it loads turf once). */

@@ -6,11 +6,12 @@ import { parentPort } from 'node:worker_threads';
 import { AppError } from '@gleba/platform';
 import { geometryTasks, type GeometryTask } from './geometry-tasks';
 
-export interface GeometryRequest {
-  id: number;
-  task: GeometryTask;
-  args: unknown[];
-}
+/**
+ * A call (`task` with its `args`), or a part of one of its list arguments sent ahead of it (`part`:
+ * the argument's index, `items`: the next of its items); the call then has `{ parts: index }` there.
+ */
+export type GeometryRequest =
+  { id: number; task: GeometryTask; args: unknown[] } | { id: number; part: number; items: unknown[] };
 export type GeometryAnswer =
   | { id: number; ok: true; value: unknown }
   | {
@@ -25,7 +26,28 @@ export type GeometryAnswer =
     };
 
 const port = parentPort!;
-port.on('message', ({ id, task, args }: GeometryRequest) => {
+/** The list arguments of calls still to come, by call and argument index. */
+const parts = new Map<number, Map<number, unknown[]>>();
+const isParts = (arg: unknown): arg is { parts: number } =>
+  typeof arg === 'object' &&
+  arg !== null &&
+  !Array.isArray(arg) &&
+  typeof (arg as { parts?: unknown }).parts === 'number';
+
+port.on('message', (request: GeometryRequest) => {
+  const { id } = request;
+  if ('part' in request) {
+    const lists = parts.get(id) ?? new Map<number, unknown[]>();
+    parts.set(id, lists);
+    const list = lists.get(request.part) ?? [];
+    lists.set(request.part, list);
+    for (const item of request.items) list.push(item);
+    return;
+  }
+  const lists = parts.get(id);
+  parts.delete(id);
+  const args = request.args.map((arg, index) => (isParts(arg) ? (lists?.get(index) ?? []) : arg));
+  const { task } = request;
   let answer: GeometryAnswer;
   try {
     const fn = geometryTasks[task] as (...a: unknown[]) => unknown;
