@@ -9,23 +9,30 @@ const gateway = process.env.GLEBA_GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 /**
  * `@gleba/i18n` imports every namespace of every app. In this app's bundle its `./namespaces`
- * module is replaced by `src/lib/i18n-namespaces.ts`, which holds the shell's namespaces and loads
- * the others with their routes (docs/decisions/0016-customer-lazy-i18n.md). The tests keep the
- * full catalogue (vitest sets VITEST).
+ * module (imported by its index, its notice formats and its import messages) is replaced by
+ * `src/lib/i18n-namespaces.ts`, which holds the shell's namespaces and loads the others with their
+ * routes (docs/decisions/0016-customer-lazy-i18n.md). A build in which the whole catalogue is
+ * still found fails. The tests keep the full catalogue (vitest sets VITEST).
  */
 function lazyI18nNamespaces(): Plugin {
   const replacement = fileURLToPath(new URL('./src/lib/i18n-namespaces.ts', import.meta.url));
+  const i18nSource = /[\\/]packages[\\/]i18n[\\/]src[\\/][^\\/]+\.ts$/;
+  const whole = /[\\/]packages[\\/]i18n[\\/]src[\\/]namespaces\.ts$/;
   return {
     name: 'gleba-customer-lazy-i18n',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (
-        source === './namespaces' &&
-        importer &&
-        /[\\/]packages[\\/]i18n[\\/]src[\\/]index\.ts$/.test(importer)
-      )
-        return replacement;
+      if (source === './namespaces' && importer && i18nSource.test(importer)) return replacement;
       return null;
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        if (file.moduleIds.some((id) => whole.test(id)))
+          this.error(
+            `${file.fileName} holds @gleba/i18n's whole catalogue: an import of ./namespaces was not replaced`,
+          );
+      }
     },
   };
 }
