@@ -76,6 +76,7 @@ describe('identity: registration, activation, sessions, password reset', () => {
       ['confirmation not matching', { confirmPassword: 'Rolnik#2025' }, 'passwordsDoNotMatch'],
       ['e-mail without a domain', { email: 'alicja@' }, 'invalidEmail'],
       ['e-mail too short', { email: 'a@b' }, 'emailTooShort'],
+      ['a short word with no @ (not an address, not a short one)', { email: 'jan' }, 'invalidEmail'],
       ['e-mail too long', { email: `${'a'.repeat(250)}@example.com` }, 'emailTooLong'],
       ['terms not accepted', { termsAccepted: false }, 'termsNotAccepted'],
       ['privacy policy not accepted', { privacyPolicyAccepted: false }, 'termsNotAccepted'],

@@ -42,6 +42,8 @@ export const POST_CODE_PATTERN = /^\d{2}-\d{3}$/;
 export const ZEmail = z
   .string({ error: E.invalidEmail })
   .trim()
+  // A word without an @ is not an address at all: "too short" would send its author the wrong way.
+  .regex(/@/, E.invalidEmail)
   .min(EMAIL_MIN_LENGTH, E.emailTooShort)
   .max(EMAIL_MAX_LENGTH, E.emailTooLong)
   .pipe(z.email(E.invalidEmail))
