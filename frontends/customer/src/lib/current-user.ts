@@ -78,22 +78,25 @@ export function useCurrentUser(): SWRResponse<TCurrentUser> {
 /**
  * The language is kept on the account (its e-mails and SMS speak it, and it applies at the next
  * sign-in on any device): a language picked while signed in, wherever the switcher is, is saved
- * there. Only a change made in this session counts, so opening the app never overwrites the
- * account with what this browser had.
+ * there, and so is one picked on the sign-in screens just before signing in. Only a pick made in
+ * this session counts, so opening the app never overwrites the account with what this browser had.
  */
 export function useAccountLanguage(user: TCurrentUser | undefined): void {
   const lang = useLanguageStore((s) => s.lang);
+  const pickedSignedOut = useLanguageStore((s) => s.pickedSignedOut);
   const { mutate } = useSWRConfig();
   const previous = useRef(lang);
   useEffect(() => {
-    if (previous.current === lang) return;
+    if (previous.current === lang && !pickedSignedOut) return;
+    if (!user) return;
     previous.current = lang;
-    if (!user || user.language === lang) return;
+    if (pickedSignedOut) useLanguageStore.getState().pickSaved();
+    if (user.language === lang) return;
     api
       .patch<TCurrentUser>('users/me', { language: lang })
       .then((updated) =>
         mutate(currentUserKey, updated ?? { ...user, language: lang }, { revalidate: false }),
       )
       .catch((error: unknown) => console.error('saving the language on the account failed', error));
-  }, [lang, user, mutate]);
+  }, [lang, pickedSignedOut, user, mutate]);
 }

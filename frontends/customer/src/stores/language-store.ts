@@ -14,6 +14,15 @@ interface LanguageState {
   /** True when the user picked the language (kept in local storage `lang`). */
   chosen: boolean;
   setLanguage: (lang: Language) => void;
+  /**
+   * True when the user picked the language on a signed-out screen in this visit: it wins over the
+   * account's at sign-in, and is saved on the account (`useAccountLanguage`).
+   */
+  pickedSignedOut: boolean;
+  /** The language picked on a signed-out screen (the sign-in card's switcher). */
+  pickSignedOut: (lang: Language) => void;
+  /** The pick is on the account now. */
+  pickSaved: () => void;
   /** A language detected for the user (not stored: the user has not chosen it). */
   setDetected: (lang: Language) => void;
 }
@@ -30,11 +39,18 @@ export const useLanguageStore = create<LanguageState>((set) => {
   return {
     lang: stored ?? DEFAULT_LANGUAGE,
     chosen: stored !== null,
+    pickedSignedOut: false,
     setLanguage: (lang) => {
       storeLanguage(lang);
       applyLanguageToDocument(lang);
       set({ lang, chosen: true });
     },
+    pickSignedOut: (lang) => {
+      storeLanguage(lang);
+      applyLanguageToDocument(lang);
+      set({ lang, chosen: true, pickedSignedOut: true });
+    },
+    pickSaved: () => set({ pickedSignedOut: false }),
     setDetected: (lang) => {
       applyLanguageToDocument(lang);
       set({ lang });
@@ -45,7 +61,11 @@ export const useLanguageStore = create<LanguageState>((set) => {
 /** Re-reads local storage (tests, and a language chosen in another tab). */
 export function resetLanguageStore() {
   const stored = takeLanguageFromUrl() ?? storedLanguage();
-  useLanguageStore.setState({ lang: stored ?? DEFAULT_LANGUAGE, chosen: stored !== null });
+  useLanguageStore.setState({
+    lang: stored ?? DEFAULT_LANGUAGE,
+    chosen: stored !== null,
+    pickedSignedOut: false,
+  });
 }
 
 /** `GET /api/language` answers a code, as text or as `{ language }`; anything else is pl. */

@@ -3,10 +3,12 @@ import { forgetUser } from '../lib/current-user';
 import { tokenLanguage, useLanguageStore } from './language-store';
 
 export const { useSessionStore, resetSessionStore } = createSessionStore({
-  // The language kept on the account applies at sign-in, on any device.
+  // The language kept on the account applies at sign-in, on any device, unless the user has just
+  // picked one on the sign-in screens: that one is then saved on the account.
   onSignIn: (pair) => {
     const lang = tokenLanguage(pair.accessToken);
-    if (lang) useLanguageStore.getState().setLanguage(lang);
+    const language = useLanguageStore.getState();
+    if (lang && !language.pickedSignedOut) language.setLanguage(lang);
   },
   onSignOut: forgetUser,
 });

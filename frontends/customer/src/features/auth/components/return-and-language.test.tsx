@@ -68,6 +68,27 @@ describe('the language kept on the account', () => {
     expect(document.documentElement.lang).toBe('uk');
   });
 
+  it('picked on the sign-in screen, wins over the account and is saved on it', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/login': { accessToken: token({ lang: 'pl' }), refreshToken: 'r1' },
+      'GET /api/users/me': { ...USER, language: 'pl' },
+      'GET /api/notifications/in-app/unseen/count': { unseenCount: 0 },
+      'GET /api/soil-tests': [],
+      'PATCH /api/users/me': { ...USER, language: 'en' },
+    });
+    renderApp('/login', { lang: 'pl' });
+    await userEvent.click(await screen.findByRole('button', { name: 'English' }));
+    await signIn();
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/users/me')?.body).toEqual({
+        language: 'en',
+      }),
+    );
+    expect(useLanguageStore.getState().lang).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('is saved on the account when changed from the header while signed in', async () => {
     const { calls } = mockApi({
       'GET /api/users/me': USER,
