@@ -14,6 +14,7 @@ const counts = new Map();
 const failures = [];
 const failedTests = []; // vitest's FAIL / × lines, repeated at the end so a CI log's tail names them
 const flaky = [];
+const durations = []; // [stage, seconds]: the closing lines say where the run's time went
 
 const FAILED_LINE = /(^|\s)(FAIL\s|×\s|✗\s)/;
 const WORKSPACE = /^(@gleba\/[\w.-]+):test: /;
@@ -21,6 +22,7 @@ const WORKSPACE = /^(@gleba\/[\w.-]+):test: /;
 function stage(name, command, args, env = {}) {
   return new Promise((resolve) => {
     console.log(`\n\x1b[1m== ${name}\x1b[0m`);
+    const started = Date.now();
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
@@ -53,7 +55,10 @@ function stage(name, command, args, env = {}) {
       process.stderr.write(chunk);
       for (const line of lines(chunk)) note(line);
     });
-    child.on('exit', (code) => resolve({ code, failedWorkspaces: [...failedWorkspaces] }));
+    child.on('exit', (code) => {
+      durations.push([name, (Date.now() - started) / 1000]);
+      resolve({ code, failedWorkspaces: [...failedWorkspaces] });
+    });
   });
 }
 
@@ -138,6 +143,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 for (const c of counts.values()) for (const k of Object.keys(totals)) totals[k] += c[k];
 if (flaky.length)
   console.log('\n\x1b[33mflaky (failed, then passed when run again alone):\x1b[0m\n  ' + flaky.join('\n  '));
+console.log(
+  '\ntime per stage:\n' +
+    durations.map(([stage, s]) => `  ${String(Math.round(s)).padStart(5)} s  ${stage}`).join('\n'),
+);
 if (failedTests.length) console.log('\nfailed tests:\n  ' + failedTests.join('\n  '));
 console.log(
   '\n' + (failures.length ? `\x1b[31mfailed stages: ${failures.join(', ')}\x1b[0m` : 'all stages passed'),
