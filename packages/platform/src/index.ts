@@ -4,6 +4,7 @@ export * from './logger';
 export * from './http/errors';
 export * from './http/validate';
 export * from './http/auth';
+export * from './http/download';
 export * from './http/app';
 export * from './db/database';
 export * from './db/migrator';

@@ -18,6 +18,7 @@ import {
   requireAuth,
   requireRole,
   route,
+  sendDownload,
 } from '@gleba/platform';
 import { createTestKeys, http } from '@gleba/testkit';
 
@@ -99,6 +100,43 @@ describe('client address behind the gateway', () => {
       expect(await ip(none.url, '203.0.113.5')).toMatch(/127\.0\.0\.1$/);
     } finally {
       for (const s of [one, none]) await new Promise((resolve) => s.server.close(resolve));
+    }
+  });
+});
+
+describe('sendDownload', () => {
+  it('sends the bytes and a text as they are, with their length, no ETag, never cached', async () => {
+    const bytes = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256).subarray(1000, 201_000);
+    const text = 'Działka „Za stodołą” – Łąka\n'.repeat(10_000);
+    const app = createHttpApp({
+      logger: createLogger('download-test', 'silent'),
+      readiness: [],
+      routes: (a) => {
+        a.get('/bytes', (_req, res) =>
+          sendDownload(res, { contentType: 'application/zip', fileName: 'dzialki.zip', body: bytes }),
+        );
+        a.get('/text', (_req, res) =>
+          sendDownload(res, { contentType: 'application/geo+json', fileName: 'farm.geojson', body: text }),
+        );
+      },
+    });
+    const server = await listenOn(app, 0, '127.0.0.1');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const zip = await fetch(`${url}/bytes`);
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect(zip.headers.get('content-disposition')).toBe('attachment; filename="dzialki.zip"');
+      expect(zip.headers.get('cache-control')).toBe('no-store');
+      expect(zip.headers.get('etag')).toBeNull();
+      expect(zip.headers.get('content-length')).toBe(String(bytes.byteLength));
+      expect(new Uint8Array(await zip.arrayBuffer())).toEqual(bytes);
+      const geojson = await fetch(`${url}/text`);
+      expect(geojson.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+      expect(geojson.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(await geojson.text()).toBe(text);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

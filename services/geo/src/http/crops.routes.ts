@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requestLanguage, requireAuth, route, sendDownload } from '@gleba/platform';
 import {
   ZAutoDivideBody,
   ZCreateCropBody,
@@ -81,12 +81,11 @@ export function cropRoutes(deps: Deps): Router {
           body,
           requestLanguage(req),
         );
-        res
-          .type(file.contentType)
-          .setHeader('content-disposition', `attachment; filename="${file.fileName}"`)
-          .setHeader('cache-control', 'no-store');
-        res.send(Buffer.from(file.bytes));
-        return undefined;
+        return sendDownload(res, {
+          contentType: file.contentType,
+          fileName: file.fileName,
+          body: file.bytes,
+        });
       },
     ),
   );

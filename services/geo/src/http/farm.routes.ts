@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requestLanguage, requireAuth, route, sendDownload } from '@gleba/platform';
 import { ZFarmBody } from '@gleba/contracts';
 import { exportFarm, myFarm, saveFarm } from '../app/farm';
 import type { Deps } from '../app/deps';
@@ -27,11 +27,11 @@ export function farmRoutes(deps: Deps): Router {
     '/export',
     route({}, async ({ auth, req, res }) => {
       const geojson = await exportFarm(deps, mustAuth(auth).userId, requestLanguage(req));
-      res
-        .type('application/geo+json')
-        .setHeader('content-disposition', 'attachment; filename="farm.geojson"');
-      res.send(geojson);
-      return undefined;
+      return sendDownload(res, {
+        contentType: 'application/geo+json',
+        fileName: 'farm.geojson',
+        body: geojson,
+      });
     }),
   );
   return r;

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { mustAuth, requestLanguage, requireAuth, route } from '@gleba/platform';
+import { mustAuth, requestLanguage, requireAuth, route, sendDownload } from '@gleba/platform';
 import { errorMessage } from '@gleba/i18n';
 import {
   ZCadastralPlotBody,
@@ -121,11 +121,7 @@ export function plotRoutes(deps: Deps): Router {
     '/export',
     route({ query: ZPlotExportQuery }, async ({ query, auth, res }) => {
       const file = await exportPlotsFile(deps, user(auth), query.format);
-      res
-        .type(file.contentType)
-        .setHeader('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
-      return undefined;
+      return sendDownload(res, { contentType: file.contentType, fileName: file.filename, body: file.body });
     }),
   );
   r.post(
