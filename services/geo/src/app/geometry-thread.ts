@@ -87,6 +87,7 @@ async function call(task: string, args: unknown[]): Promise<unknown> {
   answer.catch(() => {}); // the caller awaits it; a thread that fails while parts go out rejects it early
   const w = thread();
   const sent = [...args];
+  const parted: number[] = [];
   for (const [index, arg] of args.entries()) {
     if (!Array.isArray(arg) || arg.length <= PART_ITEMS) continue;
     for (let start = 0; start < arg.length; start += PART_ITEMS) {
@@ -94,9 +95,10 @@ async function call(task: string, args: unknown[]): Promise<unknown> {
       w.postMessage({ id, part: index, items: arg.slice(start, start + PART_ITEMS) } as GeometryRequest);
       await new Promise((r) => setImmediate(r));
     }
-    sent[index] = { parts: index };
+    sent[index] = null;
+    parted.push(index);
   }
-  if (worker === w) w.postMessage({ id, task, args: sent } as GeometryRequest);
+  if (worker === w) w.postMessage({ id, task, args: sent, parted } as GeometryRequest);
   return answer;
 }
 

@@ -8,10 +8,11 @@ import { geometryTasks, type GeometryTask } from './geometry-tasks';
 
 /**
  * A call (`task` with its `args`), or a part of one of its list arguments sent ahead of it (`part`:
- * the argument's index, `items`: the next of its items); the call then has `{ parts: index }` there.
+ * the argument's index, `items`: the next of its items); the call names those arguments in `parted`.
  */
 export type GeometryRequest =
-  { id: number; task: GeometryTask; args: unknown[] } | { id: number; part: number; items: unknown[] };
+  | { id: number; task: GeometryTask; args: unknown[]; parted?: number[] }
+  | { id: number; part: number; items: unknown[] };
 export type GeometryAnswer =
   | { id: number; ok: true; value: unknown }
   | {
@@ -28,11 +29,6 @@ export type GeometryAnswer =
 const port = parentPort!;
 /** The list arguments of calls still to come, by call and argument index. */
 const parts = new Map<number, Map<number, unknown[]>>();
-const isParts = (arg: unknown): arg is { parts: number } =>
-  typeof arg === 'object' &&
-  arg !== null &&
-  !Array.isArray(arg) &&
-  typeof (arg as { parts?: unknown }).parts === 'number';
 
 port.on('message', (request: GeometryRequest) => {
   const { id } = request;
@@ -46,7 +42,8 @@ port.on('message', (request: GeometryRequest) => {
   }
   const lists = parts.get(id);
   parts.delete(id);
-  const args = request.args.map((arg, index) => (isParts(arg) ? (lists?.get(index) ?? []) : arg));
+  const args = [...request.args];
+  for (const index of request.parted ?? []) args[index] = lists?.get(index) ?? [];
   const { task } = request;
   let answer: GeometryAnswer;
   try {
