@@ -5,6 +5,7 @@ export const customer = defineMessages({
   pl: {
     navHome: 'Strona główna',
     navMyTests: 'Moje testy',
+    navOrders: 'Moje zamówienia',
     navNotifications: 'Powiadomienia',
     navMyAccount: 'Moje konto',
     navLogout: 'Wyloguj się',
@@ -233,6 +234,7 @@ export const customer = defineMessages({
   en: {
     navHome: 'Main page',
     navMyTests: 'My tests',
+    navOrders: 'My orders',
     navNotifications: 'Notifications',
     navMyAccount: 'My account',
     navLogout: 'Log out',
@@ -462,6 +464,7 @@ export const customer = defineMessages({
   uk: {
     navHome: 'Головна',
     navMyTests: 'Мої тести',
+    navOrders: 'Мої замовлення',
     navNotifications: 'Сповіщення',
     navMyAccount: 'Мій акаунт',
     navLogout: 'Вийти',

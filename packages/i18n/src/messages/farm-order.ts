@@ -7,7 +7,6 @@ import { defineMessages } from '../catalogue';
 export const farmOrder = defineMessages({
   pl: {
     titleOrders: 'Zamówienia badań gleby',
-    navOrders: 'Moje zamówienia',
     titleNewOrder: 'Zamów badanie gleby',
     titlePayment: 'Płatność',
     titleFieldResults: 'Mapa wyników pola',
@@ -186,7 +185,6 @@ export const farmOrder = defineMessages({
   },
   en: {
     titleOrders: 'Soil test orders',
-    navOrders: 'My orders',
     titleNewOrder: 'Order a soil test',
     titlePayment: 'Payment',
     titleFieldResults: 'Field results map',
@@ -365,7 +363,6 @@ export const farmOrder = defineMessages({
   },
   uk: {
     titleOrders: 'Замовлення аналізів ґрунту',
-    navOrders: 'Мої замовлення',
     titleNewOrder: 'Замовити аналіз ґрунту',
     titlePayment: 'Оплата',
     titleFieldResults: 'Карта результатів поля',

@@ -8,10 +8,11 @@ import { useLiveNotifications, useUnseenCount } from '../../features/notificatio
 import { routeMeta } from '../route-meta';
 import { OfflineQueueRunner } from '../../features/pwa/components/offline-queue-runner';
 
-const NAV = [
+/** The menu: its texts are the shell's (in the initial bundle), never a lazy namespace's. */
+export const NAV = [
   { to: '/', key: 'customer.navHome', end: true },
   { to: '/soil-tests', key: 'customer.navMyTests', end: false },
-  { to: '/orders', key: 'farmOrder.navOrders', end: false },
+  { to: '/orders', key: 'customer.navOrders', end: false },
   { to: '/map', key: 'farmMap.navMap', end: true },
   { to: '/notifications', key: 'customer.navNotifications', end: true },
   { to: '/my-account', key: 'customer.navMyAccount', end: true },
