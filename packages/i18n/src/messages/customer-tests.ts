@@ -664,7 +664,8 @@ export const customerTests = defineMessages({
     gardenNoLocation: 'Розташування цього саду не вказано, тому його немає на карті.',
     complaints: 'Скарга',
     fileComplaint: 'Подати скаргу',
-    complaintUntil: 'Скаргу на результати можна подати до {date}.',
+    // The long Ukrainian date ends in «р.», which closes the sentence.
+    complaintUntil: 'Скаргу на результати можна подати до {date}',
     complaintExpired: 'Скаргу можна було подати до {date} (14 днів від результатів).',
     complaintNoResults: 'Скаргу можна подати, коли з’являться результати.',
     complaintPending:
