@@ -177,7 +177,11 @@ export function CheckboxField({ label, error, ...input }: CheckboxFieldProps) {
           aria-describedby={error ? `${id}-error` : undefined}
           {...input}
         />
-        <label htmlFor={id}>{label}</label>
+        {/* One span: on a phone the label is a flex box (44 px tall), and a label of text and a link
+            would otherwise fall apart into columns. */}
+        <label htmlFor={id}>
+          <span>{label}</span>
+        </label>
       </div>
       {error && (
         <p id={`${id}-error`} className="gl-field__error" role={role}>
