@@ -308,6 +308,33 @@ function clipToCell(
 }
 
 /**
+ * The area, m², of the part of a shape inside a cell (its corners in the local projection), from
+ * the rings clipped to the cell's box: what `clipToCell`'s piece will measure, without building it
+ * (a concave shape's exact clip is the costly step of a division).
+ */
+function cellAreaM2(geom: Area, proj: Projection, x0: number, y0: number, x1: number, y1: number): number {
+  const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
+  const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
+  const clips: Clip[] = [
+    { axis: 0, value: minLng, keepBelow: false },
+    { axis: 0, value: maxLng, keepBelow: true },
+    { axis: 1, value: minLat, keepBelow: false },
+    { axis: 1, value: maxLat, keepBelow: true },
+  ];
+  let total = 0;
+  for (const rings of polygonsOf(geom)) {
+    for (const [i, ring] of rings.entries()) {
+      let r = ring.slice(0, -1) as XY[];
+      for (const c of clips) if (r.length >= 3) r = clipAxis(r, c.axis, c.value, c.keepBelow);
+      if (r.length < 3) continue;
+      const area = Math.abs(authalicRingArea([...r, r[0]!]));
+      total += i === 0 ? area : -area;
+    }
+  }
+  return total;
+}
+
+/**
  * Splits a shape into compact sectors of at most `maxAreaM2`, all of (nearly) equal area:
  * n = ceil(area / max) sectors laid out as columns x rows following the shape's proportions;
  * column and row boundaries are solved so each cell holds exactly area / n, then each cell is
@@ -344,9 +371,10 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
     const cols = Math.min(n, Math.max(1, Math.round(Math.sqrt((n * w) / Math.max(h, 1e-9)))));
     const perCol = Array.from({ length: cols }, (_, i) => Math.floor(n / cols) + (i < n % cols ? 1 : 0));
     const pieces: Area[] = [];
+    let tooLarge = false;
     let x0 = minX - margin;
     let done = 0;
-    for (let c = 0; c < cols; c++) {
+    for (let c = 0; c < cols && !tooLarge; c++) {
       done += perCol[c]!;
       const x1 =
         c === cols - 1 ? maxX + margin : solveCut(rings, [], 0, minX, maxX, (planarTotal * done) / n);
@@ -361,15 +389,21 @@ export function autoDivide(geom: Area, maxAreaM2: number): Area[] {
       const colArea = clippedArea(colRings, []);
       const rows = perCol[c]!;
       let y0 = minY - margin;
-      for (let r = 0; r < rows; r++) {
+      for (let r = 0; r < rows && !tooLarge; r++) {
         const y1 =
           r === rows - 1 ? maxY + margin : solveCut(colRings, [], 1, minY, maxY, (colArea * (r + 1)) / rows);
-        const piece = clipToCell(geom, proj, x0, y0, x1, y1);
-        if (piece && areaM2(piece) > 0.01) pieces.push(piece);
+        // A cell already over the limit (the projection is not the geodesic area) fails the attempt:
+        // no cell of it is clipped exactly any more. (A hair over is left to the exact piece.)
+        if (cellAreaM2(geom, proj, x0, y0, x1, y1) > maxAreaM2 * (1 + 1e-6)) tooLarge = true;
+        else {
+          const piece = clipToCell(geom, proj, x0, y0, x1, y1);
+          if (piece && areaM2(piece) > 0.01) pieces.push(piece);
+        }
         y0 = y1;
       }
       x0 = x1;
     }
+    if (tooLarge) continue;
     // The projection is not the geodesic area: one more sector when a cell came out too large.
     if (pieces.every((p) => areaM2(p) <= maxAreaM2)) {
       if (pieces.length > GEO_LIMITS.sectors) throw tooMany(pieces.length);
