@@ -121,6 +121,11 @@ export const farmOrder = defineMessages({
       'Przelewy24 jeszcze nie odpowiedziało. Jeśli zapłaciłeś, status zmieni się po potwierdzeniu; sprawdź ponownie za chwilę.',
     payOnline: 'Zapłać online',
     switchToTransfer: 'Zapłać zwykłym przelewem',
+    cancelOrder: 'Anuluj zamówienie',
+    cancelOrderTitle: 'Anulować zamówienie?',
+    cancelOrderText:
+      'Anulowanego zamówienia nie można przywrócić. Jeśli zostało opłacone, zwrócimy pieniądze na konto, z którego przyszły.',
+    orderCancelled: 'Zamówienie zostało anulowane.',
     expiresAt: 'Płatność online można dokończyć do {time}.',
     refundDue: 'Płatność zostanie zwrócona.',
     refundDueHint:
@@ -299,6 +304,11 @@ export const farmOrder = defineMessages({
       'Przelewy24 has not answered yet. If you paid, the status changes once it is confirmed; check again in a moment.',
     payOnline: 'Pay online',
     switchToTransfer: 'Pay by bank transfer',
+    cancelOrder: 'Cancel the order',
+    cancelOrderTitle: 'Cancel the order?',
+    cancelOrderText:
+      'A cancelled order cannot be restored. If it was paid, we return the money to the account it came from.',
+    orderCancelled: 'The order has been cancelled.',
     expiresAt: 'The online payment can be completed until {time}.',
     refundDue: 'The payment will be refunded.',
     refundDueHint:
@@ -477,6 +487,11 @@ export const farmOrder = defineMessages({
       'Przelewy24 ще не відповіло. Якщо ви оплатили, статус зміниться після підтвердження; перевірте ще раз за хвилину.',
     payOnline: 'Оплатити онлайн',
     switchToTransfer: 'Оплатити банківським переказом',
+    cancelOrder: 'Скасувати замовлення',
+    cancelOrderTitle: 'Скасувати замовлення?',
+    cancelOrderText:
+      'Скасоване замовлення не можна відновити. Якщо його оплачено, ми повернемо гроші на рахунок, з якого вони надійшли.',
+    orderCancelled: 'Замовлення скасовано.',
     expiresAt: 'Онлайн-оплату можна завершити до {time}.',
     refundDue: 'Оплату буде повернено.',
     refundDueHint:

@@ -61,6 +61,10 @@ export const switchToTransfer = (orderId: string) =>
     paymentMethod: 'TRADITIONAL_TRANSFER',
   });
 
+/** Cancels the customer's own order (allowed until the kit is sent; a paid one is refunded). */
+export const cancelOrder = (orderId: string) =>
+  api.post<TFarmOrder>(`orders/${encodeURIComponent(orderId)}/cancel`, {});
+
 export const orderKey = (orderId: string) => `orders/${encodeURIComponent(orderId)}`;
 
 /** One order with its payment. */

@@ -321,3 +321,31 @@ describe('/orders/payment-return (Przelewy24 urlReturn)', () => {
     await waitFor(() => expect(where()).toBe('/orders'));
   });
 });
+
+describe('cancelling the order', () => {
+  it('asks first, cancels on yes and goes to the orders', async () => {
+    const cancelled = { ...answer('CANCELLED', { status: 'ORDER_CANCELLED' }) };
+    const { calls } = mockApi({
+      [GET]: answer('NOT_STARTED'),
+      [`POST /api/orders/${ORDER_ID}/cancel`]: cancelled.order,
+      'GET /api/orders': { items: [], meta: { page: 1, perPage: 20, total: 0, next: null, prev: null } },
+    });
+    page();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the order?' });
+    expect(dialog.textContent).toContain('cannot be restored');
+    expect(calls.some((c) => c.path.endsWith('/cancel'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: /^(Yes|Tak)$/ }));
+    await waitFor(() => expect(where()).toBe('/orders'));
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === `/api/orders/${ORDER_ID}/cancel`),
+    ).toHaveLength(1);
+  });
+
+  it('is not offered once the kit is on its way (the lab cancels then)', async () => {
+    mockApi({ [GET]: answer('PAID', { status: 'KIT_SENT', paymentStatus: 'PAID' }) });
+    page();
+    await screen.findByRole('heading', { level: 3 });
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
+  });
+});

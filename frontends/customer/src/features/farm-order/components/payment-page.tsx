@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { FormError } from '@gleba/ui';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { FormError, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
-import type { TFarmOrder, TOrderPayment } from '@gleba/contracts';
+import { FARM_TRANSITIONS, canTransition, type TFarmOrder, type TOrderPayment } from '@gleba/contracts';
 import { useLang, useT, type Translate } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/test-status';
 import {
   browser,
+  cancelOrder,
   checkPayment,
   retryPayment,
   switchToTransfer,
@@ -20,6 +22,7 @@ import { PENDING_PAYMENT_KEY, formatPrice } from '../rules/wizard';
 import '../../../lib/styles/farm-order.css';
 import { DetailsList } from '../../../lib/components/details-list';
 import { LoadFailed } from '../../../lib/components/load-failed';
+import { ConfirmedActionButton } from '../../../lib/components/confirmed-action-button';
 
 /** What the page says: the service's outcome, or "unconfirmed" once it stopped waiting for one. */
 export type PaymentView =
@@ -299,11 +302,38 @@ export function PaymentPage({ pollMs = 3000, polls = 10 }: PaymentPageProps) {
         <Link to="/orders" className="gl-button gl-button--secondary">
           {tr('farmOrder.toOrders')}
         </Link>
+        {canTransition(FARM_TRANSITIONS, order.status, 'ORDER_CANCELLED', 'USER') && (
+          <CancelOrderButton orderId={order.id} />
+        )}
         <Link to="/soil-tests" className="gl-button gl-button--secondary">
           {tr('farmOrder.toTests')}
         </Link>
       </div>
     </section>
+  );
+}
+
+/** Spec: a customer may cancel an order after a confirmation (until its kit is sent). */
+function CancelOrderButton({ orderId }: { orderId: string }) {
+  const tr = useT();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  return (
+    <ConfirmedActionButton
+      label={tr('farmOrder.cancelOrder')}
+      secondary
+      danger
+      title={tr('farmOrder.cancelOrderTitle')}
+      action={async () => {
+        await cancelOrder(orderId);
+        // The order, the lists and the tests it shows in all read it again (the cache never goes stale).
+        void mutate(() => true);
+        toast.success(tr('farmOrder.orderCancelled'));
+        navigate('/orders');
+      }}
+    >
+      <p>{tr('farmOrder.cancelOrderText')}</p>
+    </ConfirmedActionButton>
   );
 }
 

@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmationDialog, FormError, TextField, toast } from '@gleba/ui';
+import { FormError, TextField, toast } from '@gleba/ui';
 import { isApiError } from '@gleba/api-client';
 import { BARCODE_MAX_LENGTH, BARCODE_MIN_LENGTH, OrdersErrorCode, type TGardenTest } from '@gleba/contracts';
 import { describeError, useLang, useT } from '../../../lib/i18n';
 import { SampleDetailsView } from './sample-details-view';
+import { ConfirmedActionButton } from '../../../lib/components/confirmed-action-button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { enqueueTest } from '../../../lib/offline/offline-queue';
 import { isOfflineError } from '../../../lib/offline/offline';
@@ -216,66 +217,6 @@ export function OrderNotFound() {
 
 export const isOrderNotFound = (e: unknown) =>
   isApiError(e) && (e.code === OrdersErrorCode.orderNotFoundForTestId || e.status === 404);
-
-/**
- * A button that asks before an action that cannot be undone; the dialog closes after the action,
- * and a failure shows the server's message.
- */
-function ConfirmedActionButton({
-  label,
-  secondary = false,
-  danger = false,
-  title,
-  confirmLabel,
-  action,
-  children,
-}: {
-  label: string;
-  secondary?: boolean;
-  danger?: boolean;
-  title: string;
-  confirmLabel?: string;
-  action: () => Promise<void>;
-  children: ReactNode;
-}) {
-  const lang = useLang();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await action();
-      setOpen(false);
-    } catch (e) {
-      setOpen(false);
-      toast.error(describeError(lang, e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <>
-      <button
-        type="button"
-        className={secondary ? 'gl-button gl-button--secondary' : 'gl-button'}
-        onClick={() => setOpen(true)}
-      >
-        {label}
-      </button>
-      <ConfirmationDialog
-        open={open}
-        title={title}
-        confirmLabel={confirmLabel}
-        busy={busy}
-        danger={danger}
-        onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
-      >
-        {children}
-      </ConfirmationDialog>
-    </>
-  );
-}
 
 /** Spec section 5: confirming shipment is irreversible, so it asks first. */
 export function ConfirmShipmentButton({
