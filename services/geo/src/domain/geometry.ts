@@ -243,6 +243,19 @@ function cellPolygon(proj: Projection, x0: number, y0: number, x1: number, y1: n
   return { type: 'Polygon', coordinates: [ring] };
 }
 
+/** A cell (corners in the local projection) as its box in degrees and the four clips to that box. */
+function cellBox(proj: Projection, x0: number, y0: number, x1: number, y1: number) {
+  const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
+  const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
+  const clips: Clip[] = [
+    { axis: 0, value: minLng, keepBelow: false },
+    { axis: 0, value: maxLng, keepBelow: true },
+    { axis: 1, value: minLat, keepBelow: false },
+    { axis: 1, value: maxLat, keepBelow: true },
+  ];
+  return { minLng, minLat, maxLng, maxLat, clips };
+}
+
 /**
  * The part of a shape inside an axis-aligned cell. Fast path: Sutherland-Hodgman on the outer
  * ring, valid when the clipped ring runs along each cell edge at most once (otherwise the clip
@@ -257,8 +270,7 @@ function clipToCell(
   x1: number,
   y1: number,
 ): Area | null {
-  const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
-  const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
+  const { minLng, minLat, maxLng, maxLat, clips } = cellBox(proj, x0, y0, x1, y1);
   // The exact clip gets only what lies in the cell's box (rings cut along it), not the whole shape.
   const exact = () =>
     intersectArea(
@@ -268,12 +280,6 @@ function clipToCell(
   if (geom.type !== 'Polygon') return exact();
   const [outer, ...holes] = geom.coordinates as XY[][];
   let r: XY[] = outer!.slice(0, -1);
-  const clips: Clip[] = [
-    { axis: 0, value: minLng, keepBelow: false },
-    { axis: 0, value: maxLng, keepBelow: true },
-    { axis: 1, value: minLat, keepBelow: false },
-    { axis: 1, value: maxLat, keepBelow: true },
-  ];
   for (const c of clips) {
     r = clipAxis(r, c.axis, c.value, c.keepBelow);
     if (r.length < 3) return null;
@@ -313,14 +319,7 @@ function clipToCell(
  * (a concave shape's exact clip is the costly step of a division).
  */
 function cellAreaM2(geom: Area, proj: Projection, x0: number, y0: number, x1: number, y1: number): number {
-  const [minLng, minLat] = proj.inverse([x0, y0]) as XY;
-  const [maxLng, maxLat] = proj.inverse([x1, y1]) as XY;
-  const clips: Clip[] = [
-    { axis: 0, value: minLng, keepBelow: false },
-    { axis: 0, value: maxLng, keepBelow: true },
-    { axis: 1, value: minLat, keepBelow: false },
-    { axis: 1, value: maxLat, keepBelow: true },
-  ];
+  const { clips } = cellBox(proj, x0, y0, x1, y1);
   let total = 0;
   for (const rings of polygonsOf(geom)) {
     for (const [i, ring] of rings.entries()) {
